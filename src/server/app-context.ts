@@ -1,0 +1,22 @@
+import type { Config } from './config';
+import type { Database } from './db/database';
+import type { BlobStore } from './blobs/blob-store';
+import type { Mailer } from './email/mailer';
+import type { TokenService } from './auth/tokens';
+import type { UserRepository } from './auth/user-repository';
+import type { JobRepository } from './jobs/job-repository';
+import type { ApplicationRepository } from './applications/application-repository';
+import type { RateLimiters } from './http/rate-limit';
+
+/** What every route module is handed: built once where the server starts. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  blobs: BlobStore;
+  mailer: Mailer;
+  tokens: TokenService;
+  users: UserRepository;
+  jobs: JobRepository;
+  applications: ApplicationRepository;
+  limiters: RateLimiters;
+}

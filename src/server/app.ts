@@ -1,0 +1,114 @@
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { MAX_BODY_BYTES } from '../shared/limits';
+import { messages } from '../shared/messages';
+import type { AppContext } from './app-context';
+import { createGuards } from './auth/guards';
+import { authRoutes } from './auth/auth-routes';
+import { jobRoutes } from './jobs/job-routes';
+import { applicationRoutes } from './applications/application-routes';
+import { emailRoutes } from './email/email-routes';
+import { installErrorHandling } from './http/error-handler';
+import { schemaSerializerCompiler } from './http/schema-serializer';
+import { registerStaticSite } from './site/static-site';
+
+export interface AppOptions {
+  /** The built web site to serve; none in API-only tests. */
+  webDistDir?: string;
+  logger?: boolean;
+}
+
+/** The whole HTTP server, built from a ready context (see `start-server.ts`). */
+export async function createApp(context: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
+  const { config } = context;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+          },
+    bodyLimit: MAX_BODY_BYTES,
+    trustProxy: config.trustProxy,
+    // Per-request lines only when debugging: at info level they would dominate the log and the CPU.
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(schemaSerializerCompiler);
+  installErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    methods: ['GET', 'POST', 'PUT', 'DELETE'],
+    allowedHeaders: ['authorization', 'content-type'],
+    exposedHeaders: ['content-disposition', 'retry-after'],
+    maxAge: 600,
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Careers site API',
+        version: '1.0.0',
+        description: 'Job posts, applications with PDF CVs, and administrator accounts.',
+      },
+      servers: [{ url: '/api' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const guards = createGuards(context);
+  await app.register(
+    async (api) => {
+      const typed = api.withTypeProvider<ZodTypeProvider>();
+      typed.get(
+        '/health',
+        { schema: { tags: ['ops'], summary: 'Liveness and database check' } },
+        async () => {
+          await context.database.db.execute(sql`select 1`);
+          return { status: 'ok', database: context.database.kind, mail: context.mailer.kind };
+        },
+      );
+      typed.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+      authRoutes(typed, context, guards);
+      jobRoutes(typed, context, guards);
+      applicationRoutes(typed, context, guards);
+      emailRoutes(typed, context);
+      api.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: messages.notFound }));
+    },
+    { prefix: '/api' },
+  );
+
+  if (options.webDistDir) await registerStaticSite(app, options.webDistDir);
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: messages.notFound }));
+  return app;
+}

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import {
+  applicationDetailSchema,
+  applicationListSchema,
+  applicationSavedSchema,
+  applicationSubmissionSchema,
+  pdfAnswerSchema,
+} from '../../shared/applications/application-contract';
+import { deleteAckSchema } from '../../shared/http/acknowledgements';
+import { idParamsSchema, isId } from '../../shared/http/id';
+import { MAX_APPLICATION_BODY_BYTES, PDF_DATA_URL_PREFIX } from '../../shared/limits';
+import { messages } from '../../shared/messages';
+import { HttpError } from '../http/http-error';
+import { limitByIp } from '../http/rate-limit';
+import { errorResponses, type Api } from '../http/route-types';
+import type { Guards } from '../auth/guards';
+import type { AppContext } from '../app-context';
+import { decodeAndCheckCv } from './cv-check';
+import { resumeFileName } from '../../shared/applications/resume-file-name';
+import { contentDisposition } from './content-disposition';
+
+const admin = [{ bearer: [] }];
+
+export function applicationRoutes(app: Api, context: AppContext, guards: Guards): void {
+  const { applications, jobs, limiters } = context;
+  const existingId = (id: string) => {
+    if (!isId(id)) throw new HttpError(404, messages.applicationMissing);
+    return id;
+  };
+
+  app.post(
+    '/applications',
+    {
+      bodyLimit: MAX_APPLICATION_BODY_BYTES,
+      config: { bodyTooLargeMessage: messages.cvTooLarge },
+      onRequest: limitByIp(limiters.applications),
+      schema: {
+        tags: ['applications'],
+        summary: 'Apply for a job with a PDF CV (a base64 data URL, at most 5 MB)',
+        body: applicationSubmissionSchema,
+        response: { 201: applicationSavedSchema, ...errorResponses(400, 404, 413, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { pdfFile, jobId, name, email, phone, about } = request.body;
+      const job = isId(jobId) ? await jobs.find(jobId) : undefined;
+      if (!job) throw new HttpError(404, messages.jobNotFound);
+      const cv = await decodeAndCheckCv(pdfFile);
+      const insertedId = await applications.create({
+        jobId,
+        jobTitle: job.jobTitle,
+        name,
+        email,
+        phone,
+        about,
+        cv,
+      });
+      return reply.code(201).send({ success: true, insertedId });
+    },
+  );
+
+  app.get(
+    '/applications',
+    {
+      onRequest: guards.requireAdmin,
+      schema: {
+        tags: ['applications'],
+        summary: 'Every application, newest first (without CV bytes)',
+        security: admin,
+        response: { 200: applicationListSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => applications.list(),
+  );
+
+  app.get(
+    '/applications/:id',
+    {
+      onRequest: guards.requireAdmin,
+      schema: {
+        tags: ['applications'],
+        summary: 'One application (without CV bytes)',
+        security: admin,
+        params: idParamsSchema,
+        response: { 200: applicationDetailSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const application = await applications.find(existingId(request.params.id));
+      if (!application) throw new HttpError(404, messages.applicationMissing);
+      return application;
+    },
+  );
+
+  const readCv = async (id: string) => {
+    const cv = await applications.readCv(existingId(id));
+    if (!cv) throw new HttpError(404, messages.pdfMissing);
+    return cv;
+  };
+
+  app.get(
+    '/applications/:id/pdf',
+    {
+      onRequest: guards.requireAdmin,
+      schema: {
+        tags: ['applications'],
+        summary: 'The CV as a base64 data URL',
+        security: admin,
+        params: idParamsSchema,
+        response: { 200: pdfAnswerSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { bytes } = await readCv(request.params.id);
+      return { pdfFile: PDF_DATA_URL_PREFIX + bytes.toString('base64'), fileSize: bytes.length };
+    },
+  );
+
+  app.get(
+    '/applications/:id/cv',
+    {
+      onRequest: guards.requireAdmin,
+      schema: {
+        tags: ['applications'],
+        summary: 'The CV as application/pdf, named {applicant name}_resume.pdf',
+        security: admin,
+        params: idParamsSchema,
+        querystring: z.object({ disposition: z.enum(['attachment', 'inline']).default('attachment') }),
+        response: { 200: z.any().describe('application/pdf'), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { name, bytes } = await readCv(request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-length', bytes.length)
+        .header('content-disposition', contentDisposition(request.query.disposition, resumeFileName(name)))
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(bytes);
+    },
+  );
+
+  app.delete(
+    '/applications/:id',
+    {
+      onRequest: guards.requireAdmin,
+      schema: {
+        tags: ['applications'],
+        summary: 'Delete an application and its CV (irreversible)',
+        security: admin,
+        params: idParamsSchema,
+        response: { 200: deleteAckSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const removed = await applications.remove(existingId(request.params.id));
+      if (!removed) throw new HttpError(404, messages.applicationMissing);
+      return { acknowledged: true, deletedCount: 1 };
+    },
+  );
+}

@@ -1,0 +1,97 @@
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFStream, ParseSpeeds, type PDFObject } from 'pdf-lib';
+import { MAX_CV_BYTES, PDF_DATA_URL_PREFIX } from '../../shared/limits';
+import { messages } from '../../shared/messages';
+import { HttpError } from '../http/http-error';
+
+/**
+ * PDF names that make a document do things rather than show things: scripts, launching
+ * programs, carrying other files, rich media and XML forms (which carry scripts). Links
+ * (/URI) are ordinary in CVs and stay allowed.
+ */
+const ACTIVE_NAMES = new Set([
+  'JavaScript',
+  'JS',
+  'Launch',
+  'EmbeddedFile',
+  'EmbeddedFiles',
+  'FileAttachment',
+  'RichMedia',
+  'RichMediaContent',
+  'RichMediaExecute',
+  'XFA',
+  'GoToE',
+  'ImportData',
+  'SubmitForm',
+]);
+
+const BASE64_PATTERN = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** Checks the CV data URL the way spec section 5 and DESIGN.md section 3 ask, and returns its bytes. */
+export async function decodeAndCheckCv(dataUrl: string): Promise<Buffer> {
+  if (!dataUrl.startsWith(PDF_DATA_URL_PREFIX)) throw new HttpError(400, messages.cvOnlyPdf);
+  const base64 = dataUrl.slice(PDF_DATA_URL_PREFIX.length);
+  // Cheap size check before decoding: 4 base64 characters carry 3 bytes.
+  if (Math.floor((base64.length * 3) / 4) - 2 > MAX_CV_BYTES) throw new HttpError(413, messages.cvTooLarge);
+  if (base64.length % 4 !== 0 || !BASE64_PATTERN.test(base64))
+    throw new HttpError(400, messages.cvUnreadable);
+  const bytes = Buffer.from(base64, 'base64');
+  if (bytes.length > MAX_CV_BYTES) throw new HttpError(413, messages.cvTooLarge);
+  if (bytes.length === 0 || bytes.subarray(0, 5).toString('latin1') !== '%PDF-') {
+    throw new HttpError(400, messages.cvOnlyPdf);
+  }
+  await checkPdfStructure(bytes);
+  return bytes;
+}
+
+async function checkPdfStructure(bytes: Uint8Array): Promise<void> {
+  let document: PDFDocument;
+  try {
+    document = await PDFDocument.load(bytes, {
+      updateMetadata: false,
+      throwOnInvalidObject: true,
+      parseSpeed: ParseSpeeds.Fast,
+    });
+  } catch {
+    // Encrypted documents land here too: their objects cannot be checked, so they are not accepted.
+    throw new HttpError(400, messages.cvUnreadable);
+  }
+  if (document.getPageCount() === 0 || !hasEndOfFile(bytes)) throw new HttpError(400, messages.cvUnreadable);
+  for (const [, object] of document.context.enumerateIndirectObjects()) {
+    if (containsActiveContent(object)) throw new HttpError(400, messages.cvActiveContent);
+  }
+}
+
+/** A PDF ends with %%EOF (allowing trailing white space); a truncated upload does not. */
+function hasEndOfFile(bytes: Uint8Array): boolean {
+  const tail = Buffer.from(bytes.subarray(Math.max(0, bytes.length - 1024))).toString('latin1');
+  return tail.includes('%%EOF');
+}
+
+/** Names may hide letters as #xx escapes (/J#61vaScript); compare them decoded, in any hex case. */
+export function decodePdfName(encoded: string): string {
+  let name = encoded.startsWith('/') ? encoded.slice(1) : encoded;
+  for (let pass = 0; pass < 3 && name.includes('#'); pass++) {
+    name = name.replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  }
+  return name;
+}
+
+function containsActiveContent(root: PDFObject): boolean {
+  const pending: PDFObject[] = [root];
+  while (pending.length > 0) {
+    const object = pending.pop()!;
+    if (object instanceof PDFName) {
+      if (ACTIVE_NAMES.has(decodePdfName(object.asString()))) return true;
+    } else if (object instanceof PDFDict) {
+      for (const [key, value] of object.entries()) {
+        if (ACTIVE_NAMES.has(decodePdfName(key.asString()))) return true;
+        pending.push(value);
+      }
+    } else if (object instanceof PDFArray) {
+      pending.push(...object.asArray());
+    } else if (object instanceof PDFStream) {
+      pending.push(object.dict);
+    }
+  }
+  return false;
+}

@@ -1,0 +1,28 @@
+import type { UserRepository } from './user-repository';
+import { hashPassword, verifyPassword } from './passwords';
+
+/**
+ * ADMIN_EMAIL + ADMIN_PASSWORD make that account an administrator at every start, creating it
+ * if needed and keeping its password in step with the configuration.
+ */
+export async function bootstrapAdmin(
+  users: UserRepository,
+  admin: { email: string; password: string; name: string },
+): Promise<void> {
+  const existing = await users.findByEmail(admin.email);
+  if (!existing) {
+    const created = await users.create({
+      email: admin.email,
+      name: admin.name,
+      passwordHash: await hashPassword(admin.password),
+      isAdmin: true,
+    });
+    // Another instance may have created it at the same moment: fall through and make sure.
+    if (created) return;
+  }
+  const user = existing ?? (await users.findByEmail(admin.email));
+  if (user && !(await verifyPassword(user.passwordHash, admin.password))) {
+    await users.setPassword(admin.email, await hashPassword(admin.password));
+  }
+  await users.setAdmin(admin.email, true);
+}

@@ -1,0 +1,60 @@
+import type { FastifyRequest } from 'fastify';
+import { messages } from '../../shared/messages';
+import { HttpError } from '../http/http-error';
+import type { AppContext } from '../app-context';
+
+export interface RequestUser {
+  id: string;
+  email: string;
+  name: string;
+  isAdmin: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user?: RequestUser;
+  }
+}
+
+const bearer = (request: FastifyRequest): string | undefined => {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1];
+};
+
+/**
+ * A valid, unexpired token of a user who still exists; the user's rights are read from the
+ * database on every call, so a revoked admin loses access at once.
+ */
+export function createGuards(context: Pick<AppContext, 'tokens' | 'users'>) {
+  const requireUser = async (request: FastifyRequest): Promise<void> => {
+    const token = bearer(request);
+    if (!token) throw new HttpError(401, messages.authRequired, { 'www-authenticate': 'Bearer' });
+    const verified = await context.tokens.verify(token);
+    if (!verified.ok) {
+      throw new HttpError(401, verified.expired ? messages.sessionExpired : messages.authRequired, {
+        'www-authenticate': 'Bearer error="invalid_token"',
+      });
+    }
+    const user = await context.users.findById(verified.userId);
+    if (!user || user.email !== verified.email.toLowerCase()) {
+      throw new HttpError(401, messages.authRequired, { 'www-authenticate': 'Bearer error="invalid_token"' });
+    }
+    request.user = { id: user.id, email: user.email, name: user.name, isAdmin: user.isAdmin };
+  };
+
+  const requireAdmin = async (request: FastifyRequest): Promise<void> => {
+    await requireUser(request);
+    if (!request.user?.isAdmin) throw new HttpError(403, messages.adminRequired);
+  };
+
+  return { requireUser, requireAdmin };
+}
+
+export type Guards = ReturnType<typeof createGuards>;
+
+/** For handlers behind a guard: the user the guard put on the request. */
+export const currentUser = (request: FastifyRequest): RequestUser => {
+  if (!request.user) throw new HttpError(401, messages.authRequired);
+  return request.user;
+};

@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { users } from '../db/schema';
+
+export type User = typeof users.$inferSelect;
+
+export function createUserRepository(db: Db) {
+  return {
+    async findByEmail(email: string): Promise<User | undefined> {
+      const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+      return user;
+    },
+    async findById(id: string): Promise<User | undefined> {
+      const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return user;
+    },
+    /** Returns undefined when the e-mail is taken (the unique index decides, so two racing sign-ups cannot both win). */
+    async create(input: { email: string; name: string; passwordHash: string; isAdmin?: boolean }) {
+      const [row] = await db
+        .insert(users)
+        .values({ ...input, email: input.email.toLowerCase(), isAdmin: input.isAdmin ?? false })
+        .onConflictDoNothing({ target: users.email })
+        .returning({ id: users.id });
+      return row?.id;
+    },
+    async setAdmin(email: string, isAdmin: boolean): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ isAdmin })
+        .where(eq(users.email, email.toLowerCase()))
+        .returning({ id: users.id });
+      return rows.length > 0;
+    },
+    async setPassword(email: string, passwordHash: string): Promise<void> {
+      await db.update(users).set({ passwordHash }).where(eq(users.email, email.toLowerCase()));
+    },
+  };
+}
+
+export type UserRepository = ReturnType<typeof createUserRepository>;

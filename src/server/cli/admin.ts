@@ -1,0 +1,44 @@
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase } from '../db/database';
+import { createUserRepository } from '../auth/user-repository';
+
+const usage = 'Usage: npm run admin -- grant <email> | revoke <email>';
+
+/** `npm run admin -- grant|revoke <email>`: gives or takes administrator rights on a registered account. */
+async function main(argv: string[]): Promise<number> {
+  const [command, email] = argv;
+  if ((command !== 'grant' && command !== 'revoke') || !email) {
+    console.error(usage);
+    return 2;
+  }
+  try {
+    process.loadEnvFile('.env');
+  } catch {
+    // The environment alone configures the tool.
+  }
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const users = createUserRepository(database.db);
+    const changed = await users.setAdmin(email, command === 'grant');
+    if (!changed) {
+      console.error(`No account is registered with ${email}. Register it on the site first.`);
+      return 1;
+    }
+    console.info(`${email} is ${command === 'grant' ? 'now' : 'no longer'} an administrator.`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2))
+  .then((code) => process.exit(code))
+  .catch((error: unknown) => {
+    console.error(
+      error instanceof ConfigError
+        ? error.message
+        : `admin: ${error instanceof Error ? error.message : error}`,
+    );
+    process.exit(1);
+  });

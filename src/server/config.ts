@@ -1,0 +1,135 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const list = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** Every variable the server reads, with its default; `.env.example` lists the same. */
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: optionalText.pipe(z.url().optional()),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+        .optional(),
+    ),
+    SMTP_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+        .optional(),
+    ),
+    MAIL_FROM: z.string().trim().default('Careers <careers@example.co.uk>'),
+    CAREERS_MAILBOX: z.email().default('careers@example.co.uk'),
+    JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    TOKEN_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(2_592_000)
+      .default(8 * 3600),
+    ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
+    ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, 'must be at least 6 characters').optional()),
+    ADMIN_NAME: z.string().trim().min(1).default('Administrator'),
+    CORS_ORIGINS: list,
+    TRUST_PROXY: flag,
+    RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(183),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST_DIR: optionalText,
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
+        message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  nodeEnv: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  careersMailbox: string;
+  jwtSecret: string | undefined;
+  tokenTtlSeconds: number;
+  bootstrapAdmin: { email: string; password: string; name: string } | undefined;
+  corsOrigins: string[];
+  trustProxy: boolean;
+  retentionDays: number;
+  logLevel: Env['LOG_LEVEL'];
+  webDistDir: string | undefined;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** The desktop console's renderer origin and the Vite dev server are always allowed. */
+export const DEFAULT_CORS_ORIGINS = ['http://localhost:5173', 'app://careers-console'];
+
+/** Reads and checks the environment once, at start; a bad variable is named in the error. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return {
+    nodeEnv: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    careersMailbox: env.CAREERS_MAILBOX,
+    jwtSecret: env.JWT_SECRET,
+    tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
+    bootstrapAdmin:
+      env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+        ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD, name: env.ADMIN_NAME }
+        : undefined,
+    corsOrigins: [...new Set([...DEFAULT_CORS_ORIGINS, publicUrl, ...env.CORS_ORIGINS])],
+    trustProxy: env.TRUST_PROXY,
+    retentionDays: env.RETENTION_DAYS,
+    logLevel: env.LOG_LEVEL,
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
+  };
+}

@@ -1,0 +1,55 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { projectRoot } from '../project-root';
+import { schema } from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Database =
+  | { kind: 'pglite'; db: Db; close(): Promise<void> }
+  | { kind: 'postgres'; db: Db; pool: pg.Pool; close(): Promise<void> };
+
+const migrationsFolder = () => path.join(projectRoot(), 'drizzle');
+
+/** Any number from a fixed hash: every instance takes the same advisory lock while migrating. */
+const MIGRATION_LOCK_ID = 727_274_001;
+
+/**
+ * PostgreSQL when a URL is given, else embedded PGlite in `<dataDir>/db` (or in memory for
+ * `dataDir: null`, which tests use). Committed migrations are applied before anything else runs.
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string | null;
+}): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const lock = await pool.connect();
+    try {
+      await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+      await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: migrationsFolder() });
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+      lock.release();
+    }
+    return { kind: 'postgres', db, pool, close: () => pool.end() };
+  }
+
+  let dir: string | undefined;
+  if (options.dataDir) {
+    dir = path.join(options.dataDir, 'db');
+    mkdirSync(dir, { recursive: true });
+  }
+  const client = await PGlite.create(dir ? { dataDir: dir } : {});
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder: migrationsFolder() });
+  return { kind: 'pglite', db: db as unknown as Db, close: () => client.close() };
+}

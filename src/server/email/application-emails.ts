@@ -1,0 +1,58 @@
+import { formatUsDate } from '../../shared/format/date';
+
+export interface NotifiedApplication {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  jobTitle: string;
+  about: string;
+  createdAt: Date;
+  cvSize: number;
+}
+
+/** The two messages of one application: a confirmation to the applicant, a notice to the careers mailbox. */
+export function applicationEmails(
+  application: NotifiedApplication,
+  options: { careersMailbox: string; publicUrl: string; companyName: string },
+) {
+  const confirmation = {
+    to: application.email,
+    replyTo: options.careersMailbox,
+    subject: `We have received your application: ${application.jobTitle}`,
+    text: [
+      `Dear ${application.name},`,
+      '',
+      `Thank you for applying for the ${application.jobTitle} role at ${options.companyName}.`,
+      'We have received your application and CV. Our team will review them, and if your',
+      'qualifications match the role we will contact you to arrange the next steps.',
+      '',
+      `If you have any questions, reply to this e-mail or write to ${options.careersMailbox}.`,
+      '',
+      'Kind regards,',
+      `The ${options.companyName} careers team`,
+    ].join('\n'),
+  };
+
+  const notice = {
+    to: options.careersMailbox,
+    replyTo: application.email,
+    subject: `New application: ${application.name} for ${application.jobTitle}`,
+    text: [
+      `A new application has arrived for ${application.jobTitle}.`,
+      '',
+      `Name:       ${application.name}`,
+      `E-mail:     ${application.email}`,
+      `Phone:      ${application.phone}`,
+      `Applied on: ${formatUsDate(application.createdAt)}`,
+      `CV:         ${application.cvSize > 0 ? `PDF, ${Math.round(application.cvSize / 1024)} KB` : 'none'}`,
+      '',
+      'Cover letter:',
+      application.about,
+      '',
+      `Open it in the dashboard: ${options.publicUrl}/dashboard/application/${application.id}`,
+    ].join('\n'),
+  };
+
+  return [confirmation, notice];
+}

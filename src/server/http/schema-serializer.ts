@@ -1,0 +1,13 @@
+import fastJsonStringify from 'fast-json-stringify';
+import type { FastifySerializerCompiler } from 'fastify/types/schema';
+import { z } from 'zod';
+
+/**
+ * Answers are written from the same zod schemas the contract declares, compiled once per route
+ * into a fast-json-stringify function: only declared fields leave the server, quickly.
+ */
+export const schemaSerializerCompiler: FastifySerializerCompiler<unknown> = ({ schema }) => {
+  if (!(schema instanceof z.ZodType)) return (data) => JSON.stringify(data);
+  const jsonSchema = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' });
+  return fastJsonStringify(jsonSchema as Parameters<typeof fastJsonStringify>[0]);
+};

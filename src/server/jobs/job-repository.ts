@@ -1,0 +1,56 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { jobs } from '../db/schema';
+import type { Job } from '../../shared/jobs/job-contract';
+
+type JobRow = typeof jobs.$inferSelect;
+export type JobValues = Omit<typeof jobs.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+export const toJob = (row: JobRow): Job => ({
+  _id: row.id,
+  jobTitle: row.jobTitle,
+  location: row.location,
+  hours: row.hours,
+  ctc: row.ctc,
+  experience: row.experience,
+  description: row.description,
+  responsibilities: row.responsibilities,
+  requirements: row.requirements,
+  publishTime: row.publishTime,
+  postCreator: row.postCreator,
+  lastEditUser: row.lastEditUser,
+  editTime: row.editTime,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export function createJobRepository(db: Db) {
+  return {
+    async list(): Promise<Job[]> {
+      const rows = await db.select().from(jobs).orderBy(desc(jobs.createdAt));
+      return rows.map(toJob);
+    },
+    async find(id: string): Promise<Job | undefined> {
+      const [row] = await db.select().from(jobs).where(eq(jobs.id, id)).limit(1);
+      return row && toJob(row);
+    },
+    async create(values: JobValues): Promise<string> {
+      const [row] = await db.insert(jobs).values(values).returning({ id: jobs.id });
+      return row!.id;
+    },
+    async update(id: string, values: Partial<JobValues>): Promise<boolean> {
+      const rows = await db
+        .update(jobs)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(jobs.id, id))
+        .returning({ id: jobs.id });
+      return rows.length > 0;
+    },
+    async remove(id: string): Promise<boolean> {
+      const rows = await db.delete(jobs).where(eq(jobs.id, id)).returning({ id: jobs.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type JobRepository = ReturnType<typeof createJobRepository>;

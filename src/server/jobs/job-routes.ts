@@ -1,0 +1,111 @@
+import { jobCreateSchema, jobListSchema, jobSchema, jobUpdateSchema } from '../../shared/jobs/job-contract';
+import { deleteAckSchema, insertAckSchema, updateAckSchema } from '../../shared/http/acknowledgements';
+import { idParamsSchema, isId } from '../../shared/http/id';
+import { US_DATE_PATTERN, formatUsDate } from '../../shared/format/date';
+import { messages } from '../../shared/messages';
+import { HttpError } from '../http/http-error';
+import { errorResponses, type Api } from '../http/route-types';
+import { currentUser, type Guards } from '../auth/guards';
+import type { AppContext } from '../app-context';
+
+const admin = [{ bearer: [] }];
+
+export function jobRoutes(app: Api, context: AppContext, guards: Guards): void {
+  const { jobs } = context;
+  const existingId = (id: string) => {
+    if (!isId(id)) throw new HttpError(404, messages.jobNotFound);
+    return id;
+  };
+
+  app.get(
+    '/all',
+    { schema: { tags: ['jobs'], summary: 'Every job post, newest first', response: { 200: jobListSchema } } },
+    async () => jobs.list(),
+  );
+
+  app.get(
+    '/single/:id',
+    {
+      schema: {
+        tags: ['jobs'],
+        summary: 'One job post',
+        params: idParamsSchema,
+        response: { 200: jobSchema, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const job = await jobs.find(existingId(request.params.id));
+      if (!job) throw new HttpError(404, messages.jobNotFound);
+      return job;
+    },
+  );
+
+  app.post(
+    '/post',
+    {
+      onRequest: guards.requireAdmin,
+      schema: {
+        tags: ['jobs'],
+        summary: 'Create a job post',
+        security: admin,
+        body: jobCreateSchema,
+        response: { 201: insertAckSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const { publishTime, postCreator: _ignored, ...fields } = request.body;
+      const insertedId = await jobs.create({
+        ...fields,
+        // The form sends today's date; anything that is not MM/DD/YYYY is replaced by the server's.
+        publishTime:
+          publishTime && US_DATE_PATTERN.test(publishTime) ? publishTime : formatUsDate(new Date()),
+        postCreator: currentUser(request).email,
+      });
+      return reply.code(201).send({ acknowledged: true, insertedId });
+    },
+  );
+
+  app.put(
+    '/post/:id',
+    {
+      onRequest: guards.requireAdmin,
+      schema: {
+        tags: ['jobs'],
+        summary: 'Update a job post',
+        security: admin,
+        params: idParamsSchema,
+        body: jobUpdateSchema,
+        response: { 200: updateAckSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { lastEditUser: _user, editTime: _time, ...fields } = request.body;
+      const updated = await jobs.update(existingId(request.params.id), {
+        ...fields,
+        lastEditUser: currentUser(request).email,
+        editTime: formatUsDate(new Date()),
+      });
+      if (!updated) throw new HttpError(404, messages.jobNotFound);
+      return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
+    },
+  );
+
+  app.delete(
+    '/post/:id',
+    {
+      onRequest: guards.requireAdmin,
+      schema: {
+        tags: ['jobs'],
+        summary: 'Delete a job post',
+        security: admin,
+        params: idParamsSchema,
+        response: { 200: deleteAckSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const removed = await jobs.remove(existingId(request.params.id));
+      if (!removed) throw new HttpError(404, messages.jobNotFound);
+      return { acknowledged: true, deletedCount: 1 };
+    },
+  );
+}

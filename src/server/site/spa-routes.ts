@@ -1,0 +1,17 @@
+/** The client routes of spec section 2: these answer 200 with the app; anything else answers 404 with it. */
+const SPA_ROUTES: RegExp[] = [
+  /^\/$/,
+  /^\/login$/,
+  /^\/register$/,
+  /^\/success$/,
+  /^\/apply\/[^/]+$/,
+  /^\/about$/,
+  /^\/contact$/,
+  /^\/error$/,
+  /^\/dashboard(\/(all|create|applications|application\/[^/]+|edit\/[^/]+))?$/,
+];
+
+export const isSpaRoute = (pathname: string): boolean => {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return SPA_ROUTES.some((route) => route.test(trimmed));
+};

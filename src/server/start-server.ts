@@ -1,0 +1,81 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { AppContext } from './app-context';
+import { openDatabase } from './db/database';
+import { createFileBlobStore } from './blobs/file-blob-store';
+import { createPostgresBlobStore } from './blobs/postgres-blob-store';
+import { createMailer } from './email/mailer';
+import { createTokenService, resolveJwtSecret } from './auth/tokens';
+import { createUserRepository } from './auth/user-repository';
+import { createJobRepository } from './jobs/job-repository';
+import { createApplicationRepository } from './applications/application-repository';
+import { createRateLimiters, DEFAULT_RATE_LIMITS, type RateLimitSettings } from './http/rate-limit';
+import { bootstrapAdmin } from './auth/bootstrap-admin';
+import { createApp } from './app';
+import { projectRoot } from './project-root';
+
+export interface StartOptions {
+  /** In-memory PGlite instead of `<dataDir>/db` (tests). */
+  inMemoryDatabase?: boolean;
+  rateLimits?: Partial<RateLimitSettings>;
+  logger?: boolean;
+  serveWeb?: boolean;
+}
+
+/** Opens storage and mail, applies migrations, seeds the first admin, and builds the app. */
+export async function buildContext(config: Config, options: StartOptions = {}): Promise<AppContext> {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: options.inMemoryDatabase ? null : config.dataDir,
+  });
+  const { db } = database;
+  const blobs =
+    database.kind === 'postgres' ? createPostgresBlobStore(db) : createFileBlobStore(config.dataDir, db);
+  const users = createUserRepository(db);
+  const context: AppContext = {
+    config,
+    database,
+    blobs,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
+    tokens: createTokenService(await resolveJwtSecret(db, config.jwtSecret), config.tokenTtlSeconds),
+    users,
+    jobs: createJobRepository(db),
+    applications: createApplicationRepository(db, blobs),
+    limiters: createRateLimiters(database, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }),
+  };
+  if (config.bootstrapAdmin) await bootstrapAdmin(users, config.bootstrapAdmin);
+  return context;
+}
+
+export interface RunningServer {
+  app: FastifyInstance;
+  context: AppContext;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const context = await buildContext(config, options);
+  const webDistDir =
+    options.serveWeb === false ? undefined : (config.webDistDir ?? path.join(projectRoot(), 'dist', 'web'));
+  const app = await createApp(context, { webDistDir, logger: options.logger });
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  // Leftovers of writes interrupted by a crash; after listening so they never delay the start.
+  void context.blobs
+    .sweep(() => context.applications.cvKeys())
+    .then((removed) => removed > 0 && app.log.info({ removed }, 'removed orphaned CV files'))
+    .catch((error: unknown) => app.log.error({ err: error }, 'CV sweep failed'));
+  return {
+    app,
+    context,
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await app.close();
+      context.mailer.close();
+      await context.database.close();
+    },
+  };
+}

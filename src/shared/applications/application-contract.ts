@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { messages } from '../messages';
+import { emailSchema, nameSchema, phoneSchema } from '../contact-fields';
+
+/**
+ * POST /applications and POST /email/sendEmail (spec section 3): phone and number carry the
+ * same value, as do jobTitle and jobName; either of each pair is enough.
+ */
+export const applicationSubmissionSchema = z
+  .object({
+    name: nameSchema,
+    email: emailSchema,
+    phone: z.string().optional(),
+    number: z.string().optional(),
+    pdfFile: z.string({ error: messages.cvRequired }).min(1, messages.cvRequired),
+    about: z
+      .string({ error: messages.coverLetterRequired })
+      .trim()
+      .min(1, messages.coverLetterRequired)
+      .max(20_000, 'Cover letter must be at most 20000 characters.'),
+    jobTitle: z.string().max(200).optional(),
+    jobName: z.string().max(200).optional(),
+    jobId: z.string({ error: messages.jobNotFound }),
+  })
+  .transform(({ phone, number, ...rest }, ctx) => {
+    const parsed = phoneSchema.safeParse(phone || number || '');
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, path: ['phone'] });
+      return z.NEVER;
+    }
+    return { ...rest, phone: parsed.data };
+  });
+
+/** POST /email/sendEmail: the same payload, matched against a stored application; the CV is not needed again. */
+export const emailNotificationSchema = z.object({
+  email: emailSchema,
+  jobId: z.string({ error: messages.jobNotFound }),
+  applicationId: z.string().optional(),
+  name: z.string().optional(),
+  phone: z.string().optional(),
+  number: z.string().optional(),
+  pdfFile: z.string().optional(),
+  about: z.string().optional(),
+  jobTitle: z.string().optional(),
+  jobName: z.string().optional(),
+});
+
+export const applicationSavedSchema = z.object({ success: z.boolean(), insertedId: z.string() });
+
+/** List rows never carry CV bytes (DESIGN.md section 3). */
+export const applicationSummarySchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  number: z.string(),
+  jobId: z.string().nullable(),
+  jobTitle: z.string(),
+  jobName: z.string(),
+  applyDate: z.string(),
+  createdAt: z.string(),
+  hasResume: z.boolean(),
+  pdfFileSize: z.number().int(),
+  fileSize: z.number().int(),
+});
+export const applicationListSchema = z.array(applicationSummarySchema);
+
+export const applicationDetailSchema = applicationSummarySchema.extend({ about: z.string() });
+
+export const pdfAnswerSchema = z.object({ pdfFile: z.string(), fileSize: z.number().int() });
+
+export type ApplicationSubmission = z.input<typeof applicationSubmissionSchema>;
+export type EmailNotification = z.input<typeof emailNotificationSchema>;
+export type ApplicationSaved = z.infer<typeof applicationSavedSchema>;
+export type ApplicationSummary = z.infer<typeof applicationSummarySchema>;
+export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
+export type PdfAnswer = z.infer<typeof pdfAnswerSchema>;

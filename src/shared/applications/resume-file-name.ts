@@ -1,0 +1,11 @@
+/** Downloaded CVs are named `{applicant name}_resume.pdf` (spec section 9). */
+export const resumeFileName = (applicantName: string): string => {
+  const safe = applicantName
+    .normalize('NFC')
+    // Characters no file system accepts in a name, control characters included.
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\\/:*?"<>|\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return `${safe || 'applicant'}_resume.pdf`;
+};

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { messages } from '../messages';
+import { MIN_PASSWORD_LENGTH } from '../limits';
+import { emailSchema, nameSchema } from '../contact-fields';
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(1024),
+});
+
+export const passwordSchema = z
+  .string({ error: messages.passwordRequired })
+  .min(MIN_PASSWORD_LENGTH, messages.passwordTooShort)
+  .max(1024, 'Password must be at most 1024 characters.');
+
+export const registerSchema = z.object({ name: nameSchema, email: emailSchema, password: passwordSchema });
+
+/** The registration form adds a confirmation that never leaves the browser. */
+export const registerFormSchema = registerSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: messages.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
+
+export const tokenAnswerSchema = z.object({ token: z.string() });
+export const registeredSchema = z.object({ acknowledged: z.boolean(), insertedId: z.string() });
+export const adminAnswerSchema = z.object({ admin: z.boolean() });
+
+/** Claims the client reads from the token (spec section 3). */
+export const tokenClaimsSchema = z.object({ email: z.string(), name: z.string(), exp: z.number() });
+
+export const sessionUserSchema = z.object({ email: z.string(), name: z.string(), isAdmin: z.boolean() });
+
+export type LoginPayload = z.input<typeof loginSchema>;
+export type RegisterPayload = z.input<typeof registerSchema>;
+export type RegisterForm = z.input<typeof registerFormSchema>;
+export type TokenAnswer = z.infer<typeof tokenAnswerSchema>;
+export type AdminAnswer = z.infer<typeof adminAnswerSchema>;
+export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
+export type SessionUser = z.infer<typeof sessionUserSchema>;

@@ -1,0 +1,14 @@
+/** en-US numeric MM/DD/YYYY (spec section 9), in the company's time zone so every face agrees. */
+const usDate = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  timeZone: 'Europe/London',
+});
+
+export const formatUsDate = (date: Date | string | number): string => {
+  const value = date instanceof Date ? date : new Date(date);
+  return Number.isNaN(value.getTime()) ? '' : usDate.format(value);
+};
+
+export const US_DATE_PATTERN = /^(0[1-9]|1[0-2])\/(0[1-9]|[12]\d|3[01])\/\d{4}$/;

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { messages } from '../messages';
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: messages.fieldRequired(label) })
+    .trim()
+    .min(1, messages.fieldRequired(label))
+    .max(max, `${label} must be at most ${max} characters.`);
+
+/** List entries are optional (spec section 5): blank entries are dropped rather than refused. */
+const textList = (label: string) =>
+  z
+    .array(z.string().max(2000, `Each ${label} entry must be at most 2000 characters.`), {
+      error: `${label} must be a list of text entries.`,
+    })
+    .max(50, `${label} can have at most 50 entries.`)
+    .transform((items) => items.map((item) => item.trim()).filter((item) => item.length > 0));
+
+/** The fields an admin edits, with their labels as the create form shows them. */
+export const jobFieldsSchema = z.object({
+  jobTitle: requiredText('Job title', 200),
+  location: requiredText('Location', 200),
+  hours: requiredText('Work hours', 200),
+  ctc: requiredText('CTC', 200),
+  experience: requiredText('Experience', 200),
+  description: requiredText('Description', 20_000),
+  responsibilities: textList('Responsibilities').default([]),
+  requirements: textList('Requirements').default([]),
+});
+
+/** POST /post: the client also sends publishTime and postCreator; the server decides both. */
+export const jobCreateSchema = jobFieldsSchema.extend({
+  publishTime: z.string().optional(),
+  postCreator: z.string().optional(),
+});
+
+/** PUT /post/:id: the edit form has no required flags, so every field is optional; a field sent blank is refused so nothing saved is lost. */
+export const jobUpdateSchema = jobFieldsSchema.partial().extend({
+  lastEditUser: z.string().optional(),
+  editTime: z.string().optional(),
+});
+
+export const jobSchema = z.object({
+  _id: z.string(),
+  jobTitle: z.string(),
+  location: z.string(),
+  hours: z.string(),
+  ctc: z.string(),
+  experience: z.string(),
+  description: z.string(),
+  responsibilities: z.array(z.string()),
+  requirements: z.array(z.string()),
+  publishTime: z.string(),
+  postCreator: z.string(),
+  lastEditUser: z.string().nullable(),
+  editTime: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const jobListSchema = z.array(jobSchema);
+
+export type JobFields = z.input<typeof jobFieldsSchema>;
+export type JobCreate = z.input<typeof jobCreateSchema>;
+export type JobUpdate = z.input<typeof jobUpdateSchema>;
+export type Job = z.infer<typeof jobSchema>;

@@ -1,0 +1,33 @@
+/** Business constants and limits of the specification, section 9. */
+export const MAX_CV_BYTES = 5 * 1024 * 1024;
+export const MIN_PASSWORD_LENGTH = 6;
+export const CV_PROGRESS_STEP_PERCENT = 20;
+export const CV_PROGRESS_STEP_MS = 200;
+export const REDIRECT_AFTER_SUCCESS_MS = 1000;
+export const SUCCESS_PROCESSING_MS = 1500;
+export const SUCCESS_FADE_MS = 500;
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+export const TOKEN_STORAGE_KEY = 'access-token';
+export const CAREERS_SKELETON_TIMEOUT_MS = 500;
+export const PREVIEW_URL_REVOKE_MS = 5000;
+export const OPTIMIZED_LOADING_THRESHOLD_BYTES = 2 * 1024 * 1024;
+/** Base64 text is 4/3 of the bytes it carries, so bytes ≈ length × 0.75 (spec section 9). */
+export const BASE64_SIZE_RATIO = 0.75;
+
+export const TOAST_DURATION_MS = {
+  error: 4000,
+  default: 4000,
+  success: 2000,
+  loading: null,
+  custom: 4000,
+  applicationSuccess: 1500,
+} as const;
+export const MAX_TOASTS = 20;
+export const TOAST_MAX_WIDTH_PX = 350;
+
+/** A 5 MiB CV as a base64 data URL is about 7 MiB of JSON; the rest of the payload is small. */
+export const MAX_APPLICATION_BODY_BYTES = 8 * 1024 * 1024;
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export const PDF_DATA_URL_PREFIX = 'data:application/pdf;base64,';
