@@ -10,6 +10,7 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: true,
+    manifest: true,
     target: 'es2022',
   },
   server: {

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   test: {
@@ -10,6 +11,25 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'desktop',
+          include: ['tests/desktop/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'renderer',
+          include: ['tests/renderer/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/renderer/setup.ts'],
+          testTimeout: 15_000,
         },
       },
     ],

@@ -6,6 +6,7 @@ import type { TokenService } from './auth/tokens';
 import type { UserRepository } from './auth/user-repository';
 import type { JobRepository } from './jobs/job-repository';
 import type { ApplicationRepository } from './applications/application-repository';
+import type { NoteRepository } from './applications/note-repository';
 import type { RateLimiters } from './http/rate-limit';
 
 /** What every route module is handed: built once where the server starts. */
@@ -18,5 +19,6 @@ export interface AppContext {
   users: UserRepository;
   jobs: JobRepository;
   applications: ApplicationRepository;
+  notes: NoteRepository;
   limiters: RateLimiters;
 }

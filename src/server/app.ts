@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -11,8 +11,10 @@ import { createGuards } from './auth/guards';
 import { authRoutes } from './auth/auth-routes';
 import { jobRoutes } from './jobs/job-routes';
 import { applicationRoutes } from './applications/application-routes';
+import { noteRoutes } from './applications/note-routes';
 import { emailRoutes } from './email/email-routes';
 import { installErrorHandling } from './http/error-handler';
+import { rejectNulCharacters } from './http/reject-nul';
 import { schemaSerializerCompiler } from './http/schema-serializer';
 import { registerStaticSite } from './site/static-site';
 
@@ -21,6 +23,9 @@ export interface AppOptions {
   webDistDir?: string;
   logger?: boolean;
 }
+
+const badUrl = 'The request address is not valid.';
+const addressTooLong = 'The request address is too long.';
 
 /** The whole HTTP server, built from a ready context (see `start-server.ts`). */
 export async function createApp(context: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -40,11 +45,23 @@ export async function createApp(context: AppContext, options: AppOptions = {}): 
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
     return503OnClosing: true,
+    // Long enough for any e-mail address in GET /api/admin/:email (up to 254 characters).
+    routerOptions: { maxParamLength: 512 },
+    // Paths refused before routing (bad percent-encoding, over-long parameter) answer `{ message }` too.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void (reply as FastifyReply)
+        .code(tooLong ? 414 : 400)
+        .send({ message: tooLong ? addressTooLong : badUrl });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(schemaSerializerCompiler);
   installErrorHandling(app);
+  // The API takes JSON only: a text/plain body is refused with 415 like any other wrong type.
+  app.removeContentTypeParser('text/plain');
+  app.addHook('preValidation', rejectNulCharacters);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -102,6 +119,7 @@ export async function createApp(context: AppContext, options: AppOptions = {}): 
       authRoutes(typed, context, guards);
       jobRoutes(typed, context, guards);
       applicationRoutes(typed, context, guards);
+      noteRoutes(typed, context, guards);
       emailRoutes(typed, context);
       api.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: messages.notFound }));
     },

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DESKTOP_APP_ORIGIN } from '../shared/desktop/desktop-bridge';
+import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './http/rate-limit';
 
 const optionalText = z
   .string()
@@ -17,6 +19,13 @@ const list = z
       .filter(Boolean),
   );
 
+const blankAsUnset = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/** Requests a minute per client (login also per e-mail); defaults from DEFAULT_RATE_LIMITS. */
+const perMinute = (fallback: number) =>
+  z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(1_000_000).default(fallback));
+
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .optional()
@@ -27,7 +36,8 @@ const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     HOST: z.string().trim().min(1).default('0.0.0.0'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    // A blank PORT (as in a copied .env) means the default, not port 0 (a random port).
+    PORT: z.preprocess(blankAsUnset, z.coerce.number().int().min(0).max(65535).default(3000)),
     PUBLIC_URL: optionalText.pipe(z.url().optional()),
     DATA_DIR: z.string().trim().min(1).default('./data'),
     DATABASE_URL: optionalText.pipe(
@@ -56,6 +66,10 @@ const envSchema = z
     ADMIN_NAME: z.string().trim().min(1).default('Administrator'),
     CORS_ORIGINS: list,
     TRUST_PROXY: flag,
+    RATE_LIMIT_LOGIN_PER_MINUTE: perMinute(DEFAULT_RATE_LIMITS.loginPerMinute),
+    RATE_LIMIT_REGISTER_PER_MINUTE: perMinute(DEFAULT_RATE_LIMITS.registerPerMinute),
+    RATE_LIMIT_APPLICATIONS_PER_MINUTE: perMinute(DEFAULT_RATE_LIMITS.applicationsPerMinute),
+    RATE_LIMIT_EMAILS_PER_MINUTE: perMinute(DEFAULT_RATE_LIMITS.emailsPerMinute),
     RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(183),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: optionalText,
@@ -87,6 +101,7 @@ export interface Config {
   bootstrapAdmin: { email: string; password: string; name: string } | undefined;
   corsOrigins: string[];
   trustProxy: boolean;
+  rateLimits: RateLimitSettings;
   retentionDays: number;
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string | undefined;
@@ -97,7 +112,7 @@ export class ConfigError extends Error {
 }
 
 /** The desktop console's renderer origin and the Vite dev server are always allowed. */
-export const DEFAULT_CORS_ORIGINS = ['http://localhost:5173', 'app://careers-console'];
+export const DEFAULT_CORS_ORIGINS = ['http://localhost:5173', DESKTOP_APP_ORIGIN];
 
 /** Reads and checks the environment once, at start; a bad variable is named in the error. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -128,6 +143,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     corsOrigins: [...new Set([...DEFAULT_CORS_ORIGINS, publicUrl, ...env.CORS_ORIGINS])],
     trustProxy: env.TRUST_PROXY,
+    rateLimits: {
+      loginPerMinute: env.RATE_LIMIT_LOGIN_PER_MINUTE,
+      registerPerMinute: env.RATE_LIMIT_REGISTER_PER_MINUTE,
+      applicationsPerMinute: env.RATE_LIMIT_APPLICATIONS_PER_MINUTE,
+      emailsPerMinute: env.RATE_LIMIT_EMAILS_PER_MINUTE,
+    },
     retentionDays: env.RETENTION_DAYS,
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,

@@ -10,7 +10,8 @@ import { createTokenService, resolveJwtSecret } from './auth/tokens';
 import { createUserRepository } from './auth/user-repository';
 import { createJobRepository } from './jobs/job-repository';
 import { createApplicationRepository } from './applications/application-repository';
-import { createRateLimiters, DEFAULT_RATE_LIMITS, type RateLimitSettings } from './http/rate-limit';
+import { createNoteRepository } from './applications/note-repository';
+import { createRateLimiters, type RateLimitSettings } from './http/rate-limit';
 import { bootstrapAdmin } from './auth/bootstrap-admin';
 import { createApp } from './app';
 import { projectRoot } from './project-root';
@@ -18,6 +19,7 @@ import { projectRoot } from './project-root';
 export interface StartOptions {
   /** In-memory PGlite instead of `<dataDir>/db` (tests). */
   inMemoryDatabase?: boolean;
+  /** Overrides the configured limits (tests). */
   rateLimits?: Partial<RateLimitSettings>;
   logger?: boolean;
   serveWeb?: boolean;
@@ -42,7 +44,8 @@ export async function buildContext(config: Config, options: StartOptions = {}): 
     users,
     jobs: createJobRepository(db),
     applications: createApplicationRepository(db, blobs),
-    limiters: createRateLimiters(database, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }),
+    notes: createNoteRepository(db),
+    limiters: createRateLimiters(database, { ...config.rateLimits, ...options.rateLimits }),
   };
   if (config.bootstrapAdmin) await bootstrapAdmin(users, config.bootstrapAdmin);
   return context;

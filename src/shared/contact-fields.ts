@@ -5,7 +5,9 @@ export const nameSchema = z
   .string({ error: messages.nameRequired })
   .trim()
   .min(1, messages.nameRequired)
-  .max(200, 'Name must be at most 200 characters.');
+  .max(200, 'Name must be at most 200 characters.')
+  // A name is one line: control characters would break e-mail headers and file names.
+  .regex(/^[^\p{Cc}]*$/u, 'Name cannot contain line breaks or control characters.');
 
 export const emailSchema = z
   .string({ error: messages.emailRequired })

@@ -87,3 +87,42 @@ export const pngBytes = (): Buffer =>
       'hex',
     ),
   ]);
+
+/** Names hidden with lower-case hex escapes: /#4aavaScript is /JavaScript (0x4a is 'J'), /#4aS is /JS. */
+export const pdfWithLowercaseHexJavaScriptName = () =>
+  pdfWithCatalogEntry('/OpenAction << /S /#4aavaScript /#4aS (app.alert\\(1\\)) >>');
+/** /#4caunch is /Launch (0x4c is 'L'). */
+export const pdfWithLowercaseHexLaunch = () =>
+  pdfWithCatalogEntry('/OpenAction << /S /#4caunch /F (calc.exe) >>');
+/** A page whose additional actions run JavaScript when it opens. */
+export const pdfWithPageAdditionalActionJavaScript = () =>
+  rawPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /AA << /O 4 0 R >> >>',
+    '<< /S /JavaScript /JS (app.alert\\(1\\)) >>',
+  ]);
+/** Document-level JavaScript in the catalog's name tree. */
+export const pdfWithNamedJavaScript = () =>
+  pdfWithCatalogEntry('/Names << /JavaScript << /Names [(init) << /S /JavaScript /JS (1) >>] >> >>');
+/** A link action that opens a web address: ordinary in a CV, and accepted. */
+export const pdfWithUriOpenAction = () =>
+  pdfWithCatalogEntry('/OpenAction << /S /URI /URI (https://example.com/portfolio) >>');
+
+/**
+ * An /OpenAction JavaScript action stored inside a compressed object stream (PDF 1.5+), where a
+ * byte scan of the file cannot see it: only a real parse finds it.
+ */
+export async function pdfWithJavaScriptInObjectStream(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.addPage([595, 842]);
+  doc.catalog.set(
+    PDFName.of('OpenAction'),
+    doc.context.obj({ S: 'JavaScript', JS: PDFString.of('app.alert(1)') }),
+  );
+  return Buffer.from(await doc.save({ useObjectStreams: true }));
+}
+
+/** The first half of a document: what an interrupted upload or a damaged file looks like. */
+export const truncatedPdf = (bytes: Uint8Array): Buffer =>
+  Buffer.from(bytes.subarray(0, Math.floor(bytes.length / 2)));

@@ -101,7 +101,7 @@ export function createApplicationRepository(db: Db, blobs: BlobStore) {
         .select()
         .from(applications)
         .where(and(...conditions))
-        .orderBy(isNull(applications.emailSentAt), desc(applications.createdAt))
+        .orderBy(desc(isNull(applications.emailSentAt)), desc(applications.createdAt))
         .limit(1);
       return row;
     },
@@ -136,6 +136,14 @@ export function createApplicationRepository(db: Db, blobs: BlobStore) {
         .from(applications)
         .where(isNotNull(applications.cvKey));
       return new Set(rows.map((row) => row.key!));
+    },
+    async exists(id: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: applications.id })
+        .from(applications)
+        .where(eq(applications.id, id))
+        .limit(1);
+      return row !== undefined;
     },
     async count(): Promise<number> {
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(applications);

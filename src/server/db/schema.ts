@@ -99,4 +99,21 @@ export const rateLimits = pgTable('rate_limits', {
   points: integer('points').notNull().default(0),
   expire: bigint('expire', { mode: 'number' }),
 });
-export const schema = { users, jobs, applications, settings, cvBlobs, rateLimits };
+
+/** An admin's notes on an application, kept with their author and time; they go when it goes. */
+export const applicationNotes = pgTable(
+  'application_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    authorEmail: text('author_email').notNull(),
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('application_notes_application_idx').on(table.applicationId, table.createdAt)],
+);
+
+export const schema = { users, jobs, applications, applicationNotes, settings, cvBlobs, rateLimits };

@@ -9,6 +9,30 @@ export const siteConfig = {
   companyNumber: '00000000',
   icoRegistrationNumber: 'ZA000000',
   yearsOfExperience: '10+',
+  tagline:
+    'We search the market for car, van, motorcycle, hot food business and home insurance prices, and explain your options in plain words and in your language.',
+  /** The firm's regulatory position: it searches for the customer, not on behalf of any insurer. */
+  identity:
+    'We are an independent price-searching firm. We act for you, the customer, and only with your consent. We are not a broker, and we are not an agent for any insurer.',
+  regulator: {
+    name: "Information Commissioner's Office",
+    shortName: 'ICO',
+  },
+  services: [
+    'Car insurance',
+    'Van insurance',
+    'Motorcycle insurance',
+    'Hot food business insurance',
+    'Home insurance',
+  ],
+  /** Shown on the Contact page; each greeting is a real "welcome" in that language's own script. */
+  greetings: [
+    { language: 'Urdu', text: 'خوش آمدید', lang: 'ur', dir: 'rtl', transliteration: 'Khush aamdeed' },
+    { language: 'Bengali', text: 'স্বাগতম', lang: 'bn', dir: 'ltr', transliteration: 'Shagotom' },
+    { language: 'Arabic', text: 'أهلاً وسهلاً', lang: 'ar', dir: 'rtl', transliteration: 'Ahlan wa sahlan' },
+    { language: 'Punjabi', text: 'ਜੀ ਆਇਆਂ ਨੂੰ', lang: 'pa', dir: 'ltr', transliteration: 'Ji aayan nu' },
+    { language: 'Hindi', text: 'स्वागत है', lang: 'hi', dir: 'ltr', transliteration: 'Swagat hai' },
+  ],
   address: {
     street: '1 Example Street',
     locality: 'Northampton',
@@ -26,6 +50,11 @@ export const siteConfig = {
     hours: '9:00-18:00',
     footer: 'Mon-Sat 9.00-18.00',
     sunday: 'Sunday: Closed',
+    /** The same hours as rows, for tables and lists that show each day's state. */
+    rows: [
+      { days: 'Monday to Saturday', hours: '9:00-18:00' },
+      { days: 'Sunday', hours: 'Closed' },
+    ],
   },
   mainSite: {
     home: 'https://www.example.co.uk/',

@@ -1,0 +1,32 @@
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+
+/**
+ * The desktop console: main (ESM), preload (CommonJS, so it runs in a sandboxed renderer) and
+ * the shared React app with the desktop entry. Only keytar stays outside the bundles: it is a
+ * native module, rebuilt for Electron by electron-builder.
+ */
+export default defineConfig({
+  main: {
+    build: {
+      externalizeDeps: { include: ['keytar'], exclude: ['zod'] },
+      rollupOptions: { input: { index: 'src/main/index.ts' } },
+    },
+  },
+  preload: {
+    build: {
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: 'src/preload/index.ts' },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: 'src/renderer/desktop',
+    plugins: [react()],
+    build: {
+      rollupOptions: { input: 'src/renderer/desktop/index.html' },
+    },
+  },
+});

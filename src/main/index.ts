@@ -1,0 +1,144 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BrowserWindow, Menu, app, dialog, ipcMain, net, protocol, session, shell } from 'electron';
+import { DESKTOP_APP_ORIGIN } from '../shared/desktop/desktop-bridge';
+import { appMenuTemplate } from './app-menu';
+import { contentSecurityPolicy } from './content-security-policy';
+import { isAllowedExternalUrl } from './external-links';
+import { registerIpcHandlers } from './ipc/register-ipc-handlers';
+import { originOf } from './ipc/trusted-sender';
+import { createSettingsStore } from './settings-store';
+import { createTokenVault, loadKeytar } from './token-vault';
+
+const APP_SCHEME = 'app';
+const devServerUrl = process.env.ELECTRON_RENDERER_URL;
+const here = path.dirname(fileURLToPath(import.meta.url));
+const rendererDir = path.join(here, '../renderer');
+const appOrigin = devServerUrl ? originOf(devServerUrl)! : DESKTOP_APP_ORIGIN;
+
+// A standard, secure scheme gives the renderer a real origin (app://careers-console) instead of file://.
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+]);
+
+if (!app.requestSingleInstanceLock()) app.quit();
+
+let mainWindow: BrowserWindow | null = null;
+const settings = createSettingsStore(app.getPath('userData'));
+const vault = createTokenVault(loadKeytar, (reason) => console.warn(`keychain unavailable, token kept in memory: ${reason}`));
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+};
+
+async function serveRenderer(request: Request): Promise<Response> {
+  const { pathname } = new URL(request.url);
+  const relative = path.normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '');
+  const file = path.join(rendererDir, relative || 'index.html');
+  if (!file.startsWith(rendererDir + path.sep)) return new Response('Not found', { status: 404 });
+  try {
+    const body = await readFile(file);
+    const headers: Record<string, string> = { 'content-type': MIME[path.extname(file)] ?? 'application/octet-stream' };
+    if (file.endsWith('.html')) headers['content-security-policy'] = contentSecurityPolicy((await settings.get()).apiServerUrl);
+    return new Response(body, { headers });
+  } catch {
+    return new Response('Not found', { status: 404 });
+  }
+}
+
+async function createWindow(): Promise<void> {
+  mainWindow = new BrowserWindow({
+    width: 1280,
+    height: 860,
+    minWidth: 900,
+    minHeight: 600,
+    show: false,
+    title: 'Careers Console',
+    webPreferences: {
+      preload: path.join(here, '../preload/index.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      spellcheck: true,
+    },
+  });
+  const contents = mainWindow.webContents;
+  contents.on('will-navigate', (event, url) => {
+    if (originOf(url) !== appOrigin) event.preventDefault();
+  });
+  contents.on('will-redirect', (event, url) => {
+    if (originOf(url) !== appOrigin) event.preventDefault();
+  });
+  contents.setWindowOpenHandler(({ url }) => {
+    void settings.get().then(({ apiServerUrl }) => {
+      if (isAllowedExternalUrl(url, apiServerUrl)) void shell.openExternal(url);
+    });
+    return { action: 'deny' };
+  });
+  mainWindow.once('ready-to-show', () => mainWindow?.show());
+  mainWindow.on('closed', () => {
+    mainWindow = null;
+  });
+  await mainWindow.loadURL(devServerUrl ?? `${DESKTOP_APP_ORIGIN}/index.html`);
+}
+
+app.on('second-instance', () => {
+  if (!mainWindow) return;
+  if (mainWindow.isMinimized()) mainWindow.restore();
+  mainWindow.focus();
+});
+
+app.on('web-contents-created', (_event, contents) => {
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+});
+
+app.whenReady().then(async () => {
+  protocol.handle(APP_SCHEME, serveRenderer);
+  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionCheckHandler(() => false);
+
+  registerIpcHandlers(
+    {
+      ipcMain,
+      showSaveDialog: (options) =>
+        mainWindow ? dialog.showSaveDialog(mainWindow, options) : dialog.showSaveDialog(options),
+      windowWebContentsId: () => mainWindow?.webContents.id,
+      trustedOrigins: [appOrigin],
+      downloadsDir: app.getPath('downloads'),
+      fetch: (input, init) => net.fetch(String(input), init),
+    },
+    { vault, settings },
+  );
+
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      appMenuTemplate({
+        isMac: process.platform === 'darwin',
+        isDev: !app.isPackaged,
+        appName: app.getName(),
+        openWebsite: () => void settings.get().then(({ apiServerUrl }) => shell.openExternal(apiServerUrl)),
+      }),
+    ),
+  );
+  await createWindow();
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) void createWindow();
+  });
+});
+
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});

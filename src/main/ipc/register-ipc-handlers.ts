@@ -1,0 +1,102 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { MAX_CV_BYTES } from '../../shared/limits';
+import { resumeFileName } from '../../shared/applications/resume-file-name';
+import { IPC_CHANNELS, type ConnectionCheck, type CvSaveResult, type IpcChannel } from '../../shared/desktop/desktop-bridge';
+import type { TokenVault } from '../token-vault';
+import type { SettingsStore } from '../settings-store';
+import { writeFileAtomically } from '../atomic-file';
+import { isTrustedSender, type SenderEvent } from './trusted-sender';
+
+type Handler = (event: SenderEvent, ...args: unknown[]) => unknown;
+
+/** Electron's runtime at the boundary: the real modules in the app, stand-ins in tests. */
+export interface IpcRuntime {
+  ipcMain: { handle(channel: string, handler: Handler): void; removeHandler(channel: string): void };
+  showSaveDialog(options: {
+    title: string;
+    defaultPath: string;
+    filters: { name: string; extensions: string[] }[];
+  }): Promise<{ canceled: boolean; filePath?: string }>;
+  /** The console window's webContents id (undefined before it exists). */
+  windowWebContentsId(): number | undefined;
+  trustedOrigins: string[];
+  downloadsDir: string;
+  fetch: typeof fetch;
+}
+
+export interface IpcServices {
+  vault: TokenVault;
+  settings: SettingsStore;
+}
+
+export class RefusedSenderError extends Error {
+  constructor(channel: string) {
+    super(`IPC message on ${channel} refused: it did not come from the console window`);
+    this.name = 'RefusedSenderError';
+  }
+}
+
+const tokenSchema = z.string().min(10).max(8192).regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, 'not a JWT');
+const cvArgsSchema = z.tuple([
+  z.string().min(1).max(300),
+  z.instanceof(Uint8Array).refine((bytes) => bytes.byteLength > 0 && bytes.byteLength <= MAX_CV_BYTES, 'bad size'),
+]);
+
+const isPdf = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
+
+/** Registers one handler per channel; every one checks its sender before anything else. */
+export function registerIpcHandlers(runtime: IpcRuntime, services: IpcServices): () => void {
+  const { vault, settings } = services;
+  const handle = (channel: IpcChannel, handler: (...args: unknown[]) => unknown) => {
+    runtime.ipcMain.handle(channel, (event, ...args) => {
+      if (!isTrustedSender(event, runtime.windowWebContentsId(), runtime.trustedOrigins)) {
+        throw new RefusedSenderError(channel);
+      }
+      return handler(...args);
+    });
+  };
+
+  handle(IPC_CHANNELS.tokenGet, () => vault.get());
+  handle(IPC_CHANNELS.tokenSet, (token) => vault.set(tokenSchema.parse(token)));
+  handle(IPC_CHANNELS.tokenClear, () => vault.clear());
+  handle(IPC_CHANNELS.tokenStorage, () => vault.storage());
+
+  handle(IPC_CHANNELS.cvSave, async (...args): Promise<CvSaveResult> => {
+    const [requestedName, bytes] = cvArgsSchema.parse(args);
+    if (!isPdf(bytes)) throw new Error('Only PDF files can be saved.');
+    // The renderer proposes a name; only its base name, as a PDF name, reaches the dialog.
+    const fileName = resumeFileName(path.basename(requestedName).replace(/_resume\.pdf$|\.pdf$/i, ''));
+    const choice = await runtime.showSaveDialog({
+      title: 'Save CV',
+      defaultPath: path.join(runtime.downloadsDir, fileName),
+      filters: [{ name: 'PDF documents', extensions: ['pdf'] }],
+    });
+    if (choice.canceled || !choice.filePath) return 'cancelled';
+    await writeFileAtomically(choice.filePath, bytes);
+    return 'saved';
+  });
+
+  handle(IPC_CHANNELS.settingsGet, () => settings.get());
+  handle(IPC_CHANNELS.settingsSet, (value) => settings.set(value));
+  handle(IPC_CHANNELS.settingsCheck, (url) => checkConnection(runtime.fetch, url));
+
+  return () => Object.values(IPC_CHANNELS).forEach((channel) => runtime.ipcMain.removeHandler(channel));
+}
+
+async function checkConnection(fetchImpl: typeof fetch, url: unknown): Promise<ConnectionCheck> {
+  const parsed = z.url({ protocol: /^https?$/ }).safeParse(typeof url === 'string' ? url.trim() : url);
+  if (!parsed.success) return { ok: false, message: 'Enter a full address starting with http:// or https://.' };
+  try {
+    const response = await fetchImpl(`${parsed.data.replace(/\/+$/, '')}/api/health`, {
+      signal: AbortSignal.timeout(5000),
+    });
+    const body = (await response.json().catch(() => undefined)) as { status?: string } | undefined;
+    return response.ok && body?.status === 'ok'
+      ? { ok: true, message: 'Connected: the careers server answered.' }
+      : { ok: false, message: `The address answered, but not as a careers server (HTTP ${response.status}).` };
+  } catch (error) {
+    const timedOut = error instanceof Error && error.name === 'TimeoutError';
+    return { ok: false, message: timedOut ? 'No answer within 5 seconds.' : 'Could not reach the server at that address.' };
+  }
+}

@@ -1,0 +1,16 @@
+import { contextBridge, ipcRenderer } from 'electron';
+import { IPC_CHANNELS, type DesktopBridge } from '../shared/desktop/desktop-bridge';
+
+// One typed function per message; ipcRenderer itself never reaches the page.
+const bridge: DesktopBridge = {
+  getToken: () => ipcRenderer.invoke(IPC_CHANNELS.tokenGet),
+  setToken: (token) => ipcRenderer.invoke(IPC_CHANNELS.tokenSet, token),
+  clearToken: () => ipcRenderer.invoke(IPC_CHANNELS.tokenClear),
+  tokenStorage: () => ipcRenderer.invoke(IPC_CHANNELS.tokenStorage),
+  saveCv: (fileName, pdf) => ipcRenderer.invoke(IPC_CHANNELS.cvSave, fileName, pdf),
+  getSettings: () => ipcRenderer.invoke(IPC_CHANNELS.settingsGet),
+  setSettings: (settings) => ipcRenderer.invoke(IPC_CHANNELS.settingsSet, settings),
+  checkConnection: (apiServerUrl) => ipcRenderer.invoke(IPC_CHANNELS.settingsCheck, apiServerUrl),
+};
+
+contextBridge.exposeInMainWorld('desktop', bridge);

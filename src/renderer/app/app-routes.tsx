@@ -1,0 +1,44 @@
+import { Route, Routes } from 'react-router-dom';
+import { CareersHomePage } from '../features/jobs/careers-home-page';
+import { PublicLayout } from '../layout/public-layout';
+import { lazyScreen } from './lazy-screen';
+
+// The home page is in the first download; every other screen is its own chunk.
+const FeedbackScope = lazyScreen(() => import('./feedback-scope'), 'FeedbackScope');
+const ApplyPage = lazyScreen(() => import('../features/applications/apply-page'), 'ApplyPage');
+const SuccessPage = lazyScreen(() => import('../features/applications/success-page'), 'SuccessPage');
+const LoginPage = lazyScreen(() => import('../features/auth/login-page'), 'LoginPage');
+const RegisterPage = lazyScreen(() => import('../features/auth/register-page'), 'RegisterPage');
+const AboutPage = lazyScreen(() => import('../features/site/about-page'), 'AboutPage');
+const ContactPage = lazyScreen(() => import('../features/site/contact-page'), 'ContactPage');
+const ErrorPage = lazyScreen(() => import('../features/site/error-page'), 'ErrorPage');
+const NotFoundPage = lazyScreen(() => import('../features/site/not-found-page'), 'NotFoundPage');
+
+/**
+ * Hook-in point for the admin work (issue 4): everything under /dashboard lives in this one lazy
+ * module with its own guard and layout, so none of it reaches the public bundle.
+ */
+const DashboardRoutes = lazyScreen(() => import('../features/dashboard/dashboard-routes'), 'DashboardRoutes');
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<PublicLayout />}>
+        <Route index element={<CareersHomePage />} />
+        <Route element={<FeedbackScope />}>
+          <Route path="login" element={<LoginPage />} />
+          <Route path="register" element={<RegisterPage />} />
+          <Route path="success" element={<SuccessPage />} />
+          <Route path="apply/:id" element={<ApplyPage />} />
+          <Route path="about" element={<AboutPage />} />
+          <Route path="contact" element={<ContactPage />} />
+          <Route path="error" element={<ErrorPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Route>
+      <Route element={<FeedbackScope />}>
+        <Route path="dashboard/*" element={<DashboardRoutes />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,57 @@
+import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { REQUEST_TIMEOUT_MS } from '../../shared/limits';
+import { sessionEnded } from '../features/auth/session-events';
+import type { Platform } from '../platform/platform';
+import type { AppExtra } from './app-extra';
+import { createLimitedFetch, ResponseTooLargeError } from './limited-fetch';
+
+type RawBaseQuery = ReturnType<typeof fetchBaseQuery>;
+
+const rawQueries = new WeakMap<Platform, RawBaseQuery>();
+
+function rawQueryFor(platform: Platform): RawBaseQuery {
+  let raw = rawQueries.get(platform);
+  if (!raw) {
+    raw = fetchBaseQuery({
+      baseUrl: platform.apiBaseUrl,
+      timeout: REQUEST_TIMEOUT_MS,
+      // fetch is looked up at call time so tests can stub the global.
+      fetchFn: createLimitedFetch((input, init) => fetch(input, init)),
+      async prepareHeaders(headers) {
+        const token = await platform.tokenStore.get();
+        if (token) headers.set('authorization', `Bearer ${token}`);
+        return headers;
+      },
+    });
+    rawQueries.set(platform, raw);
+  }
+  return raw;
+}
+
+/**
+ * The one base query of the app (DESIGN.md section 5). Any 401 or 403 ends the session here and
+ * only here: the stored token is cleared, the auth state is reset, the user is sent to /login,
+ * and the error still goes back to the caller (the login page shows the server's message).
+ */
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
+  args,
+  api,
+  extraOptions,
+) => {
+  const { platform, navigator } = api.extra as AppExtra;
+  const result = await rawQueryFor(platform)(args, api, extraOptions);
+  const error = result.error;
+  if (!error) return result;
+
+  if (error.status === 'FETCH_ERROR' && error.error.startsWith(ResponseTooLargeError.name)) {
+    const message = error.error.slice(ResponseTooLargeError.name.length + 2);
+    return { ...result, error: { status: 'CUSTOM_ERROR', error: message, data: { message } } };
+  }
+  if (error.status === 401 || error.status === 403) {
+    await platform.tokenStore.clear().catch((cause: unknown) => console.error('token clear failed', cause));
+    api.dispatch(sessionEnded());
+    navigator.toLogin();
+  }
+  return result;
+};

@@ -1,0 +1,6 @@
+import { lazy, type ComponentType } from 'react';
+
+/** React.lazy for a named export, so screens keep their names and no default exports are needed. */
+export function lazyScreen<Module, Name extends keyof Module>(load: () => Promise<Module>, name: Name) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}

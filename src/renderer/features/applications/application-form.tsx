@@ -1,0 +1,216 @@
+import { useState, type FormEvent } from 'react';
+import {
+  Button,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Spinner,
+  Textarea,
+  makeStyles,
+  tokens,
+  typographyStyles,
+} from '@fluentui/react-components';
+import { SendRegular } from '@fluentui/react-icons';
+import {
+  applicationSubmissionSchema,
+  type ApplicationSubmission,
+} from '../../../shared/applications/application-contract';
+import { phoneSchema } from '../../../shared/contact-fields';
+import type { Job } from '../../../shared/jobs/job-contract';
+import { CvPicker, type ReadyCv } from './cv-picker';
+import { useSubmitApplication } from './use-submit-application';
+
+const useStyles = makeStyles({
+  form: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+    padding: 'clamp(16px, 3vw, 28px)',
+    backgroundColor: tokens.colorNeutralBackground1,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusXLarge,
+    boxShadow: tokens.shadow8,
+  },
+  title: { ...typographyStyles.title2, margin: 0, overflowWrap: 'anywhere' },
+  intro: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2 },
+  row: {
+    display: 'grid',
+    gap: tokens.spacingHorizontalL,
+    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 220px), 1fr))',
+  },
+  status: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    minHeight: '24px',
+    ...typographyStyles.body1Strong,
+    color: tokens.colorBrandForeground1,
+  },
+  hint: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground2, margin: 0 },
+  submit: { alignSelf: 'stretch' },
+});
+
+type FieldName = 'name' | 'email' | 'phone' | 'about' | 'pdfFile';
+type FieldErrors = Partial<Record<FieldName, string>>;
+
+function validate(payload: ApplicationSubmission): FieldErrors {
+  const errors: FieldErrors = {};
+  // The shared schema checks the phone in a final step that zod skips while other fields fail,
+  // so the phone is also checked on its own to show every message at once.
+  const phone = phoneSchema.safeParse(payload.phone ?? '');
+  if (!phone.success) errors.phone = phone.error.issues[0]?.message;
+  const parsed = applicationSubmissionSchema.safeParse(payload);
+  if (parsed.success) return errors;
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as FieldName;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The application form of spec section 2, validated with the same schema the server uses. */
+export function ApplicationForm({ job }: { job: Job }) {
+  const styles = useStyles();
+  const { submit, submitting, step, error } = useSubmitApplication();
+  const [fields, setFields] = useState({ name: '', email: '', phone: '', about: '' });
+  const [cv, setCv] = useState<ReadyCv | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [attempted, setAttempted] = useState(false);
+
+  const payloadOf = (values: typeof fields, file: ReadyCv | null): ApplicationSubmission => ({
+    name: values.name,
+    email: values.email,
+    phone: values.phone,
+    number: values.phone,
+    pdfFile: file?.dataUrl ?? '',
+    about: values.about,
+    jobTitle: job.jobTitle,
+    jobName: job.jobTitle,
+    jobId: job._id,
+  });
+
+  const update = (name: keyof typeof fields) => (value: string) => {
+    const next = { ...fields, [name]: value };
+    setFields(next);
+    if (attempted) setErrors(validate(payloadOf(next, cv)));
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    setAttempted(true);
+    const payload = payloadOf(fields, cv);
+    const found = validate(payload);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      const first = (['name', 'email', 'phone', 'about'] as const).find((name) => found[name]);
+      if (first) document.getElementById(`apply-${first}`)?.focus();
+      return;
+    }
+    // The server reads trimmed values too; sending them trimmed keeps the e-mail match exact.
+    void submit({
+      ...payload,
+      name: fields.name.trim(),
+      email: fields.email.trim(),
+      phone: fields.phone.trim(),
+      number: fields.phone.trim(),
+    });
+  };
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="apply-title">
+      <h1 id="apply-title" className={styles.title}>
+        Apply for {job.jobTitle}
+      </h1>
+      <p className={styles.intro}>Fields marked with * are required.</p>
+
+      <Field label="Full Name" required validationMessage={errors.name}>
+        <Input
+          id="apply-name"
+          autoComplete="name"
+          value={fields.name}
+          onChange={(_, data) => update('name')(data.value)}
+          disabled={submitting}
+        />
+      </Field>
+      <div className={styles.row}>
+        <Field label="Email" required validationMessage={errors.email}>
+          <Input
+            id="apply-email"
+            type="email"
+            autoComplete="email"
+            value={fields.email}
+            onChange={(_, data) => update('email')(data.value)}
+            disabled={submitting}
+          />
+        </Field>
+        <Field label="Phone" required validationMessage={errors.phone}>
+          <Input
+            id="apply-phone"
+            type="tel"
+            autoComplete="tel"
+            value={fields.phone}
+            onChange={(_, data) => update('phone')(data.value)}
+            disabled={submitting}
+          />
+        </Field>
+      </div>
+      <Field label="Cover Letter" required validationMessage={errors.about}>
+        <Textarea
+          id="apply-about"
+          resize="vertical"
+          rows={6}
+          placeholder="Tell us why you are a good fit for this role"
+          value={fields.about}
+          onChange={(_, data) => update('about')(data.value)}
+          disabled={submitting}
+        />
+      </Field>
+      <CvPicker
+        value={cv}
+        onChange={(file) => {
+          setCv(file);
+          if (attempted) setErrors(validate(payloadOf(fields, file)));
+        }}
+        disabled={submitting}
+        error={errors.pdfFile}
+      />
+
+      <div className={styles.status} role="status" aria-live="polite">
+        {step && (
+          <>
+            <Spinner size="tiny" aria-hidden="true" />
+            <span>{step}</span>
+          </>
+        )}
+      </div>
+      {error && (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>
+            <MessageBarTitle>{error.summary}</MessageBarTitle>
+            {error.detail}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+
+      <Button
+        type="submit"
+        appearance="primary"
+        size="large"
+        icon={submitting ? <Spinner size="tiny" /> : <SendRegular />}
+        disabled={!cv || submitting}
+        aria-describedby={!cv ? 'apply-submit-hint' : undefined}
+        className={styles.submit}
+      >
+        {submitting ? 'Submitting...' : 'Submit Application'}
+      </Button>
+      {!cv && (
+        <p id="apply-submit-hint" className={styles.hint}>
+          Attach your CV as a PDF to submit your application.
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,269 @@
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import {
+  Button,
+  ProgressBar,
+  makeStyles,
+  mergeClasses,
+  shorthands,
+  tokens,
+  typographyStyles,
+} from '@fluentui/react-components';
+import {
+  ArrowUploadRegular,
+  CheckmarkCircleFilled,
+  DismissRegular,
+  DocumentPdfRegular,
+  ErrorCircleRegular,
+} from '@fluentui/react-icons';
+import { formatKb } from '../../../shared/format/size';
+import { CV_PROGRESS_STEP_MS, CV_PROGRESS_STEP_PERCENT } from '../../../shared/limits';
+import { precheckCv, readCv, type CvReadResult } from './cv-file';
+
+export interface ReadyCv {
+  fileName: string;
+  size: number;
+  dataUrl: string;
+}
+
+type PickerState =
+  | { kind: 'idle' }
+  | { kind: 'processing'; fileName: string; progress: number }
+  | { kind: 'ready'; cv: ReadyCv };
+
+const useStyles = makeStyles({
+  field: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  label: { ...typographyStyles.body1Strong },
+  required: { color: tokens.colorPaletteRedForeground3 },
+  zone: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    gap: tokens.spacingVerticalS,
+    padding: tokens.spacingHorizontalXL,
+    borderRadius: tokens.borderRadiusLarge,
+    border: `${tokens.strokeWidthThick} dashed ${tokens.colorNeutralStroke1}`,
+    backgroundColor: tokens.colorNeutralBackground2,
+    textAlign: 'center',
+    transitionProperty: 'background-color, border-color',
+    transitionDuration: tokens.durationFaster,
+  },
+  dragging: {
+    ...shorthands.borderColor(tokens.colorBrandStroke1),
+    backgroundColor: tokens.colorBrandBackground2,
+  },
+  invalid: { ...shorthands.borderColor(tokens.colorPaletteRedBorder2) },
+  icon: { fontSize: '36px', color: tokens.colorBrandForeground1 },
+  hint: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground2, margin: 0 },
+  text: { ...typographyStyles.body1, margin: 0 },
+  processing: { width: '100%', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  ready: {
+    width: '100%',
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    textAlign: 'start',
+  },
+  fileName: { ...typographyStyles.body1Strong, margin: 0, overflowWrap: 'anywhere' },
+  readyText: {
+    ...typographyStyles.caption1Strong,
+    color: tokens.colorPaletteGreenForeground1,
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+    margin: 0,
+  },
+  grow: { flexGrow: 1, minWidth: 0 },
+  error: {
+    ...typographyStyles.caption1,
+    color: tokens.colorPaletteRedForeground1,
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+    margin: 0,
+  },
+});
+
+export interface CvPickerProps {
+  value: ReadyCv | null;
+  onChange: (cv: ReadyCv | null) => void;
+  disabled?: boolean;
+  /** A form-level message, e.g. that a CV is required. */
+  error?: string;
+}
+
+/**
+ * The CV field: choose or drop one PDF; it is read and checked (type, signature, size) while the
+ * progress bar rises 20% every 200 ms, then marked ready. A refused file clears the selection.
+ */
+export function CvPicker({ value, onChange, disabled = false, error }: CvPickerProps) {
+  const styles = useStyles();
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const run = useRef(0);
+  const [state, setState] = useState<PickerState>(value ? { kind: 'ready', cv: value } : { kind: 'idle' });
+  const [rejection, setRejection] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+
+  // Leaving the form mid-way must not leave a timer running.
+  useEffect(
+    () => () => {
+      run.current += 1;
+    },
+    [],
+  );
+
+  const clearSelection = () => {
+    if (input.current) input.current.value = '';
+  };
+
+  const reject = (message: string) => {
+    run.current += 1;
+    clearSelection();
+    setState({ kind: 'idle' });
+    setRejection(message);
+    onChange(null);
+  };
+
+  const accept = (file: File | undefined) => {
+    if (!file || disabled) return;
+    const early = precheckCv(file);
+    if (early) return reject(early);
+
+    const current = ++run.current;
+    setRejection(null);
+    onChange(null);
+    setState({ kind: 'processing', fileName: file.name, progress: 0 });
+
+    let progress = 0;
+    let result: CvReadResult | null = null;
+    const finish = () => {
+      if (current !== run.current || progress < 100 || !result) return;
+      if (!result.ok) return reject(result.message);
+      const cv = { fileName: file.name, size: result.size, dataUrl: result.dataUrl };
+      setState({ kind: 'ready', cv });
+      onChange(cv);
+    };
+    const timer = setInterval(() => {
+      if (current !== run.current) return clearInterval(timer);
+      progress = Math.min(100, progress + CV_PROGRESS_STEP_PERCENT);
+      setState({ kind: 'processing', fileName: file.name, progress });
+      if (progress >= 100) {
+        clearInterval(timer);
+        finish();
+      }
+    }, CV_PROGRESS_STEP_MS);
+    void readCv(file)
+      .catch((): CvReadResult => ({ ok: false, message: 'The file could not be read.' }))
+      .then((outcome) => {
+        result = outcome;
+        finish();
+      });
+  };
+
+  const remove = () => {
+    run.current += 1;
+    clearSelection();
+    setRejection(null);
+    setState({ kind: 'idle' });
+    onChange(null);
+    input.current?.focus();
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    accept(event.dataTransfer.files[0]);
+  };
+
+  const message = rejection ?? error;
+  const labelId = `${id}-label`;
+  const messageId = `${id}-message`;
+
+  return (
+    <div
+      role="group"
+      aria-labelledby={labelId}
+      aria-describedby={message ? messageId : undefined}
+      className={styles.field}
+    >
+      <span id={labelId} className={styles.label}>
+        CV (PDF)
+        <span aria-hidden="true" className={styles.required}>
+          {' '}
+          *
+        </span>
+      </span>
+      <div
+        className={mergeClasses(styles.zone, dragging && styles.dragging, message && styles.invalid)}
+        onDragOver={(event) => {
+          event.preventDefault();
+          if (!disabled) setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        data-testid="cv-drop-zone"
+      >
+        {state.kind === 'ready' ? (
+          <div className={styles.ready}>
+            <DocumentPdfRegular className={styles.icon} aria-hidden="true" />
+            <div className={styles.grow}>
+              <p className={styles.fileName}>{state.cv.fileName}</p>
+              <p className={styles.hint}>{formatKb(state.cv.size)}</p>
+            </div>
+            <Button
+              appearance="subtle"
+              icon={<DismissRegular />}
+              aria-label={`Remove ${state.cv.fileName}`}
+              onClick={remove}
+              disabled={disabled}
+            />
+          </div>
+        ) : state.kind === 'processing' ? (
+          <div className={styles.processing}>
+            <p className={styles.fileName}>{state.fileName}</p>
+            <ProgressBar
+              value={state.progress / 100}
+              thickness="large"
+              aria-label="Checking PDF"
+              aria-valuetext={`${state.progress}%`}
+            />
+          </div>
+        ) : (
+          <>
+            <ArrowUploadRegular className={styles.icon} aria-hidden="true" />
+            <p className={styles.text}>Drag and drop your CV here, or</p>
+            <Button appearance="primary" onClick={() => input.current?.click()} disabled={disabled}>
+              Choose a PDF file
+            </Button>
+            <p className={styles.hint}>PDF only, up to 5 MB.</p>
+          </>
+        )}
+        <input
+          ref={input}
+          id={`${id}-input`}
+          type="file"
+          accept=".pdf,application/pdf"
+          hidden
+          disabled={disabled}
+          aria-labelledby={labelId}
+          onChange={(event) => accept(event.target.files?.[0])}
+        />
+      </div>
+      <div role="status" aria-live="polite">
+        {state.kind === 'processing' && <p className={styles.hint}>Checking PDF... {state.progress}%</p>}
+        {state.kind === 'ready' && (
+          <p className={styles.readyText}>
+            <CheckmarkCircleFilled aria-hidden="true" />
+            File ready for upload
+          </p>
+        )}
+      </div>
+      {message && (
+        <p id={messageId} className={styles.error} role="alert">
+          <ErrorCircleRegular aria-hidden="true" />
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { useEffect, useState } from 'react';
+import { Spinner, makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
+import { ArrowLeftRegular, BriefcaseRegular, CheckmarkCircleFilled } from '@fluentui/react-icons';
+import { SUCCESS_FADE_MS, SUCCESS_PROCESSING_MS } from '../../../shared/limits';
+import { siteConfig } from '../../../shared/site/site-config';
+import { LinkButton } from '../../components/link-button';
+
+const useStyles = makeStyles({
+  page: {
+    maxWidth: '720px',
+    marginInline: 'auto',
+    paddingInline: tokens.spacingHorizontalL,
+    paddingBlock: 'clamp(32px, 8vw, 96px)',
+    boxSizing: 'border-box',
+    minHeight: '60vh',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+  },
+  panel: {
+    width: '100%',
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    textAlign: 'center',
+    gap: tokens.spacingVerticalL,
+    padding: 'clamp(24px, 5vw, 48px)',
+    backgroundColor: tokens.colorNeutralBackground1,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusXLarge,
+    boxShadow: tokens.shadow16,
+  },
+  fading: { opacity: 0, transitionProperty: 'opacity', transitionTimingFunction: 'ease-out' },
+  shown: { opacity: 1 },
+  icon: { fontSize: '72px', color: tokens.colorPaletteGreenForeground1 },
+  title: { ...typographyStyles.title1, margin: 0 },
+  text: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2, maxWidth: '56ch' },
+  lead: { ...typographyStyles.subtitle2, margin: 0, fontWeight: tokens.fontWeightRegular },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, justifyContent: 'center' },
+});
+
+type Phase = 'processing' | 'fading' | 'shown';
+
+/** Spec section 2: about 1.5 s of processing, a 0.5 s fade, then the confirmation. */
+export function SuccessPage() {
+  const styles = useStyles();
+  const [phase, setPhase] = useState<Phase>('processing');
+
+  useEffect(() => {
+    const toFade = setTimeout(() => setPhase('fading'), SUCCESS_PROCESSING_MS);
+    return () => clearTimeout(toFade);
+  }, []);
+
+  useEffect(() => {
+    if (phase !== 'fading') return;
+    // One frame at opacity 0 first, so the browser has something to transition from.
+    const frame = requestAnimationFrame(() => setPhase('shown'));
+    return () => cancelAnimationFrame(frame);
+  }, [phase]);
+
+  return (
+    <div className={styles.page}>
+      <title>{`Application Submitted | ${siteConfig.brandName} Careers`}</title>
+      {phase === 'processing' ? (
+        <div className={styles.panel} role="status">
+          <Spinner size="extra-large" />
+          <h1 className={styles.title}>Processing your application...</h1>
+          <p className={styles.text}>This will only take a moment.</p>
+        </div>
+      ) : (
+        <section
+          className={mergeClasses(styles.panel, styles.fading, phase === 'shown' && styles.shown)}
+          style={{ transitionDuration: `${SUCCESS_FADE_MS}ms` }}
+          aria-labelledby="success-title"
+        >
+          <CheckmarkCircleFilled className={styles.icon} aria-hidden="true" />
+          <h1 id="success-title" className={styles.title}>
+            Application Submitted!
+          </h1>
+          <p className={styles.lead}>Thank you for applying to {siteConfig.brandName}.</p>
+          <p className={styles.text}>
+            A confirmation e-mail is on its way to your inbox. Our team will review your application and will
+            contact you if your qualifications match the role.
+          </p>
+          <div className={styles.actions}>
+            <LinkButton to="/" appearance="primary" icon={<ArrowLeftRegular aria-hidden="true" />}>
+              Return to Home
+            </LinkButton>
+            <LinkButton to="/" icon={<BriefcaseRegular aria-hidden="true" />}>
+              Browse More Jobs
+            </LinkButton>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

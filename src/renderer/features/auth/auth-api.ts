@@ -1,0 +1,27 @@
+import type {
+  AdminAnswer,
+  LoginPayload,
+  RegisterPayload,
+  TokenAnswer,
+} from '../../../shared/auth/auth-contract';
+import type { InsertAck } from '../../../shared/http/acknowledgements';
+import { api } from '../../app/api';
+
+export const authApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    login: build.mutation<TokenAnswer, LoginPayload>({
+      query: (body) => ({ url: '/login', method: 'POST', body }),
+    }),
+    register: build.mutation<InsertAck, RegisterPayload>({
+      query: (body) => ({ url: '/register', method: 'POST', body }),
+    }),
+    /** The admin flag always comes from the server, never from the token or a known e-mail. */
+    isAdmin: build.query<boolean, string>({
+      query: (email) => `/admin/${encodeURIComponent(email)}`,
+      transformResponse: (answer: AdminAnswer) => answer.admin === true,
+      providesTags: (_result, _error, email) => [{ type: 'Admin', id: email }],
+    }),
+  }),
+});
+
+export const { useIsAdminQuery } = authApi;

@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
+
+const useStyles = makeStyles({
+  page: {
+    display: 'flex',
+    justifyContent: 'center',
+    paddingInline: tokens.spacingHorizontalL,
+    paddingBlock: 'clamp(24px, 6vw, 72px)',
+    backgroundImage: `radial-gradient(circle at 20% 0%, ${tokens.colorBrandBackground2} 0%, transparent 55%)`,
+  },
+  card: {
+    width: '100%',
+    maxWidth: '440px',
+    boxSizing: 'border-box',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+    padding: 'clamp(20px, 5vw, 40px)',
+    backgroundColor: tokens.colorNeutralBackground1,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusXLarge,
+    boxShadow: tokens.shadow16,
+  },
+  icon: {
+    alignSelf: 'center',
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    width: '56px',
+    height: '56px',
+    borderRadius: tokens.borderRadiusCircular,
+    backgroundColor: tokens.colorBrandBackground2,
+    color: tokens.colorBrandForeground2,
+    fontSize: '28px',
+  },
+  title: { ...typographyStyles.title2, margin: 0, textAlign: 'center' },
+  subtitle: {
+    ...typographyStyles.body1,
+    margin: 0,
+    textAlign: 'center',
+    color: tokens.colorNeutralForeground2,
+  },
+});
+
+/** The centred card that frames the login and registration forms. */
+export function AuthCard({
+  icon,
+  title,
+  subtitle,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  subtitle: ReactNode;
+  children: ReactNode;
+}) {
+  const styles = useStyles();
+  return (
+    <div className={styles.page}>
+      <section className={styles.card} aria-labelledby="auth-title">
+        <span className={styles.icon} aria-hidden="true">
+          {icon}
+        </span>
+        <h1 id="auth-title" className={styles.title}>
+          {title}
+        </h1>
+        <p className={styles.subtitle}>{subtitle}</p>
+        {children}
+      </section>
+    </div>
+  );
+}

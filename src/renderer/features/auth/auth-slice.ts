@@ -1,0 +1,114 @@
+import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import type { LoginPayload, RegisterPayload } from '../../../shared/auth/auth-contract';
+import type { AppExtra } from '../../app/app-extra';
+import { api } from '../../app/api';
+import { errorMessage } from '../../app/api-error';
+import { authApi } from './auth-api';
+import { sessionEnded } from './session-events';
+import { userFromToken, type TokenUser } from './token-claims';
+
+export interface AuthState {
+  /** True until the stored token has been read at start. */
+  loading: boolean;
+  user: TokenUser | null;
+  signingIn: boolean;
+  registering: boolean;
+}
+
+const initialState: AuthState = { loading: true, user: null, signingIn: false, registering: false };
+
+type ThunkConfig = { extra: AppExtra; rejectValue: string };
+
+/** Reads the stored token once at start: a live one restores the user, anything else is removed. */
+export const restoreSession = createAsyncThunk<TokenUser | null, void, ThunkConfig>(
+  'auth/restoreSession',
+  async (_, { extra }) => {
+    const token = await extra.platform.tokenStore.get().catch(() => null);
+    if (!token) return null;
+    const user = userFromToken(token);
+    if (!user) await extra.platform.tokenStore.clear().catch(() => undefined);
+    return user;
+  },
+);
+
+export const signIn = createAsyncThunk<TokenUser, LoginPayload, ThunkConfig>(
+  'auth/signIn',
+  async (credentials, { dispatch, extra, rejectWithValue }) => {
+    const request = dispatch(authApi.endpoints.login.initiate(credentials));
+    try {
+      const { token } = await request.unwrap();
+      const user = userFromToken(token);
+      if (!user) return rejectWithValue('The server sent an unusable session token.');
+      await extra.platform.tokenStore.set(token);
+      // Whatever an earlier session cached (admin flag, applications) must not leak into this one.
+      dispatch(api.util.invalidateTags(['Admin', 'Application', 'Note']));
+      return user;
+    } catch (error) {
+      return rejectWithValue(errorMessage(error));
+    } finally {
+      request.reset();
+    }
+  },
+);
+
+export const registerAccount = createAsyncThunk<void, RegisterPayload, ThunkConfig>(
+  'auth/register',
+  async (form, { dispatch, rejectWithValue }) => {
+    const request = dispatch(authApi.endpoints.register.initiate(form));
+    try {
+      await request.unwrap();
+    } catch (error) {
+      return rejectWithValue(errorMessage(error));
+    } finally {
+      request.reset();
+    }
+  },
+);
+
+/** Logging out never fails for the user (spec section 8): a token store error is only logged. */
+export const signOut = createAsyncThunk<void, void, ThunkConfig>('auth/signOut', async (_, { extra }) => {
+  await extra.platform.tokenStore.clear().catch((error: unknown) => console.error('sign-out', error));
+});
+
+export const authSlice = createSlice({
+  name: 'auth',
+  initialState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(restoreSession.fulfilled, (state, { payload }) => {
+        state.loading = false;
+        state.user = payload;
+      })
+      .addCase(restoreSession.rejected, (state) => {
+        state.loading = false;
+        state.user = null;
+      })
+      .addCase(signIn.pending, (state) => {
+        state.signingIn = true;
+      })
+      .addCase(signIn.fulfilled, (state, { payload }) => {
+        state.signingIn = false;
+        state.user = payload;
+      })
+      .addCase(signIn.rejected, (state) => {
+        state.signingIn = false;
+      })
+      .addCase(registerAccount.pending, (state) => {
+        state.registering = true;
+      })
+      .addCase(registerAccount.fulfilled, (state) => {
+        state.registering = false;
+      })
+      .addCase(registerAccount.rejected, (state) => {
+        state.registering = false;
+      })
+      .addCase(signOut.pending, (state) => {
+        state.user = null;
+      })
+      .addCase(sessionEnded, (state) => {
+        state.user = null;
+        state.loading = false;
+      });
+  },
+});

@@ -1,0 +1,139 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import {
+  Button,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  makeStyles,
+  tokens,
+  typographyStyles,
+} from '@fluentui/react-components';
+import { LockClosedRegular, ShieldKeyholeRegular } from '@fluentui/react-icons';
+import { loginSchema } from '../../../shared/auth/auth-contract';
+import { siteConfig } from '../../../shared/site/site-config';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { AuthCard } from './auth-card';
+import { signIn } from './auth-slice';
+import { PasswordInput } from './password-input';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  notice: {
+    ...typographyStyles.caption1,
+    margin: 0,
+    color: tokens.colorNeutralForeground2,
+    textAlign: 'center',
+  },
+  footer: { ...typographyStyles.body1, margin: 0, textAlign: 'center' },
+  link: {
+    color: tokens.colorBrandForegroundLink,
+    ':hover': { color: tokens.colorBrandForegroundLinkHover },
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
+  },
+});
+
+type FieldErrors = Partial<Record<'email' | 'password', string>>;
+
+/** Where to go after signing in: the page the user came from (never another site), else home. */
+function returnPath(state: unknown): string {
+  const from = (state as { from?: { pathname?: unknown; search?: unknown; hash?: unknown } } | null)?.from;
+  if (
+    !from ||
+    typeof from.pathname !== 'string' ||
+    !from.pathname.startsWith('/') ||
+    from.pathname.startsWith('//')
+  )
+    return '/';
+  if (from.pathname === '/login') return '/';
+  const search = typeof from.search === 'string' ? from.search : '';
+  const hash = typeof from.hash === 'string' ? from.hash : '';
+  return `${from.pathname}${search}${hash}`;
+}
+
+export function LoginPage() {
+  const styles = useStyles();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const signingIn = useAppSelector((state) => state.auth.signingIn);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (signingIn) return;
+    setFailure(null);
+    const parsed = loginSchema.safeParse({ email, password });
+    if (!parsed.success) {
+      const found: FieldErrors = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as keyof FieldErrors] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    const outcome = await dispatch(signIn(parsed.data));
+    if (signIn.fulfilled.match(outcome)) {
+      void navigate(returnPath(location.state), { replace: true });
+    } else {
+      setFailure(outcome.payload ?? 'Login failed. Please try again.');
+    }
+  };
+
+  return (
+    <AuthCard
+      icon={<LockClosedRegular />}
+      title="Login"
+      subtitle={`Sign in to manage ${siteConfig.brandName} job posts and applications.`}
+    >
+      <title>{`Login | ${siteConfig.brandName} Careers`}</title>
+      <MessageBar intent="info" icon={<ShieldKeyholeRegular />}>
+        <MessageBarBody>Only administrators can log in.</MessageBarBody>
+      </MessageBar>
+      <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+        <Field label="Email" required validationMessage={errors.email}>
+          <Input
+            type="email"
+            autoComplete="username"
+            value={email}
+            onChange={(_, data) => setEmail(data.value)}
+          />
+        </Field>
+        <Field label="Password" required validationMessage={errors.password}>
+          <PasswordInput
+            autoComplete="current-password"
+            value={password}
+            onChange={(_, data) => setPassword(data.value)}
+            visible={showPassword}
+            onToggleVisible={() => setShowPassword((shown) => !shown)}
+          />
+        </Field>
+        {failure && (
+          <MessageBar intent="error" role="alert">
+            <MessageBarBody>{failure}</MessageBarBody>
+          </MessageBar>
+        )}
+        <Button
+          type="submit"
+          appearance="primary"
+          size="large"
+          disabled={signingIn}
+          icon={signingIn ? <Spinner size="tiny" /> : undefined}
+        >
+          {signingIn ? 'Logging in...' : 'Login'}
+        </Button>
+      </form>
+      <p className={styles.footer}>
+        New here?{' '}
+        <Link to="/register" className={styles.link}>
+          Create an account
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

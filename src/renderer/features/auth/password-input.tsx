@@ -1,0 +1,27 @@
+import { Button, Input, type InputProps } from '@fluentui/react-components';
+import { EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
+
+export interface PasswordInputProps extends Omit<InputProps, 'type' | 'contentAfter'> {
+  visible: boolean;
+  onToggleVisible: () => void;
+}
+
+/** A password input with the show/hide toggle of spec section 2; the toggle says what it will do. */
+export function PasswordInput({ visible, onToggleVisible, ...props }: PasswordInputProps) {
+  return (
+    <Input
+      {...props}
+      type={visible ? 'text' : 'password'}
+      contentAfter={
+        <Button
+          appearance="transparent"
+          size="small"
+          icon={visible ? <EyeOffRegular /> : <EyeRegular />}
+          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-pressed={visible}
+          onClick={onToggleVisible}
+        />
+      }
+    />
+  );
+}

@@ -1,0 +1,160 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  Button,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Spinner,
+  makeStyles,
+  tokens,
+  typographyStyles,
+} from '@fluentui/react-components';
+import { PersonAddRegular } from '@fluentui/react-icons';
+import { registerFormSchema, type RegisterForm } from '../../../shared/auth/auth-contract';
+import { messages } from '../../../shared/messages';
+import { siteConfig } from '../../../shared/site/site-config';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useToast } from '../../feedback/use-toast';
+import { AuthCard } from './auth-card';
+import { registerAccount } from './auth-slice';
+import { PasswordInput } from './password-input';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  footer: { ...typographyStyles.body1, margin: 0, textAlign: 'center' },
+  link: {
+    color: tokens.colorBrandForegroundLink,
+    ':hover': { color: tokens.colorBrandForegroundLinkHover },
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
+  },
+});
+
+type FieldName = keyof RegisterForm;
+type FieldErrors = Partial<Record<FieldName, string>>;
+
+export function validateRegisterForm(form: RegisterForm): FieldErrors {
+  const parsed = registerFormSchema.safeParse(form);
+  if (parsed.success) return {};
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) errors[issue.path[0] as FieldName] ??= issue.message;
+  return errors;
+}
+
+export function RegisterPage() {
+  const styles = useStyles();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const registering = useAppSelector((state) => state.auth.registering);
+  const [form, setForm] = useState<RegisterForm>({ name: '', email: '', password: '', confirmPassword: '' });
+  const [showPasswords, setShowPasswords] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [attempted, setAttempted] = useState(false);
+
+  const update = (name: FieldName) => (value: string) => {
+    const next = { ...form, [name]: value };
+    setForm(next);
+    if (attempted) setErrors(validateRegisterForm(next));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (registering) return;
+    setAttempted(true);
+    setFailure(null);
+    const found = validateRegisterForm(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const parsed = registerFormSchema.parse(form);
+    const outcome = await dispatch(
+      registerAccount({ name: parsed.name, email: parsed.email, password: parsed.password }),
+    );
+    if (registerAccount.fulfilled.match(outcome)) {
+      toast.success(messages.registered);
+      void navigate('/login');
+    } else {
+      const message = outcome.payload ?? 'Registration failed. Please try again.';
+      setFailure(message);
+      toast.error(message);
+    }
+  };
+
+  const toggle = () => setShowPasswords((shown) => !shown);
+
+  return (
+    <AuthCard
+      icon={<PersonAddRegular />}
+      title="Create an Account"
+      subtitle={`Register for the ${siteConfig.brandName} careers portal.`}
+    >
+      <title>{`Register | ${siteConfig.brandName} Careers`}</title>
+      <MessageBar intent="warning">
+        <MessageBarBody>
+          <MessageBarTitle>Important Notice</MessageBarTitle>
+          Only administrators can log in. Anyone may register, but an administrator must grant your account
+          access before you can sign in.
+        </MessageBarBody>
+      </MessageBar>
+      <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+        <Field label="Name" required validationMessage={errors.name}>
+          <Input autoComplete="name" value={form.name} onChange={(_, data) => update('name')(data.value)} />
+        </Field>
+        <Field label="Email" required validationMessage={errors.email}>
+          <Input
+            type="email"
+            autoComplete="email"
+            value={form.email}
+            onChange={(_, data) => update('email')(data.value)}
+          />
+        </Field>
+        <Field
+          label="Password"
+          required
+          validationMessage={errors.password}
+          hint={errors.password ? undefined : 'At least 6 characters.'}
+        >
+          <PasswordInput
+            autoComplete="new-password"
+            value={form.password}
+            onChange={(_, data) => update('password')(data.value)}
+            visible={showPasswords}
+            onToggleVisible={toggle}
+          />
+        </Field>
+        <Field label="Confirm Password" required validationMessage={errors.confirmPassword}>
+          <PasswordInput
+            autoComplete="new-password"
+            value={form.confirmPassword}
+            onChange={(_, data) => update('confirmPassword')(data.value)}
+            visible={showPasswords}
+            onToggleVisible={toggle}
+          />
+        </Field>
+        {failure && (
+          <MessageBar intent="error" role="alert">
+            <MessageBarBody>{failure}</MessageBarBody>
+          </MessageBar>
+        )}
+        <Button
+          type="submit"
+          appearance="primary"
+          size="large"
+          disabled={registering}
+          icon={registering ? <Spinner size="tiny" /> : undefined}
+        >
+          {registering ? 'Registering...' : 'Register'}
+        </Button>
+      </form>
+      <p className={styles.footer}>
+        Already have an account?{' '}
+        <Link to="/login" className={styles.link}>
+          Login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

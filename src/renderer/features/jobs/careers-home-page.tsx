@@ -1,0 +1,153 @@
+import { useEffect } from 'react';
+import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
+import { BriefcaseSearchRegular, MailRegular } from '@fluentui/react-icons';
+import { siteConfig } from '../../../shared/site/site-config';
+import { useSession } from '../auth/use-session';
+import { PageHero } from '../site/page-hero';
+import { JobCard } from './job-card';
+import { JobListSkeleton } from './job-list-skeleton';
+import { useGetJobsQuery } from './jobs-api';
+import { useDeleteJob } from './use-delete-job';
+
+const useStyles = makeStyles({
+  page: {
+    width: '100%',
+    maxWidth: '1120px',
+    marginInline: 'auto',
+    paddingInline: tokens.spacingHorizontalL,
+    paddingBlock: `${tokens.spacingVerticalXL} ${tokens.spacingVerticalXXXL}`,
+    boxSizing: 'border-box',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXXL,
+  },
+  section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  sectionHead: { display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', flexWrap: 'wrap' },
+  heading: { ...typographyStyles.title2, margin: 0 },
+  count: { ...typographyStyles.body1, color: tokens.colorNeutralForeground2, margin: 0 },
+  grid: {
+    display: 'grid',
+    gap: tokens.spacingHorizontalXL,
+    gridTemplateColumns: '1fr',
+    '@media (min-width: 960px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+  },
+  empty: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    textAlign: 'center',
+    gap: tokens.spacingVerticalS,
+    padding: 'clamp(32px, 6vw, 64px)',
+    borderRadius: tokens.borderRadiusXLarge,
+    border: `${tokens.strokeWidthThin} dashed ${tokens.colorNeutralStroke1}`,
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
+  emptyIcon: { fontSize: '48px', color: tokens.colorBrandForeground1 },
+  emptyTitle: { ...typographyStyles.title3, margin: 0 },
+  text: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2, maxWidth: '60ch' },
+  cta: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalXL,
+    padding: 'clamp(20px, 4vw, 40px)',
+    borderRadius: tokens.borderRadiusXLarge,
+    backgroundColor: tokens.colorBrandBackground2,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorBrandStroke2}`,
+  },
+  ctaText: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  ctaLink: {
+    ...typographyStyles.subtitle2,
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    minHeight: '40px',
+    paddingInline: tokens.spacingHorizontalXL,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorBrandBackground,
+    color: tokens.colorNeutralForegroundOnBrand,
+    textDecorationLine: 'none',
+    ':hover': { backgroundColor: tokens.colorBrandBackgroundHover },
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
+  },
+});
+
+export function CareersHomePage() {
+  const styles = useStyles();
+  const { data: jobs, error } = useGetJobsQuery();
+  const { isAdmin } = useSession();
+  const deleteJob = useDeleteJob();
+
+  useEffect(() => {
+    // Spec section 8: a failed load is only logged; the list keeps its loading look.
+    if (error) console.error('job posts failed to load', error);
+  }, [error]);
+
+  // The skeleton stays until the posts arrive: an empty state shown before the answer (or after a
+  // failed load, spec section 8) would tell visitors there are no jobs when that is not known.
+  const showSkeleton = !jobs;
+
+  return (
+    <div className={styles.page}>
+      <title>{`Careers | ${siteConfig.brandName}`}</title>
+      <PageHero
+        eyebrow={`Careers at ${siteConfig.brandName}`}
+        title="Career Opportunities"
+        lead="Join a friendly, multilingual team in Northampton that helps customers across the UK find the right insurance at the right price."
+      />
+
+      <section className={styles.section} aria-labelledby="open-positions-heading" aria-busy={showSkeleton}>
+        <div className={styles.sectionHead}>
+          <h2 id="open-positions-heading" className={styles.heading}>
+            Open Positions
+          </h2>
+          {jobs && jobs.length > 0 && (
+            <p className={styles.count}>
+              {jobs.length} {jobs.length === 1 ? 'role' : 'roles'} available
+            </p>
+          )}
+        </div>
+        {showSkeleton ? (
+          <div className={styles.grid}>
+            <span className="visually-hidden" role="status">
+              Loading open positions...
+            </span>
+            <JobListSkeleton />
+          </div>
+        ) : jobs && jobs.length > 0 ? (
+          <div className={styles.grid}>
+            {jobs.map((job) => (
+              <JobCard key={job._id} job={job} isAdmin={isAdmin} onDelete={(id) => void deleteJob(id)} />
+            ))}
+          </div>
+        ) : (
+          <div className={styles.empty}>
+            <BriefcaseSearchRegular className={styles.emptyIcon} aria-hidden="true" />
+            <h3 className={styles.emptyTitle}>No Open Positions</h3>
+            <p className={styles.text}>
+              There are no open positions at the moment. Please check back later: new roles are posted here
+              first.
+            </p>
+          </div>
+        )}
+      </section>
+
+      <section className={styles.cta} aria-labelledby="cv-heading">
+        <div className={styles.ctaText}>
+          <h2 id="cv-heading" className={styles.heading}>
+            Can&apos;t Find the Right Role?
+          </h2>
+          <p className={styles.text}>
+            We are always happy to hear from talented people. Send us your CV and we will keep it on file for
+            future opportunities.
+          </p>
+        </div>
+        <a className={styles.ctaLink} href={`mailto:${siteConfig.careersEmail}`}>
+          <MailRegular aria-hidden="true" />
+          Send Your CV
+        </a>
+      </section>
+    </div>
+  );
+}

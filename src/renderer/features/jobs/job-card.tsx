@@ -1,0 +1,269 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
+import {
+  BriefcaseRegular,
+  CalendarRegular,
+  ChevronDownRegular,
+  ChevronUpRegular,
+  ClockRegular,
+  DeleteRegular,
+  EditRegular,
+  LocationRegular,
+  MoneyRegular,
+} from '@fluentui/react-icons';
+import type { Job } from '../../../shared/jobs/job-contract';
+import { useActionStyles } from '../../components/action-styles';
+import { LinkButton } from '../../components/link-button';
+
+const useStyles = makeStyles({
+  card: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+    padding: 'clamp(16px, 3vw, 28px)',
+    backgroundColor: tokens.colorNeutralBackground1,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusXLarge,
+    boxShadow: tokens.shadow4,
+    transitionProperty: 'box-shadow, transform',
+    transitionDuration: tokens.durationNormal,
+    ':hover': { boxShadow: tokens.shadow16 },
+  },
+  head: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'flex-start' },
+  titleBlock: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+    flexGrow: 1,
+    minWidth: 0,
+  },
+  title: {
+    ...typographyStyles.subtitle1,
+    fontSize: '20px',
+    lineHeight: '28px',
+    margin: 0,
+    overflowWrap: 'anywhere',
+  },
+  meta: {
+    ...typographyStyles.body1,
+    color: tokens.colorNeutralForeground2,
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalL}`,
+    margin: 0,
+  },
+  metaItem: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  adminActions: { display: 'flex', gap: tokens.spacingHorizontalXS, flexShrink: 0 },
+  iconLink: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    width: '32px',
+    height: '32px',
+    borderRadius: tokens.borderRadiusMedium,
+    color: tokens.colorNeutralForeground2,
+    fontSize: '20px',
+    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover, color: tokens.colorBrandForeground1 },
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}` },
+  },
+  tiles: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 140px), 1fr))',
+    gap: tokens.spacingHorizontalS,
+    margin: 0,
+  },
+  tile: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: tokens.colorBrandBackground2,
+  },
+  tileLabel: {
+    ...typographyStyles.caption1Strong,
+    color: tokens.colorBrandForeground2,
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+  },
+  tileValue: {
+    ...typographyStyles.body1Strong,
+    margin: 0,
+    color: tokens.colorNeutralForeground1,
+    overflowWrap: 'anywhere',
+  },
+  details: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    paddingTop: tokens.spacingVerticalL,
+  },
+  // The class's display would otherwise override the hidden attribute.
+  collapsed: { display: 'none' },
+  detailHeading: { ...typographyStyles.subtitle2, margin: 0 },
+  text: {
+    ...typographyStyles.body1,
+    margin: 0,
+    whiteSpace: 'pre-line',
+    color: tokens.colorNeutralForeground1,
+  },
+  list: {
+    ...typographyStyles.body1,
+    margin: 0,
+    paddingInlineStart: tokens.spacingHorizontalXL,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+  },
+  footer: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalS,
+    justifyContent: 'space-between',
+    alignItems: 'center',
+    marginTop: 'auto',
+  },
+});
+
+export interface JobCardProps {
+  job: Job;
+  /** The apply page shows the card open and without the Apply Now link. */
+  variant?: 'list' | 'apply';
+  headingLevel?: 2 | 3;
+  isAdmin?: boolean;
+  onDelete?: (jobId: string) => void;
+}
+
+export function JobCard({
+  job,
+  variant = 'list',
+  headingLevel = 3,
+  isAdmin = false,
+  onDelete,
+}: JobCardProps) {
+  const styles = useStyles();
+  const actions = useActionStyles();
+  const [expanded, setExpanded] = useState(variant === 'apply');
+  const id = useId();
+  const titleId = `${id}-title`;
+  const detailsId = `${id}-details`;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const SubHeading = headingLevel === 2 ? 'h3' : 'h4';
+
+  return (
+    <article className={styles.card} aria-labelledby={titleId}>
+      <div className={styles.head}>
+        <div className={styles.titleBlock}>
+          <Heading id={titleId} className={styles.title}>
+            {job.jobTitle}
+          </Heading>
+          <p className={styles.meta}>
+            <span className={styles.metaItem}>
+              <LocationRegular aria-hidden="true" />
+              {job.location}
+            </span>
+            <span className={styles.metaItem}>
+              <CalendarRegular aria-hidden="true" />
+              Posted: {job.publishTime}
+            </span>
+          </p>
+        </div>
+        {isAdmin && (
+          <div className={styles.adminActions}>
+            <Link
+              to={`/dashboard/edit/${encodeURIComponent(job._id)}`}
+              className={styles.iconLink}
+              aria-label={`Edit ${job.jobTitle}`}
+              title="Edit post"
+            >
+              <EditRegular aria-hidden="true" />
+            </Link>
+            <button
+              type="button"
+              className={mergeClasses(actions.base, actions.subtle, actions.icon)}
+              aria-label={`Delete ${job.jobTitle}`}
+              title="Delete post"
+              onClick={() => onDelete?.(job._id)}
+            >
+              <DeleteRegular aria-hidden="true" />
+            </button>
+          </div>
+        )}
+      </div>
+
+      <dl className={styles.tiles}>
+        <div className={styles.tile}>
+          <dt className={styles.tileLabel}>
+            <ClockRegular aria-hidden="true" />
+            Start Date
+          </dt>
+          <dd className={styles.tileValue}>{job.hours}</dd>
+        </div>
+        <div className={styles.tile}>
+          <dt className={styles.tileLabel}>
+            <MoneyRegular aria-hidden="true" />
+            CTC (Annual)
+          </dt>
+          <dd className={styles.tileValue}>{job.ctc}</dd>
+        </div>
+        <div className={styles.tile}>
+          <dt className={styles.tileLabel}>
+            <BriefcaseRegular aria-hidden="true" />
+            Experience
+          </dt>
+          <dd className={styles.tileValue}>{job.experience}</dd>
+        </div>
+      </dl>
+
+      <div
+        id={detailsId}
+        className={mergeClasses(styles.details, !expanded && styles.collapsed)}
+        hidden={!expanded}
+      >
+        <SubHeading className={styles.detailHeading}>Description</SubHeading>
+        <p className={styles.text}>{job.description}</p>
+        {job.responsibilities.length > 0 && (
+          <>
+            <SubHeading className={styles.detailHeading}>Responsibilities</SubHeading>
+            <ul className={styles.list}>
+              {job.responsibilities.map((item, index) => (
+                <li key={index}>{item}</li>
+              ))}
+            </ul>
+          </>
+        )}
+        {job.requirements.length > 0 && (
+          <>
+            <SubHeading className={styles.detailHeading}>Requirements</SubHeading>
+            <ul className={styles.list}>
+              {job.requirements.map((item, index) => (
+                <li key={index}>{item}</li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+
+      <div className={styles.footer}>
+        <button
+          type="button"
+          className={mergeClasses(actions.base, actions.link)}
+          aria-expanded={expanded}
+          aria-controls={detailsId}
+          onClick={() => setExpanded((open) => !open)}
+        >
+          {expanded ? 'Hide Details' : 'More Details'}
+          {expanded ? <ChevronUpRegular aria-hidden="true" /> : <ChevronDownRegular aria-hidden="true" />}
+        </button>
+        {variant === 'list' && (
+          <LinkButton to={`/apply/${encodeURIComponent(job._id)}`} appearance="primary">
+            Apply Now<span className="visually-hidden"> for {job.jobTitle}</span>
+          </LinkButton>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,191 @@
+import { Fragment, type ReactNode } from 'react';
+import { Link, makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
+import {
+  BuildingRegular,
+  CallRegular,
+  ClockRegular,
+  DocumentRegular,
+  MailRegular,
+  TranslateRegular,
+} from '@fluentui/react-icons';
+import { siteConfig } from '../../../shared/site/site-config';
+import { CompanyDetails } from './company-details';
+import { FindUs } from './find-us';
+import { PageHero } from './page-hero';
+import { PostalAddress } from './postal-address';
+import { SiteSection } from './site-section';
+import { useSitePageStyles } from './site-styles';
+
+const useStyles = makeStyles({
+  cards: {
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'grid',
+    gap: tokens.spacingHorizontalL,
+    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 240px), 1fr))',
+  },
+  card: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+  },
+  cardTitle: {
+    ...typographyStyles.subtitle1,
+    color: tokens.colorNeutralForeground1,
+    margin: 0,
+    marginBlockStart: tokens.spacingVerticalS,
+  },
+  cardBody: {
+    ...typographyStyles.body1,
+    color: tokens.colorNeutralForeground2,
+    margin: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+  },
+  label: {
+    ...typographyStyles.caption1,
+    color: tokens.colorNeutralForeground3,
+    display: 'block',
+  },
+  hours: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr) auto',
+    columnGap: tokens.spacingHorizontalL,
+    rowGap: tokens.spacingVerticalXS,
+    margin: 0,
+  },
+  hoursValue: { margin: 0, fontWeight: tokens.fontWeightSemibold, color: tokens.colorNeutralForeground1 },
+  greetings: {
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'grid',
+    gap: tokens.spacingHorizontalM,
+    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 180px), 1fr))',
+  },
+  greeting: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+    padding: tokens.spacingHorizontalL,
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: tokens.colorNeutralBackground1,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  greetingText: {
+    ...typographyStyles.title3,
+    color: tokens.colorBrandForeground2,
+    lineHeight: 1.6,
+  },
+  greetingLanguage: {
+    ...typographyStyles.body1Strong,
+    color: tokens.colorNeutralForeground1,
+  },
+  greetingHint: {
+    ...typographyStyles.caption1,
+    color: tokens.colorNeutralForeground3,
+  },
+});
+
+interface ContactCardProps {
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+}
+
+function ContactCard({ icon, title, children }: ContactCardProps) {
+  const styles = useStyles();
+  const site = useSitePageStyles();
+  return (
+    <li className={mergeClasses(site.panel, styles.card)}>
+      <span className={site.iconBadge} aria-hidden="true">
+        {icon}
+      </span>
+      <h3 className={styles.cardTitle}>{title}</h3>
+      <div className={styles.cardBody}>{children}</div>
+    </li>
+  );
+}
+
+export function ContactPage() {
+  const styles = useStyles();
+  const site = useSitePageStyles();
+  const { phone, phoneHref, generalEmail, careersEmail, openingHours, greetings } = siteConfig;
+
+  return (
+    <div className={site.page}>
+      <PageHero
+        eyebrow="Contact"
+        title="Contact Us"
+        lead="Questions about a vacancy, your application or our services? Our team is happy to help, in English and in several other languages."
+      />
+
+      <SiteSection id="get-in-touch" title="Get in Touch" icon={<CallRegular />}>
+        <ul className={styles.cards}>
+          <ContactCard icon={<BuildingRegular />} title="Head Office">
+            <PostalAddress withName />
+          </ContactCard>
+          <ContactCard icon={<CallRegular />} title="Phone">
+            <Link href={phoneHref}>{phone}</Link>
+          </ContactCard>
+          <ContactCard icon={<MailRegular />} title="Email">
+            <span>
+              <span className={styles.label}>General enquiries</span>
+              <Link href={`mailto:${generalEmail}`}>{generalEmail}</Link>
+            </span>
+            <span>
+              <span className={styles.label}>Careers and applications</span>
+              <Link href={`mailto:${careersEmail}`}>{careersEmail}</Link>
+            </span>
+          </ContactCard>
+          <ContactCard icon={<ClockRegular />} title="Opening Hours">
+            <dl className={styles.hours}>
+              {openingHours.rows.map((row) => (
+                <Fragment key={row.days}>
+                  <dt>{row.days}</dt>
+                  <dd className={styles.hoursValue}>{row.hours}</dd>
+                </Fragment>
+              ))}
+            </dl>
+          </ContactCard>
+        </ul>
+      </SiteSection>
+
+      <SiteSection
+        id="languages"
+        title="We Speak Your Language"
+        icon={<TranslateRegular />}
+        intro="Our multilingual staff can help you in these languages as well as English:"
+        tinted
+      >
+        <ul className={styles.greetings}>
+          {greetings.map((greeting) => (
+            <li key={greeting.lang} className={styles.greeting}>
+              <span className={styles.greetingText} lang={greeting.lang} dir={greeting.dir}>
+                {greeting.text}
+              </span>
+              <span className={styles.greetingLanguage}>{greeting.language}</span>
+              <span className={styles.greetingHint}>
+                {greeting.transliteration} &middot; &ldquo;Welcome&rdquo;
+              </span>
+            </li>
+          ))}
+        </ul>
+      </SiteSection>
+
+      <div className={site.twoColumns}>
+        <SiteSection
+          id="company-registration"
+          title="Company Registration"
+          icon={<DocumentRegular />}
+          className={site.panel}
+        >
+          <CompanyDetails />
+        </SiteSection>
+        <FindUs />
+      </div>
+    </div>
+  );
+}

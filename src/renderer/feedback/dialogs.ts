@@ -1,0 +1,104 @@
+import type { SweetAlertOptions, SweetAlertResult } from 'sweetalert2';
+
+/** The specification's default dialog button texts (section 9). */
+export const DIALOG_BUTTON_TEXT = { confirm: 'OK', deny: 'No', cancel: 'Cancel' } as const;
+
+// Fallbacks mirror Fluent's default web theme, for dialogs opened before (or without) FluentProvider.
+const FALLBACK_TOKENS = {
+  brand: '#0f6cbd',
+  neutral: '#616161',
+  font: "'Segoe UI', -apple-system, BlinkMacSystemFont, Roboto, 'Helvetica Neue', sans-serif",
+} as const;
+
+export interface ConfirmDialogOptions {
+  title: string;
+  text: string;
+  confirmButtonText?: string;
+  cancelButtonText?: string;
+}
+
+export interface ResultDialogOptions {
+  title: string;
+  text: string;
+  icon: 'success' | 'error' | 'info';
+}
+
+/**
+ * The dialog popup is appended to <body>, outside FluentProvider, so token CSS variables do not
+ * reach it. Read the theme's resolved values from the provider element instead.
+ */
+function themeToken(variable: string, fallback: string): string {
+  if (typeof document === 'undefined') return fallback;
+  const provider = document.querySelector('.fui-FluentProvider');
+  const value = provider ? getComputedStyle(provider).getPropertyValue(variable).trim() : '';
+  return value || fallback;
+}
+
+function prefersReducedMotion(): boolean {
+  return (
+    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
+}
+
+// sweetalert2 is about 60 KB: load it on the first dialog, never with the page.
+async function loadDialogs() {
+  const { default: Swal } = await import('sweetalert2');
+  const fontFamily = themeToken('--fontFamilyBase', FALLBACK_TOKENS.font);
+  const options: SweetAlertOptions = {
+    confirmButtonText: DIALOG_BUTTON_TEXT.confirm,
+    denyButtonText: DIALOG_BUTTON_TEXT.deny,
+    cancelButtonText: DIALOG_BUTTON_TEXT.cancel,
+    confirmButtonColor: themeToken('--colorBrandBackground', FALLBACK_TOKENS.brand),
+    cancelButtonColor: themeToken('--colorNeutralForeground3', FALLBACK_TOKENS.neutral),
+    // Keyboard and screen-reader users continue where they were.
+    returnFocus: true,
+    // sweetalert2 otherwise forces height:auto on <html>/<body>, which breaks full-height layouts.
+    heightAuto: false,
+    // Without this the popup takes the browser's default (serif) font.
+    didRender: (popup) => {
+      popup.style.fontFamily = fontFamily;
+    },
+    ...(prefersReducedMotion() ? { showClass: { popup: '' }, hideClass: { popup: '' } } : {}),
+  };
+  return Swal.mixin(options);
+}
+
+/**
+ * Shows one dialog and settles only once it is fully closed and focus is back on the opener, so a
+ * follow-up dialog (confirm, then result) returns focus to the same place.
+ */
+async function showDialog(options: SweetAlertOptions): Promise<SweetAlertResult> {
+  const dialogs = await loadDialogs();
+  let markClosed: () => void = () => undefined;
+  const closed = new Promise<void>((resolve) => {
+    markClosed = resolve;
+  });
+  const result = await dialogs.fire({ ...options, didClose: () => markClosed() });
+  await closed;
+  return result;
+}
+
+/** Asks a yes/no question; resolves true only when the user confirms. */
+export async function confirmDialog({
+  title,
+  text,
+  confirmButtonText = DIALOG_BUTTON_TEXT.confirm,
+  cancelButtonText = DIALOG_BUTTON_TEXT.cancel,
+}: ConfirmDialogOptions): Promise<boolean> {
+  const result = await showDialog({
+    title,
+    text,
+    icon: 'warning',
+    showCancelButton: true,
+    confirmButtonText,
+    cancelButtonText,
+    // Destructive questions start on the safe answer.
+    focusCancel: true,
+  });
+  return result.isConfirmed;
+}
+
+/** Tells the user how something ended; resolves when the dialog is closed. */
+export async function resultDialog({ title, text, icon }: ResultDialogOptions): Promise<void> {
+  await showDialog({ title, text, icon });
+}

@@ -1,0 +1,52 @@
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { PageLoading } from '../app/page-loading';
+import { RouteErrorBoundary } from '../app/route-error-boundary';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+const useStyles = makeStyles({
+  shell: {
+    minHeight: '100vh',
+    display: 'flex',
+    flexDirection: 'column',
+    backgroundColor: tokens.colorNeutralBackground1,
+    color: tokens.colorNeutralForeground1,
+  },
+  skipLink: {
+    position: 'absolute',
+    left: tokens.spacingHorizontalM,
+    top: '-100px',
+    zIndex: 100,
+    padding: tokens.spacingHorizontalM,
+    backgroundColor: tokens.colorNeutralBackground1,
+    color: tokens.colorBrandForegroundLink,
+    borderRadius: tokens.borderRadiusMedium,
+    boxShadow: tokens.shadow16,
+    ':focus': { top: tokens.spacingVerticalM },
+  },
+  main: { flexGrow: 1, outline: 'none' },
+});
+
+/** Header, the routed screen and the footer; a screen that fails to render shows the error screen. */
+export function PublicLayout() {
+  const styles = useStyles();
+  const { pathname } = useLocation();
+  return (
+    <div className={styles.shell}>
+      <a href="#main-content" className={styles.skipLink}>
+        Skip to main content
+      </a>
+      <SiteHeader />
+      <main id="main-content" className={styles.main} tabIndex={-1}>
+        <RouteErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { Avatar, Button, Tooltip } from '@fluentui/react-components';
+import { SignOutRegular } from '@fluentui/react-icons';
+import { useNavigate } from 'react-router-dom';
+import { useAppDispatch } from '../app/hooks';
+import { FluentScope } from '../app/fluent-scope';
+import { signOut } from '../features/auth/auth-slice';
+
+/** The signed-in part of the header: avatar with the display name as tooltip, and Log Out. */
+export function UserMenu({ name, email }: { name: string; email: string }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  return (
+    <FluentScope>
+      <Tooltip content={name} relationship="label" withArrow>
+        <Avatar name={name} color="brand" tabIndex={0} role="img" data-email={email} />
+      </Tooltip>
+      <Button
+        appearance="outline"
+        icon={<SignOutRegular />}
+        onClick={() => {
+          void dispatch(signOut());
+          void navigate('/');
+        }}
+      >
+        Log Out
+      </Button>
+    </FluentScope>
+  );
+}

@@ -1,0 +1,29 @@
+import { createContext, use } from 'react';
+
+export type CvSaveOutcome = 'saved' | 'cancelled';
+
+export interface TokenStore {
+  get(): Promise<string | null>;
+  set(token: string): Promise<void>;
+  clear(): Promise<void>;
+}
+
+/**
+ * What differs between the faces of the app (DESIGN.md section 1). Each entry builds one and
+ * hands it in; screens and the store never ask which face they run in beyond `kind`.
+ */
+export interface Platform {
+  kind: 'web' | 'desktop';
+  /** Where the API lives: '/api' on the web, the configured server URL plus '/api' on desktop. */
+  apiBaseUrl: string;
+  tokenStore: TokenStore;
+  saveCv(fileName: string, pdf: Uint8Array): Promise<CvSaveOutcome>;
+}
+
+export const PlatformContext = createContext<Platform | null>(null);
+
+export function usePlatform(): Platform {
+  const platform = use(PlatformContext);
+  if (!platform) throw new Error('usePlatform must be used inside <PlatformContext value={platform}>');
+  return platform;
+}

@@ -1,0 +1,59 @@
+import { noteInputSchema, noteListSchema, noteSchema } from '../../shared/applications/note-contract';
+import { idParamsSchema, isId } from '../../shared/http/id';
+import { messages } from '../../shared/messages';
+import { HttpError } from '../http/http-error';
+import { errorResponses, type Api } from '../http/route-types';
+import { currentUser, type Guards } from '../auth/guards';
+import type { AppContext } from '../app-context';
+
+const admin = [{ bearer: [] }];
+
+/** Notes on an application, for administrators; each keeps its author and time. */
+export function noteRoutes(app: Api, context: AppContext, guards: Guards): void {
+  const { applications, notes } = context;
+  const existingApplication = async (id: string) => {
+    if (!isId(id) || !(await applications.exists(id))) throw new HttpError(404, messages.applicationMissing);
+    return id;
+  };
+
+  app.get(
+    '/applications/:id/notes',
+    {
+      onRequest: guards.requireAdmin,
+      schema: {
+        tags: ['applications'],
+        summary: "An application's notes, oldest first",
+        security: admin,
+        params: idParamsSchema,
+        response: { 200: noteListSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => notes.list(await existingApplication(request.params.id)),
+  );
+
+  app.post(
+    '/applications/:id/notes',
+    {
+      onRequest: guards.requireAdmin,
+      schema: {
+        tags: ['applications'],
+        summary: 'Add a note to an application',
+        security: admin,
+        params: idParamsSchema,
+        body: noteInputSchema,
+        response: { 201: noteSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const applicationId = await existingApplication(request.params.id);
+      const author = currentUser(request);
+      const note = await notes.add({
+        applicationId,
+        body: request.body.body,
+        authorEmail: author.email,
+        authorName: author.name,
+      });
+      return reply.code(201).send(note);
+    },
+  );
+}

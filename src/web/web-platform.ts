@@ -1,0 +1,42 @@
+import { TOKEN_STORAGE_KEY } from '../shared/limits';
+import type { Platform } from '../renderer/platform/platform';
+
+/** Private browsing or a full quota can make localStorage throw; the session then simply does not persist. */
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function createWebPlatform(apiBaseUrl = '/api'): Platform {
+  return {
+    kind: 'web',
+    apiBaseUrl,
+    tokenStore: {
+      async get() {
+        return storage()?.getItem(TOKEN_STORAGE_KEY) ?? null;
+      },
+      async set(token) {
+        storage()?.setItem(TOKEN_STORAGE_KEY, token);
+      },
+      async clear() {
+        storage()?.removeItem(TOKEN_STORAGE_KEY);
+      },
+    },
+    async saveCv(fileName, pdf) {
+      const url = URL.createObjectURL(new Blob([pdf.slice()], { type: 'application/pdf' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = fileName;
+      link.rel = 'noopener';
+      document.body.append(link);
+      link.click();
+      link.remove();
+      // The browser has taken the file once click() returns; the delay only covers slow engines.
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      return 'saved';
+    },
+  };
+}

@@ -1,0 +1,141 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IPC_CHANNELS } from '../../src/shared/desktop/desktop-bridge';
+import { registerIpcHandlers } from '../../src/main/ipc/register-ipc-handlers';
+import { createSettingsStore } from '../../src/main/settings-store';
+import { createTokenVault, type Keychain } from '../../src/main/token-vault';
+import { validPdf } from '../support/pdf-fixtures';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { createRuntimeStub } from './electron-runtime-stub';
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImFAYi5jbyJ9.c2lnbmF0dXJl';
+
+/** An in-process keychain standing in for the OS one (the real one is tested in keychain.test.ts). */
+const memoryKeychain = (): Keychain & { entries: Map<string, string> } => {
+  const entries = new Map<string, string>();
+  return {
+    entries,
+    getPassword: async (service, account) => entries.get(`${service}/${account}`) ?? null,
+    setPassword: async (service, account, password) => void entries.set(`${service}/${account}`, password),
+    deletePassword: async (service, account) => entries.delete(`${service}/${account}`),
+  };
+};
+
+function setUp(saveAnswer?: () => { canceled: boolean; filePath?: string }) {
+  const userData = mkdtempSync(path.join(os.tmpdir(), 'console-user-data-'));
+  const downloads = mkdtempSync(path.join(os.tmpdir(), 'console-downloads-'));
+  const stub = createRuntimeStub({ downloadsDir: downloads, saveAnswer });
+  const keychain = memoryKeychain();
+  const vault = createTokenVault(async () => keychain);
+  const settings = createSettingsStore(userData);
+  registerIpcHandlers(stub.runtime, { vault, settings });
+  return { ...stub, keychain, userData, downloads };
+}
+
+describe('token handlers', () => {
+  it('stores, returns and clears the token through the keychain', async () => {
+    const { invoke, consoleFrame, keychain } = setUp();
+    expect(await invoke(IPC_CHANNELS.tokenGet, consoleFrame)).toBeNull();
+    expect(await invoke(IPC_CHANNELS.tokenSet, consoleFrame, JWT)).toBe('keychain');
+    expect([...keychain.entries.values()]).toEqual([JWT]);
+    expect(await invoke(IPC_CHANNELS.tokenGet, consoleFrame)).toBe(JWT);
+    await invoke(IPC_CHANNELS.tokenClear, consoleFrame);
+    expect(keychain.entries.size).toBe(0);
+    expect(await invoke(IPC_CHANNELS.tokenGet, consoleFrame)).toBeNull();
+  });
+
+  it('refuses something that is not a token', async () => {
+    const { invoke, consoleFrame, keychain } = setUp();
+    await expect(invoke(IPC_CHANNELS.tokenSet, consoleFrame, 'not a token')).rejects.toThrow();
+    await expect(invoke(IPC_CHANNELS.tokenSet, consoleFrame, { token: JWT })).rejects.toThrow();
+    expect(keychain.entries.size).toBe(0);
+  });
+});
+
+describe('sender checks', () => {
+  const strangers = {
+    'another origin': { senderFrame: { url: 'https://evil.example/', parent: null }, sender: { id: 7 } },
+    'an iframe of the console': { senderFrame: { url: 'app://careers-console/index.html', parent: {} }, sender: { id: 7 } },
+    'another window': { senderFrame: { url: 'app://careers-console/index.html', parent: null }, sender: { id: 8 } },
+    'a file:// page': { senderFrame: { url: 'file:///tmp/index.html', parent: null }, sender: { id: 7 } },
+    'a destroyed frame': { senderFrame: null, sender: { id: 7 } },
+  };
+
+  for (const [name, event] of Object.entries(strangers)) {
+    it(`refuses every message from ${name}`, async () => {
+      const { invoke, keychain } = setUp();
+      keychain.entries.set('x/y', 'kept');
+      for (const channel of Object.values(IPC_CHANNELS)) {
+        await expect(invoke(channel, event, JWT)).rejects.toThrow(/refused/);
+      }
+      expect([...keychain.entries.values()]).toEqual(['kept']);
+    });
+  }
+});
+
+describe('CV save', () => {
+  it('writes the exact bytes where the user chose, proposing {name}_resume.pdf', async () => {
+    const target = path.join(mkdtempSync(path.join(os.tmpdir(), 'chosen-')), 'cv.pdf');
+    const { invoke, consoleFrame, dialogCalls, downloads } = setUp(() => ({ canceled: false, filePath: target }));
+    const pdf = await validPdf();
+    expect(await invoke(IPC_CHANNELS.cvSave, consoleFrame, 'Zoë Brontë_resume.pdf', new Uint8Array(pdf))).toBe('saved');
+    expect(dialogCalls[0]!.defaultPath).toBe(path.join(downloads, 'Zoë Brontë_resume.pdf'));
+    expect(sha256(readFileSync(target))).toBe(sha256(pdf));
+    expect(readdirSync(path.dirname(target))).toEqual(['cv.pdf']);
+  });
+
+  it('writes nothing when the dialog is cancelled', async () => {
+    const { invoke, consoleFrame, downloads } = setUp(() => ({ canceled: true }));
+    expect(await invoke(IPC_CHANNELS.cvSave, consoleFrame, 'Jane_resume.pdf', new Uint8Array(await validPdf()))).toBe('cancelled');
+    expect(readdirSync(downloads)).toEqual([]);
+  });
+
+  it('keeps a proposed name inside the downloads folder and refuses non-PDF bytes', async () => {
+    const { invoke, consoleFrame, dialogCalls, downloads } = setUp(() => ({ canceled: true }));
+    await invoke(IPC_CHANNELS.cvSave, consoleFrame, '../../etc/passwd', new Uint8Array(await validPdf()));
+    expect(path.dirname(dialogCalls[0]!.defaultPath)).toBe(downloads);
+    expect(path.basename(dialogCalls[0]!.defaultPath)).toBe('passwd_resume.pdf');
+    await expect(invoke(IPC_CHANNELS.cvSave, consoleFrame, 'x.pdf', new Uint8Array([1, 2, 3]))).rejects.toThrow();
+    expect(dialogCalls).toHaveLength(1);
+  });
+});
+
+describe('settings', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('defaults to http://localhost:3000 and keeps a new address in the user-data folder', async () => {
+    const { invoke, consoleFrame, userData } = setUp();
+    expect(await invoke(IPC_CHANNELS.settingsGet, consoleFrame)).toEqual({ apiServerUrl: 'http://localhost:3000' });
+    expect(await invoke(IPC_CHANNELS.settingsSet, consoleFrame, { apiServerUrl: 'https://careers.example.co.uk/' })).toEqual({
+      apiServerUrl: 'https://careers.example.co.uk',
+    });
+    const saved = JSON.parse(readFileSync(path.join(userData, 'settings.json'), 'utf8'));
+    expect(saved).toEqual({ apiServerUrl: 'https://careers.example.co.uk' });
+    const reopened = createSettingsStore(userData);
+    expect(await reopened.get()).toEqual({ apiServerUrl: 'https://careers.example.co.uk' });
+  });
+
+  it('refuses an address that is not http(s) and keeps the old one', async () => {
+    const { invoke, consoleFrame, userData } = setUp();
+    await expect(invoke(IPC_CHANNELS.settingsSet, consoleFrame, { apiServerUrl: 'javascript:alert(1)' })).rejects.toThrow();
+    expect(existsSync(path.join(userData, 'settings.json'))).toBe(false);
+    expect(await invoke(IPC_CHANNELS.settingsGet, consoleFrame)).toEqual({ apiServerUrl: 'http://localhost:3000' });
+  });
+
+  it('checks the connection against a real careers server', async () => {
+    const { invoke, consoleFrame } = setUp();
+    expect(await invoke(IPC_CHANNELS.settingsCheck, consoleFrame, server.url)).toMatchObject({ ok: true });
+    expect(await invoke(IPC_CHANNELS.settingsCheck, consoleFrame, 'http://127.0.0.1:9')).toMatchObject({ ok: false });
+    expect(await invoke(IPC_CHANNELS.settingsCheck, consoleFrame, 'ftp://x')).toMatchObject({ ok: false });
+  });
+});

@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { messages } from '../../src/shared/messages';
+import { E2E_ADMIN } from './e2e-env';
+
+test('registering works, but a non-admin login shows the server refusal', async ({ page }) => {
+  const email = `bob.${Date.now()}@example.com`;
+  await page.goto('/register');
+  await expect(page.getByText('Important Notice')).toBeVisible();
+  await page.getByLabel('Name').fill('Bob Builder');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('bob-secret');
+  await page.getByLabel('Confirm Password').fill('bob-secret');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText(messages.registered)).toBeVisible();
+  await expect(page).toHaveURL('/login');
+
+  await expect(page.getByText('Only administrators can log in.')).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('bob-secret');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: messages.notAdmin })).toBeVisible();
+  await expect(page).toHaveURL('/login');
+  expect(await page.evaluate(() => localStorage.getItem('access-token'))).toBeNull();
+});
+
+test('a wrong password shows the server message; the admin then logs in and sees the staff menu', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText(messages.invalidCredentials)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Show password' }).click();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Create Post' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('access-token'))).toBeTruthy();
+
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('access-token'))).toBeNull();
+});
+
+test('a stored token the server refuses signs the user out and sends them to /login', async ({ page }) => {
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const forged = `${encode({ alg: 'HS256' })}.${encode({
+    email: E2E_ADMIN.email,
+    name: 'Forged',
+    exp: Math.floor(Date.now() / 1000) + 3600,
+  })}.bad-signature`;
+  await page.goto('/about');
+  await page.evaluate((token) => localStorage.setItem('access-token', token), forged);
+  // The home page asks the server whether the user is an admin: the 401 ends the session.
+  await page.goto('/');
+  await expect(page).toHaveURL('/login');
+  expect(await page.evaluate(() => localStorage.getItem('access-token'))).toBeNull();
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+});

@@ -1,0 +1,78 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-admin-password', name: 'Eve Admin' };
+export const CAREERS_MAILBOX = 'careers@example.co.uk';
+
+export const baseUrl = (): string => {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: run through `npx playwright test`');
+  return url;
+};
+export const dataDir = (): string => process.env.E2E_DATA_DIR!;
+
+export async function api<T = any>(
+  method: string,
+  pathname: string,
+  options: { body?: unknown; token?: string } = {},
+): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${baseUrl()}/api${pathname}`, {
+    method,
+    headers: {
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+export async function adminToken(): Promise<string> {
+  const login = await api<{ token: string }>('POST', '/login', {
+    body: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
+  });
+  expect(login.status).toBe(200);
+  return login.body.token;
+}
+
+let counter = 0;
+export async function createJob(overrides: Record<string, unknown> = {}): Promise<{ id: string; jobTitle: string }> {
+  counter += 1;
+  const jobTitle = (overrides.jobTitle as string) ?? `Customer Service Advisor ${Date.now()}-${counter}`;
+  const created = await api<{ insertedId: string }>('POST', '/post', {
+    token: await adminToken(),
+    body: {
+      jobTitle,
+      location: 'Northampton',
+      hours: 'Full time, 37.5 hours',
+      ctc: '£24,000 - £27,000',
+      experience: '1-2 years',
+      description: 'Help customers compare insurance quotes over the phone.',
+      responsibilities: ['Answer calls', 'Explain quotes'],
+      requirements: ['Clear spoken English', 'A second language is a plus'],
+      ...overrides,
+    },
+  });
+  expect(created.status).toBe(201);
+  return { id: created.body.insertedId, jobTitle };
+}
+
+/** The raw text of every .eml in the outbox. */
+export function outboxMessages(): string[] {
+  const outbox = path.join(dataDir(), 'outbox');
+  if (!existsSync(outbox)) return [];
+  return readdirSync(outbox)
+    .filter((name) => name.endsWith('.eml'))
+    .map((name) => readFileSync(path.join(outbox, name), 'utf8'));
+}
+
+/** Presses Tab until `target` has focus: proves it is reachable by keyboard. */
+export async function tabTo(page: Page, target: ReturnType<Page['locator']>, max = 80): Promise<void> {
+  for (let presses = 0; presses < max; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`could not reach ${target.toString()} with Tab`);
+}

@@ -1,0 +1,97 @@
+import { execSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, projectDir } from '../support/server-process';
+import { E2E_ADMIN } from './e2e-env';
+
+/** The newest modification time under a folder (files only). */
+function newest(dir: string): number {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(full) : statSync(full).mtimeMs);
+  }
+  return latest;
+}
+
+function buildIfStale(): void {
+  const outputs = ['dist/server/main.js', 'dist/web/index.html', 'dist/web/.vite/manifest.json'].map((file) =>
+    path.join(projectDir, file),
+  );
+  const builtAt = outputs.every(existsSync) ? Math.min(...outputs.map((file) => statSync(file).mtimeMs)) : 0;
+  const sourcesAt = Math.max(
+    newest(path.join(projectDir, 'src')),
+    statSync(path.join(projectDir, 'vite.web.config.ts')).mtimeMs,
+  );
+  if (builtAt > sourcesAt) return;
+  console.info('[e2e] build missing or older than the sources: npm run build');
+  execSync('npm run build', { cwd: projectDir, stdio: 'inherit' });
+}
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  buildIfStale();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'careers-e2e-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: projectDir,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      ADMIN_NAME: E2E_ADMIN.name,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+      RATE_LIMIT_REGISTER_PER_MINUTE: '1000',
+      RATE_LIMIT_APPLICATIONS_PER_MINUTE: '1000',
+      RATE_LIMIT_EMAILS_PER_MINUTE: '1000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  let exited: string | undefined;
+  const gone = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exited = signal ?? `exit code ${code}`;
+      resolve();
+    }),
+  );
+
+  // PGlite takes a few seconds to start on a busy machine.
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (exited) throw new Error(`the server exited (${exited}) before answering:\n${log}`);
+    try {
+      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not answer /api/health in time:\n${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  process.env.E2E_BASE_URL = url;
+  process.env.E2E_DATA_DIR = dataDir;
+
+  return async () => {
+    if (!exited) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await gone;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

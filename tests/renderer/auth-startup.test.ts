@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { createAppStore } from '../../src/renderer/app/store';
+import { restoreSession, signOut } from '../../src/renderer/features/auth/auth-slice';
+import { fakeToken, inSeconds, memoryPlatform } from './test-utils';
+
+describe('auth start-up (spec section 4)', () => {
+  it('is loading until the stored token has been read', () => {
+    const store = createAppStore(memoryPlatform().platform);
+    expect(store.getState().auth).toMatchObject({ loading: true, user: null });
+  });
+
+  it('restores the user from a token whose expiry is ahead', async () => {
+    const token = fakeToken({ email: 'ada@example.com', name: 'Ada Admin', exp: inSeconds(3600) });
+    const { platform, state } = memoryPlatform(token);
+    const store = createAppStore(platform);
+    await store.dispatch(restoreSession());
+    expect(store.getState().auth).toMatchObject({
+      loading: false,
+      user: { email: 'ada@example.com', name: 'Ada Admin' },
+    });
+    expect(state.token).toBe(token);
+  });
+
+  it('removes an expired token and leaves no user', async () => {
+    const { platform, state } = memoryPlatform(
+      fakeToken({ email: 'ada@example.com', name: 'Ada', exp: inSeconds(-5) }),
+    );
+    const store = createAppStore(platform);
+    await store.dispatch(restoreSession());
+    expect(store.getState().auth).toMatchObject({ loading: false, user: null });
+    expect(state.token).toBeNull();
+    expect(platform.tokenStore.clear).toHaveBeenCalled();
+  });
+
+  it.each([['not-a-jwt'], ['a.b.c'], [fakeToken({ email: 'ada@example.com', name: 'Ada' })]])(
+    'removes an undecodable or incomplete token (%s)',
+    async (garbage) => {
+      const { platform, state } = memoryPlatform(garbage);
+      const store = createAppStore(platform);
+      await store.dispatch(restoreSession());
+      expect(store.getState().auth).toMatchObject({ loading: false, user: null });
+      expect(state.token).toBeNull();
+    },
+  );
+
+  it('starts signed out when nothing is stored', async () => {
+    const { platform } = memoryPlatform(null);
+    const store = createAppStore(platform);
+    await store.dispatch(restoreSession());
+    expect(store.getState().auth).toMatchObject({ loading: false, user: null });
+    expect(platform.tokenStore.clear).not.toHaveBeenCalled();
+  });
+
+  it('signing out clears the token and the user', async () => {
+    const { platform, state } = memoryPlatform(
+      fakeToken({ email: 'ada@example.com', name: 'Ada', exp: inSeconds(60) }),
+    );
+    const store = createAppStore(platform);
+    await store.dispatch(restoreSession());
+    await store.dispatch(signOut());
+    expect(store.getState().auth.user).toBeNull();
+    expect(state.token).toBeNull();
+  });
+});

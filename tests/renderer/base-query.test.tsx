@@ -1,0 +1,110 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MAX_RESPONSE_BYTES } from '../../src/shared/limits';
+import { createAppStore } from '../../src/renderer/app/store';
+import { authApi } from '../../src/renderer/features/auth/auth-api';
+import { restoreSession, signIn } from '../../src/renderer/features/auth/auth-slice';
+import { jobsApi } from '../../src/renderer/features/jobs/jobs-api';
+import { fakeToken, inSeconds, jsonResponse, memoryPlatform, renderScreen } from './test-utils';
+
+/** Only this unit test stubs fetch: the base query's behaviour is what is under test. */
+function stubFetch(answer: (request: Request) => Response | Promise<Response>) {
+  const calls: Request[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      calls.push(request);
+      return answer(request);
+    }),
+  );
+  return calls;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+async function signedInStore(route = '/dashboard/applications') {
+  const token = fakeToken({ email: 'ada@example.com', name: 'Ada', exp: inSeconds(3600) });
+  const memory = memoryPlatform(token);
+  const store = createAppStore(memory.platform);
+  renderScreen(<p>screen</p>, { route, store });
+  await act(() => store.dispatch(restoreSession()));
+  return { store, memory, token };
+}
+
+describe('the base query', () => {
+  it('sends the stored token as a bearer header', async () => {
+    const calls = stubFetch(() => jsonResponse(200, []));
+    const { store, token } = await signedInStore('/');
+    await store.dispatch(jobsApi.endpoints.getJobs.initiate());
+    expect(calls[0]!.headers.get('authorization')).toBe(`Bearer ${token}`);
+    expect(calls[0]!.url).toBe('http://localhost/api/all');
+  });
+
+  it.each([401, 403])(
+    'on %i signs out, goes to /login remembering the page, and still returns the error',
+    async (status) => {
+      stubFetch(() => jsonResponse(status, { message: 'Your session has expired. Please log in again.' }));
+      const { store, memory } = await signedInStore('/dashboard/applications');
+      expect(store.getState().auth.user).not.toBeNull();
+
+      const result = await act(() => store.dispatch(authApi.endpoints.isAdmin.initiate('ada@example.com')));
+
+      expect(result.error).toMatchObject({
+        status,
+        data: { message: 'Your session has expired. Please log in again.' },
+      });
+      expect(memory.state.token).toBeNull();
+      expect(store.getState().auth.user).toBeNull();
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
+      expect(JSON.parse(screen.getByTestId('location').dataset.state!)).toMatchObject({
+        from: { pathname: '/dashboard/applications' },
+      });
+    },
+  );
+
+  it('a refused login on /login stays there and hands the server message to the login form', async () => {
+    stubFetch(() => jsonResponse(403, { message: 'This account exists but is not an administrator.' }));
+    const memory = memoryPlatform(null);
+    const store = createAppStore(memory.platform);
+    renderScreen(<p>login</p>, { route: '/login', store });
+    const outcome = await act(() => store.dispatch(signIn({ email: 'bob@example.com', password: 'secret1' })));
+    expect(outcome.payload).toBe('This account exists but is not an administrator.');
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    expect(store.getState().auth).toMatchObject({ user: null, signingIn: false });
+  });
+
+  it('leaves other errors alone', async () => {
+    stubFetch(() => jsonResponse(404, { message: 'Job post not found.' }));
+    const { store, memory, token } = await signedInStore('/apply/x');
+    const result = await store.dispatch(jobsApi.endpoints.getJob.initiate('x'));
+    expect(result.error).toMatchObject({ status: 404 });
+    expect(memory.state.token).toBe(token);
+    expect(screen.getByTestId('location')).toHaveTextContent('/apply/x');
+  });
+
+  it('refuses an answer larger than 10 MiB by its declared length', async () => {
+    stubFetch(() => jsonResponse(200, [], { 'content-length': String(MAX_RESPONSE_BYTES + 1) }));
+    const { store } = await signedInStore('/');
+    const result = await store.dispatch(jobsApi.endpoints.getJobs.initiate());
+    expect(result.error).toMatchObject({ status: 'CUSTOM_ERROR' });
+  });
+
+  it('refuses an answer that grows past 10 MiB while it is read', async () => {
+    const chunk = new Uint8Array(1024 * 1024).fill(0x20);
+    stubFetch(
+      () =>
+        new Response(
+          new ReadableStream({
+            pull(controller) {
+              controller.enqueue(chunk);
+            },
+          }),
+          { status: 200, headers: { 'content-type': 'application/json' } },
+        ),
+    );
+    const { store } = await signedInStore('/');
+    const result = await store.dispatch(jobsApi.endpoints.getJobs.initiate());
+    expect(result.error).toMatchObject({ status: 'CUSTOM_ERROR' });
+  });
+});

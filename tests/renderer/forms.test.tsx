@@ -1,0 +1,159 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Job } from '../../src/shared/jobs/job-contract';
+import { messages } from '../../src/shared/messages';
+import { ApplicationForm } from '../../src/renderer/features/applications/application-form';
+import { RegisterPage } from '../../src/renderer/features/auth/register-page';
+import { jsonResponse, renderScreen } from './test-utils';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const job: Job = {
+  _id: '6f1c1d55-1e8e-4a36-9d3e-8d9f5f0c2b11',
+  jobTitle: 'Customer Service Advisor',
+  location: 'Northampton',
+  hours: 'Full time',
+  ctc: '£25,000',
+  experience: '1-2 years',
+  description: 'Help customers.',
+  responsibilities: ['Answer calls'],
+  requirements: ['Clear English'],
+  publishTime: '01/02/2030',
+  postCreator: 'admin@example.com',
+  lastEditUser: null,
+  editTime: null,
+  createdAt: '2030-01-02T00:00:00.000Z',
+  updatedAt: '2030-01-02T00:00:00.000Z',
+};
+
+const pdf = () => {
+  const bytes = new Uint8Array(1024).fill(0x20);
+  bytes.set(new TextEncoder().encode('%PDF-1.7\n'));
+  return new File([bytes], 'cv.pdf', { type: 'application/pdf' });
+};
+
+async function attachCv(user: ReturnType<typeof userEvent.setup>, container: HTMLElement) {
+  await user.upload(container.querySelector<HTMLInputElement>('input[type=file]')!, pdf());
+  await screen.findByText('File ready for upload', {}, { timeout: 3000 });
+}
+
+describe('application form', () => {
+  it('keeps Submit disabled until a CV is ready', async () => {
+    const user = userEvent.setup();
+    const { container } = renderScreen(<ApplicationForm job={job} />, { route: `/apply/${job._id}` });
+    expect(screen.getByRole('heading', { level: 1, name: `Apply for ${job.jobTitle}` })).toBeInTheDocument();
+    const submit = screen.getByRole('button', { name: 'Submit Application' });
+    expect(submit).toBeDisabled();
+    await attachCv(user, container);
+    expect(submit).toBeEnabled();
+  });
+
+  it('shows the required-field messages and sends nothing', async () => {
+    const fetchSpy = vi.fn();
+    vi.stubGlobal('fetch', fetchSpy);
+    const user = userEvent.setup();
+    const { container } = renderScreen(<ApplicationForm job={job} />);
+    await attachCv(user, container);
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    for (const text of [
+      messages.nameRequired,
+      messages.emailRequired,
+      messages.phoneRequired,
+      messages.coverLetterRequired,
+    ])
+      expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Full Name/ })).toHaveFocus();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('checks the e-mail and phone formats with the shared rules', async () => {
+    const user = userEvent.setup();
+    const { container } = renderScreen(<ApplicationForm job={job} />);
+    await attachCv(user, container);
+    await user.type(screen.getByRole('textbox', { name: /Full Name/ }), 'Jane Doe');
+    await user.type(screen.getByRole('textbox', { name: /Email/ }), 'not-an-email');
+    await user.type(screen.getByRole('textbox', { name: /Phone/ }), 'abc');
+    await user.type(screen.getByRole('textbox', { name: /Cover Letter/ }), 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByText(messages.emailInvalid)).toBeInTheDocument();
+    expect(screen.getByText(messages.phoneInvalid)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Phone/ })).toHaveAttribute('type', 'tel');
+  });
+
+  it('reports a failed save with the toast and the inline error of spec section 8', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(400, { message: messages.cvUnreadable })),
+    );
+    const user = userEvent.setup();
+    const { container } = renderScreen(<ApplicationForm job={job} />, { route: '/apply/x' });
+    await attachCv(user, container);
+    await user.type(screen.getByRole('textbox', { name: /Full Name/ }), 'Jane Doe');
+    await user.type(screen.getByRole('textbox', { name: /Email/ }), 'jane@example.com');
+    await user.type(screen.getByRole('textbox', { name: /Phone/ }), '01604 123456');
+    await user.type(screen.getByRole('textbox', { name: /Cover Letter/ }), 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByText(messages.applicationFailedToast)).toBeInTheDocument();
+    expect(screen.getByText(messages.applicationFailedInline)).toBeInTheDocument();
+    expect(screen.getByText(messages.cvUnreadable)).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/apply/x');
+  });
+});
+
+describe('registration form', () => {
+  async function fill(values: { name?: string; email?: string; password?: string; confirm?: string }) {
+    const user = userEvent.setup();
+    if (values.name) await user.type(screen.getByRole('textbox', { name: /Name/ }), values.name);
+    if (values.email) await user.type(screen.getByRole('textbox', { name: /Email/ }), values.email);
+    if (values.password) await user.type(screen.getByLabelText(/^Password/), values.password);
+    if (values.confirm) await user.type(screen.getByLabelText(/Confirm Password/), values.confirm);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    return user;
+  }
+
+  it('shows the Important Notice and a link to /login', () => {
+    renderScreen(<RegisterPage />, { route: '/register' });
+    expect(screen.getByText('Important Notice')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+  });
+
+  it('refuses a password shorter than 6 characters', async () => {
+    renderScreen(<RegisterPage />, { route: '/register' });
+    await fill({ name: 'Bob', email: 'bob@example.com', password: '12345', confirm: '12345' });
+    expect(await screen.findByText('Password must be at least 6 characters long.')).toBeInTheDocument();
+  });
+
+  it('refuses a confirmation that does not match', async () => {
+    renderScreen(<RegisterPage />, { route: '/register' });
+    await fill({ name: 'Bob', email: 'bob@example.com', password: 'secret12', confirm: 'secret13' });
+    expect(await screen.findByText('Passwords do not match.')).toBeInTheDocument();
+  });
+
+  it('requires name and email', async () => {
+    renderScreen(<RegisterPage />, { route: '/register' });
+    await fill({});
+    expect(await screen.findByText(messages.nameRequired)).toBeInTheDocument();
+    expect(screen.getByText(messages.emailRequired)).toBeInTheDocument();
+  });
+
+  it('shows and hides both passwords with one toggle', async () => {
+    renderScreen(<RegisterPage />, { route: '/register' });
+    const user = userEvent.setup();
+    expect(screen.getByLabelText(/^Password/)).toHaveAttribute('type', 'password');
+    await user.click(screen.getAllByRole('button', { name: 'Show password' })[0]!);
+    expect(screen.getByLabelText(/^Password/)).toHaveAttribute('type', 'text');
+    expect(screen.getByLabelText(/Confirm Password/)).toHaveAttribute('type', 'text');
+  });
+
+  it('on success shows the toast and goes to /login', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(201, { acknowledged: true, insertedId: 'x' })),
+    );
+    renderScreen(<RegisterPage />, { route: '/register' });
+    await fill({ name: 'Bob', email: 'bob@example.com', password: 'secret12', confirm: 'secret12' });
+    expect(await screen.findByText(messages.registered)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
+  });
+});

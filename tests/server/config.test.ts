@@ -1,0 +1,185 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseEnv } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_CORS_ORIGINS, loadConfig } from '../../src/server/config';
+
+const projectDir = process.cwd();
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults with no variable set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'production',
+      host: '0.0.0.0',
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      careersMailbox: 'careers@example.co.uk',
+      jwtSecret: undefined,
+      tokenTtlSeconds: 8 * 3600,
+      bootstrapAdmin: undefined,
+      trustProxy: false,
+      logLevel: 'info',
+      webDistDir: undefined,
+    });
+    expect(config.corsOrigins).toEqual(
+      expect.arrayContaining([...DEFAULT_CORS_ORIGINS, 'http://localhost:3000']),
+    );
+    expect(config.corsOrigins).toContain('http://localhost:5173');
+    expect(config.corsOrigins).toContain('app://careers-console');
+  });
+
+  it('loads the documented .env.example as it stands (blank values mean "not set")', () => {
+    const example = parseEnv(readFileSync(path.join(projectDir, '.env.example'), 'utf8'));
+    const config = loadConfig(example);
+    const defaults = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.jwtSecret).toBeUndefined();
+    expect(config.bootstrapAdmin).toBeUndefined();
+    expect(config).toEqual(defaults);
+  });
+
+  it('treats a blank PORT as unset (the default 3000), not as port 0', () => {
+    expect(loadConfig({ PORT: '' }).port).toBe(3000);
+    expect(loadConfig({ PORT: '  ' }).port).toBe(3000);
+    expect(loadConfig({ PORT: '8080' }).port).toBe(8080);
+  });
+
+  it('reads every variable it documents', () => {
+    const config = loadConfig({
+      NODE_ENV: 'development',
+      PORT: '4000',
+      PUBLIC_URL: 'https://careers.example.co.uk/',
+      DATA_DIR: '/tmp/careers-data',
+      DATABASE_URL: 'postgresql://user:pw@db.internal:5432/careers',
+      SMTP_URL: 'smtps://user:pw@mail.example.co.uk:465',
+      CAREERS_MAILBOX: 'jobs@example.co.uk',
+      JWT_SECRET: 'x'.repeat(32),
+      TOKEN_TTL_SECONDS: '600',
+      ADMIN_EMAIL: 'Boss@Example.co.uk',
+      ADMIN_PASSWORD: 'boss-password',
+      ADMIN_NAME: 'The Boss',
+      CORS_ORIGINS: ' https://a.example , ,https://b.example',
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 4000,
+      publicUrl: 'https://careers.example.co.uk',
+      dataDir: '/tmp/careers-data',
+      databaseUrl: 'postgresql://user:pw@db.internal:5432/careers',
+      smtpUrl: 'smtps://user:pw@mail.example.co.uk:465',
+      careersMailbox: 'jobs@example.co.uk',
+      jwtSecret: 'x'.repeat(32),
+      tokenTtlSeconds: 600,
+      bootstrapAdmin: { email: 'boss@example.co.uk', password: 'boss-password', name: 'The Boss' },
+      trustProxy: true,
+      logLevel: 'warn',
+    });
+    expect(config.corsOrigins).toEqual(
+      expect.arrayContaining(['https://a.example', 'https://b.example', 'https://careers.example.co.uk']),
+    );
+    expect(config.corsOrigins).not.toContain('');
+  });
+
+  it.each([
+    ['PORT', { PORT: 'abc' }],
+    ['PORT', { PORT: '70000' }],
+    ['PORT', { PORT: '-1' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }],
+    ['SMTP_URL', { SMTP_URL: 'http://mail.example.com' }],
+    ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'boss@example.com' }],
+    ['ADMIN_EMAIL', { ADMIN_PASSWORD: 'boss-password' }],
+    ['ADMIN_EMAIL', { ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'boss-password' }],
+    ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: '123' }],
+    ['JWT_SECRET', { JWT_SECRET: 'too-short' }],
+    ['TOKEN_TTL_SECONDS', { TOKEN_TTL_SECONDS: '5' }],
+    ['CAREERS_MAILBOX', { CAREERS_MAILBOX: 'nowhere' }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'careers.example.co.uk' }],
+    ['NODE_ENV', { NODE_ENV: 'staging' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'maybe' }],
+  ])('throws a ConfigError naming %s for %j', (variable, env) => {
+    let thrown: unknown;
+    try {
+      loadConfig(env);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ConfigError);
+    const message = (thrown as ConfigError).message;
+    expect(message).toContain(variable);
+    expect(message).toMatch(/^Invalid configuration:/);
+  });
+});
+
+describe('the server entry (tsx src/server/main.ts)', () => {
+  let cwd: string;
+  let dataDir: string;
+  beforeAll(() => {
+    cwd = mkdtempSync(path.join(os.tmpdir(), 'careers-main-cwd-'));
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'careers-main-data-'));
+  });
+  afterAll(() => {
+    rmSync(cwd, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** `npx tsx src/server/main.ts` as a real process, from a scratch folder so no .env is read. */
+  function runMain(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(
+        path.join(projectDir, 'node_modules', '.bin', 'tsx'),
+        [path.join(projectDir, 'src/server/main.ts')],
+        {
+          cwd,
+          env: {
+            ...process.env,
+            DATA_DIR: dataDir,
+            DATABASE_URL: '',
+            ADMIN_EMAIL: '',
+            ADMIN_PASSWORD: '',
+            ...env,
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      // A server that started despite the bad variable would never exit: kill it and fail.
+      const timer = setTimeout(() => child.kill('SIGKILL'), 45_000);
+      child.on('error', reject);
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        resolve({ code, output });
+      });
+    });
+  }
+
+  it('exits non-zero on a bad variable, naming it, without a stack trace', async () => {
+    const [badPort, loneAdmin] = await Promise.all([
+      runMain({ PORT: 'abc' }),
+      runMain({ PORT: '0', ADMIN_EMAIL: 'boss@example.com' }),
+    ]);
+    for (const [run, variable] of [
+      [badPort, 'PORT'],
+      [loneAdmin, 'ADMIN_PASSWORD'],
+    ] as const) {
+      expect(run.code, run.output).not.toBe(0);
+      expect(run.code, run.output).not.toBeNull();
+      expect(run.output).toContain(variable);
+      expect(run.output).toContain('Invalid configuration');
+      expect(run.output).not.toMatch(/\n\s+at /);
+      expect(run.output).not.toContain('ConfigError');
+      expect(run.output).not.toContain('node_modules');
+    }
+  }, 60_000);
+});
