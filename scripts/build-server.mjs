@@ -1,10 +1,12 @@
 // Bundles the API server and its command-line tools into dist/server (dependencies stay external).
+import { execFileSync } from 'node:child_process';
 import { build } from 'esbuild';
 
 await build({
   entryPoints: {
     main: 'src/server/main.ts',
     admin: 'src/server/cli/admin.ts',
+    'build-pglite-seed': 'src/server/cli/build-pglite-seed.ts',
   },
   outdir: 'dist/server',
   bundle: true,
@@ -16,3 +18,6 @@ await build({
   logLevel: 'warning',
 });
 console.info('built dist/server');
+
+// A migrated, empty PGlite database for new data folders (see src/server/db/pglite-seed.ts).
+execFileSync(process.execPath, ['dist/server/build-pglite-seed.js'], { stdio: 'inherit' });

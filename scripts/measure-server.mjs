@@ -151,10 +151,10 @@ console.info(
 
 // (a) Start time: fresh data folders (PGlite creates its database), then restarts on one of them.
 const cpu = (value) => (value === undefined ? '' : `, CPU ${value.toFixed(2)} s`);
-for (const kind of ['fresh data folder', 'existing data folder']) {
+for (const kind of ['a fresh data folder', 'an existing data folder']) {
   const starts = [];
   let kept;
-  if (kind === 'existing data folder') {
+  if (kind === 'an existing data folder') {
     const first = await startServer();
     await first.stop({ keepData: true });
     kept = first.dataDir;
@@ -166,7 +166,7 @@ for (const kind of ['fresh data folder', 'existing data folder']) {
     await server.stop({ keepData: run < START_RUNS && kept !== undefined });
   }
   console.info(
-    `start on a ${kind} (spawn -> first 200 on /api/all): median ${ms(quantile(starts, 0.5))} (target <= 3000 ms)`,
+    `start on ${kind} (spawn -> first 200 on /api/all): median ${ms(quantile(starts, 0.5))} (target <= 3000 ms)`,
   );
 }
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { AppContext } from './app-context';
 import { openDatabase } from './db/database';
+import { defaultSeedFile } from './db/pglite-seed';
 import { createFileBlobStore } from './blobs/file-blob-store';
 import { createPostgresBlobStore } from './blobs/postgres-blob-store';
 import { createMailer } from './email/mailer';
@@ -17,6 +18,8 @@ import { createApp } from './app';
 import { projectRoot } from './project-root';
 
 export interface StartOptions {
+  /** Default: the seed the build wrote for the current migrations, when there is one. */
+  pgliteSeedFile?: string;
   /** In-memory PGlite instead of `<dataDir>/db` (tests). */
   inMemoryDatabase?: boolean;
   /** Overrides the configured limits (tests). */
@@ -28,6 +31,7 @@ export interface StartOptions {
 /** Opens storage and mail, applies migrations, seeds the first admin, and builds the app. */
 export async function buildContext(config: Config, options: StartOptions = {}): Promise<AppContext> {
   const database = await openDatabase({
+    pgliteSeedFile: options.pgliteSeedFile ?? defaultSeedFile(),
     databaseUrl: config.databaseUrl,
     dataDir: options.inMemoryDatabase ? null : config.dataDir,
   });

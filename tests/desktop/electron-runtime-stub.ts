@@ -7,7 +7,10 @@ type Handler = (event: SenderEvent, ...args: unknown[]) => unknown;
  * Electron's runtime replaced at the boundary only: ipcMain keeps the registered handlers so a
  * test can invoke them as a renderer would, and the Save dialog answers what the test says.
  */
-export function createRuntimeStub(options: { downloadsDir: string; saveAnswer?: () => { canceled: boolean; filePath?: string } }) {
+export function createRuntimeStub(options: {
+  downloadsDir: string;
+  saveAnswer?: () => { canceled: boolean; filePath?: string };
+}) {
   const handlers = new Map<string, Handler>();
   const dialogCalls: { defaultPath: string }[] = [];
   const WINDOW_ID = 7;
@@ -28,7 +31,10 @@ export function createRuntimeStub(options: { downloadsDir: string; saveAnswer?: 
     downloadsDir: options.downloadsDir,
     fetch: globalThis.fetch,
   };
-  const consoleFrame: SenderEvent = { senderFrame: { url: 'app://careers-console/index.html#/dashboard', parent: null }, sender: { id: WINDOW_ID } };
+  const consoleFrame: SenderEvent = {
+    senderFrame: { url: 'app://careers-console/index.html#/dashboard', parent: null },
+    sender: { id: WINDOW_ID },
+  };
   return {
     runtime,
     handlers,

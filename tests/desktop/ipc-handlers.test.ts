@@ -59,8 +59,14 @@ describe('token handlers', () => {
 describe('sender checks', () => {
   const strangers = {
     'another origin': { senderFrame: { url: 'https://evil.example/', parent: null }, sender: { id: 7 } },
-    'an iframe of the console': { senderFrame: { url: 'app://careers-console/index.html', parent: {} }, sender: { id: 7 } },
-    'another window': { senderFrame: { url: 'app://careers-console/index.html', parent: null }, sender: { id: 8 } },
+    'an iframe of the console': {
+      senderFrame: { url: 'app://careers-console/index.html', parent: {} },
+      sender: { id: 7 },
+    },
+    'another window': {
+      senderFrame: { url: 'app://careers-console/index.html', parent: null },
+      sender: { id: 8 },
+    },
     'a file:// page': { senderFrame: { url: 'file:///tmp/index.html', parent: null }, sender: { id: 7 } },
     'a destroyed frame': { senderFrame: null, sender: { id: 7 } },
   };
@@ -80,9 +86,14 @@ describe('sender checks', () => {
 describe('CV save', () => {
   it('writes the exact bytes where the user chose, proposing {name}_resume.pdf', async () => {
     const target = path.join(mkdtempSync(path.join(os.tmpdir(), 'chosen-')), 'cv.pdf');
-    const { invoke, consoleFrame, dialogCalls, downloads } = setUp(() => ({ canceled: false, filePath: target }));
+    const { invoke, consoleFrame, dialogCalls, downloads } = setUp(() => ({
+      canceled: false,
+      filePath: target,
+    }));
     const pdf = await validPdf();
-    expect(await invoke(IPC_CHANNELS.cvSave, consoleFrame, 'Zoë Brontë_resume.pdf', new Uint8Array(pdf))).toBe('saved');
+    expect(
+      await invoke(IPC_CHANNELS.cvSave, consoleFrame, 'Zoë Brontë_resume.pdf', new Uint8Array(pdf)),
+    ).toBe('saved');
     expect(dialogCalls[0]!.defaultPath).toBe(path.join(downloads, 'Zoë Brontë_resume.pdf'));
     expect(sha256(readFileSync(target))).toBe(sha256(pdf));
     expect(readdirSync(path.dirname(target))).toEqual(['cv.pdf']);
@@ -90,7 +101,9 @@ describe('CV save', () => {
 
   it('writes nothing when the dialog is cancelled', async () => {
     const { invoke, consoleFrame, downloads } = setUp(() => ({ canceled: true }));
-    expect(await invoke(IPC_CHANNELS.cvSave, consoleFrame, 'Jane_resume.pdf', new Uint8Array(await validPdf()))).toBe('cancelled');
+    expect(
+      await invoke(IPC_CHANNELS.cvSave, consoleFrame, 'Jane_resume.pdf', new Uint8Array(await validPdf())),
+    ).toBe('cancelled');
     expect(readdirSync(downloads)).toEqual([]);
   });
 
@@ -99,7 +112,9 @@ describe('CV save', () => {
     await invoke(IPC_CHANNELS.cvSave, consoleFrame, '../../etc/passwd', new Uint8Array(await validPdf()));
     expect(path.dirname(dialogCalls[0]!.defaultPath)).toBe(downloads);
     expect(path.basename(dialogCalls[0]!.defaultPath)).toBe('passwd_resume.pdf');
-    await expect(invoke(IPC_CHANNELS.cvSave, consoleFrame, 'x.pdf', new Uint8Array([1, 2, 3]))).rejects.toThrow();
+    await expect(
+      invoke(IPC_CHANNELS.cvSave, consoleFrame, 'x.pdf', new Uint8Array([1, 2, 3])),
+    ).rejects.toThrow();
     expect(dialogCalls).toHaveLength(1);
   });
 });
@@ -115,8 +130,14 @@ describe('settings', () => {
 
   it('defaults to http://localhost:3000 and keeps a new address in the user-data folder', async () => {
     const { invoke, consoleFrame, userData } = setUp();
-    expect(await invoke(IPC_CHANNELS.settingsGet, consoleFrame)).toEqual({ apiServerUrl: 'http://localhost:3000' });
-    expect(await invoke(IPC_CHANNELS.settingsSet, consoleFrame, { apiServerUrl: 'https://careers.example.co.uk/' })).toEqual({
+    expect(await invoke(IPC_CHANNELS.settingsGet, consoleFrame)).toEqual({
+      apiServerUrl: 'http://localhost:3000',
+    });
+    expect(
+      await invoke(IPC_CHANNELS.settingsSet, consoleFrame, {
+        apiServerUrl: 'https://careers.example.co.uk/',
+      }),
+    ).toEqual({
       apiServerUrl: 'https://careers.example.co.uk',
     });
     const saved = JSON.parse(readFileSync(path.join(userData, 'settings.json'), 'utf8'));
@@ -127,15 +148,21 @@ describe('settings', () => {
 
   it('refuses an address that is not http(s) and keeps the old one', async () => {
     const { invoke, consoleFrame, userData } = setUp();
-    await expect(invoke(IPC_CHANNELS.settingsSet, consoleFrame, { apiServerUrl: 'javascript:alert(1)' })).rejects.toThrow();
+    await expect(
+      invoke(IPC_CHANNELS.settingsSet, consoleFrame, { apiServerUrl: 'javascript:alert(1)' }),
+    ).rejects.toThrow();
     expect(existsSync(path.join(userData, 'settings.json'))).toBe(false);
-    expect(await invoke(IPC_CHANNELS.settingsGet, consoleFrame)).toEqual({ apiServerUrl: 'http://localhost:3000' });
+    expect(await invoke(IPC_CHANNELS.settingsGet, consoleFrame)).toEqual({
+      apiServerUrl: 'http://localhost:3000',
+    });
   });
 
   it('checks the connection against a real careers server', async () => {
     const { invoke, consoleFrame } = setUp();
     expect(await invoke(IPC_CHANNELS.settingsCheck, consoleFrame, server.url)).toMatchObject({ ok: true });
-    expect(await invoke(IPC_CHANNELS.settingsCheck, consoleFrame, 'http://127.0.0.1:9')).toMatchObject({ ok: false });
+    expect(await invoke(IPC_CHANNELS.settingsCheck, consoleFrame, 'http://127.0.0.1:9')).toMatchObject({
+      ok: false,
+    });
     expect(await invoke(IPC_CHANNELS.settingsCheck, consoleFrame, 'ftp://x')).toMatchObject({ ok: false });
   });
 });

@@ -5,20 +5,23 @@ import { KEYCHAIN_ACCOUNT, KEYCHAIN_SERVICE, createTokenVault, loadKeytar } from
 const hasSessionBus = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS);
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImFAYi5jbyJ9.c2lnbmF0dXJl';
 
-describe.skipIf(!hasSessionBus && !process.env.CI)('token vault on the real OS keychain (gnome-keyring)', () => {
-  it('sets, gets and clears the token in the keychain itself', async () => {
-    const keytar = await loadKeytar();
-    expect(keytar).toBeDefined();
-    const vault = createTokenVault(loadKeytar);
-    expect(await vault.set(JWT)).toBe('keychain');
-    expect(await keytar!.getPassword(KEYCHAIN_SERVICE, KEYCHAIN_ACCOUNT)).toBe(JWT);
-    // A new vault (a restarted console) finds the same token.
-    expect(await createTokenVault(loadKeytar).get()).toBe(JWT);
-    await vault.clear();
-    expect(await keytar!.getPassword(KEYCHAIN_SERVICE, KEYCHAIN_ACCOUNT)).toBeNull();
-    expect(vault.storage()).toBe('keychain');
-  });
-});
+describe.skipIf(!hasSessionBus && !process.env.CI)(
+  'token vault on the real OS keychain (gnome-keyring)',
+  () => {
+    it('sets, gets and clears the token in the keychain itself', async () => {
+      const keytar = await loadKeytar();
+      expect(keytar).toBeDefined();
+      const vault = createTokenVault(loadKeytar);
+      expect(await vault.set(JWT)).toBe('keychain');
+      expect(await keytar!.getPassword(KEYCHAIN_SERVICE, KEYCHAIN_ACCOUNT)).toBe(JWT);
+      // A new vault (a restarted console) finds the same token.
+      expect(await createTokenVault(loadKeytar).get()).toBe(JWT);
+      await vault.clear();
+      expect(await keytar!.getPassword(KEYCHAIN_SERVICE, KEYCHAIN_ACCOUNT)).toBeNull();
+      expect(vault.storage()).toBe('keychain');
+    });
+  },
+);
 
 describe('token vault when no keychain answers', () => {
   it('fails closed: the token lives in memory for this run only', () => {

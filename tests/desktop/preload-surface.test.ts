@@ -30,7 +30,11 @@ describe('preload', () => {
       ['tokenStorage', [], [IPC_CHANNELS.tokenStorage]],
       ['saveCv', ['a_resume.pdf', pdf], [IPC_CHANNELS.cvSave, 'a_resume.pdf', pdf]],
       ['getSettings', [], [IPC_CHANNELS.settingsGet]],
-      ['setSettings', [{ apiServerUrl: 'http://x' }], [IPC_CHANNELS.settingsSet, { apiServerUrl: 'http://x' }]],
+      [
+        'setSettings',
+        [{ apiServerUrl: 'http://x' }],
+        [IPC_CHANNELS.settingsSet, { apiServerUrl: 'http://x' }],
+      ],
       ['checkConnection', ['http://x'], [IPC_CHANNELS.settingsCheck, 'http://x']],
     ];
     for (const [name, args, expected] of calls) {

@@ -26,7 +26,8 @@ test('a visitor first sees the empty state, then the posts created through the A
   const card = page.getByRole('article', { name: second.jobTitle });
   await expect(card.getByText('Remote (UK)')).toBeVisible();
   await expect(card.getByText(/^Posted: \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
-  for (const label of ['Start Date', 'CTC (Annual)', 'Experience']) await expect(card.getByText(label)).toBeVisible();
+  for (const label of ['Start Date', 'CTC (Annual)', 'Experience'])
+    await expect(card.getByText(label)).toBeVisible();
   await expect(card.getByRole('link', { name: /Apply Now/ })).toHaveAttribute('href', `/apply/${second.id}`);
   // Visitors never see the admin buttons.
   await expect(card.getByRole('button', { name: /Delete/ })).toHaveCount(0);
@@ -51,9 +52,13 @@ test('a visitor applies with a real PDF, sees every step and the success page; b
   const job = await createJob();
   const applicant = { name: 'Jane Doe', email: `jane.${Date.now()}@example.com`, phone: '01604 123456' };
   const before = outboxMessages().length;
+  const cv = await validPdf();
 
   await page.goto('/');
-  await page.getByRole('article', { name: job.jobTitle }).getByRole('link', { name: /Apply Now/ }).click();
+  await page
+    .getByRole('article', { name: job.jobTitle })
+    .getByRole('link', { name: /Apply Now/ })
+    .click();
   await expect(page).toHaveURL(`/apply/${job.id}`);
   await expect(page.getByRole('heading', { level: 1, name: `Apply for ${job.jobTitle}` })).toBeVisible();
   // The card on the apply page starts open and has no Apply Now link.
@@ -69,7 +74,7 @@ test('a visitor applies with a real PDF, sees every step and the success page; b
   await page.locator('input[type=file]').setInputFiles({
     name: 'jane-doe-cv.pdf',
     mimeType: 'application/pdf',
-    buffer: await validPdf(),
+    buffer: cv,
   });
   await expect(page.getByText(/Checking PDF\.\.\./)).toBeVisible();
   await expect(page.getByText('File ready for upload')).toBeVisible();
@@ -98,7 +103,11 @@ test('a visitor applies with a real PDF, sees every step and the success page; b
   await expect(page.getByRole('link', { name: 'Browse More Jobs' })).toHaveAttribute('href', '/');
 
   // The notification identifies the stored application and leaves the CV out.
-  expect(emailPayload).toMatchObject({ email: applicant.email, jobId: job.id, applicationId: expect.any(String) });
+  expect(emailPayload).toMatchObject({
+    email: applicant.email,
+    jobId: job.id,
+    applicationId: expect.any(String),
+  });
   expect(emailPayload).not.toHaveProperty('pdfFile');
 
   const stored = await api<any[]>('GET', '/applications', { token: await adminToken() });
@@ -110,14 +119,16 @@ test('a visitor applies with a real PDF, sees every step and the success page; b
     jobTitle: job.jobTitle,
     hasResume: true,
   });
-  expect(application.pdfFileSize).toBe((await validPdf()).length);
+  expect(application.pdfFileSize).toBe(cv.length);
 
   await expect.poll(() => outboxMessages().length - before).toBe(2);
-  const mails = outboxMessages().filter((mail) => mail.includes(applicant.name) || mail.includes(applicant.email));
-  expect(mails.some((mail) => /^To: .*jane\.\d+@example\.com/m.test(mail))).toBe(true);
-  expect(mails.some((mail) => new RegExp(`^To: .*${CAREERS_MAILBOX.replace('.', '\\.')}`, 'm').test(mail))).toBe(
-    true,
+  const mails = outboxMessages().filter(
+    (mail) => mail.includes(applicant.name) || mail.includes(applicant.email),
   );
+  expect(mails.some((mail) => /^To: .*jane\.\d+@example\.com/m.test(mail))).toBe(true);
+  expect(
+    mails.some((mail) => new RegExp(`^To: .*${CAREERS_MAILBOX.replace('.', '\\.')}`, 'm').test(mail)),
+  ).toBe(true);
 });
 
 test('a file that is not a PDF and a PDF above 5 MB are refused with the spec messages', async ({ page }) => {
@@ -125,7 +136,11 @@ test('a file that is not a PDF and a PDF above 5 MB are refused with the spec me
   await page.goto(`/apply/${job.id}`);
   const input = page.locator('input[type=file]');
 
-  await input.setInputFiles({ name: 'cv.docx', mimeType: 'application/msword', buffer: Buffer.from('hello') });
+  await input.setInputFiles({
+    name: 'cv.docx',
+    mimeType: 'application/msword',
+    buffer: Buffer.from('hello'),
+  });
   await expect(page.getByText(messages.cvOnlyPdf)).toBeVisible();
   expect(await input.evaluate((element: HTMLInputElement) => element.files?.length ?? 0)).toBe(0);
 
@@ -139,7 +154,11 @@ test('a file that is not a PDF and a PDF above 5 MB are refused with the spec me
   await expect(page.getByRole('button', { name: 'Submit Application' })).toBeDisabled();
 
   // A renamed image is caught by reading its content.
-  await input.setInputFiles({ name: 'photo.pdf', mimeType: 'application/pdf', buffer: Buffer.from('\x89PNG....') });
+  await input.setInputFiles({
+    name: 'photo.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('\x89PNG....'),
+  });
   await expect(page.getByText(messages.cvOnlyPdf)).toBeVisible();
 });
 

@@ -8,7 +8,7 @@ test('registering works, but a non-admin login shows the server refusal', async 
   await expect(page.getByText('Important Notice')).toBeVisible();
   await page.getByLabel('Name').fill('Bob Builder');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('bob-secret');
+  await page.getByLabel(/^Password/).fill('bob-secret');
   await page.getByLabel('Confirm Password').fill('bob-secret');
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByText(messages.registered)).toBeVisible();
@@ -16,7 +16,7 @@ test('registering works, but a non-admin login shows the server refusal', async 
 
   await expect(page.getByText('Only administrators can log in.')).toBeVisible();
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('bob-secret');
+  await page.getByLabel(/^Password/).fill('bob-secret');
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('alert').filter({ hasText: messages.notAdmin })).toBeVisible();
   await expect(page).toHaveURL('/login');
@@ -28,13 +28,13 @@ test('a wrong password shows the server message; the admin then logs in and sees
 }) => {
   await page.goto('/login');
   await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+  await page.getByLabel(/^Password/).fill('wrong-password');
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByText(messages.invalidCredentials)).toBeVisible();
 
   await page.getByRole('button', { name: 'Show password' }).click();
-  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
-  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+  await expect(page.getByLabel(/^Password/)).toHaveAttribute('type', 'text');
+  await page.getByLabel(/^Password/).fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL('/');
   const nav = page.getByRole('navigation', { name: 'Main' });

@@ -28,7 +28,9 @@ test('the whole apply flow works with the keyboard alone', async ({ page }) => {
   await tabTo(page, page.getByRole('button', { name: 'Choose a PDF file' }));
   const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Enter');
-  await (await chooser).setFiles({ name: 'kim.pdf', mimeType: 'application/pdf', buffer: await validPdf('Kim') });
+  await (
+    await chooser
+  ).setFiles({ name: 'kim.pdf', mimeType: 'application/pdf', buffer: await validPdf('Kim') });
   await expect(page.getByText('File ready for upload')).toBeVisible();
 
   const submit = page.getByRole('button', { name: 'Submit Application' });

@@ -2,7 +2,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
-export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-admin-password', name: 'Eve Admin' };
+export const E2E_ADMIN = {
+  email: 'e2e-admin@example.com',
+  password: 'e2e-admin-password',
+  name: 'Eve Admin',
+};
 export const CAREERS_MAILBOX = 'careers@example.co.uk';
 
 export const baseUrl = (): string => {
@@ -38,7 +42,9 @@ export async function adminToken(): Promise<string> {
 }
 
 let counter = 0;
-export async function createJob(overrides: Record<string, unknown> = {}): Promise<{ id: string; jobTitle: string }> {
+export async function createJob(
+  overrides: Record<string, unknown> = {},
+): Promise<{ id: string; jobTitle: string }> {
   counter += 1;
   const jobTitle = (overrides.jobTitle as string) ?? `Customer Service Advisor ${Date.now()}-${counter}`;
   const created = await api<{ insertedId: string }>('POST', '/post', {

@@ -68,7 +68,9 @@ describe('the base query', () => {
     const memory = memoryPlatform(null);
     const store = createAppStore(memory.platform);
     renderScreen(<p>login</p>, { route: '/login', store });
-    const outcome = await act(() => store.dispatch(signIn({ email: 'bob@example.com', password: 'secret1' })));
+    const outcome = await act(() =>
+      store.dispatch(signIn({ email: 'bob@example.com', password: 'secret1' })),
+    );
     expect(outcome.payload).toBe('This account exists but is not an administrator.');
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
     expect(store.getState().auth).toMatchObject({ user: null, signingIn: false });

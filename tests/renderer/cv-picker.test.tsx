@@ -12,7 +12,8 @@ const pdfBytes = (size = 2048) => {
   bytes.set(new TextEncoder().encode('%PDF-1.7\n'));
   return bytes;
 };
-const pdfFile = (name = 'cv.pdf', size?: number) => new File([pdfBytes(size)], name, { type: 'application/pdf' });
+const pdfFile = (name = 'cv.pdf', size?: number) =>
+  new File([pdfBytes(size)], name, { type: 'application/pdf' });
 
 function renderPicker() {
   const onChange = vi.fn<(cv: ReadyCv | null) => void>();

@@ -55,7 +55,10 @@ export interface RenderOptions {
 }
 
 /** Renders a screen inside the app's providers at `route`, with a probe showing the current path. */
-export function renderScreen(ui: ReactElement, { route = '/', path = '*', store, platform }: RenderOptions = {}) {
+export function renderScreen(
+  ui: ReactElement,
+  { route = '/', path = '*', store, platform }: RenderOptions = {},
+) {
   const appStore = store ?? createAppStore(platform ?? memoryPlatform().platform);
   const wrap = (children: ReactNode) => (
     <Provider store={appStore}>

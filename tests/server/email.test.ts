@@ -241,14 +241,23 @@ describe('POST /api/email/sendEmail over SMTP', () => {
       expect(sink.messages).toHaveLength(0);
     });
 
-    it('keeps header injection in the applicant name out of the envelope and headers', async () => {
-      const { payload, id } = await apply({ name: 'Eve\r\nBcc: bcc@evil.example\r\nX-Evil: 1' });
+    it('refuses header injection in the applicant name before anything is stored or sent', async () => {
+      const payload = applicantPayload(jobId, { name: 'Eve\r\nBcc: bcc@evil.example\r\nX-Evil: 1' });
+      const saved = await server.api('POST', '/applications', { body: payload });
+      expect(saved.status).toBe(400);
+      expect(saved.body.message).toBe('Name cannot contain line breaks or control characters.');
+      const answer = await sendEmail(payload);
+      expect(answer.status).toBe(404);
+      expect(sink.messages).toHaveLength(0);
+    });
+
+    it('keeps a name with other punctuation out of the envelope and headers', async () => {
+      const { payload, id } = await apply({ name: 'Eve <bcc@evil.example>; Bcc: x@evil.example' });
       const answer = await sendEmail({ ...payload, applicationId: id });
       expect(answer.body).toEqual({ acknowledged: true });
       expect(sink.recipients().sort()).toEqual([CAREERS, payload.email].sort());
       for (const message of sink.messages) {
         expect(message.parsed.bcc ?? []).toEqual([]);
-        expect(message.parsed.headers.map((header) => header.key)).not.toContain('x-evil');
       }
     });
   });

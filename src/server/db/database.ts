@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -18,6 +18,14 @@ export type Database =
 
 const migrationsFolder = () => path.join(projectRoot(), 'drizzle');
 
+/**
+ * PGlite's own start parameters minus `-F`, which would turn fsync off: committed rows must
+ * survive a power cut, not just a killed process. (Measured: no visible cost per insert.)
+ */
+const DURABLE_START_PARAMS = (
+  PGlite as unknown as { defaultStartParams: string[] }
+).defaultStartParams.filter((param) => param !== '-F');
+
 /** Any number from a fixed hash: every instance takes the same advisory lock while migrating. */
 const MIGRATION_LOCK_ID = 727_274_001;
 
@@ -28,6 +36,8 @@ const MIGRATION_LOCK_ID = 727_274_001;
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string | null;
+  /** A migrated PGlite data folder (see pglite-seed.ts) to start a new database from. */
+  pgliteSeedFile?: string;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -48,7 +58,17 @@ export async function openDatabase(options: {
     dir = path.join(options.dataDir, 'db');
     mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create(dir ? { dataDir: dir } : {});
+  const isNew = !dir || readdirSync(dir).length === 0;
+  const seed =
+    isNew && options.pgliteSeedFile && existsSync(options.pgliteSeedFile)
+      ? new Blob([readFileSync(options.pgliteSeedFile)])
+      : undefined;
+  const client = await PGlite.create({
+    ...(dir ? { dataDir: dir } : {}),
+    // Creating a cluster from nothing (initdb) costs seconds; a seed made at build time does not.
+    ...(seed ? { loadDataDir: seed } : {}),
+    startParams: DURABLE_START_PARAMS,
+  });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: migrationsFolder() });
   return { kind: 'pglite', db: db as unknown as Db, close: () => client.close() };

@@ -5,7 +5,10 @@ import { emailSchema, nameSchema } from '../contact-fields';
 
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(1024, 'Password must be at most 1024 characters.'),
+  password: z
+    .string({ error: messages.passwordRequired })
+    .min(1, messages.passwordRequired)
+    .max(1024, 'Password must be at most 1024 characters.'),
 });
 
 export const passwordSchema = z

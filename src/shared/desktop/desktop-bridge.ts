@@ -19,7 +19,12 @@ export const DEFAULT_API_SERVER_URL = 'http://localhost:3000';
 export const apiServerUrlSchema = z
   .string()
   .trim()
-  .pipe(z.url({ protocol: /^https?$/, error: 'Enter the server address, for example https://careers.example.co.uk' }))
+  .pipe(
+    z.url({
+      protocol: /^https?$/,
+      error: 'Enter the server address, for example https://careers.example.co.uk',
+    }),
+  )
   .transform((url) => url.replace(/\/+$/, ''));
 
 export const desktopSettingsSchema = z.object({ apiServerUrl: apiServerUrlSchema });

@@ -44,7 +44,7 @@ export interface PdfPreviewProps {
   onRetry?: () => void;
 }
 
-/** Renders every page (up to maxPages) of a PDF to canvases. */
+/** Renders every page (up to maxPages) of a PDF to canvases. Give it a new `key` for other bytes. */
 export function PdfPreview({ bytes, label, maxPages = 10, onRetry }: PdfPreviewProps) {
   const styles = useStyles();
   const container = useRef<HTMLDivElement>(null);
@@ -54,7 +54,6 @@ export function PdfPreview({ bytes, label, maxPages = 10, onRetry }: PdfPreviewP
     let cancelled = false;
     let document: PDFDocumentProxy | undefined;
     const host = container.current;
-    setState('rendering');
     (async () => {
       document = await openPdf(bytes);
       const pageCount = Math.min(document.numPages, maxPages);
