@@ -19,6 +19,9 @@ export default defineConfig({
       rollupOptions: {
         input: { index: 'src/preload/index.ts' },
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
+        // The preload needs only the channel names from desktop-bridge.ts; building its zod
+        // schemas has no side effect, so they (and zod) are left out of the sandboxed script.
+        treeshake: { manualPureFunctions: ['z'] },
       },
     },
   },
@@ -26,6 +29,7 @@ export default defineConfig({
     root: 'src/renderer/desktop',
     plugins: [react()],
     build: {
+      minify: true,
       rollupOptions: { input: 'src/renderer/desktop/index.html' },
     },
   },

@@ -1,13 +1,12 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BrowserWindow, Menu, app, dialog, ipcMain, net, protocol, session, shell } from 'electron';
 import { DESKTOP_APP_ORIGIN } from '../shared/desktop/desktop-bridge';
 import { appMenuTemplate } from './app-menu';
-import { contentSecurityPolicy } from './content-security-policy';
 import { isAllowedExternalUrl } from './external-links';
 import { registerIpcHandlers } from './ipc/register-ipc-handlers';
 import { originOf } from './ipc/trusted-sender';
+import { createRendererHandler } from './renderer-protocol';
 import { createSettingsStore } from './settings-store';
 import { createTokenVault, loadKeytar } from './token-vault';
 
@@ -19,40 +18,29 @@ const appOrigin = devServerUrl ? originOf(devServerUrl)! : DESKTOP_APP_ORIGIN;
 
 // A standard, secure scheme gives the renderer a real origin (app://careers-console) instead of file://.
 protocol.registerSchemesAsPrivileged([
-  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+  {
+    scheme: APP_SCHEME,
+    privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
+  },
 ]);
 
-if (!app.requestSingleInstanceLock()) app.quit();
+// A second launch hands over to the running console (see 'second-instance') and quits.
+const isPrimaryInstance = app.requestSingleInstanceLock();
+if (!isPrimaryInstance) app.quit();
 
 let mainWindow: BrowserWindow | null = null;
 const settings = createSettingsStore(app.getPath('userData'));
-const vault = createTokenVault(loadKeytar, (reason) => console.warn(`keychain unavailable, token kept in memory: ${reason}`));
+const vault = createTokenVault(loadKeytar, (reason) =>
+  console.warn(`keychain unavailable, token kept in memory: ${reason}`),
+);
 
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.mjs': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.json': 'application/json',
-};
+const serveRenderer = createRendererHandler(rendererDir, async () => (await settings.get()).apiServerUrl);
 
-async function serveRenderer(request: Request): Promise<Response> {
-  const { pathname } = new URL(request.url);
-  const relative = path.normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '');
-  const file = path.join(rendererDir, relative || 'index.html');
-  if (!file.startsWith(rendererDir + path.sep)) return new Response('Not found', { status: 404 });
-  try {
-    const body = await readFile(file);
-    const headers: Record<string, string> = { 'content-type': MIME[path.extname(file)] ?? 'application/octet-stream' };
-    if (file.endsWith('.html')) headers['content-security-policy'] = contentSecurityPolicy((await settings.get()).apiServerUrl);
-    return new Response(body, { headers });
-  } catch {
-    return new Response('Not found', { status: 404 });
-  }
+/** The one way out to the system browser: only addresses on the allow-list, anything else is dropped. */
+async function openExternal(url: string): Promise<void> {
+  const { apiServerUrl } = await settings.get();
+  if (isAllowedExternalUrl(url, apiServerUrl)) await shell.openExternal(url);
+  else console.warn(`blocked opening ${url}: not on the allow-list`);
 }
 
 async function createWindow(): Promise<void> {
@@ -72,6 +60,8 @@ async function createWindow(): Promise<void> {
       webSecurity: true,
       allowRunningInsecureContent: false,
       webviewTag: false,
+      // Defence in depth: the console has no use for middle-click (auxclick) events on its links.
+      disableBlinkFeatures: 'Auxclick',
       spellcheck: true,
     },
   });
@@ -83,9 +73,7 @@ async function createWindow(): Promise<void> {
     if (originOf(url) !== appOrigin) event.preventDefault();
   });
   contents.setWindowOpenHandler(({ url }) => {
-    void settings.get().then(({ apiServerUrl }) => {
-      if (isAllowedExternalUrl(url, apiServerUrl)) void shell.openExternal(url);
-    });
+    void openExternal(url);
     return { action: 'deny' };
   });
   mainWindow.once('ready-to-show', () => mainWindow?.show());
@@ -106,6 +94,7 @@ app.on('web-contents-created', (_event, contents) => {
 });
 
 app.whenReady().then(async () => {
+  if (!isPrimaryInstance) return;
   protocol.handle(APP_SCHEME, serveRenderer);
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   session.defaultSession.setPermissionCheckHandler(() => false);
@@ -129,7 +118,7 @@ app.whenReady().then(async () => {
         isMac: process.platform === 'darwin',
         isDev: !app.isPackaged,
         appName: app.getName(),
-        openWebsite: () => void settings.get().then(({ apiServerUrl }) => shell.openExternal(apiServerUrl)),
+        openWebsite: () => void settings.get().then(({ apiServerUrl }) => openExternal(apiServerUrl)),
       }),
     ),
   );

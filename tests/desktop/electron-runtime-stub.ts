@@ -9,7 +9,10 @@ type Handler = (event: SenderEvent, ...args: unknown[]) => unknown;
  */
 export function createRuntimeStub(options: {
   downloadsDir: string;
-  saveAnswer?: () => { canceled: boolean; filePath?: string };
+  saveAnswer?: () =>
+    { canceled: boolean; filePath?: string } | Promise<{ canceled: boolean; filePath?: string }>;
+  /** The console's origin: app://careers-console in the app, the served origin in the e2e test. */
+  trustedOrigins?: string[];
 }) {
   const handlers = new Map<string, Handler>();
   const dialogCalls: { defaultPath: string }[] = [];
@@ -24,10 +27,10 @@ export function createRuntimeStub(options: {
     },
     showSaveDialog: async (dialogOptions) => {
       dialogCalls.push(dialogOptions);
-      return options.saveAnswer?.() ?? { canceled: true };
+      return (await options.saveAnswer?.()) ?? { canceled: true };
     },
     windowWebContentsId: () => WINDOW_ID,
-    trustedOrigins: ['app://careers-console'],
+    trustedOrigins: options.trustedOrigins ?? ['app://careers-console'],
     downloadsDir: options.downloadsDir,
     fetch: globalThis.fetch,
   };
@@ -37,6 +40,7 @@ export function createRuntimeStub(options: {
   };
   return {
     runtime,
+    windowId: WINDOW_ID,
     handlers,
     dialogCalls,
     consoleFrame,

@@ -146,6 +146,16 @@ describe('settings', () => {
     expect(await reopened.get()).toEqual({ apiServerUrl: 'https://careers.example.co.uk' });
   });
 
+  it('forgets the stored sign-in when the address changes, and only then', async () => {
+    const { invoke, consoleFrame, keychain } = setUp();
+    await invoke(IPC_CHANNELS.tokenSet, consoleFrame, JWT);
+    await invoke(IPC_CHANNELS.settingsSet, consoleFrame, { apiServerUrl: 'http://localhost:3000/' });
+    expect([...keychain.entries.values()]).toEqual([JWT]);
+    await invoke(IPC_CHANNELS.settingsSet, consoleFrame, { apiServerUrl: 'https://careers.example.co.uk' });
+    expect(keychain.entries.size).toBe(0);
+    expect(await invoke(IPC_CHANNELS.tokenGet, consoleFrame)).toBeNull();
+  });
+
   it('refuses an address that is not http(s) and keeps the old one', async () => {
     const { invoke, consoleFrame, userData } = setUp();
     await expect(

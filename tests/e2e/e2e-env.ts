@@ -8,6 +8,8 @@ export const E2E_ADMIN = {
   name: 'Eve Admin',
 };
 export const CAREERS_MAILBOX = 'careers@example.co.uk';
+/** The e2e server's signing secret, so a test can mint a genuinely expiring token (5-admin.spec.ts). */
+export const E2E_JWT_SECRET = 'e2e-only-signing-secret-0123456789abcdef';
 
 export const baseUrl = (): string => {
   const url = process.env.E2E_BASE_URL;

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, projectDir } from '../support/server-process';
-import { E2E_ADMIN } from './e2e-env';
+import { E2E_ADMIN, E2E_JWT_SECRET } from './e2e-env';
 
 /** The newest modification time under a folder (files only). */
 function newest(dir: string): number {
@@ -46,6 +46,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       ADMIN_NAME: E2E_ADMIN.name,
+      JWT_SECRET: E2E_JWT_SECRET,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
       RATE_LIMIT_REGISTER_PER_MINUTE: '1000',

@@ -2,7 +2,12 @@ import path from 'node:path';
 import { z } from 'zod';
 import { MAX_CV_BYTES } from '../../shared/limits';
 import { resumeFileName } from '../../shared/applications/resume-file-name';
-import { IPC_CHANNELS, type ConnectionCheck, type CvSaveResult, type IpcChannel } from '../../shared/desktop/desktop-bridge';
+import {
+  IPC_CHANNELS,
+  type ConnectionCheck,
+  type CvSaveResult,
+  type IpcChannel,
+} from '../../shared/desktop/desktop-bridge';
 import type { TokenVault } from '../token-vault';
 import type { SettingsStore } from '../settings-store';
 import { writeFileAtomically } from '../atomic-file';
@@ -37,10 +42,16 @@ export class RefusedSenderError extends Error {
   }
 }
 
-const tokenSchema = z.string().min(10).max(8192).regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, 'not a JWT');
+const tokenSchema = z
+  .string()
+  .min(10)
+  .max(8192)
+  .regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, 'not a JWT');
 const cvArgsSchema = z.tuple([
   z.string().min(1).max(300),
-  z.instanceof(Uint8Array).refine((bytes) => bytes.byteLength > 0 && bytes.byteLength <= MAX_CV_BYTES, 'bad size'),
+  z
+    .instanceof(Uint8Array)
+    .refine((bytes) => bytes.byteLength > 0 && bytes.byteLength <= MAX_CV_BYTES, 'bad size'),
 ]);
 
 const isPdf = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
@@ -78,7 +89,13 @@ export function registerIpcHandlers(runtime: IpcRuntime, services: IpcServices):
   });
 
   handle(IPC_CHANNELS.settingsGet, () => settings.get());
-  handle(IPC_CHANNELS.settingsSet, (value) => settings.set(value));
+  handle(IPC_CHANNELS.settingsSet, async (value) => {
+    const before = await settings.get();
+    const saved = await settings.set(value);
+    // A token is only ever sent to the server that issued it: a new address means a new sign-in.
+    if (saved.apiServerUrl !== before.apiServerUrl) await vault.clear();
+    return saved;
+  });
   handle(IPC_CHANNELS.settingsCheck, (url) => checkConnection(runtime.fetch, url));
 
   return () => Object.values(IPC_CHANNELS).forEach((channel) => runtime.ipcMain.removeHandler(channel));
@@ -86,7 +103,8 @@ export function registerIpcHandlers(runtime: IpcRuntime, services: IpcServices):
 
 async function checkConnection(fetchImpl: typeof fetch, url: unknown): Promise<ConnectionCheck> {
   const parsed = z.url({ protocol: /^https?$/ }).safeParse(typeof url === 'string' ? url.trim() : url);
-  if (!parsed.success) return { ok: false, message: 'Enter a full address starting with http:// or https://.' };
+  if (!parsed.success)
+    return { ok: false, message: 'Enter a full address starting with http:// or https://.' };
   try {
     const response = await fetchImpl(`${parsed.data.replace(/\/+$/, '')}/api/health`, {
       signal: AbortSignal.timeout(5000),
@@ -94,9 +112,15 @@ async function checkConnection(fetchImpl: typeof fetch, url: unknown): Promise<C
     const body = (await response.json().catch(() => undefined)) as { status?: string } | undefined;
     return response.ok && body?.status === 'ok'
       ? { ok: true, message: 'Connected: the careers server answered.' }
-      : { ok: false, message: `The address answered, but not as a careers server (HTTP ${response.status}).` };
+      : {
+          ok: false,
+          message: `The address answered, but not as a careers server (HTTP ${response.status}).`,
+        };
   } catch (error) {
     const timedOut = error instanceof Error && error.name === 'TimeoutError';
-    return { ok: false, message: timedOut ? 'No answer within 5 seconds.' : 'Could not reach the server at that address.' };
+    return {
+      ok: false,
+      message: timedOut ? 'No answer within 5 seconds.' : 'Could not reach the server at that address.',
+    };
   }
 }

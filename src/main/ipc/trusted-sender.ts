@@ -18,7 +18,11 @@ export const originOf = (url: string): string | undefined => {
  * Only the console's own top-level page may call the main process: a message from another
  * window, an iframe, or a page that navigated elsewhere is refused.
  */
-export function isTrustedSender(event: SenderEvent, windowWebContentsId: number | undefined, origins: string[]): boolean {
+export function isTrustedSender(
+  event: SenderEvent,
+  windowWebContentsId: number | undefined,
+  origins: string[],
+): boolean {
   const frame = event.senderFrame;
   if (!frame || frame.parent !== null) return false;
   if (windowWebContentsId === undefined || event.sender.id !== windowWebContentsId) return false;

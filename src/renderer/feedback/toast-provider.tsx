@@ -7,13 +7,11 @@ import {
   tokens,
   typographyStyles,
 } from '@fluentui/react-components';
-import {
-  CheckmarkCircleFilled,
-  DismissRegular,
-  ErrorCircleFilled,
-  InfoFilled,
-  WarningFilled,
-} from '@fluentui/react-icons';
+import { CheckmarkCircleFilled } from '@fluentui/react-icons/headless/svg/checkmark-circle';
+import { DismissRegular } from '@fluentui/react-icons/headless/svg/dismiss';
+import { ErrorCircleFilled } from '@fluentui/react-icons/headless/svg/error-circle';
+import { InfoFilled } from '@fluentui/react-icons/headless/svg/info';
+import { WarningFilled } from '@fluentui/react-icons/headless/svg/warning';
 import { SnackbarProvider, useSnackbar, type CustomContentProps } from 'notistack';
 import { MAX_TOASTS, TOAST_DURATION_MS, TOAST_MAX_WIDTH_PX } from '../../shared/limits';
 

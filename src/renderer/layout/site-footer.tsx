@@ -1,5 +1,8 @@
 import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
-import { CallRegular, ClockRegular, DocumentRegular, LocationRegular } from '@fluentui/react-icons';
+import { CallRegular } from '@fluentui/react-icons/headless/svg/call';
+import { ClockRegular } from '@fluentui/react-icons/headless/svg/clock';
+import { DocumentRegular } from '@fluentui/react-icons/headless/svg/document';
+import { LocationRegular } from '@fluentui/react-icons/headless/svg/location';
 import type { ReactNode } from 'react';
 import { siteConfig } from '../../shared/site/site-config';
 import { PostalAddress } from '../features/site/postal-address';

@@ -1,7 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink, NavLink } from 'react-router-dom';
 import { makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
-import { CallRegular, LocationRegular, MailRegular } from '@fluentui/react-icons';
+import { CallRegular } from '@fluentui/react-icons/headless/svg/call';
+import { LocationRegular } from '@fluentui/react-icons/headless/svg/location';
+import { MailRegular } from '@fluentui/react-icons/headless/svg/mail';
 import { formatAddress, siteConfig } from '../../shared/site/site-config';
 import { useAppSelector } from '../app/hooks';
 

@@ -1,5 +1,5 @@
 import { Avatar, Button, Tooltip } from '@fluentui/react-components';
-import { SignOutRegular } from '@fluentui/react-icons';
+import { SignOutRegular } from '@fluentui/react-icons/headless/svg/sign-out';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../app/hooks';
 import { FluentScope } from '../app/fluent-scope';

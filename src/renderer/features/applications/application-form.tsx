@@ -12,7 +12,7 @@ import {
   tokens,
   typographyStyles,
 } from '@fluentui/react-components';
-import { SendRegular } from '@fluentui/react-icons';
+import { SendRegular } from '@fluentui/react-icons/headless/svg/send';
 import {
   applicationSubmissionSchema,
   type ApplicationSubmission,

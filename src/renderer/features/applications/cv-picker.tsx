@@ -8,13 +8,11 @@ import {
   tokens,
   typographyStyles,
 } from '@fluentui/react-components';
-import {
-  ArrowUploadRegular,
-  CheckmarkCircleFilled,
-  DismissRegular,
-  DocumentPdfRegular,
-  ErrorCircleRegular,
-} from '@fluentui/react-icons';
+import { ArrowUploadRegular } from '@fluentui/react-icons/headless/svg/arrow-upload';
+import { CheckmarkCircleFilled } from '@fluentui/react-icons/headless/svg/checkmark-circle';
+import { DismissRegular } from '@fluentui/react-icons/headless/svg/dismiss';
+import { DocumentPdfRegular } from '@fluentui/react-icons/headless/svg/document-pdf';
+import { ErrorCircleRegular } from '@fluentui/react-icons/headless/svg/error-circle';
 import { formatKb } from '../../../shared/format/size';
 import { CV_PROGRESS_STEP_MS, CV_PROGRESS_STEP_PERCENT } from '../../../shared/limits';
 import { precheckCv, readCv, type CvReadResult } from './cv-file';

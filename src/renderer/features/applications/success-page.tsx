@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Spinner, makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
-import { ArrowLeftRegular, BriefcaseRegular, CheckmarkCircleFilled } from '@fluentui/react-icons';
+import { ArrowLeftRegular } from '@fluentui/react-icons/headless/svg/arrow-left';
+import { BriefcaseRegular } from '@fluentui/react-icons/headless/svg/briefcase';
+import { CheckmarkCircleFilled } from '@fluentui/react-icons/headless/svg/checkmark-circle';
 import { SUCCESS_FADE_MS, SUCCESS_PROCESSING_MS } from '../../../shared/limits';
 import { siteConfig } from '../../../shared/site/site-config';
 import { LinkButton } from '../../components/link-button';

@@ -11,7 +11,8 @@ import {
   tokens,
   typographyStyles,
 } from '@fluentui/react-components';
-import { LockClosedRegular, ShieldKeyholeRegular } from '@fluentui/react-icons';
+import { LockClosedRegular } from '@fluentui/react-icons/headless/svg/lock-closed';
+import { ShieldKeyholeRegular } from '@fluentui/react-icons/headless/svg/shield-keyhole';
 import { loginSchema } from '../../../shared/auth/auth-contract';
 import { siteConfig } from '../../../shared/site/site-config';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';

@@ -1,5 +1,6 @@
 import { Button, Input, type InputProps } from '@fluentui/react-components';
-import { EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
+import { EyeRegular } from '@fluentui/react-icons/headless/svg/eye';
+import { EyeOffRegular } from '@fluentui/react-icons/headless/svg/eye-off';
 
 export interface PasswordInputProps extends Omit<InputProps, 'type' | 'contentAfter'> {
   visible: boolean;

@@ -12,7 +12,7 @@ import {
   tokens,
   typographyStyles,
 } from '@fluentui/react-components';
-import { PersonAddRegular } from '@fluentui/react-icons';
+import { PersonAddRegular } from '@fluentui/react-icons/headless/svg/person-add';
 import { registerFormSchema, type RegisterForm } from '../../../shared/auth/auth-contract';
 import { messages } from '../../../shared/messages';
 import { siteConfig } from '../../../shared/site/site-config';

@@ -1,21 +1,35 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { Field, ProgressBar } from '@fluentui/react-components';
+import { Field, ProgressBar, makeStyles, tokens } from '@fluentui/react-components';
 import { useSession } from './use-session';
+
+const useStyles = makeStyles({
+  checking: {
+    minHeight: '60vh',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    padding: tokens.spacingHorizontalXXL,
+  },
+  field: { width: 'min(360px, 100%)' },
+});
 
 /**
  * Spec section 6: a progress bar while the session and the server's admin check load; logged-out
- * users and non-admins go to /login, remembering where they were going. UX only: the server
- * enforces every admin call itself.
+ * users and non-admins go to /login, remembering where they were going (path, query and hash:
+ * the login page sends them back there). UX only: the server enforces every admin call itself.
  */
 export function RequireAdmin({ children }: { children: ReactNode }) {
+  const styles = useStyles();
   const session = useSession();
   const location = useLocation();
   if (session.loading) {
     return (
-      <Field validationMessage="Checking your access..." validationState="none">
-        <ProgressBar aria-label="Checking your access" />
-      </Field>
+      <div className={styles.checking} role="status">
+        <Field className={styles.field} validationMessage="Checking your access..." validationState="none">
+          <ProgressBar aria-label="Checking your access" />
+        </Field>
+      </div>
     );
   }
   if (!session.user || !session.isAdmin) {

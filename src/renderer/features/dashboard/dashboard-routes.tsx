@@ -1,33 +1,40 @@
-import { Route, Routes } from 'react-router-dom';
-import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { lazyScreen } from '../../app/lazy-screen';
+import { DashboardLayout } from '../../layout/dashboard-layout';
 import { RequireAdmin } from '../auth/require-admin';
 
-const useStyles = makeStyles({
-  main: { maxWidth: '960px', marginInline: 'auto', padding: tokens.spacingHorizontalXXL },
-  title: { ...typographyStyles.title2, margin: 0 },
-});
+// Each admin screen is its own chunk: the job form does not wait for the applications table.
+const DashboardPage = lazyScreen(() => import('./dashboard-page'), 'DashboardPage');
+const CreateJobPage = lazyScreen(() => import('../jobs/job-form-page'), 'CreateJobPage');
+const EditJobPage = lazyScreen(() => import('../jobs/job-form-page'), 'EditJobPage');
+const ApplicationsListPage = lazyScreen(
+  () => import('../applications/applications-list-page'),
+  'ApplicationsListPage',
+);
+const ApplicationDetailPage = lazyScreen(
+  () => import('../applications/application-detail-page'),
+  'ApplicationDetailPage',
+);
 
 /**
- * Everything under /dashboard (issue 4 fills this in: dashboard layout, job table, create and
- * edit forms, applications). This module is loaded lazily, so nothing here is in the public bundle.
+ * Everything under /dashboard (spec section 2, admin routes): the guard, the dashboard layout and
+ * the admin screens. The web and the desktop console both load this module lazily, so none of it
+ * is in a visitor's download.
  */
 export function DashboardRoutes() {
   return (
     <RequireAdmin>
       <Routes>
-        <Route path="*" element={<DashboardPlaceholder />} />
+        <Route element={<DashboardLayout />}>
+          <Route index element={<DashboardPage />} />
+          <Route path="all" element={<DashboardPage />} />
+          <Route path="create" element={<CreateJobPage />} />
+          <Route path="edit/:id" element={<EditJobPage />} />
+          <Route path="applications" element={<ApplicationsListPage />} />
+          <Route path="application/:id" element={<ApplicationDetailPage />} />
+          <Route path="*" element={<Navigate to="/dashboard" replace />} />
+        </Route>
       </Routes>
     </RequireAdmin>
-  );
-}
-
-function DashboardPlaceholder() {
-  const styles = useStyles();
-  return (
-    <main className={styles.main}>
-      <h1 className={styles.title}>Dashboard</h1>
-      <p>The admin dashboard is coming soon.</p>
-      <a href="/">Back to the careers site</a>
-    </main>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
-import { BriefcaseSearchRegular, MailRegular } from '@fluentui/react-icons';
+import { BriefcaseSearchRegular } from '@fluentui/react-icons/headless/svg/briefcase-search';
+import { MailRegular } from '@fluentui/react-icons/headless/svg/mail';
 import { siteConfig } from '../../../shared/site/site-config';
 import { useSession } from '../auth/use-session';
 import { PageHero } from '../site/page-hero';

@@ -1,17 +1,15 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
-import {
-  BriefcaseRegular,
-  CalendarRegular,
-  ChevronDownRegular,
-  ChevronUpRegular,
-  ClockRegular,
-  DeleteRegular,
-  EditRegular,
-  LocationRegular,
-  MoneyRegular,
-} from '@fluentui/react-icons';
+import { BriefcaseRegular } from '@fluentui/react-icons/headless/svg/briefcase';
+import { CalendarRegular } from '@fluentui/react-icons/headless/svg/calendar';
+import { ChevronDownRegular } from '@fluentui/react-icons/headless/svg/chevron-down';
+import { ChevronUpRegular } from '@fluentui/react-icons/headless/svg/chevron-up';
+import { ClockRegular } from '@fluentui/react-icons/headless/svg/clock';
+import { DeleteRegular } from '@fluentui/react-icons/headless/svg/delete';
+import { EditRegular } from '@fluentui/react-icons/headless/svg/edit';
+import { LocationRegular } from '@fluentui/react-icons/headless/svg/location';
+import { MoneyRegular } from '@fluentui/react-icons/headless/svg/money';
 import type { Job } from '../../../shared/jobs/job-contract';
 import { useActionStyles } from '../../components/action-styles';
 import { LinkButton } from '../../components/link-button';

@@ -1,21 +1,19 @@
 import { Button, makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
-import {
-  BuildingRegular,
-  CallRegular,
-  CheckmarkCircleFilled,
-  ClipboardTaskListLtrRegular,
-  EyeRegular,
-  FingerprintRegular,
-  HandshakeRegular,
-  MailRegular,
-  PeopleCommunityRegular,
-  RibbonRegular,
-  ShieldCheckmarkRegular,
-  ShieldLockRegular,
-  StarRegular,
-  TranslateRegular,
-  WarningRegular,
-} from '@fluentui/react-icons';
+import { BuildingRegular } from '@fluentui/react-icons/headless/svg/building';
+import { CallRegular } from '@fluentui/react-icons/headless/svg/call';
+import { CheckmarkCircleFilled } from '@fluentui/react-icons/headless/svg/checkmark-circle';
+import { ClipboardTaskListLtrRegular } from '@fluentui/react-icons/headless/svg/clipboard-task-list-ltr';
+import { EyeRegular } from '@fluentui/react-icons/headless/svg/eye';
+import { FingerprintRegular } from '@fluentui/react-icons/headless/svg/fingerprint';
+import { HandshakeRegular } from '@fluentui/react-icons/headless/svg/handshake';
+import { MailRegular } from '@fluentui/react-icons/headless/svg/mail';
+import { PeopleCommunityRegular } from '@fluentui/react-icons/headless/svg/people-community';
+import { RibbonRegular } from '@fluentui/react-icons/headless/svg/ribbon';
+import { ShieldCheckmarkRegular } from '@fluentui/react-icons/headless/svg/shield-checkmark';
+import { ShieldLockRegular } from '@fluentui/react-icons/headless/svg/shield-lock';
+import { StarRegular } from '@fluentui/react-icons/headless/svg/star';
+import { TranslateRegular } from '@fluentui/react-icons/headless/svg/translate';
+import { WarningRegular } from '@fluentui/react-icons/headless/svg/warning';
 import { siteConfig } from '../../../shared/site/site-config';
 import { CompanyDetails } from './company-details';
 import { FeatureCard } from './feature-card';

@@ -1,13 +1,11 @@
 import { Fragment, type ReactNode } from 'react';
 import { Link, makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
-import {
-  BuildingRegular,
-  CallRegular,
-  ClockRegular,
-  DocumentRegular,
-  MailRegular,
-  TranslateRegular,
-} from '@fluentui/react-icons';
+import { BuildingRegular } from '@fluentui/react-icons/headless/svg/building';
+import { CallRegular } from '@fluentui/react-icons/headless/svg/call';
+import { ClockRegular } from '@fluentui/react-icons/headless/svg/clock';
+import { DocumentRegular } from '@fluentui/react-icons/headless/svg/document';
+import { MailRegular } from '@fluentui/react-icons/headless/svg/mail';
+import { TranslateRegular } from '@fluentui/react-icons/headless/svg/translate';
 import { siteConfig } from '../../../shared/site/site-config';
 import { CompanyDetails } from './company-details';
 import { FindUs } from './find-us';

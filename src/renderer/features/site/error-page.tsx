@@ -1,10 +1,8 @@
 import { Button, makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
-import {
-  ArrowClockwiseRegular,
-  BriefcaseRegular,
-  DocumentSearchRegular,
-  ErrorCircleRegular,
-} from '@fluentui/react-icons';
+import { ArrowClockwiseRegular } from '@fluentui/react-icons/headless/svg/arrow-clockwise';
+import { BriefcaseRegular } from '@fluentui/react-icons/headless/svg/briefcase';
+import { DocumentSearchRegular } from '@fluentui/react-icons/headless/svg/document-search';
+import { ErrorCircleRegular } from '@fluentui/react-icons/headless/svg/error-circle';
 import { useInRouterContext } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
 import { LinkButton } from '../../components/link-button';

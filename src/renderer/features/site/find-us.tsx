@@ -1,5 +1,5 @@
 import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
-import { LocationRegular } from '@fluentui/react-icons';
+import { LocationRegular } from '@fluentui/react-icons/headless/svg/location';
 import { siteConfig } from '../../../shared/site/site-config';
 import { PostalAddress } from './postal-address';
 import { SiteSection } from './site-section';

@@ -1,5 +1,5 @@
 import { makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
-import { HomeRegular } from '@fluentui/react-icons';
+import { HomeRegular } from '@fluentui/react-icons/headless/svg/home';
 import { LinkButton } from '../../components/link-button';
 import { useSitePageStyles } from './site-styles';
 

@@ -1,0 +1,31 @@
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { restoreSession } from '../features/auth/auth-slice';
+import { PlatformContext } from '../platform/platform';
+import { NavigatorBridge } from './navigator-bridge';
+import { PageLoading } from './page-loading';
+import type { AppStore } from './store';
+import '@fluentui/react-icons/headless/styles.css';
+import './theme.css';
+import './global.css';
+
+/**
+ * What every face shares below its router: the store, the Platform, the navigator the base query
+ * uses for 401/403, the stored session read once at start, and the theme. Each face hands in its
+ * own routes (the web: the public site and /dashboard; the desktop console: login, /dashboard and
+ * its settings screen), so a face never downloads screens it does not show.
+ */
+export function AppShell({ store, children }: { store: AppStore; children: ReactNode }) {
+  useEffect(() => {
+    void store.dispatch(restoreSession());
+  }, [store]);
+
+  return (
+    <Provider store={store}>
+      <PlatformContext value={store.platform}>
+        <NavigatorBridge navigator={store.navigator} />
+        <Suspense fallback={<PageLoading />}>{children}</Suspense>
+      </PlatformContext>
+    </Provider>
+  );
+}

@@ -1,0 +1,10 @@
+import type { DesktopBridge } from '../../shared/desktop/desktop-bridge';
+
+// The preload (src/preload/index.ts) exposes this with contextBridge; only desktop-platform.ts reads it.
+declare global {
+  interface Window {
+    desktop: DesktopBridge;
+  }
+}
+
+export {};

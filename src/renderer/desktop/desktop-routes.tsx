@@ -1,0 +1,31 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { FeedbackScope } from '../app/feedback-scope';
+import { lazyScreen } from '../app/lazy-screen';
+import { DesktopFrame } from './desktop-frame';
+import type { DesktopConsole } from './desktop-platform';
+import { OnTheWebsitePage } from './on-the-website-page';
+import { SettingsPage } from './settings-page';
+
+// The same screens as the web dashboard, unchanged: the shared login page and the admin routes.
+const LoginPage = lazyScreen(() => import('../features/auth/login-page'), 'LoginPage');
+const DashboardRoutes = lazyScreen(() => import('../features/dashboard/dashboard-routes'), 'DashboardRoutes');
+
+/**
+ * The console's routes: login, the admin dashboard (behind the shared guard) and settings. The
+ * public site is not part of the console; its paths lead to a link to the website instead.
+ */
+export function DesktopRoutes({ console: desktop }: { console: DesktopConsole }) {
+  return (
+    <Routes>
+      <Route element={<FeedbackScope />}>
+        <Route element={<DesktopFrame console={desktop} />}>
+          <Route index element={<Navigate to="/dashboard" replace />} />
+          <Route path="login" element={<LoginPage />} />
+          <Route path="settings" element={<SettingsPage console={desktop} />} />
+          <Route path="dashboard/*" element={<DashboardRoutes />} />
+          <Route path="*" element={<OnTheWebsitePage websiteUrl={desktop.settings.apiServerUrl} />} />
+        </Route>
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,348 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Navigate, useParams } from 'react-router-dom';
+import { Button, Spinner, makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
+import { ArrowClockwiseRegular } from '@fluentui/react-icons/headless/svg/arrow-clockwise';
+import { ArrowDownloadRegular } from '@fluentui/react-icons/headless/svg/arrow-download';
+import { ArrowLeftRegular } from '@fluentui/react-icons/headless/svg/arrow-left';
+import { DismissRegular } from '@fluentui/react-icons/headless/svg/dismiss';
+import { DocumentPdfRegular } from '@fluentui/react-icons/headless/svg/document-pdf';
+import { EyeOffRegular } from '@fluentui/react-icons/headless/svg/eye-off';
+import { EyeRegular } from '@fluentui/react-icons/headless/svg/eye';
+import type { ApplicationDetail } from '../../../shared/applications/application-contract';
+import { messages } from '../../../shared/messages';
+import { useAppSelector } from '../../app/hooks';
+import { PageLoading } from '../../app/page-loading';
+import { LinkButton } from '../../components/link-button';
+import { AdminPageHeader, useAdminStyles } from '../dashboard/admin-page';
+import { useGetApplicationQuery } from './application-admin-api';
+import { applicantPhone, appliedJob, appliedOn, resumeSizeText } from './application-fields';
+import { hasResume } from './application-search';
+import { ApplicationNotes } from './application-notes';
+import { usesOptimizedLoading } from './pdf-bytes';
+import { PdfPreview } from './pdf-preview';
+import { useFetchCvBytes, useSaveCv } from './use-resume-actions';
+
+const LIST_PATH = '/dashboard/applications';
+
+const useStyles = makeStyles({
+  layout: {
+    display: 'grid',
+    gap: tokens.spacingHorizontalXL,
+    gridTemplateColumns: '1fr',
+    alignItems: 'start',
+    '@media (min-width: 1100px)': { gridTemplateColumns: 'minmax(0, 3fr) minmax(320px, 2fr)' },
+  },
+  column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingHorizontalXL, minWidth: 0 },
+  facts: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 220px), 1fr))',
+    gap: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalXL}`,
+    margin: 0,
+  },
+  fact: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0 },
+  factLabel: { ...typographyStyles.caption1Strong, color: tokens.colorNeutralForeground2 },
+  factValue: { ...typographyStyles.body1, margin: 0, overflowWrap: 'anywhere' },
+  link: {
+    color: tokens.colorBrandForegroundLink,
+    ':hover': { color: tokens.colorBrandForegroundLinkHover },
+  },
+  letter: {
+    ...typographyStyles.body1,
+    margin: 0,
+    whiteSpace: 'pre-wrap',
+    overflowWrap: 'anywhere',
+    lineHeight: '1.6',
+  },
+  resumeRow: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+  },
+  fileIcon: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    width: '44px',
+    height: '44px',
+    fontSize: '24px',
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: tokens.colorPaletteRedBackground1,
+    color: tokens.colorPaletteRedForeground1,
+  },
+  fileText: { display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: 0 },
+  fileName: { ...typographyStyles.body1Strong, overflowWrap: 'anywhere' },
+  fileMeta: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground2 },
+  buttons: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
+  previewPanel: {
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusLarge,
+    overflow: 'hidden',
+  },
+  previewHead: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalS,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    backgroundColor: tokens.colorNeutralBackground3,
+  },
+  previewTitle: { ...typographyStyles.subtitle2, margin: 0 },
+  previewBody: {
+    maxHeight: '80vh',
+    overflowY: 'auto',
+    padding: tokens.spacingVerticalM,
+    backgroundColor: tokens.colorNeutralBackground4,
+  },
+  previewStatus: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    gap: tokens.spacingVerticalM,
+    padding: tokens.spacingVerticalXXL,
+    textAlign: 'center',
+  },
+  noResume: { ...typographyStyles.body1, color: tokens.colorNeutralForeground3, margin: 0 },
+});
+
+type PreviewState =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'failed' }
+  | { status: 'ready'; bytes: Uint8Array; attempt: number };
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  const styles = useStyles();
+  return (
+    <div className={styles.fact}>
+      <dt className={styles.factLabel}>{label}</dt>
+      <dd className={styles.factValue}>{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * The Resume/CV card: Download CV, Show/Hide Preview and the inline preview panel with its
+ * loading and error states. The CV is fetched on the first Show Preview (or Download) and kept in
+ * memory only while this screen is open.
+ */
+function ResumeSection({ application }: { application: ApplicationDetail }) {
+  const admin = useAdminStyles();
+  const styles = useStyles();
+  const headingId = useId();
+  const panelId = useId();
+  const fetchCvBytes = useFetchCvBytes();
+  const saveCv = useSaveCv();
+  const [shown, setShown] = useState(false);
+  const [preview, setPreview] = useState<PreviewState>({ status: 'idle' });
+  const [downloading, setDownloading] = useState(false);
+  const [downloadFailed, setDownloadFailed] = useState(false);
+  const bytes = useRef<Uint8Array | null>(null);
+  const present = hasResume(application);
+
+  useEffect(
+    () => () => {
+      // Leaving the screen lets go of the CV (spec section 4: freed on leaving).
+      bytes.current = null;
+    },
+    [],
+  );
+
+  const load = async (): Promise<Uint8Array | null> => {
+    if (bytes.current) return bytes.current;
+    try {
+      bytes.current = await fetchCvBytes(application._id);
+      return bytes.current;
+    } catch (error) {
+      console.error('CV fetch failed', error);
+      return null;
+    }
+  };
+
+  const showPreview = async (attempt = 0) => {
+    setShown(true);
+    if (preview.status === 'ready' && attempt === 0) return;
+    setPreview({ status: 'loading' });
+    const loaded = await load();
+    setPreview(loaded ? { status: 'ready', bytes: loaded, attempt } : { status: 'failed' });
+  };
+
+  const retry = () => {
+    const attempt = preview.status === 'ready' ? preview.attempt + 1 : 1;
+    void showPreview(attempt);
+  };
+
+  const download = async () => {
+    setDownloading(true);
+    setDownloadFailed(false);
+    const loaded = await load();
+    if (loaded) await saveCv(application.name, loaded);
+    else setDownloadFailed(true);
+    setDownloading(false);
+  };
+
+  return (
+    <section className={admin.card} aria-labelledby={headingId}>
+      <h2 id={headingId} className={admin.cardTitle}>
+        Resume/CV
+      </h2>
+      {present ? (
+        <>
+          <div className={styles.resumeRow}>
+            <span className={styles.fileIcon} aria-hidden="true">
+              <DocumentPdfRegular />
+            </span>
+            <span className={styles.fileText}>
+              <span className={styles.fileName}>{application.name} CV (PDF)</span>
+              <span className={styles.fileMeta}>
+                File size: {resumeSizeText(application)}
+                {usesOptimizedLoading(application.pdfFileSize) && ' · Using optimized loading'}
+              </span>
+            </span>
+            <div className={styles.buttons}>
+              <Button
+                appearance="primary"
+                icon={downloading ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
+                disabled={downloading}
+                onClick={() => void download()}
+              >
+                Download CV
+              </Button>
+              <Button
+                icon={shown ? <EyeOffRegular /> : <EyeRegular />}
+                aria-expanded={shown}
+                aria-controls={panelId}
+                onClick={() => (shown ? setShown(false) : void showPreview())}
+              >
+                {shown ? 'Hide Preview' : 'Show Preview'}
+              </Button>
+            </div>
+          </div>
+          {downloadFailed && (
+            <p role="alert" className={styles.noResume}>
+              {messages.pdfDetailLoadFailed}
+            </p>
+          )}
+          <div id={panelId} className={styles.previewPanel} hidden={!shown}>
+            <div className={styles.previewHead}>
+              <h3 className={styles.previewTitle}>CV Preview</h3>
+              <Button appearance="subtle" icon={<DismissRegular />} onClick={() => setShown(false)}>
+                Close Preview
+              </Button>
+            </div>
+            <div className={styles.previewBody}>
+              {preview.status === 'loading' && (
+                <div className={styles.previewStatus}>
+                  <Spinner label="Loading PDF..." />
+                </div>
+              )}
+              {preview.status === 'failed' && (
+                <div className={styles.previewStatus} role="alert">
+                  <p className={styles.factValue}>{messages.pdfDetailLoadFailed}</p>
+                  <Button icon={<ArrowClockwiseRegular />} onClick={retry}>
+                    Try Again
+                  </Button>
+                </div>
+              )}
+              {preview.status === 'ready' && shown && (
+                <PdfPreview
+                  key={preview.attempt}
+                  bytes={preview.bytes}
+                  label={`CV of ${application.name}`}
+                  onRetry={retry}
+                />
+              )}
+            </div>
+          </div>
+        </>
+      ) : (
+        <p className={styles.noResume}>No resume was attached to this application.</p>
+      )}
+    </section>
+  );
+}
+
+/** /dashboard/application/:id (spec section 2): the applicant, the cover letter, the CV and notes. */
+export function ApplicationDetailPage() {
+  const admin = useAdminStyles();
+  const styles = useStyles();
+  const { id = '' } = useParams();
+  const user = useAppSelector((state) => state.auth.user);
+  const { data: application, isLoading, error } = useGetApplicationQuery(id, { skip: !user });
+  const infoId = useId();
+  const letterId = useId();
+
+  useEffect(() => {
+    if (error) console.error('application failed to load', error);
+  }, [error]);
+
+  // Spec section 2: no signed-in user sends the visitor home (the guard normally acts first).
+  if (!user) return <Navigate to="/" replace />;
+  if (isLoading) return <PageLoading label="Loading application..." />;
+  if (!application) {
+    return (
+      <div className={admin.page}>
+        <title>Application not found | Admin Panel</title>
+        <section className={admin.card}>
+          <div className={admin.empty}>
+            <h1 className={admin.title}>{messages.applicationNotFound}</h1>
+            <p className={admin.emptyText}>It may have been deleted, or the address is wrong.</p>
+            <LinkButton to={LIST_PATH} appearance="primary" icon={<ArrowLeftRegular aria-hidden="true" />}>
+              Back to Applications
+            </LinkButton>
+          </div>
+        </section>
+      </div>
+    );
+  }
+
+  const phone = applicantPhone(application);
+  return (
+    <div className={admin.page}>
+      <title>{`${application.name} | Application | Admin Panel`}</title>
+      <AdminPageHeader
+        title={application.name}
+        subtitle={`Application for ${appliedJob(application)}`}
+        actions={
+          <LinkButton to={LIST_PATH} icon={<ArrowLeftRegular aria-hidden="true" />}>
+            Back to List
+          </LinkButton>
+        }
+      />
+      <div className={styles.layout}>
+        <div className={styles.column}>
+          <section className={admin.card} aria-labelledby={infoId}>
+            <h2 id={infoId} className={admin.cardTitle}>
+              Applicant Information
+            </h2>
+            <dl className={styles.facts}>
+              <Fact label="Full Name">{application.name}</Fact>
+              <Fact label="Email">
+                <a className={styles.link} href={`mailto:${application.email}`}>
+                  {application.email}
+                </a>
+              </Fact>
+              <Fact label="Phone">
+                <a className={styles.link} href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
+                  {phone}
+                </a>
+              </Fact>
+              <Fact label="Job Applied">{appliedJob(application)}</Fact>
+              <Fact label="Applied On">{appliedOn(application)}</Fact>
+            </dl>
+          </section>
+          <section className={admin.card} aria-labelledby={letterId}>
+            <h2 id={letterId} className={admin.cardTitle}>
+              Cover Letter
+            </h2>
+            <p className={styles.letter}>{application.about}</p>
+          </section>
+          <ResumeSection key={application._id} application={application} />
+        </div>
+        <div className={styles.column}>
+          <ApplicationNotes applicationId={application._id} />
+        </div>
+      </div>
+    </div>
+  );
+}

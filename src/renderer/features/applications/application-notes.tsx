@@ -1,0 +1,163 @@
+import { useId, useState, type FormEvent } from 'react';
+import {
+  Avatar,
+  Button,
+  Field,
+  Spinner,
+  Textarea,
+  makeStyles,
+  tokens,
+  typographyStyles,
+} from '@fluentui/react-components';
+import { NoteAddRegular } from '@fluentui/react-icons/headless/svg/note-add';
+import { NOTE_MAX_LENGTH, noteInputSchema, type Note } from '../../../shared/applications/note-contract';
+import { formatUsDate } from '../../../shared/format/date';
+import { errorMessage, errorStatus } from '../../app/api-error';
+import { useToast } from '../../feedback/use-toast';
+import { useAdminStyles } from '../dashboard/admin-page';
+import { useAddNoteMutation, useGetNotesQuery } from './notes-api';
+
+const useStyles = makeStyles({
+  list: {
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+  },
+  note: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'flex-start' },
+  bubble: {
+    flexGrow: 1,
+    minWidth: 0,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
+  meta: {
+    ...typographyStyles.caption1,
+    color: tokens.colorNeutralForeground2,
+    margin: 0,
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: `0 ${tokens.spacingHorizontalS}`,
+  },
+  author: { ...typographyStyles.caption1Strong, color: tokens.colorNeutralForeground1 },
+  body: { ...typographyStyles.body1, margin: `${tokens.spacingVerticalXXS} 0 0`, whiteSpace: 'pre-wrap' },
+  empty: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground3 },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  formFoot: {
+    display: 'flex',
+    justifyContent: 'space-between',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+  },
+  counter: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground3 },
+});
+
+const time = new Intl.DateTimeFormat('en-US', {
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/London',
+});
+
+/** A note's time as the rest of the app writes dates (MM/DD/YYYY), with the time of day. */
+const noteTime = (createdAt: string) => `${formatUsDate(createdAt)} ${time.format(new Date(createdAt))}`;
+
+function NoteItem({ note }: { note: Note }) {
+  const styles = useStyles();
+  return (
+    <li className={styles.note}>
+      <Avatar name={note.authorName || note.authorEmail} size={32} color="colorful" aria-hidden="true" />
+      <div className={styles.bubble}>
+        <p className={styles.meta}>
+          <span className={styles.author}>{note.authorName || note.authorEmail}</span>
+          <span>{note.authorEmail}</span>
+          <time dateTime={note.createdAt}>{noteTime(note.createdAt)}</time>
+        </p>
+        <p className={styles.body}>{note.body}</p>
+      </div>
+    </li>
+  );
+}
+
+/** The Notes box of the application detail: notes kept on the server, each with its author and time. */
+export function ApplicationNotes({ applicationId }: { applicationId: string }) {
+  const admin = useAdminStyles();
+  const styles = useStyles();
+  const toast = useToast();
+  const headingId = useId();
+  const { data: notes, isLoading, error } = useGetNotesQuery(applicationId);
+  const [addNote, { isLoading: saving }] = useAddNoteMutation();
+  const [draft, setDraft] = useState('');
+  const [invalid, setInvalid] = useState<string | undefined>();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = noteInputSchema.safeParse({ body: draft });
+    if (!parsed.success) {
+      setInvalid(parsed.error.issues[0]?.message);
+      return;
+    }
+    setInvalid(undefined);
+    try {
+      await addNote({ applicationId, body: parsed.data.body }).unwrap();
+      setDraft('');
+    } catch (cause) {
+      const status = errorStatus(cause);
+      // 401/403 already sent the user to /login (base query).
+      if (status !== 401 && status !== 403) toast.error(errorMessage(cause, 'The note could not be saved.'));
+    }
+  };
+
+  return (
+    <section className={admin.card} aria-labelledby={headingId}>
+      <h2 id={headingId} className={admin.cardTitle}>
+        Notes
+      </h2>
+      {isLoading ? (
+        <Spinner size="small" label="Loading notes..." />
+      ) : error ? (
+        <p className={styles.empty} role="alert">
+          The notes could not be loaded.
+        </p>
+      ) : notes && notes.length > 0 ? (
+        <ol className={styles.list} aria-label="Notes on this application">
+          {notes.map((note) => (
+            <NoteItem key={note._id} note={note} />
+          ))}
+        </ol>
+      ) : (
+        <p className={styles.empty}>No notes yet. Notes are visible to every administrator.</p>
+      )}
+      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+        <Field label="Add a note" validationMessage={invalid} validationState={invalid ? 'error' : 'none'}>
+          <Textarea
+            value={draft}
+            resize="vertical"
+            rows={3}
+            maxLength={NOTE_MAX_LENGTH}
+            placeholder="e.g. Called the candidate, interview booked for Monday"
+            onChange={(_event, data) => {
+              setDraft(data.value);
+              if (invalid) setInvalid(undefined);
+            }}
+          />
+        </Field>
+        <div className={styles.formFoot}>
+          <span className={styles.counter} aria-hidden="true">
+            {draft.length} / {NOTE_MAX_LENGTH}
+          </span>
+          <Button
+            type="submit"
+            appearance="primary"
+            disabled={saving}
+            icon={saving ? <Spinner size="tiny" /> : <NoteAddRegular />}
+          >
+            Add Note
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,192 @@
+import type { ReactNode } from 'react';
+import {
+  Button,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Tooltip,
+  makeStyles,
+  tokens,
+  typographyStyles,
+} from '@fluentui/react-components';
+import { ArrowDownloadRegular } from '@fluentui/react-icons/headless/svg/arrow-download';
+import { DeleteRegular } from '@fluentui/react-icons/headless/svg/delete';
+import { DocumentPdfRegular } from '@fluentui/react-icons/headless/svg/document-pdf';
+import { EyeRegular } from '@fluentui/react-icons/headless/svg/eye';
+import { OpenRegular } from '@fluentui/react-icons/headless/svg/open';
+import type { ApplicationSummary } from '../../../shared/applications/application-contract';
+import { useAdminStyles } from '../dashboard/admin-page';
+import { IconLink } from '../dashboard/icon-link';
+import { applicantPhone, appliedJob, appliedOn, resumeSizeText } from './application-fields';
+import { hasResume } from './application-search';
+import { usesOptimizedLoading } from './pdf-bytes';
+import type { ResumeAction } from './use-resume-actions';
+
+const useStyles = makeStyles({
+  number: { width: '48px', color: tokens.colorNeutralForeground3 },
+  resume: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  size: {
+    display: 'inline-flex',
+    flexDirection: 'column',
+    minWidth: '72px',
+    ...typographyStyles.caption1,
+    color: tokens.colorNeutralForeground2,
+  },
+  sizeLine: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS },
+  optimized: { ...typographyStyles.caption2, color: tokens.colorBrandForeground2 },
+  noResume: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground3 },
+  email: { wordBreak: 'break-word' },
+});
+
+export interface ApplicationsTableProps {
+  rows: readonly ApplicationSummary[];
+  caption: string;
+  /** 'list': numbered rows, CV size and delete (Applications list); 'dashboard': the Applications tab. */
+  variant: 'list' | 'dashboard';
+  busy: Readonly<Record<string, ResumeAction>>;
+  onPreview: (row: ApplicationSummary) => void;
+  onDownload: (row: ApplicationSummary) => void;
+  onDelete?: (row: ApplicationSummary) => void;
+  /** The single row shown when there are no rows. */
+  empty: ReactNode;
+}
+
+/** The applications table of the dashboard tab and of the Applications list (spec section 2). */
+export function ApplicationsTable({
+  rows,
+  caption,
+  variant,
+  busy,
+  onPreview,
+  onDownload,
+  onDelete,
+  empty,
+}: ApplicationsTableProps) {
+  const admin = useAdminStyles();
+  const styles = useStyles();
+  const list = variant === 'list';
+  const columns = [
+    ...(list ? ['#'] : []),
+    'Name',
+    'Email',
+    'Phone',
+    'Job Applied',
+    'Applied On',
+    'Resume',
+    list ? 'Actions' : 'View',
+  ];
+
+  return (
+    <div className={admin.tableScroll}>
+      <Table className={admin.table} aria-label={caption}>
+        <TableHeader>
+          <TableRow>
+            {columns.map((column) => (
+              <TableHeaderCell key={column} className={admin.headerCell} scope="col">
+                {column === '#' ? (
+                  <>
+                    <span aria-hidden="true">#</span>
+                    <span className="visually-hidden">Number</span>
+                  </>
+                ) : (
+                  column
+                )}
+              </TableHeaderCell>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={columns.length} className={admin.emptyCell}>
+                {empty}
+              </TableCell>
+            </TableRow>
+          ) : (
+            rows.map((row, index) => {
+              const rowBusy = busy[row._id];
+              return (
+                <TableRow key={row._id} aria-busy={rowBusy ? true : undefined}>
+                  {list && <TableCell className={styles.number}>{index + 1}</TableCell>}
+                  <TableCell className={admin.strong}>{row.name}</TableCell>
+                  <TableCell className={styles.email}>{row.email}</TableCell>
+                  <TableCell>{applicantPhone(row)}</TableCell>
+                  <TableCell>{appliedJob(row)}</TableCell>
+                  <TableCell>{appliedOn(row)}</TableCell>
+                  <TableCell>
+                    {hasResume(row) ? (
+                      <div className={styles.resume}>
+                        {list && (
+                          <span className={styles.size}>
+                            <span className={styles.sizeLine}>
+                              <DocumentPdfRegular aria-hidden="true" />
+                              {resumeSizeText(row)}
+                            </span>
+                            {usesOptimizedLoading(row.pdfFileSize) && (
+                              <span className={styles.optimized}>Using optimized loading</span>
+                            )}
+                          </span>
+                        )}
+                        <Tooltip content={`Preview CV of ${row.name}`} relationship="label" withArrow>
+                          <Button
+                            appearance="subtle"
+                            disabled={Boolean(rowBusy)}
+                            icon={rowBusy === 'preview' ? <Spinner size="extra-tiny" /> : <EyeRegular />}
+                            onClick={() => onPreview(row)}
+                          />
+                        </Tooltip>
+                        <Tooltip content={`Download CV of ${row.name}`} relationship="label" withArrow>
+                          <Button
+                            appearance="subtle"
+                            disabled={Boolean(rowBusy)}
+                            icon={
+                              rowBusy === 'download' ? (
+                                <Spinner size="extra-tiny" />
+                              ) : (
+                                <ArrowDownloadRegular />
+                              )
+                            }
+                            onClick={() => onDownload(row)}
+                          />
+                        </Tooltip>
+                      </div>
+                    ) : (
+                      <span className={styles.noResume}>No Resume</span>
+                    )}
+                  </TableCell>
+                  <TableCell>
+                    <div className={admin.rowActions}>
+                      <IconLink
+                        to={`/dashboard/application/${encodeURIComponent(row._id)}`}
+                        label={`View application from ${row.name}`}
+                        icon={<OpenRegular />}
+                      />
+                      {list && onDelete && (
+                        <Tooltip
+                          content={`Delete application from ${row.name}`}
+                          relationship="label"
+                          withArrow
+                        >
+                          <Button
+                            appearance="subtle"
+                            disabled={Boolean(rowBusy)}
+                            icon={<DeleteRegular />}
+                            onClick={() => onDelete(row)}
+                          />
+                        </Tooltip>
+                      )}
+                    </div>
+                  </TableCell>
+                </TableRow>
+              );
+            })
+          )}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { messages } from '../../../shared/messages';
+
+/** The spec's two-line download toast: 'Download Complete' / 'PDF has been downloaded successfully.' */
+export function DownloadCompleteMessage() {
+  return (
+    <span>
+      <strong>{messages.downloadCompleteTitle}</strong>
+      <br />
+      {messages.downloadCompleteText}
+    </span>
+  );
+}

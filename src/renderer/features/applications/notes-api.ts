@@ -1,0 +1,22 @@
+import type { Note, NoteInput } from '../../../shared/applications/note-contract';
+import { api } from '../../app/api';
+
+/** Notes on an application (GET/POST /applications/:id/notes), admin only; tagged per application. */
+export const notesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getNotes: build.query<Note[], string>({
+      query: (applicationId) => `/applications/${encodeURIComponent(applicationId)}/notes`,
+      providesTags: (_notes, _error, applicationId) => [{ type: 'Note', id: applicationId }],
+    }),
+    addNote: build.mutation<Note, { applicationId: string } & NoteInput>({
+      query: ({ applicationId, body }) => ({
+        url: `/applications/${encodeURIComponent(applicationId)}/notes`,
+        method: 'POST',
+        body: { body },
+      }),
+      invalidatesTags: (_note, _error, { applicationId }) => [{ type: 'Note', id: applicationId }],
+    }),
+  }),
+});
+
+export const { useGetNotesQuery, useAddNoteMutation } = notesApi;

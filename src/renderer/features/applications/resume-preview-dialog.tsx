@@ -1,0 +1,108 @@
+import { useEffect, useRef } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { ArrowDownloadRegular } from '@fluentui/react-icons/headless/svg/arrow-download';
+import { DismissRegular } from '@fluentui/react-icons/headless/svg/dismiss';
+import { OpenRegular } from '@fluentui/react-icons/headless/svg/open';
+import { PREVIEW_URL_REVOKE_MS } from '../../../shared/limits';
+import { usePlatform } from '../../platform/platform';
+import { PdfPreview } from './pdf-preview';
+import type { OpenPreview } from './use-resume-actions';
+
+const useStyles = makeStyles({
+  surface: { width: 'min(920px, calc(100vw - 32px))', maxWidth: 'none' },
+  content: {
+    maxHeight: 'min(72vh, 1000px)',
+    overflowY: 'auto',
+    padding: tokens.spacingVerticalM,
+    backgroundColor: tokens.colorNeutralBackground3,
+    borderRadius: tokens.borderRadiusMedium,
+  },
+  actions: { flexWrap: 'wrap' },
+});
+
+/**
+ * The list's CV preview: the PDF drawn by pdf.js inside the page (no new tab, so it also works in
+ * the desktop console, which refuses window.open). On the web a new tab can still be asked for:
+ * its object address is freed after PREVIEW_URL_REVOKE_MS, as the spec requires.
+ */
+export function ResumePreviewDialog({
+  preview,
+  onClose,
+  onDownload,
+}: {
+  preview: OpenPreview | null;
+  onClose: () => void;
+  onDownload: (preview: OpenPreview) => void;
+}) {
+  const styles = useStyles();
+  const platform = usePlatform();
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      // Leaving the page frees any address still waiting for its timer.
+      for (const timer of pending) clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
+
+  const openInNewTab = (bytes: Uint8Array) => {
+    const url = URL.createObjectURL(new Blob([bytes.slice()], { type: 'application/pdf' }));
+    window.open(url, '_blank', 'noopener');
+    const timer = setTimeout(() => {
+      URL.revokeObjectURL(url);
+      timers.current.delete(timer);
+    }, PREVIEW_URL_REVOKE_MS);
+    timers.current.add(timer);
+  };
+
+  return (
+    <Dialog open={preview !== null} onOpenChange={(_event, data) => !data.open && onClose()}>
+      <DialogSurface className={styles.surface}>
+        {preview && (
+          <DialogBody>
+            <DialogTitle
+              action={
+                <Button
+                  appearance="subtle"
+                  aria-label="Close preview"
+                  icon={<DismissRegular />}
+                  onClick={onClose}
+                />
+              }
+            >
+              CV of {preview.name}
+            </DialogTitle>
+            <DialogContent className={styles.content}>
+              <PdfPreview key={preview.applicationId} bytes={preview.bytes} label={`CV of ${preview.name}`} />
+            </DialogContent>
+            <DialogActions className={styles.actions}>
+              {platform.kind === 'web' && (
+                <Button icon={<OpenRegular />} onClick={() => openInNewTab(preview.bytes)}>
+                  Open in new tab
+                </Button>
+              )}
+              <Button icon={<ArrowDownloadRegular />} onClick={() => onDownload(preview)}>
+                Download
+              </Button>
+              <Button appearance="primary" onClick={onClose}>
+                Close
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        )}
+      </DialogSurface>
+    </Dialog>
+  );
+}

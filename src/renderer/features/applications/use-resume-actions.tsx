@@ -1,0 +1,98 @@
+import { useCallback, useRef, useState } from 'react';
+import type { ApplicationSummary } from '../../../shared/applications/application-contract';
+import { resumeFileName } from '../../../shared/applications/resume-file-name';
+import { useAppDispatch } from '../../app/hooks';
+import { useToast } from '../../feedback/use-toast';
+import { usePlatform } from '../../platform/platform';
+import { applicationAdminApi } from './application-admin-api';
+import { DownloadCompleteMessage } from './download-toast';
+import { pdfBytesFromDataUrl } from './pdf-bytes';
+
+export type ResumeAction = 'preview' | 'download';
+export type ResumeRow = Pick<ApplicationSummary, '_id' | 'name'>;
+
+export interface OpenPreview {
+  applicationId: string;
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** Fetches a CV once and hands back its bytes; the data URL text leaves the cache right after. */
+export function useFetchCvBytes(): (applicationId: string) => Promise<Uint8Array> {
+  const dispatch = useAppDispatch();
+  return useCallback(
+    async (applicationId: string) => {
+      const request = dispatch(
+        applicationAdminApi.endpoints.getApplicationPdf.initiate(applicationId, {
+          subscribe: false,
+          forceRefetch: true,
+        }),
+      );
+      const answer = await request.unwrap();
+      return pdfBytesFromDataUrl(answer.pdfFile);
+    },
+    [dispatch],
+  );
+}
+
+/** Saves a CV through the Platform; the toast only after a real save, never on cancel. */
+export function useSaveCv(): (name: string, bytes: Uint8Array) => Promise<void> {
+  const platform = usePlatform();
+  const toast = useToast();
+  return useCallback(
+    async (name: string, bytes: Uint8Array) => {
+      try {
+        const outcome = await platform.saveCv(resumeFileName(name), bytes);
+        if (outcome === 'saved') toast.success(<DownloadCompleteMessage />);
+      } catch (error) {
+        console.error('CV save failed', error);
+        toast.error('The CV could not be saved. Please try again.');
+      }
+    },
+    [platform, toast],
+  );
+}
+
+/**
+ * Preview and download for table rows, with a busy state per row (spec section 4): while one
+ * row's CV is fetched, that row's buttons are disabled and show a spinner. A failed fetch goes
+ * to `onFetchError` (a popup on the list, only a log on the dashboard).
+ */
+export function useResumeActions(onFetchError: (error: unknown) => void) {
+  const fetchCvBytes = useFetchCvBytes();
+  const saveCv = useSaveCv();
+  const [busy, setBusy] = useState<Readonly<Record<string, ResumeAction>>>({});
+  const [preview, setPreview] = useState<OpenPreview | null>(null);
+  // State updates are batched, so a fast double click must be caught before the next render.
+  const running = useRef(new Set<string>());
+
+  const run = useCallback(
+    async (row: ResumeRow, action: ResumeAction) => {
+      if (running.current.has(row._id)) return;
+      running.current.add(row._id);
+      setBusy((current) => ({ ...current, [row._id]: action }));
+      try {
+        const bytes = await fetchCvBytes(row._id).catch((error: unknown) => {
+          onFetchError(error);
+          return null;
+        });
+        if (!bytes) return;
+        if (action === 'download') await saveCv(row.name, bytes);
+        else setPreview({ applicationId: row._id, name: row.name, bytes });
+      } finally {
+        running.current.delete(row._id);
+        setBusy(({ [row._id]: _done, ...rest }) => rest);
+      }
+    },
+    [fetchCvBytes, onFetchError, saveCv],
+  );
+
+  return {
+    busy,
+    preview,
+    closePreview: useCallback(() => setPreview(null), []),
+    previewCv: useCallback((row: ResumeRow) => run(row, 'preview'), [run]),
+    downloadCv: useCallback((row: ResumeRow) => run(row, 'download'), [run]),
+    saveCv,
+  };
+}

@@ -1,0 +1,252 @@
+import { useCallback, useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import {
+  Skeleton,
+  SkeletonItem,
+  makeStyles,
+  mergeClasses,
+  tokens,
+  typographyStyles,
+} from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons/headless/svg/add';
+import { BriefcaseRegular } from '@fluentui/react-icons/headless/svg/briefcase';
+import { DocumentPdfRegular } from '@fluentui/react-icons/headless/svg/document-pdf';
+import { PeopleRegular } from '@fluentui/react-icons/headless/svg/people';
+import { useAppSelector } from '../../app/hooks';
+import { LinkButton } from '../../components/link-button';
+import { useGetApplicationsQuery } from '../applications/application-admin-api';
+import { hasResume } from '../applications/application-search';
+import { ApplicationsTable } from '../applications/applications-table';
+import { ResumePreviewDialog } from '../applications/resume-preview-dialog';
+import { useResumeActions } from '../applications/use-resume-actions';
+import { JobTable } from '../jobs/job-table';
+import { useGetJobsQuery } from '../jobs/jobs-api';
+import { AdminPageHeader, useAdminStyles } from './admin-page';
+
+const useStyles = makeStyles({
+  stats: {
+    display: 'grid',
+    gap: tokens.spacingHorizontalL,
+    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 200px), 1fr))',
+    margin: 0,
+    padding: 0,
+    listStyleType: 'none',
+  },
+  stat: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    padding: tokens.spacingHorizontalL,
+    backgroundColor: tokens.colorNeutralBackground1,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusXLarge,
+    boxShadow: tokens.shadow2,
+  },
+  statIcon: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    width: '44px',
+    height: '44px',
+    flexShrink: 0,
+    borderRadius: tokens.borderRadiusLarge,
+    fontSize: '24px',
+    backgroundColor: tokens.colorBrandBackground2,
+    color: tokens.colorBrandForeground2,
+  },
+  statText: { display: 'flex', flexDirection: 'column-reverse' },
+  statLabel: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground2, margin: 0 },
+  statValue: { ...typographyStyles.title2, margin: 0 },
+  tabs: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalXS,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  tab: {
+    ...typographyStyles.body1,
+    fontFamily: 'inherit',
+    position: 'relative',
+    minHeight: '44px',
+    paddingInline: tokens.spacingHorizontalM,
+    border: 'none',
+    borderRadius: `${tokens.borderRadiusMedium} ${tokens.borderRadiusMedium} 0 0`,
+    backgroundColor: 'transparent',
+    color: tokens.colorNeutralForeground2,
+    cursor: 'pointer',
+    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover, color: tokens.colorNeutralForeground1 },
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' },
+  },
+  tabSelected: {
+    ...typographyStyles.body1Strong,
+    color: tokens.colorNeutralForeground1,
+    '::after': {
+      content: '""',
+      position: 'absolute',
+      insetInline: tokens.spacingHorizontalM,
+      bottom: '-1px',
+      height: '3px',
+      borderRadius: '2px',
+      backgroundColor: tokens.colorBrandStroke1,
+    },
+  },
+  panelFoot: { display: 'flex', justifyContent: 'flex-end' },
+});
+
+function Stat({ label, value, icon }: { label: string; value: number | undefined; icon: ReactNode }) {
+  const styles = useStyles();
+  return (
+    <li className={styles.stat}>
+      <span className={styles.statIcon} aria-hidden="true">
+        {icon}
+      </span>
+      {/* The label comes second in the markup, so a screen reader hears "Job posts: 2". */}
+      <span className={styles.statText}>
+        <span className={styles.statLabel}>{label}:</span>{' '}
+        <span className={styles.statValue}>{value ?? '–'}</span>
+      </span>
+    </li>
+  );
+}
+
+function TableSkeleton({ label }: { label: string }) {
+  return (
+    <Skeleton aria-label={label} role="status">
+      {[0, 1, 2, 3].map((row) => (
+        <SkeletonItem key={row} size={32} style={{ marginBlock: tokens.spacingVerticalS }} />
+      ))}
+    </Skeleton>
+  );
+}
+
+type DashboardTab = 'posts' | 'applications';
+const TABS: { value: DashboardTab; label: string }[] = [
+  { value: 'posts', label: 'Job Posts' },
+  { value: 'applications', label: 'Applications' },
+];
+
+/**
+ * /dashboard and /dashboard/all (spec section 2): the two buttons, the Job Posts tab (with its
+ * count) and the Applications tab. The open tab is kept in the address (?tab=applications), so
+ * Back and reload return to it.
+ */
+export function DashboardPage() {
+  const admin = useAdminStyles();
+  const styles = useStyles();
+  const user = useAppSelector((state) => state.auth.user);
+  const [params, setParams] = useSearchParams();
+  const tab: DashboardTab = params.get('tab') === 'applications' ? 'applications' : 'posts';
+
+  const jobs = useGetJobsQuery();
+  const applications = useGetApplicationsQuery();
+  // Spec section 8: on the dashboard a failed CV fetch is only logged.
+  const logPdfFailure = useCallback((error: unknown) => console.error('CV fetch failed', error), []);
+  const resume = useResumeActions(logPdfFailure);
+
+  useEffect(() => {
+    if (jobs.error) console.error('posts failed to load', jobs.error);
+    if (applications.error) console.error('applications failed to load', applications.error);
+  }, [jobs.error, applications.error]);
+
+  const jobCount = jobs.data?.length;
+  const tabRefs = useRef(new Map<DashboardTab, HTMLButtonElement>());
+  const selectTab = (next: DashboardTab) =>
+    setParams(next === 'applications' ? { tab: 'applications' } : {}, { replace: true });
+  const onTabKey = (event: KeyboardEvent) => {
+    const index = TABS.findIndex((entry) => entry.value === tab);
+    const step = { ArrowRight: 1, ArrowLeft: -1, Home: -index, End: TABS.length - 1 - index }[event.key];
+    if (step === undefined) return;
+    event.preventDefault();
+    const next = TABS[(index + step + TABS.length) % TABS.length]!.value;
+    selectTab(next);
+    tabRefs.current.get(next)?.focus();
+  };
+  const applicationRows = applications.data ?? [];
+  const panelId = `dashboard-panel-${tab}`;
+
+  return (
+    <div className={admin.page}>
+      <title>Dashboard | Admin Panel</title>
+      <AdminPageHeader
+        title="Dashboard"
+        subtitle={user ? `Welcome back, ${user.name}. Manage job posts and review applications.` : undefined}
+        actions={
+          <>
+            <LinkButton to="/dashboard/create" appearance="primary" icon={<AddRegular aria-hidden="true" />}>
+              Create New Post
+            </LinkButton>
+            <LinkButton to="/dashboard/applications" icon={<PeopleRegular aria-hidden="true" />}>
+              View Applications
+            </LinkButton>
+          </>
+        }
+      />
+
+      <ul className={styles.stats} aria-label="Summary">
+        <Stat label="Job posts" value={jobCount} icon={<BriefcaseRegular />} />
+        <Stat label="Applications" value={applications.data?.length} icon={<PeopleRegular />} />
+        <Stat
+          label="Applications with a CV"
+          value={applications.data?.filter(hasResume).length}
+          icon={<DocumentPdfRegular />}
+        />
+      </ul>
+
+      <section className={admin.card} aria-label="Job posts and applications">
+        {/* WAI-ARIA tabs: one tab stop, arrow keys move between the tabs and select them. */}
+        <div role="tablist" aria-label="Dashboard sections" className={styles.tabs} onKeyDown={onTabKey}>
+          {TABS.map((entry) => (
+            <button
+              key={entry.value}
+              ref={(element) => {
+                if (element) tabRefs.current.set(entry.value, element);
+              }}
+              type="button"
+              role="tab"
+              id={`dashboard-tab-${entry.value}`}
+              aria-selected={tab === entry.value}
+              aria-controls={`dashboard-panel-${entry.value}`}
+              tabIndex={tab === entry.value ? 0 : -1}
+              className={mergeClasses(styles.tab, tab === entry.value && styles.tabSelected)}
+              onClick={() => selectTab(entry.value)}
+            >
+              {entry.label} ({(entry.value === 'posts' ? jobCount : applications.data?.length) ?? 0})
+            </button>
+          ))}
+        </div>
+
+        <div role="tabpanel" id={panelId} aria-labelledby={`dashboard-tab-${tab}`}>
+          {tab === 'posts' ? (
+            jobs.data ? (
+              <JobTable jobs={jobs.data} caption="Job posts" />
+            ) : (
+              <TableSkeleton label="Loading job posts..." />
+            )
+          ) : applications.isLoading ? (
+            <TableSkeleton label="Loading applications..." />
+          ) : (
+            <>
+              <ApplicationsTable
+                variant="dashboard"
+                caption="Recent applications"
+                rows={applicationRows}
+                busy={resume.busy}
+                onPreview={(row) => void resume.previewCv(row)}
+                onDownload={(row) => void resume.downloadCv(row)}
+                empty="No applications received yet"
+              />
+              <div className={styles.panelFoot}>
+                <Link to="/dashboard/applications">Search and manage all applications</Link>
+              </div>
+            </>
+          )}
+        </div>
+      </section>
+
+      <ResumePreviewDialog
+        preview={resume.preview}
+        onClose={resume.closePreview}
+        onDownload={(preview) => void resume.saveCv(preview.name, preview.bytes)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,339 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import {
+  Button,
+  Field,
+  Input,
+  Spinner,
+  Textarea,
+  makeStyles,
+  tokens,
+  typographyStyles,
+} from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons/headless/svg/add';
+import { DeleteRegular } from '@fluentui/react-icons/headless/svg/delete';
+import { jobFieldsSchema, type Job } from '../../../shared/jobs/job-contract';
+import { LinkButton } from '../../components/link-button';
+
+export type JobFormMode = 'create' | 'edit';
+export type JobTextField = 'jobTitle' | 'location' | 'hours' | 'ctc' | 'experience' | 'description';
+export type JobListField = 'responsibilities' | 'requirements';
+
+export interface JobFormValues extends Record<JobTextField, string>, Record<JobListField, string[]> {}
+export type JobFormErrors = Partial<Record<JobTextField | JobListField, string>>;
+
+/** Spec section 2: both lists start with one empty entry. */
+export const emptyJobFormValues = (): JobFormValues => ({
+  jobTitle: '',
+  location: '',
+  hours: '',
+  ctc: '',
+  experience: '',
+  description: '',
+  responsibilities: [''],
+  requirements: [''],
+});
+
+export const jobFormValuesFromJob = (job: Job): JobFormValues => ({
+  jobTitle: job.jobTitle,
+  location: job.location,
+  hours: job.hours,
+  ctc: job.ctc,
+  experience: job.experience,
+  description: job.description,
+  responsibilities: job.responsibilities.length > 0 ? [...job.responsibilities] : [''],
+  requirements: job.requirements.length > 0 ? [...job.requirements] : [''],
+});
+
+const FIELD_ORDER: (JobTextField | JobListField)[] = [
+  'jobTitle',
+  'location',
+  'hours',
+  'ctc',
+  'experience',
+  'description',
+  'responsibilities',
+  'requirements',
+];
+
+/** The create form's rules are the server's (src/shared/jobs/job-contract.ts): one message per field. */
+export function validateJobForm(values: JobFormValues): JobFormErrors {
+  const result = jobFieldsSchema.safeParse(values);
+  if (result.success) return {};
+  const errors: JobFormErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as JobTextField | JobListField;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL },
+  section: {
+    display: 'grid',
+    gap: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalXL}`,
+    gridTemplateColumns: '1fr',
+    '@media (min-width: 720px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+  },
+  wide: { '@media (min-width: 720px)': { gridColumn: '1 / -1' } },
+  fieldset: {
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusLarge,
+    margin: 0,
+    padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL} ${tokens.spacingVerticalL}`,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    minWidth: 0,
+  },
+  legend: { ...typographyStyles.body1Strong, paddingInline: tokens.spacingHorizontalXS },
+  hint: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground3, margin: 0 },
+  entry: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  entryNumber: {
+    ...typographyStyles.caption1Strong,
+    color: tokens.colorNeutralForeground3,
+    minWidth: '20px',
+    textAlign: 'end',
+  },
+  entryInput: { flexGrow: 1, minWidth: 0 },
+  addButton: { alignSelf: 'flex-start' },
+  listError: { ...typographyStyles.caption1, color: tokens.colorPaletteRedForeground1, margin: 0 },
+  footer: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    justifyContent: 'flex-end',
+    gap: tokens.spacingHorizontalS,
+    paddingTop: tokens.spacingVerticalL,
+    borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+});
+
+interface ListEntry {
+  key: number;
+  value: string;
+}
+
+/**
+ * A list of text entries (spec section 2): starts with what it is given (at least one entry), can
+ * grow, and an entry can be removed only while more than one remains. A new entry takes focus.
+ */
+export function EditableList({
+  legend,
+  itemLabel,
+  items,
+  onChange,
+  error,
+  idPrefix,
+}: {
+  legend: string;
+  itemLabel: string;
+  items: ListEntry[];
+  onChange: (items: ListEntry[]) => void;
+  error?: string;
+  idPrefix: string;
+}) {
+  const styles = useStyles();
+  const inputs = useRef(new Map<number, HTMLInputElement>());
+  const [focusKey, setFocusKey] = useState<number | null>(null);
+  const lower = itemLabel.toLowerCase();
+
+  useEffect(() => {
+    if (focusKey === null) return;
+    inputs.current.get(focusKey)?.focus();
+  }, [focusKey]);
+
+  const add = () => {
+    const key = Math.max(0, ...items.map((item) => item.key)) + 1;
+    onChange([...items, { key, value: '' }]);
+    setFocusKey(key);
+  };
+  const remove = (index: number) => {
+    if (items.length <= 1) return;
+    const next = items.filter((_, position) => position !== index);
+    onChange(next);
+    // Focus stays in the list: on the entry that took the removed one's place, or the last one.
+    setFocusKey(next[Math.min(index, next.length - 1)]!.key);
+  };
+
+  return (
+    <fieldset className={styles.fieldset} aria-describedby={error ? `${idPrefix}-error` : undefined}>
+      <legend className={styles.legend}>{legend}</legend>
+      <p className={styles.hint}>One entry per line on the job card. Empty entries are left out.</p>
+      {items.map((item, index) => (
+        <div key={item.key} className={styles.entry}>
+          <span className={styles.entryNumber} aria-hidden="true">
+            {index + 1}.
+          </span>
+          <Input
+            className={styles.entryInput}
+            ref={(element) => {
+              if (element) inputs.current.set(item.key, element);
+              else inputs.current.delete(item.key);
+            }}
+            aria-label={`${itemLabel} ${index + 1}`}
+            value={item.value}
+            onChange={(_event, data) =>
+              onChange(
+                items.map((entry) => (entry.key === item.key ? { ...entry, value: data.value } : entry)),
+              )
+            }
+          />
+          {items.length > 1 && (
+            <Button
+              appearance="subtle"
+              icon={<DeleteRegular />}
+              aria-label={`Remove ${lower} ${index + 1}`}
+              title={`Remove ${lower}`}
+              onClick={() => remove(index)}
+            />
+          )}
+        </div>
+      ))}
+      {error && (
+        <p id={`${idPrefix}-error`} className={styles.listError} role="alert">
+          {error}
+        </p>
+      )}
+      <Button className={styles.addButton} appearance="secondary" icon={<AddRegular />} onClick={add}>
+        Add {lower}
+      </Button>
+    </fieldset>
+  );
+}
+
+const toEntries = (values: string[]): ListEntry[] =>
+  values.map((value, index) => ({ key: index + 1, value }));
+
+export interface JobFormProps {
+  mode: JobFormMode;
+  initialValues: JobFormValues;
+  submitting: boolean;
+  /** Field messages from the server's 400 answer (the edit form has no client-side required checks). */
+  serverErrors?: JobFormErrors;
+  onSubmit: (values: JobFormValues) => void;
+  cancelTo: string;
+}
+
+/**
+ * The one job form of create and edit (spec section 2): 'Work Hours' and required flags on create,
+ * 'Start Date' and no required flags on edit. Create checks the shared contract before sending;
+ * edit leaves that to the server, whose 400 message is shown on the field.
+ */
+export function JobForm({ mode, initialValues, submitting, serverErrors, onSubmit, cancelTo }: JobFormProps) {
+  const styles = useStyles();
+  const id = useId();
+  const required = mode === 'create';
+  const [text, setText] = useState<Record<JobTextField, string>>(() => ({
+    jobTitle: initialValues.jobTitle,
+    location: initialValues.location,
+    hours: initialValues.hours,
+    ctc: initialValues.ctc,
+    experience: initialValues.experience,
+    description: initialValues.description,
+  }));
+  const [responsibilities, setResponsibilities] = useState(() => toEntries(initialValues.responsibilities));
+  const [requirements, setRequirements] = useState(() => toEntries(initialValues.requirements));
+  const [clientErrors, setClientErrors] = useState<JobFormErrors>({});
+  const errors: JobFormErrors = { ...serverErrors, ...clientErrors };
+  const form = useRef<HTMLFormElement>(null);
+
+  const values = (): JobFormValues => ({
+    ...text,
+    responsibilities: responsibilities.map((entry) => entry.value),
+    requirements: requirements.map((entry) => entry.value),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    const current = values();
+    const found = mode === 'create' ? validateJobForm(current) : {};
+    setClientErrors(found);
+    const first = FIELD_ORDER.find((field) => found[field]);
+    if (first) {
+      form.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
+      return;
+    }
+    onSubmit(current);
+  };
+
+  const textField = (
+    field: JobTextField,
+    label: string,
+    options: { multiline?: boolean; wide?: boolean; placeholder?: string } = {},
+  ) => {
+    const change = (value: string) => {
+      setText((current) => ({ ...current, [field]: value }));
+      if (clientErrors[field]) setClientErrors(({ [field]: _fixed, ...rest }) => rest);
+    };
+    return (
+      <Field
+        label={label}
+        required={required}
+        className={options.wide ? styles.wide : undefined}
+        validationMessage={errors[field]}
+        validationState={errors[field] ? 'error' : 'none'}
+      >
+        {options.multiline ? (
+          <Textarea
+            data-field={field}
+            value={text[field]}
+            resize="vertical"
+            rows={6}
+            placeholder={options.placeholder}
+            onChange={(_event, data) => change(data.value)}
+          />
+        ) : (
+          <Input
+            data-field={field}
+            value={text[field]}
+            placeholder={options.placeholder}
+            onChange={(_event, data) => change(data.value)}
+          />
+        )}
+      </Field>
+    );
+  };
+
+  return (
+    <form ref={form} className={styles.form} onSubmit={submit} noValidate aria-busy={submitting}>
+      <div className={styles.section}>
+        {textField('jobTitle', 'Job Title', { wide: true, placeholder: 'e.g. Customer Service Advisor' })}
+        {textField('location', 'Location', { placeholder: 'e.g. Northampton' })}
+        {textField('hours', mode === 'create' ? 'Work Hours' : 'Start Date', {
+          placeholder: mode === 'create' ? 'e.g. Full time, 37.5 hours' : undefined,
+        })}
+        {textField('ctc', 'CTC', { placeholder: 'e.g. £24,000 - £27,000' })}
+        {textField('experience', 'Experience', { placeholder: 'e.g. 1-2 years' })}
+        {textField('description', 'Description', { multiline: true, wide: true })}
+        <EditableList
+          legend="Responsibilities"
+          itemLabel="Responsibility"
+          items={responsibilities}
+          onChange={setResponsibilities}
+          error={errors.responsibilities}
+          idPrefix={`${id}-responsibilities`}
+        />
+        <EditableList
+          legend="Requirements"
+          itemLabel="Requirement"
+          items={requirements}
+          onChange={setRequirements}
+          error={errors.requirements}
+          idPrefix={`${id}-requirements`}
+        />
+      </div>
+      <div className={styles.footer}>
+        <LinkButton to={cancelTo}>Cancel</LinkButton>
+        <Button
+          type="submit"
+          appearance="primary"
+          disabled={submitting}
+          icon={submitting ? <Spinner size="tiny" /> : undefined}
+        >
+          {mode === 'create' ? 'Create Post' : 'Update Post'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,81 @@
+import {
+  Button,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Tooltip,
+} from '@fluentui/react-components';
+import { DeleteRegular } from '@fluentui/react-icons/headless/svg/delete';
+import { EditRegular } from '@fluentui/react-icons/headless/svg/edit';
+import { EyeRegular } from '@fluentui/react-icons/headless/svg/eye';
+import { Link } from 'react-router-dom';
+import type { Job } from '../../../shared/jobs/job-contract';
+import { useAdminStyles } from '../dashboard/admin-page';
+import { IconLink } from '../dashboard/icon-link';
+import { useDeleteJob } from './use-delete-job';
+
+const COLUMNS = ['Job Title', 'Location', 'Experience', 'CTC', 'Posted On', 'Actions'] as const;
+
+/** The dashboard's job table (spec section 2): edit, delete (the spec's dialogs) and view per row. */
+export function JobTable({ jobs, caption }: { jobs: readonly Job[]; caption: string }) {
+  const styles = useAdminStyles();
+  const deleteJob = useDeleteJob();
+  return (
+    <div className={styles.tableScroll}>
+      <Table className={styles.table} aria-label={caption}>
+        <TableHeader>
+          <TableRow>
+            {COLUMNS.map((column) => (
+              <TableHeaderCell key={column} className={styles.headerCell} scope="col">
+                {column}
+              </TableHeaderCell>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {jobs.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={COLUMNS.length} className={styles.emptyCell}>
+                No job posts available. <Link to="/dashboard/create">Create a new post</Link>
+              </TableCell>
+            </TableRow>
+          ) : (
+            jobs.map((job) => (
+              <TableRow key={job._id}>
+                <TableCell className={styles.strong}>{job.jobTitle}</TableCell>
+                <TableCell>{job.location}</TableCell>
+                <TableCell>{job.experience}</TableCell>
+                <TableCell>{job.ctc}</TableCell>
+                <TableCell>{job.publishTime}</TableCell>
+                <TableCell>
+                  <div className={styles.rowActions}>
+                    <IconLink
+                      to={`/dashboard/edit/${encodeURIComponent(job._id)}`}
+                      label={`Edit ${job.jobTitle}`}
+                      icon={<EditRegular />}
+                    />
+                    <Tooltip content={`Delete ${job.jobTitle}`} relationship="label" withArrow>
+                      <Button
+                        appearance="subtle"
+                        icon={<DeleteRegular />}
+                        onClick={() => void deleteJob(job._id)}
+                      />
+                    </Tooltip>
+                    <IconLink
+                      to={`/apply/${encodeURIComponent(job._id)}`}
+                      label={`View ${job.jobTitle}`}
+                      icon={<EyeRegular />}
+                    />
+                  </div>
+                </TableCell>
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}

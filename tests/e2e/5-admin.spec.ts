@@ -1,0 +1,425 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { SignJWT, decodeJwt } from 'jose';
+import { messages } from '../../src/shared/messages';
+import { validPdf, toDataUrl } from '../support/pdf-fixtures';
+import { adminToken, api, createJob, E2E_ADMIN, E2E_JWT_SECRET } from './e2e-env';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+async function expectNoViolations(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help}\n  ${violation.nodes.map((node) => node.target).join('\n  ')}`,
+  );
+  expect(summary, `axe violations on ${screen}`).toEqual([]);
+}
+
+/** Signs in without the login form: the token the server issued, stored where the web app keeps it. */
+async function signInAsAdmin(page: Page, token?: string) {
+  const value = token ?? (await adminToken());
+  await page.goto('/about');
+  await page.evaluate((stored) => localStorage.setItem('access-token', stored), value);
+}
+
+/** A token signed with the e2e server's secret, for any user and expiry. */
+async function mintToken(claims: { email: string; name: string; sub: string }, expiresAt: number) {
+  return new SignJWT({ email: claims.email, name: claims.name })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setIssuedAt()
+    .setExpirationTime(expiresAt)
+    .sign(new TextEncoder().encode(E2E_JWT_SECRET));
+}
+
+/** Counts the pixels of the first rendered page that are clearly not white (text, lines). */
+const inkOnFirstPage = (page: Page) =>
+  page.locator('canvas[data-testid="pdf-page"]').first().evaluate((canvas: HTMLCanvasElement) => {
+    const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+    let ink = 0;
+    for (let index = 0; index < data.length; index += 4)
+      if (data[index]! < 160 && data[index + 1]! < 160 && data[index + 2]! < 160) ink++;
+    return ink;
+  });
+
+async function applyAsVisitor(page: Page, job: { id: string }, applicant: Record<string, string>, cv: Buffer) {
+  await page.goto(`/apply/${job.id}`);
+  await page.getByLabel('Full Name').fill(applicant.name!);
+  await page.getByLabel('Email').fill(applicant.email!);
+  await page.getByLabel('Phone').fill(applicant.phone!);
+  await page.getByLabel('Cover Letter').fill(applicant.about!);
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'cv.pdf',
+    mimeType: 'application/pdf',
+    buffer: cv,
+  });
+  await expect(page.getByText('File ready for upload')).toBeVisible();
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(page).toHaveURL('/success');
+}
+
+test('the admin logs in from /dashboard, creates, edits and deletes a post', async ({ page }) => {
+  const title = `Motor Claims Specialist ${Date.now()}`;
+  // The guard sends a signed-out visitor to /login and brings them back after signing in.
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL('/login');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel(/^Password/).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Admin Panel' });
+  for (const link of ['Home', 'Dashboard', 'Create Post', 'Applications'])
+    await expect(nav.getByRole('link', { name: link })).toBeVisible();
+  await expect(page.getByText('Admin User')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Create New Post' }).click();
+  await expect(page).toHaveURL('/dashboard/create');
+  await expect(page.getByRole('heading', { level: 1, name: 'Create New Job Post' })).toBeVisible();
+  await page.getByLabel('Job Title').fill(title);
+  await page.getByLabel('Location').fill('Northampton');
+  await page.getByLabel('Work Hours').fill('Full time, 37.5 hours');
+  await page.getByLabel('CTC').fill('£28,000');
+  await page.getByLabel('Experience').fill('2+ years');
+  await page.getByLabel('Description').fill('Handle motor claims from first notice to settlement.');
+  await page.getByRole('textbox', { name: 'Responsibility 1', exact: true }).fill('Assess claims');
+  await page.getByRole('button', { name: 'Add responsibility' }).click();
+  await page.getByRole('textbox', { name: 'Responsibility 2', exact: true }).fill('Talk to garages');
+  await page.getByRole('textbox', { name: 'Requirement 1', exact: true }).fill('Claims experience');
+  await page.getByRole('button', { name: 'Create Post' }).click();
+  await expect(page.getByText(messages.jobCreated)).toBeVisible();
+  await expect(page).toHaveURL('/dashboard/all');
+  const row = page.getByRole('row', { name: new RegExp(title) });
+  await expect(row).toBeVisible();
+
+  const created = (await api<any[]>('GET', '/all')).body.find((job) => job.jobTitle === title);
+  expect(created).toMatchObject({
+    postCreator: E2E_ADMIN.email,
+    responsibilities: ['Assess claims', 'Talk to garages'],
+    requirements: ['Claims experience'],
+  });
+  expect(created.publishTime).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+
+  await page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: 'Home' }).click();
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL('/dashboard/all');
+
+  // Edit: prefilled, "Start Date", and the toast seen on the apply page it lands on.
+  await page.getByRole('row', { name: new RegExp(title) }).getByRole('link', { name: `Edit ${title}` }).click();
+  await expect(page).toHaveURL(`/dashboard/edit/${created._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit Job Post' })).toBeVisible();
+  await expect(page.getByLabel('Start Date')).toHaveValue('Full time, 37.5 hours');
+  await expect(page.getByRole('textbox', { name: 'Responsibility 2', exact: true })).toHaveValue('Talk to garages');
+  // A blanked field: the server's 400 message is shown.
+  await page.getByLabel('Location').fill('');
+  await page.getByRole('button', { name: 'Update Post' }).click();
+  await expect(page.getByText('Location is required.').first()).toBeVisible();
+  await page.getByLabel('Location').fill('Remote (UK)');
+  await page.getByLabel('Job Title').fill(`${title} (edited)`);
+  await page.getByRole('button', { name: 'Update Post' }).click();
+  await expect(page).toHaveURL(`/apply/${created._id}`);
+  await expect(page.getByText(messages.jobUpdated)).toBeVisible();
+  await expect(page.getByRole('heading', { name: `${title} (edited)`, exact: true })).toBeVisible();
+  const edited = (await api<any>('GET', `/single/${created._id}`)).body;
+  expect(edited).toMatchObject({ location: 'Remote (UK)', lastEditUser: E2E_ADMIN.email });
+
+  // Delete from the dashboard table through both dialogs.
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: `Delete ${title} (edited)` }).click();
+  const confirm = page.getByRole('dialog');
+  await expect(confirm.getByText(messages.confirmTitle)).toBeVisible();
+  await expect(confirm.getByText(messages.confirmText)).toBeVisible();
+  await confirm.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('dialog').getByText(messages.deletedTitle)).toBeVisible();
+  await expect(page.getByRole('dialog').getByText(messages.jobDeleted)).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL('/dashboard/all');
+  await expect(page.getByRole('row', { name: new RegExp(title) })).toHaveCount(0);
+  expect((await api('GET', `/single/${created._id}`)).status).toBe(404);
+});
+
+test('applications: search, preview, download, detail with notes, delete', async ({ browser, page }) => {
+  const job = await createJob({ jobTitle: `Night Shift Quote Agent ${Date.now()}` });
+  const stamp = Date.now();
+  const first = {
+    name: `Priya Sharma ${stamp}`,
+    email: `priya.${stamp}@example.com`,
+    phone: '01604 555000',
+    about: 'I speak Hindi and Punjabi.\nI enjoy helping customers.',
+  };
+  const second = { name: `Tom Baker ${stamp}`, email: `tom.${stamp}@example.net` };
+  const cv = await validPdf(`${first.name} - Curriculum Vitae`);
+
+  // A visitor applies through the site; a second application arrives through the API.
+  const visitor = await browser.newContext();
+  await applyAsVisitor(await visitor.newPage(), job, first, cv);
+  await visitor.close();
+  const secondSaved = await api('POST', '/applications', {
+    body: {
+      name: second.name,
+      email: second.email,
+      phone: '07700 900123',
+      number: '07700 900123',
+      pdfFile: toDataUrl(await validPdf('Tom Baker CV')),
+      about: 'Available for nights.',
+      jobTitle: 'Claims Handler',
+      jobName: 'Claims Handler',
+      jobId: job.id,
+    },
+  });
+  expect(secondSaved.status).toBe(201);
+
+  await signInAsAdmin(page);
+  const downloads: string[] = [];
+  await page.goto('/dashboard/applications');
+  await expect(page.getByRole('heading', { level: 1, name: 'Job Applications' })).toBeVisible();
+  const all = (await api<any[]>('GET', '/applications', { token: await adminToken() })).body.length;
+  await expect(page.getByText(`Total: ${all}`, { exact: true })).toBeVisible();
+
+  const search = page.getByRole('searchbox', { name: 'Search applications' });
+  const table = page.getByRole('table', { name: 'Job applications' });
+  for (const query of [first.name.toUpperCase(), first.email, job.jobTitle.toLowerCase()]) {
+    await search.fill(query);
+    await expect(page.getByText(`Total: 1 of ${all}`)).toBeVisible();
+    await expect(table.getByRole('row', { name: new RegExp(first.name) })).toBeVisible();
+    await expect(table.getByRole('row', { name: new RegExp(second.name) })).toHaveCount(0);
+  }
+  await search.fill('Claims Handler');
+  await expect(table.getByRole('row', { name: new RegExp(second.name) })).toBeVisible();
+  await search.fill('   ');
+  await expect(page.getByText(`Total: ${all}`, { exact: true })).toBeVisible();
+  await search.fill('no-such-applicant-anywhere');
+  await expect(page.getByRole('heading', { name: 'No matching applications' })).toBeVisible();
+  await search.fill(first.email);
+
+  const row = table.getByRole('row', { name: new RegExp(first.name) });
+  await expect(row.getByText(/^\d+ KB$/)).toBeVisible();
+
+  // A failed CV fetch shows the popup for its cause.
+  await page.route('**/api/applications/*/pdf', (route) =>
+    route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"PDF file not found."}' }),
+  );
+  await row.getByRole('button', { name: `Preview CV of ${first.name}` }).click();
+  await expect(page.getByRole('dialog').getByText(messages.errorTitle)).toBeVisible();
+  await expect(page.getByRole('dialog').getByText(messages.pdfNotFound)).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await page.unroute('**/api/applications/*/pdf');
+
+  // Preview: a real page drawn on a canvas (ink on it, not a blank rectangle).
+  await row.getByRole('button', { name: `Preview CV of ${first.name}` }).click();
+  const preview = page.getByRole('dialog', { name: `CV of ${first.name}` });
+  await expect(preview.locator('canvas[data-testid="pdf-page"]')).toBeVisible();
+  await expect.poll(() => inkOnFirstPage(page), { timeout: 15_000 }).toBeGreaterThan(200);
+  await preview.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(preview).toBeHidden();
+
+  // Download: the very bytes the visitor uploaded, under {name}_resume.pdf, and the toast.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    row.getByRole('button', { name: `Download CV of ${first.name}` }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`${first.name}_resume.pdf`);
+  const saved = await download.path();
+  downloads.push(saved);
+  expect(sha256(readFileSync(saved))).toBe(sha256(cv));
+  await expect(page.getByText(messages.downloadCompleteTitle)).toBeVisible();
+  await expect(page.getByText(messages.downloadCompleteText)).toBeVisible();
+
+  // The detail screen.
+  await row.getByRole('link', { name: `View application from ${first.name}` }).click();
+  await expect(page).toHaveURL(/\/dashboard\/application\/[0-9a-f-]+$/);
+  const detailUrl = page.url();
+  await expect(page.getByRole('heading', { level: 1, name: first.name })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Applicant Information' })).toBeVisible();
+  await expect(page.getByRole('link', { name: first.email })).toHaveAttribute('href', `mailto:${first.email}`);
+  await expect(page.getByRole('link', { name: first.phone })).toHaveAttribute('href', 'tel:01604555000');
+  await expect(page.getByText(/^\d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+  await expect(page.getByText('I enjoy helping customers.', { exact: false })).toBeVisible();
+  await page.getByRole('button', { name: 'Show Preview' }).click();
+  await expect(page.getByRole('button', { name: 'Hide Preview' })).toBeVisible();
+  await expect(page.locator('canvas[data-testid="pdf-page"]')).toBeVisible();
+  await expect.poll(() => inkOnFirstPage(page), { timeout: 15_000 }).toBeGreaterThan(200);
+  await page.getByRole('button', { name: 'Close Preview' }).click();
+  await expect(page.getByRole('button', { name: 'Show Preview' })).toBeVisible();
+
+  const note = `Phoned ${first.name}; interview on Monday.`;
+  await page.getByLabel('Add a note').fill(note);
+  await page.getByRole('button', { name: 'Add Note' }).click();
+  const notes = page.getByRole('list', { name: 'Notes on this application' });
+  await expect(notes.getByText(note)).toBeVisible();
+  await page.reload();
+  await expect(notes.getByText(note)).toBeVisible();
+  await expect(notes.getByText(E2E_ADMIN.name)).toBeVisible();
+
+  await page.getByRole('link', { name: 'Back to List' }).click();
+  await expect(page).toHaveURL('/dashboard/applications');
+
+  // Delete: cancel first (nothing happens), then confirm.
+  const id = detailUrl.split('/').pop()!;
+  const target = page.getByRole('row', { name: new RegExp(first.name) });
+  await target.getByRole('button', { name: `Delete application from ${first.name}` }).click();
+  const confirm = page.getByRole('dialog');
+  await expect(confirm.getByText(messages.confirmTitle)).toBeVisible();
+  await expect(confirm.getByText(messages.confirmText)).toBeVisible();
+  await confirm.getByRole('button', { name: messages.cancelButton }).click();
+  await expect(target).toBeVisible();
+  await target.getByRole('button', { name: `Delete application from ${first.name}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: messages.confirmDeleteButton }).click();
+  await expect(page.getByRole('dialog').getByText(messages.applicationDeleted)).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(first.name) })).toHaveCount(0);
+  expect((await api('GET', `/applications/${id}`, { token: await adminToken() })).status).toBe(404);
+  const remaining = (await api<any[]>('GET', '/applications', { token: await adminToken() })).body;
+  expect(remaining.some((application) => application._id === id)).toBe(false);
+
+  await page.goto(detailUrl);
+  await expect(page.getByRole('heading', { name: messages.applicationNotFound })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Applications' })).toHaveAttribute(
+    'href',
+    '/dashboard/applications',
+  );
+});
+
+test('a token that expires mid-session sends the admin to /login, and back after signing in', async ({
+  page,
+}) => {
+  // A token signed by the server's own key that runs out a few seconds from now: the server
+  // refuses it exactly as it refuses any expired session (401), with nothing forged or stubbed.
+  const claims = decodeJwt(await adminToken()) as { email: string; name: string; sub: string };
+  // Long enough for two page loads on a busy machine, short enough to wait for.
+  const expiresAt = Math.floor(Date.now() / 1000) + 15;
+  await signInAsAdmin(page, await mintToken(claims, expiresAt));
+  await page.goto('/dashboard/applications');
+  await expect(page.getByRole('heading', { level: 1, name: 'Job Applications' })).toBeVisible();
+  await page.waitForTimeout(Math.max(0, expiresAt * 1000 - Date.now() + 1000));
+
+  // The next call to the server carries the expired token.
+  await page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: 'Dashboard' }).click();
+  await page.getByRole('tab', { name: /Applications/ }).click();
+  const previewButton = page.getByRole('button', { name: /^Preview CV of/ }).first();
+  await previewButton.click();
+  await expect(page).toHaveURL('/login');
+  expect(await page.evaluate(() => localStorage.getItem('access-token'))).toBeNull();
+
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel(/^Password/).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL('/dashboard?tab=applications');
+});
+
+test('a signed-in non-admin cannot reach /dashboard, and the API refuses their calls', async ({ page }) => {
+  const email = `casey.${Date.now()}@example.com`;
+  const registered = await api<{ insertedId: string }>('POST', '/register', {
+    body: { name: 'Casey Visitor', email, password: 'casey-secret' },
+  });
+  expect(registered.status).toBe(201);
+  // Login refuses non-admins, so their session token is minted with the server's key.
+  const token = await mintToken(
+    { email, name: 'Casey Visitor', sub: registered.body.insertedId },
+    Math.floor(Date.now() / 1000) + 600,
+  );
+  for (const [method, path] of [
+    ['GET', '/applications'],
+    ['POST', '/post'],
+    ['DELETE', '/post/00000000-0000-4000-8000-000000000000'],
+    ['GET', '/applications/00000000-0000-4000-8000-000000000000/notes'],
+  ] as const) {
+    const answer = await api(method, path, { token, body: method === 'POST' ? { jobTitle: 'x' } : undefined });
+    expect(answer.status, `${method} ${path}`).toBe(403);
+  }
+
+  await signInAsAdmin(page, token);
+  await page.goto('/dashboard/applications');
+  await expect(page).toHaveURL('/login');
+  await expect(page.getByRole('heading', { name: 'Job Applications' })).toHaveCount(0);
+});
+
+test('every admin screen passes axe (WCAG 2.2 AA rules)', async ({ page }) => {
+  const job = await createJob({ jobTitle: 'Accessible Admin Post' });
+  const saved = await api<{ insertedId: string }>('POST', '/applications', {
+    body: {
+      name: 'Ada Access',
+      email: `ada.${Date.now()}@example.com`,
+      phone: '01604 000111',
+      pdfFile: toDataUrl(await validPdf('Ada Access CV')),
+      about: 'Screen reader user and tester.',
+      jobTitle: job.jobTitle,
+      jobId: job.id,
+    },
+  });
+  await signInAsAdmin(page);
+
+  const screens: { path: string; name: string; ready: (page: Page) => Promise<void> }[] = [
+    { path: '/dashboard', name: 'dashboard', ready: (p) => expect(p.getByRole('table')).toBeVisible() },
+    {
+      path: '/dashboard?tab=applications',
+      name: 'dashboard applications tab',
+      ready: (p) => expect(p.getByRole('table', { name: 'Recent applications' })).toBeVisible(),
+    },
+    {
+      path: '/dashboard/create',
+      name: 'create',
+      ready: (p) => expect(p.getByRole('heading', { name: 'Create New Job Post' })).toBeVisible(),
+    },
+    {
+      path: `/dashboard/edit/${job.id}`,
+      name: 'edit',
+      ready: (p) => expect(p.getByLabel('Start Date')).toHaveValue(/.+/),
+    },
+    {
+      path: '/dashboard/applications',
+      name: 'applications',
+      ready: (p) => expect(p.getByRole('table', { name: 'Job applications' })).toBeVisible(),
+    },
+    {
+      path: `/dashboard/application/${saved.body.insertedId}`,
+      name: 'detail',
+      ready: (p) => expect(p.getByRole('heading', { name: 'Applicant Information' })).toBeVisible(),
+    },
+    {
+      path: '/dashboard/application/00000000-0000-4000-8000-000000000000',
+      name: 'detail not found',
+      ready: (p) => expect(p.getByRole('heading', { name: messages.applicationNotFound })).toBeVisible(),
+    },
+  ];
+  for (const screen of screens) {
+    await page.goto(screen.path);
+    await screen.ready(page);
+    await expectNoViolations(page, screen.name);
+  }
+
+  // States: validation messages, the open preview panel with a note, the preview dialog, the narrow drawer.
+  await page.goto('/dashboard/create');
+  await page.getByRole('button', { name: 'Create Post' }).click();
+  await expect(page.getByText('Job title is required.')).toBeVisible();
+  await page.getByRole('button', { name: 'Add requirement' }).click();
+  await expectNoViolations(page, 'create with errors and two entries');
+
+  await page.goto(`/dashboard/application/${saved.body.insertedId}`);
+  await page.getByRole('button', { name: 'Show Preview' }).click();
+  await expect.poll(() => inkOnFirstPage(page), { timeout: 15_000 }).toBeGreaterThan(0);
+  await page.getByLabel('Add a note').fill('Strong candidate.');
+  await page.getByRole('button', { name: 'Add Note' }).click();
+  await expect(page.getByText('Strong candidate.')).toBeVisible();
+  await expectNoViolations(page, 'detail with preview and a note');
+
+  await page.goto('/dashboard/applications');
+  await page.getByRole('button', { name: 'Preview CV of Ada Access' }).click();
+  await expect(page.locator('canvas[data-testid="pdf-page"]')).toBeVisible();
+  await expectNoViolations(page, 'preview dialog');
+
+  await page.setViewportSize({ width: 420, height: 860 });
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Admin Panel' });
+  await expect(drawer.getByRole('link', { name: 'Applications' })).toBeVisible();
+  await expectNoViolations(page, 'narrow dashboard with the drawer open');
+  await drawer.getByRole('link', { name: 'Applications' }).click();
+  await expect(page).toHaveURL('/dashboard/applications');
+  await expect(drawer).toBeHidden();
+});

@@ -1,0 +1,292 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test as base, type Page } from '@playwright/test';
+import { isAllowedExternalUrl } from '../../src/main/external-links';
+import { KEYCHAIN_ACCOUNT, KEYCHAIN_SERVICE, loadKeytar } from '../../src/main/token-vault';
+import { messages } from '../../src/shared/messages';
+import { toDataUrl, validPdf } from '../support/pdf-fixtures';
+import { buildConsoleIfStale, CONSOLE_URL, openDesktopConsole, type DesktopConsole } from './desktop-console';
+import { api, baseUrl, createJob, E2E_ADMIN } from './e2e-env';
+
+/**
+ * Chromium's Local Network Access check places a document by the address it was fetched from.
+ * page.route answers without any address, so the console's page would count as public and its
+ * calls to the API server on 127.0.0.1 would be refused, which the real console (a local app://
+ * document) is not subject to. The check is switched off for this file's browser only.
+ */
+const test = base.extend({
+  launchOptions: [
+    async ({ launchOptions }, use) => {
+      await use({
+        ...launchOptions,
+        args: [...(launchOptions.args ?? []), '--disable-features=LocalNetworkAccessChecks'],
+      });
+    },
+    { scope: 'worker' },
+  ],
+});
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const onKeychain = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS);
+const MEMORY_NOTICE = 'Your sign-in will not be remembered after you close the console.';
+
+test.beforeAll(() => {
+  test.setTimeout(180_000);
+  buildConsoleIfStale();
+});
+
+let console_: DesktopConsole | undefined;
+test.afterEach(async () => {
+  // Every test ends with the main process having refused nothing and the CSP blocking nothing.
+  expect(console_?.refused ?? []).toEqual([]);
+  expect(console_?.cspViolations ?? []).toEqual([]);
+  await console_?.vault.clear();
+  console_ = undefined;
+});
+
+async function open(page: Page, options: { keychain?: boolean } = {}): Promise<DesktopConsole> {
+  console_ = await openDesktopConsole(page, { apiServerUrl: baseUrl(), ...options });
+  await console_.vault.clear();
+  await page.goto(CONSOLE_URL);
+  return console_;
+}
+
+async function logIn(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/#\/login$/);
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel(/^Password/).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/#\/dashboard/);
+}
+
+/** Every value the page keeps in web storage: the token must be in none of them. */
+const webStorage = (page: Page) =>
+  page.evaluate(() =>
+    [localStorage, sessionStorage].flatMap((storage) =>
+      Object.keys(storage).map((key) => `${key}=${storage.getItem(key)}`),
+    ),
+  );
+
+test('signing in keeps the token in the OS keychain, not in localStorage; a reload keeps the session', async ({
+  page,
+}) => {
+  const desktop = await open(page);
+  await logIn(page);
+  await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
+
+  const token = await desktop.vault.get();
+  expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  if (onKeychain) {
+    const keytar = await loadKeytar();
+    expect(await keytar!.getPassword(KEYCHAIN_SERVICE, KEYCHAIN_ACCOUNT)).toBe(token);
+    expect(desktop.vault.storage()).toBe('keychain');
+    await expect(page.getByText(MEMORY_NOTICE)).toHaveCount(0);
+  } else {
+    // No session bus here: the fail-closed vault, and the console says so.
+    expect(desktop.vault.storage()).toBe('memory');
+    await expect(page.getByText(MEMORY_NOTICE)).toBeVisible();
+  }
+  expect((await webStorage(page)).filter((entry) => entry.includes(token!))).toEqual([]);
+  expect(await page.evaluate(() => localStorage.getItem('access-token'))).toBeNull();
+
+  await page.reload();
+  await expect(page).toHaveURL(/#\/dashboard/);
+  await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveCount(0);
+
+  // Signing out deletes the keychain entry.
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await expect(page).toHaveURL(/#\/login$/);
+  await expect.poll(() => desktop.vault.get()).toBeNull();
+  if (onKeychain) {
+    const keytar = await loadKeytar();
+    expect(await keytar!.getPassword(KEYCHAIN_SERVICE, KEYCHAIN_ACCOUNT)).toBeNull();
+  }
+});
+
+test('with no keychain the console fails closed and tells the user', async ({ page }) => {
+  const desktop = await open(page, { keychain: false });
+  await expect(page.getByText(MEMORY_NOTICE)).toBeVisible();
+  await logIn(page);
+  expect(desktop.vault.storage()).toBe('memory');
+  expect(await webStorage(page)).toEqual([]);
+  // The main process outlives a renderer reload, and so does the in-memory session.
+  await page.reload();
+  await expect(page).toHaveURL(/#\/dashboard/);
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(
+    page.getByText('Your sign-in is kept in memory only until you close the console.'),
+  ).toBeVisible();
+  await expect(page.getByText(MEMORY_NOTICE)).toBeVisible();
+});
+
+test('a token the server refuses sends the user to the login screen, as on the web', async ({ page }) => {
+  const desktop = await open(page);
+  await logIn(page);
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const forged = `${encode({ alg: 'HS256' })}.${encode({
+    email: E2E_ADMIN.email,
+    name: 'Forged',
+    exp: Math.floor(Date.now() / 1000) + 3600,
+  })}.bad-signature`;
+  // The stored token replaced by a bad one; on start the console asks the server who is an admin.
+  await desktop.vault.set(forged);
+  await page.reload();
+  await expect(page).toHaveURL(/#\/login$/);
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  await expect.poll(() => desktop.vault.get()).toBeNull();
+  await expect(page.getByRole('button', { name: 'Log Out' })).toHaveCount(0);
+});
+
+test('settings: the address is validated, the connection checked, and a new address reloads the console signed out', async ({
+  page,
+}) => {
+  const desktop = await open(page);
+  await logIn(page);
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/#\/settings$/);
+  const address = page.getByLabel(/Careers server address/);
+  await expect(address).toHaveValue(baseUrl());
+
+  await address.fill('careers server');
+  await page.getByRole('button', { name: 'Check connection' }).click();
+  await expect(
+    page.getByText('Enter the server address, for example https://careers.example.co.uk'),
+  ).toBeVisible();
+
+  await address.fill(baseUrl());
+  await page.getByRole('button', { name: 'Check connection' }).click();
+  await expect(page.getByText('Connected: the careers server answered.')).toBeVisible();
+
+  const unused = 'http://127.0.0.1:9';
+  await address.fill(unused);
+  await page.getByRole('button', { name: 'Check connection' }).click();
+  await expect(page.getByText('Could not reach the server at that address.')).toBeVisible();
+
+  // Saving reloads the page, which main now serves with a CSP for the new address.
+  const reloaded = page.waitForResponse((response) => response.url().endsWith('/index.html'));
+  await page.getByRole('button', { name: 'Save' }).click();
+  const csp = (await reloaded).headers()['content-security-policy'];
+  expect(csp).toContain(`connect-src 'self' ${unused}`);
+  await expect(page.getByLabel(/Careers server address/)).toHaveValue(unused);
+  expect(JSON.parse(readFileSync(path.join(desktop.userData, 'settings.json'), 'utf8'))).toEqual({
+    apiServerUrl: unused,
+  });
+  // The old server's token is never sent to the new one.
+  expect(await desktop.vault.get()).toBeNull();
+  await expect(page.getByRole('button', { name: 'Log Out' })).toHaveCount(0);
+});
+
+test('the careers website opens through a link main hands to the system browser', async ({ page }) => {
+  await open(page);
+  const link = page.getByRole('link', { name: 'Open the careers website' });
+  await expect(link).toHaveAttribute('target', '_blank');
+  const href = await link.getAttribute('href');
+  expect(href).toBe(baseUrl());
+  expect(isAllowedExternalUrl(href!, baseUrl())).toBe(true);
+  // Public pages are not part of the console: their paths offer the website instead.
+  await page.goto(`${CONSOLE_URL}#/register`);
+  await expect(page.getByRole('heading', { name: 'This page is on the careers website' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Open this page on the careers website' })).toHaveAttribute(
+    'href',
+    `${baseUrl()}/register`,
+  );
+});
+
+test.describe('admin flow', () => {
+  // Written against the specification's texts; the dashboard screens come from issue 4.
+  test('create a post, open an application and save its CV to disk', async ({ page }) => {
+    // An application with a CV, sent the way a visitor's browser sends it, before the console
+    // loads (and caches) the applications list.
+    const cv = await validPdf('Priya Shah - Curriculum Vitae');
+    const job = await createJob();
+    const applicant = { name: `Priya Shah ${Date.now()}`, email: `priya.${Date.now()}@example.com` };
+    const saved = await api<{ success: boolean; insertedId: string }>('POST', '/applications', {
+      body: {
+        name: applicant.name,
+        email: applicant.email,
+        phone: '07700 900123',
+        number: '07700 900123',
+        pdfFile: toDataUrl(cv),
+        about: 'Five years in motor claims.',
+        jobTitle: job.jobTitle,
+        jobName: job.jobTitle,
+        jobId: job.id,
+      },
+    });
+    expect(saved.body.success).toBe(true);
+
+    const desktop = await open(page);
+    await logIn(page);
+    const dashboardReady = await page
+      .getByRole('link', { name: /Create Post|Create New Post/ })
+      .first()
+      .waitFor({ state: 'visible', timeout: 15_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    test.fixme(!dashboardReady, 'the admin dashboard screens (issue 4) have not landed yet');
+
+    // Create a post through the shared form.
+    const jobTitle = `Claims Handler ${Date.now()}`;
+    await page
+      .getByRole('link', { name: /Create Post|Create New Post/ })
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { name: 'Create New Job Post' })).toBeVisible();
+    await page.getByLabel(/^Job Title/).fill(jobTitle);
+    await page.getByLabel(/^Location/).fill('Northampton');
+    await page.getByLabel(/^Work Hours/).fill('Full time, 37.5 hours');
+    await page.getByLabel(/^CTC/).fill('£26,000 - £29,000');
+    await page.getByLabel(/^Experience/).fill('1-2 years');
+    await page
+      .getByLabel(/^Description/)
+      .fill('Handle motor insurance claims from first call to settlement.');
+    await page
+      .getByLabel(/Responsibilit/)
+      .first()
+      .fill('Take first notice of loss calls');
+    await page
+      .getByLabel(/Requirement/)
+      .first()
+      .fill('Clear spoken English');
+    await page
+      .getByRole('button', { name: /Create|Submit|Publish/ })
+      .last()
+      .click();
+    await expect(page.getByText(messages.jobCreated)).toBeVisible();
+    await expect(page).toHaveURL(/#\/dashboard\/all$/);
+    await expect(page.getByRole('cell', { name: jobTitle, exact: true })).toBeVisible();
+
+    await page.goto(`${CONSOLE_URL}#/dashboard/applications`);
+    await expect(page.getByRole('heading', { name: 'Job Applications' })).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: applicant.email });
+    await row.getByRole('link', { name: `View application from ${applicant.name}` }).click();
+    await expect(page).toHaveURL(new RegExp(`#/dashboard/application/${saved.body.insertedId}$`));
+    await expect(page.getByText('Applicant Information')).toBeVisible();
+
+    // Saved: the native Save dialog proposes {name}_resume.pdf and the bytes land where chosen.
+    const target = path.join(mkdtempSync(path.join(os.tmpdir(), 'console-e2e-chosen-')), 'cv.pdf');
+    desktop.answerSaveDialog({ canceled: false, filePath: target });
+    await page.getByRole('button', { name: 'Download CV' }).click();
+    await expect(page.getByText(messages.downloadCompleteTitle)).toBeVisible();
+    expect(path.basename(desktop.dialogCalls.at(-1)!.defaultPath)).toBe(`${applicant.name}_resume.pdf`);
+    expect(sha256(readFileSync(target))).toBe(sha256(cv));
+    await expect(page.getByText(messages.downloadCompleteTitle)).toHaveCount(0, { timeout: 15_000 });
+
+    // Cancelled: nothing written, no toast.
+    const cancelledTarget = path.join(path.dirname(target), 'not-written.pdf');
+    desktop.answerSaveDialog({ canceled: true, filePath: cancelledTarget });
+    const calls = desktop.dialogCalls.length;
+    await page.getByRole('button', { name: 'Download CV' }).click();
+    await expect.poll(() => desktop.dialogCalls.length).toBe(calls + 1);
+    await page.waitForTimeout(1000);
+    await expect(page.getByText(messages.downloadCompleteTitle)).toHaveCount(0);
+    expect(existsSync(cancelledTarget)).toBe(false);
+    expect(readdirSync(path.dirname(target))).toEqual(['cv.pdf']);
+    expect(readdirSync(desktop.downloads)).toEqual([]);
+  });
+});

@@ -1,0 +1,106 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ApplicationSummary } from '../../src/shared/applications/application-contract';
+import { createAppStore } from '../../src/renderer/app/store';
+import { restoreSession } from '../../src/renderer/features/auth/auth-slice';
+import {
+  applicationsTotalText,
+  filterApplications,
+} from '../../src/renderer/features/applications/application-search';
+import { ApplicationsListPage } from '../../src/renderer/features/applications/applications-list-page';
+import { fakeToken, inSeconds, jsonResponse, memoryPlatform, renderScreen } from './test-utils';
+
+const row = (overrides: Partial<ApplicationSummary>): ApplicationSummary => ({
+  _id: crypto.randomUUID(),
+  name: 'Jane Doe',
+  email: 'jane@example.com',
+  phone: '01604 123456',
+  number: '01604 123456',
+  jobId: null,
+  jobTitle: 'Customer Service Advisor',
+  jobName: 'Customer Service Advisor',
+  applyDate: '2025-03-04T10:00:00.000Z',
+  createdAt: '2025-03-04T10:00:00.000Z',
+  hasResume: true,
+  pdfFileSize: 2048,
+  fileSize: 2048,
+  ...overrides,
+});
+
+const rows = [
+  row({ name: 'Jane Doe', email: 'jane@example.com' }),
+  row({ name: 'Omar Khan', email: 'omar@khan.example', jobTitle: 'Claims Handler', jobName: 'Claims Handler' }),
+  row({
+    name: 'Li Wei',
+    email: 'li@example.org',
+    jobTitle: '',
+    jobName: 'Night Shift Agent',
+    hasResume: false,
+    pdfFileSize: 0,
+  }),
+];
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('application search and the Total line', () => {
+  it('matches name, e-mail, job title and job name, case-insensitively; blank shows all', () => {
+    expect(filterApplications(rows, 'OMAR').map((r) => r.name)).toEqual(['Omar Khan']);
+    expect(filterApplications(rows, 'example.org').map((r) => r.name)).toEqual(['Li Wei']);
+    expect(filterApplications(rows, 'claims').map((r) => r.name)).toEqual(['Omar Khan']);
+    expect(filterApplications(rows, 'night shift').map((r) => r.name)).toEqual(['Li Wei']);
+    expect(filterApplications(rows, '   ')).toHaveLength(3);
+    expect(filterApplications(rows, 'nobody')).toHaveLength(0);
+  });
+
+  it('says "Total: N", with "of M" only while filtered', () => {
+    expect(applicationsTotalText(3, 3)).toBe('Total: 3');
+    expect(applicationsTotalText(1, 3)).toBe('Total: 1 of 3');
+    expect(applicationsTotalText(0, 3)).toBe('Total: 0 of 3');
+  });
+});
+
+async function renderList(answer: () => Response) {
+  const { platform } = memoryPlatform(
+    fakeToken({ email: 'ada@example.com', name: 'Ada', exp: inSeconds(3600) }),
+  );
+  const store = createAppStore(platform);
+  await store.dispatch(restoreSession());
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => answer()),
+  );
+  return renderScreen(<ApplicationsListPage />, { store, route: '/dashboard/applications' });
+}
+
+describe('the Applications list', () => {
+  it('numbers the rows, shows sizes or No Resume, and filters as the admin types', async () => {
+    const user = userEvent.setup();
+    await renderList(() => jsonResponse(200, rows));
+    expect(await screen.findByText('Total: 3')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Job applications' });
+    const bodyRows = within(table).getAllByRole('row').slice(1);
+    expect(bodyRows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['1', '2', '3']);
+    expect(within(bodyRows[0]!).getByText('2 KB')).toBeInTheDocument();
+    expect(within(bodyRows[2]!).getByText('No Resume')).toBeInTheDocument();
+    expect(within(bodyRows[2]!).getByText('Night Shift Agent')).toBeInTheDocument();
+    expect(within(bodyRows[0]!).getByRole('button', { name: 'Download CV of Jane Doe' })).toBeEnabled();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search applications' }), 'khan');
+    expect(await screen.findByText('Total: 1 of 3')).toBeInTheDocument();
+    expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2);
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Search applications' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search applications' }), 'zzz');
+    expect(await screen.findByRole('heading', { name: 'No matching applications' })).toBeInTheDocument();
+    expect(screen.getByText('Try adjusting your search criteria')).toBeInTheDocument();
+  });
+
+  it('shows the empty state, and a failed load as an empty list (spec section 8)', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await renderList(() => jsonResponse(500, { message: 'boom' }));
+    expect(await screen.findByRole('heading', { name: 'No applications found' })).toBeInTheDocument();
+    expect(screen.getByText('Applications will appear here when candidates apply for jobs')).toBeInTheDocument();
+    expect(error).toHaveBeenCalled();
+  });
+});

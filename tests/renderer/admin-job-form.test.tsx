@@ -1,0 +1,68 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { emptyJobFormValues, JobForm, type JobFormValues } from '../../src/renderer/features/jobs/job-form';
+import { renderScreen } from './test-utils';
+
+function renderForm(mode: 'create' | 'edit', onSubmit = vi.fn<(values: JobFormValues) => void>()) {
+  renderScreen(
+    <JobForm
+      mode={mode}
+      initialValues={emptyJobFormValues()}
+      submitting={false}
+      onSubmit={onSubmit}
+      cancelTo="/dashboard/all"
+    />,
+  );
+  return onSubmit;
+}
+
+describe('the job form', () => {
+  it('starts each list with one empty entry that cannot be removed', () => {
+    renderForm('create');
+    for (const item of ['Responsibility', 'Requirement']) {
+      expect(screen.getByRole('textbox', { name: `${item} 1` })).toHaveValue('');
+      expect(screen.queryByRole('textbox', { name: `${item} 2` })).toBeNull();
+      expect(screen.queryByRole('button', { name: new RegExp(`^Remove ${item}`, 'i') })).toBeNull();
+    }
+  });
+
+  it('adds entries (the new one takes focus) and removes only while more than one remains', async () => {
+    const user = userEvent.setup();
+    renderForm('create');
+    await user.click(screen.getByRole('button', { name: 'Add responsibility' }));
+    await user.click(screen.getByRole('button', { name: 'Add responsibility' }));
+    expect(screen.getByRole('textbox', { name: 'Responsibility 3' })).toHaveFocus();
+    await user.type(screen.getByRole('textbox', { name: 'Responsibility 1' }), 'Answer calls');
+    expect(screen.getAllByRole('button', { name: /^Remove responsibility/ })).toHaveLength(3);
+
+    await user.click(screen.getByRole('button', { name: 'Remove responsibility 2' }));
+    await user.click(screen.getByRole('button', { name: 'Remove responsibility 2' }));
+    expect(screen.getByRole('textbox', { name: 'Responsibility 1' })).toHaveValue('Answer calls');
+    expect(screen.queryByRole('textbox', { name: 'Responsibility 2' })).toBeNull();
+    // One left: it can no longer be removed.
+    expect(screen.queryByRole('button', { name: /^Remove responsibility/ })).toBeNull();
+    // The other list is untouched.
+    expect(screen.getAllByRole('textbox', { name: /^Requirement \d/ })).toHaveLength(1);
+  });
+
+  it('create: "Work Hours", every field required, the shared rules checked before sending', async () => {
+    const user = userEvent.setup();
+    const onSubmit = renderForm('create');
+    expect(screen.getByRole('textbox', { name: /Work Hours/ })).toBeRequired();
+    expect(screen.queryByRole('textbox', { name: /Start Date/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Create Post' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByText('Job title is required.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Job Title/ })).toHaveFocus();
+  });
+
+  it('edit: "Start Date", no required flags, and blank fields go to the server to judge', async () => {
+    const user = userEvent.setup();
+    const onSubmit = renderForm('edit');
+    expect(screen.getByRole('textbox', { name: 'Start Date' })).not.toBeRequired();
+    for (const box of screen.getAllByRole('textbox')) expect(box).not.toBeRequired();
+    await user.click(screen.getByRole('button', { name: 'Update Post' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ jobTitle: '', responsibilities: [''] }));
+  });
+});
