@@ -10,8 +10,15 @@ import { adminToken, api, createJob, E2E_ADMIN, E2E_JWT_SECRET } from './e2e-env
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
+/**
+ * The same rules as 4-accessibility.spec.ts. Fluent's focus manager (tabster) adds focus sentinels,
+ * <i data-tabster-dummy aria-hidden tabindex=0>, around dialogs, drawers and arrow-key groups:
+ * they are focusable on purpose and only pass focus on, and hidden from screen readers so nothing
+ * is announced (microsoft/tabster#288), which axe's aria-hidden-focus rule cannot know. They are
+ * the one thing left out; every other element is checked.
+ */
 async function expectNoViolations(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const results = await new AxeBuilder({ page }).withTags(TAGS).exclude('[data-tabster-dummy]').analyze();
   const summary = results.violations.map(
     (violation) =>
       `${violation.id}: ${violation.help}\n  ${violation.nodes.map((node) => node.target).join('\n  ')}`,
@@ -153,6 +160,8 @@ test('applications: search, preview, download, detail with notes, delete', async
     about: 'I speak Hindi and Punjabi.\nI enjoy helping customers.',
   };
   const second = { name: `Tom Baker ${stamp}`, email: `tom.${stamp}@example.net` };
+  // The server records the title of the job applied for, so Tom applies for another post.
+  const otherJob = await createJob({ jobTitle: `Claims Handler ${stamp}` });
   const cv = await validPdf(`${first.name} - Curriculum Vitae`);
 
   // A visitor applies through the site; a second application arrives through the API.
@@ -167,9 +176,9 @@ test('applications: search, preview, download, detail with notes, delete', async
       number: '07700 900123',
       pdfFile: toDataUrl(await validPdf('Tom Baker CV')),
       about: 'Available for nights.',
-      jobTitle: 'Claims Handler',
-      jobName: 'Claims Handler',
-      jobId: job.id,
+      jobTitle: otherJob.jobTitle,
+      jobName: otherJob.jobTitle,
+      jobId: otherJob.id,
     },
   });
   expect(secondSaved.status).toBe(201);
@@ -189,7 +198,7 @@ test('applications: search, preview, download, detail with notes, delete', async
     await expect(table.getByRole('row', { name: new RegExp(first.name) })).toBeVisible();
     await expect(table.getByRole('row', { name: new RegExp(second.name) })).toHaveCount(0);
   }
-  await search.fill('Claims Handler');
+  await search.fill(otherJob.jobTitle.toUpperCase());
   await expect(table.getByRole('row', { name: new RegExp(second.name) })).toBeVisible();
   await search.fill('   ');
   await expect(page.getByText(`Total: ${all}`, { exact: true })).toBeVisible();

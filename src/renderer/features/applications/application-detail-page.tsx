@@ -230,7 +230,8 @@ function ResumeSection({ application }: { application: ApplicationDetail }) {
                 Close Preview
               </Button>
             </div>
-            <div className={styles.previewBody}>
+            {/* The pages scroll inside the panel; focusable so keyboard users can scroll it too. */}
+            <div className={styles.previewBody} tabIndex={0} role="region" aria-label="CV pages">
               {preview.status === 'loading' && (
                 <div className={styles.previewStatus}>
                   <Spinner label="Loading PDF..." />

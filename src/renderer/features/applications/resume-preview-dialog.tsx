@@ -84,7 +84,8 @@ export function ResumePreviewDialog({
             >
               CV of {preview.name}
             </DialogTitle>
-            <DialogContent className={styles.content}>
+            {/* The pages scroll inside the dialog; focusable so keyboard users can scroll it too. */}
+            <DialogContent className={styles.content} tabIndex={0} role="region" aria-label="CV pages">
               <PdfPreview key={preview.applicationId} bytes={preview.bytes} label={`CV of ${preview.name}`} />
             </DialogContent>
             <DialogActions className={styles.actions}>
