@@ -45,15 +45,23 @@ async function mintToken(claims: { email: string; name: string; sub: string }, e
 
 /** Counts the pixels of the first rendered page that are clearly not white (text, lines). */
 const inkOnFirstPage = (page: Page) =>
-  page.locator('canvas[data-testid="pdf-page"]').first().evaluate((canvas: HTMLCanvasElement) => {
-    const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
-    let ink = 0;
-    for (let index = 0; index < data.length; index += 4)
-      if (data[index]! < 160 && data[index + 1]! < 160 && data[index + 2]! < 160) ink++;
-    return ink;
-  });
+  page
+    .locator('canvas[data-testid="pdf-page"]')
+    .first()
+    .evaluate((canvas: HTMLCanvasElement) => {
+      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      let ink = 0;
+      for (let index = 0; index < data.length; index += 4)
+        if (data[index]! < 160 && data[index + 1]! < 160 && data[index + 2]! < 160) ink++;
+      return ink;
+    });
 
-async function applyAsVisitor(page: Page, job: { id: string }, applicant: Record<string, string>, cv: Buffer) {
+async function applyAsVisitor(
+  page: Page,
+  job: { id: string },
+  applicant: Record<string, string>,
+  cv: Buffer,
+) {
   await page.goto(`/apply/${job.id}`);
   await page.getByLabel('Full Name').fill(applicant.name!);
   await page.getByLabel('Email').fill(applicant.email!);
@@ -117,11 +125,16 @@ test('the admin logs in from /dashboard, creates, edits and deletes a post', asy
   await expect(page).toHaveURL('/dashboard/all');
 
   // Edit: prefilled, "Start Date", and the toast seen on the apply page it lands on.
-  await page.getByRole('row', { name: new RegExp(title) }).getByRole('link', { name: `Edit ${title}` }).click();
+  await page
+    .getByRole('row', { name: new RegExp(title) })
+    .getByRole('link', { name: `Edit ${title}` })
+    .click();
   await expect(page).toHaveURL(`/dashboard/edit/${created._id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Edit Job Post' })).toBeVisible();
   await expect(page.getByLabel('Start Date')).toHaveValue('Full time, 37.5 hours');
-  await expect(page.getByRole('textbox', { name: 'Responsibility 2', exact: true })).toHaveValue('Talk to garages');
+  await expect(page.getByRole('textbox', { name: 'Responsibility 2', exact: true })).toHaveValue(
+    'Talk to garages',
+  );
   // A blanked field: the server's 400 message is shown.
   await page.getByLabel('Location').fill('');
   await page.getByRole('button', { name: 'Update Post' }).click();
@@ -211,7 +224,11 @@ test('applications: search, preview, download, detail with notes, delete', async
 
   // A failed CV fetch shows the popup for its cause.
   await page.route('**/api/applications/*/pdf', (route) =>
-    route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"PDF file not found."}' }),
+    route.fulfill({
+      status: 404,
+      contentType: 'application/json',
+      body: '{"message":"PDF file not found."}',
+    }),
   );
   await row.getByRole('button', { name: `Preview CV of ${first.name}` }).click();
   await expect(page.getByRole('dialog').getByText(messages.errorTitle)).toBeVisible();
@@ -245,7 +262,10 @@ test('applications: search, preview, download, detail with notes, delete', async
   const detailUrl = page.url();
   await expect(page.getByRole('heading', { level: 1, name: first.name })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Applicant Information' })).toBeVisible();
-  await expect(page.getByRole('link', { name: first.email })).toHaveAttribute('href', `mailto:${first.email}`);
+  await expect(page.getByRole('link', { name: first.email })).toHaveAttribute(
+    'href',
+    `mailto:${first.email}`,
+  );
   await expect(page.getByRole('link', { name: first.phone })).toHaveAttribute('href', 'tel:01604555000');
   await expect(page.getByText(/^\d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
   await expect(page.getByText('I enjoy helping customers.', { exact: false })).toBeVisible();
@@ -308,7 +328,10 @@ test('a token that expires mid-session sends the admin to /login, and back after
   await page.waitForTimeout(Math.max(0, expiresAt * 1000 - Date.now() + 1000));
 
   // The next call to the server carries the expired token.
-  await page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: 'Dashboard' }).click();
+  await page
+    .getByRole('navigation', { name: 'Admin Panel' })
+    .getByRole('link', { name: 'Dashboard' })
+    .click();
   await page.getByRole('tab', { name: /Applications/ }).click();
   const previewButton = page.getByRole('button', { name: /^Preview CV of/ }).first();
   await previewButton.click();
@@ -338,7 +361,10 @@ test('a signed-in non-admin cannot reach /dashboard, and the API refuses their c
     ['DELETE', '/post/00000000-0000-4000-8000-000000000000'],
     ['GET', '/applications/00000000-0000-4000-8000-000000000000/notes'],
   ] as const) {
-    const answer = await api(method, path, { token, body: method === 'POST' ? { jobTitle: 'x' } : undefined });
+    const answer = await api(method, path, {
+      token,
+      body: method === 'POST' ? { jobTitle: 'x' } : undefined,
+    });
     expect(answer.status, `${method} ${path}`).toBe(403);
   }
 

@@ -30,7 +30,12 @@ const row = (overrides: Partial<ApplicationSummary>): ApplicationSummary => ({
 
 const rows = [
   row({ name: 'Jane Doe', email: 'jane@example.com' }),
-  row({ name: 'Omar Khan', email: 'omar@khan.example', jobTitle: 'Claims Handler', jobName: 'Claims Handler' }),
+  row({
+    name: 'Omar Khan',
+    email: 'omar@khan.example',
+    jobTitle: 'Claims Handler',
+    jobName: 'Claims Handler',
+  }),
   row({
     name: 'Li Wei',
     email: 'li@example.org',
@@ -100,7 +105,9 @@ describe('the Applications list', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await renderList(() => jsonResponse(500, { message: 'boom' }));
     expect(await screen.findByRole('heading', { name: 'No applications found' })).toBeInTheDocument();
-    expect(screen.getByText('Applications will appear here when candidates apply for jobs')).toBeInTheDocument();
+    expect(
+      screen.getByText('Applications will appear here when candidates apply for jobs'),
+    ).toBeInTheDocument();
     expect(error).toHaveBeenCalled();
   });
 });

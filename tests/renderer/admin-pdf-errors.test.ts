@@ -36,7 +36,10 @@ describe('the CV popup text by cause (spec section 8)', () => {
     const texts: string[] = [];
     for (let attempt = 0; attempt < 3; attempt++) {
       const result = await store.dispatch(
-        applicationAdminApi.endpoints.getApplicationPdf.initiate('id', { subscribe: false, forceRefetch: true }),
+        applicationAdminApi.endpoints.getApplicationPdf.initiate('id', {
+          subscribe: false,
+          forceRefetch: true,
+        }),
       );
       texts.push(pdfLoadErrorMessage(result.error));
     }
@@ -47,7 +50,8 @@ describe('the CV popup text by cause (spec section 8)', () => {
 describe('pdfBytesFromDataUrl', () => {
   it('decodes the data URL once, also in steps for large files, and refuses anything but a PDF', async () => {
     const small = new Uint8Array([37, 80, 68, 70, 45, 49, 46, 55]);
-    const encode = (bytes: Uint8Array) => `data:application/pdf;base64,${Buffer.from(bytes).toString('base64')}`;
+    const encode = (bytes: Uint8Array) =>
+      `data:application/pdf;base64,${Buffer.from(bytes).toString('base64')}`;
     expect(await pdfBytesFromDataUrl(encode(small))).toEqual(small);
 
     // jsdom's atob is plain JavaScript and slow on megabytes; browsers have a native one.
