@@ -20,8 +20,8 @@ import { SignOutRegular } from '@fluentui/react-icons/headless/svg/sign-out';
 import { siteConfig } from '../../shared/site/site-config';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { PageLoading } from '../app/page-loading';
-import { RouteErrorBoundary } from '../app/route-error-boundary';
 import { signOut } from '../features/auth/auth-slice';
+import { DashboardErrorBoundary } from '../features/dashboard/dashboard-error-boundary';
 import { usePlatform } from '../platform/platform';
 
 /** Below this width the drawer folds away behind a menu button. */
@@ -360,11 +360,11 @@ export function DashboardLayout() {
           </header>
         )}
         <main id="dashboard-main" className={styles.main} tabIndex={-1}>
-          <RouteErrorBoundary resetKey={pathname}>
+          <DashboardErrorBoundary resetKey={pathname}>
             <Suspense fallback={<PageLoading />}>
               <Outlet />
             </Suspense>
-          </RouteErrorBoundary>
+          </DashboardErrorBoundary>
         </main>
       </div>
     </div>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
   Skeleton,
   SkeletonItem,
@@ -133,8 +133,12 @@ export function DashboardPage() {
   const admin = useAdminStyles();
   const styles = useStyles();
   const user = useAppSelector((state) => state.auth.user);
-  const [params, setParams] = useSearchParams();
-  const tab: DashboardTab = params.get('tab') === 'applications' ? 'applications' : 'posts';
+  // useLocation rather than useSearchParams: the latter pulls more of the router into the chunk
+  // the home page shares with this screen, so every visitor would download it.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const tab: DashboardTab =
+    new URLSearchParams(location.search).get('tab') === 'applications' ? 'applications' : 'posts';
 
   const jobs = useGetJobsQuery();
   const applications = useGetApplicationsQuery();
@@ -150,7 +154,7 @@ export function DashboardPage() {
   const jobCount = jobs.data?.length;
   const tabRefs = useRef(new Map<DashboardTab, HTMLButtonElement>());
   const selectTab = (next: DashboardTab) =>
-    setParams(next === 'applications' ? { tab: 'applications' } : {}, { replace: true });
+    void navigate({ search: next === 'applications' ? '?tab=applications' : '' }, { replace: true });
   const onTabKey = (event: KeyboardEvent) => {
     const index = TABS.findIndex((entry) => entry.value === tab);
     const step = { ArrowRight: 1, ArrowLeft: -1, Home: -index, End: TABS.length - 1 - index }[event.key];

@@ -17,7 +17,8 @@ import {
   type JobFormErrors,
   type JobFormValues,
 } from './job-form';
-import { useCreateJobMutation, useGetJobQuery, useUpdateJobMutation } from './jobs-api';
+import { useCreateJobMutation, useUpdateJobMutation } from './job-admin-api';
+import { useGetJobQuery } from './jobs-api';
 
 const DASHBOARD_ALL = '/dashboard/all';
 

@@ -1,9 +1,15 @@
-import type { Job, JobCreate, JobUpdate } from '../../../shared/jobs/job-contract';
-import type { DeleteAck, InsertAck, UpdateAck } from '../../../shared/http/acknowledgements';
+import type { Job } from '../../../shared/jobs/job-contract';
+import type { DeleteAck } from '../../../shared/http/acknowledgements';
 import { api } from '../../app/api';
 
-const LIST = { type: 'Job', id: 'LIST' } as const;
+/** The job list's cache tag; job-admin-api.ts invalidates it too. */
+export const JOB_LIST_TAG = { type: 'Job', id: 'LIST' } as const;
+const LIST = JOB_LIST_TAG;
 
+/**
+ * The careers site's job calls. Creating and editing posts (job-admin-api.ts) load with the
+ * dashboard; delete stays here because the public job card offers it to admins.
+ */
 export const jobsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getJobs: build.query<Job[], void>({
@@ -14,14 +20,6 @@ export const jobsApi = api.injectEndpoints({
       query: (id) => `/single/${encodeURIComponent(id)}`,
       providesTags: (_job, _error, id) => [{ type: 'Job', id }],
     }),
-    createJob: build.mutation<InsertAck, JobCreate>({
-      query: (body) => ({ url: '/post', method: 'POST', body }),
-      invalidatesTags: [LIST],
-    }),
-    updateJob: build.mutation<UpdateAck, { id: string; changes: JobUpdate }>({
-      query: ({ id, changes }) => ({ url: `/post/${encodeURIComponent(id)}`, method: 'PUT', body: changes }),
-      invalidatesTags: (_answer, _error, { id }) => [LIST, { type: 'Job', id }],
-    }),
     deleteJob: build.mutation<DeleteAck, string>({
       query: (id) => ({ url: `/post/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: (_answer, _error, id) => [LIST, { type: 'Job', id }],
@@ -29,10 +27,4 @@ export const jobsApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useGetJobsQuery,
-  useGetJobQuery,
-  useCreateJobMutation,
-  useUpdateJobMutation,
-  useDeleteJobMutation,
-} = jobsApi;
+export const { useGetJobsQuery, useGetJobQuery, useDeleteJobMutation } = jobsApi;
