@@ -164,6 +164,7 @@ test('the admin logs in from /dashboard, creates, edits and deletes a post', asy
 });
 
 test('applications: search, preview, download, detail with notes, delete', async ({ browser, page }) => {
+  test.setTimeout(120_000);
   const job = await createJob({ jobTitle: `Night Shift Quote Agent ${Date.now()}` });
   const stamp = Date.now();
   const first = {
@@ -375,6 +376,8 @@ test('a signed-in non-admin cannot reach /dashboard, and the API refuses their c
 });
 
 test('every admin screen passes axe (WCAG 2.2 AA rules)', async ({ page }) => {
+  // Eleven full axe runs, a PDF render and two viewports: well past the default minute on a busy machine.
+  test.setTimeout(180_000);
   const job = await createJob({ jobTitle: 'Accessible Admin Post' });
   const saved = await api<{ insertedId: string }>('POST', '/applications', {
     body: {
