@@ -67,6 +67,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     },
   });
 
+  // Connections reset while pausing (or by a client giving up) are expected here; without a
+  // listener, EventEmitter would turn them into an unhandled error that fails the whole run.
+  server.on('error', () => undefined);
+
   const listen = (port: number) =>
     new Promise<number>((resolve, reject) => {
       const onError = (error: Error) => reject(error);
