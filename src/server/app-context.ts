@@ -8,6 +8,7 @@ import type { JobRepository } from './jobs/job-repository';
 import type { ApplicationRepository } from './applications/application-repository';
 import type { NoteRepository } from './applications/note-repository';
 import type { RateLimiters } from './http/rate-limit';
+import type { AuditRepository } from './privacy/audit-repository';
 
 /** What every route module is handed: built once where the server starts. */
 export interface AppContext {
@@ -20,5 +21,6 @@ export interface AppContext {
   jobs: JobRepository;
   applications: ApplicationRepository;
   notes: NoteRepository;
+  audit: AuditRepository;
   limiters: RateLimiters;
 }

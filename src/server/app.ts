@@ -13,10 +13,12 @@ import { jobRoutes } from './jobs/job-routes';
 import { applicationRoutes } from './applications/application-routes';
 import { noteRoutes } from './applications/note-routes';
 import { emailRoutes } from './email/email-routes';
+import { privacyRoutes } from './privacy/privacy-routes';
 import { installErrorHandling } from './http/error-handler';
 import { rejectNulCharacters } from './http/reject-nul';
 import { schemaSerializerCompiler } from './http/schema-serializer';
 import { registerStaticSite } from './site/static-site';
+import { siteRoutes } from './site/site-routes';
 
 export interface AppOptions {
   /** The built web site to serve; none in API-only tests. */
@@ -120,13 +122,15 @@ export async function createApp(context: AppContext, options: AppOptions = {}): 
       jobRoutes(typed, context, guards);
       applicationRoutes(typed, context, guards);
       noteRoutes(typed, context, guards);
+      privacyRoutes(typed, context, guards);
       emailRoutes(typed, context);
       api.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: messages.notFound }));
     },
     { prefix: '/api' },
   );
 
-  if (options.webDistDir) await registerStaticSite(app, options.webDistDir);
+  siteRoutes(app.withTypeProvider<ZodTypeProvider>(), context);
+  if (options.webDistDir) await registerStaticSite(app, context, options.webDistDir);
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: messages.notFound }));
   return app;
 }

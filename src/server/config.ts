@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DESKTOP_APP_ORIGIN } from '../shared/desktop/desktop-bridge';
+import { DEFAULT_RETENTION_DAYS } from '../shared/limits';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './http/rate-limit';
 
 const optionalText = z
@@ -70,7 +71,7 @@ const envSchema = z
     RATE_LIMIT_REGISTER_PER_MINUTE: perMinute(DEFAULT_RATE_LIMITS.registerPerMinute),
     RATE_LIMIT_APPLICATIONS_PER_MINUTE: perMinute(DEFAULT_RATE_LIMITS.applicationsPerMinute),
     RATE_LIMIT_EMAILS_PER_MINUTE: perMinute(DEFAULT_RATE_LIMITS.emailsPerMinute),
-    RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(183),
+    RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_RETENTION_DAYS),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: optionalText,
   })

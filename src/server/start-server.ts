@@ -12,10 +12,13 @@ import { createUserRepository } from './auth/user-repository';
 import { createJobRepository } from './jobs/job-repository';
 import { createApplicationRepository } from './applications/application-repository';
 import { createNoteRepository } from './applications/note-repository';
+import { createAuditRepository } from './privacy/audit-repository';
+import { scheduleRetentionPurge } from './privacy/retention';
 import { createRateLimiters, type RateLimitSettings } from './http/rate-limit';
 import { bootstrapAdmin } from './auth/bootstrap-admin';
 import { createApp } from './app';
 import { projectRoot } from './project-root';
+import { holdDataDir } from './db/data-dir-lock';
 
 export interface StartOptions {
   /** Default: the seed the build wrote for the current migrations, when there is one. */
@@ -47,8 +50,9 @@ export async function buildContext(config: Config, options: StartOptions = {}): 
     tokens: createTokenService(await resolveJwtSecret(db, config.jwtSecret), config.tokenTtlSeconds),
     users,
     jobs: createJobRepository(db),
-    applications: createApplicationRepository(db, blobs),
+    applications: createApplicationRepository(db, blobs, { retentionDays: config.retentionDays }),
     notes: createNoteRepository(db),
+    audit: createAuditRepository(db),
     limiters: createRateLimiters(database, { ...config.rateLimits, ...options.rateLimits }),
   };
   if (config.bootstrapAdmin) await bootstrapAdmin(users, config.bootstrapAdmin);
@@ -63,6 +67,21 @@ export interface RunningServer {
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const embedded = !config.databaseUrl && !options.inMemoryDatabase;
+  const releaseDataDir = embedded ? holdDataDir(config.dataDir) : () => undefined;
+  try {
+    return await listen(config, options, releaseDataDir);
+  } catch (error) {
+    releaseDataDir();
+    throw error;
+  }
+}
+
+async function listen(
+  config: Config,
+  options: StartOptions,
+  releaseDataDir: () => void,
+): Promise<RunningServer> {
   const context = await buildContext(config, options);
   const webDistDir =
     options.serveWeb === false ? undefined : (config.webDistDir ?? path.join(projectRoot(), 'dist', 'web'));
@@ -75,14 +94,17 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     .sweep(() => context.applications.cvKeys())
     .then((removed) => removed > 0 && app.log.info({ removed }, 'removed orphaned CV files'))
     .catch((error: unknown) => app.log.error({ err: error }, 'CV sweep failed'));
+  const stopPurge = scheduleRetentionPurge(context, config.retentionDays, app.log);
   return {
     app,
     context,
     url: `http://127.0.0.1:${port}`,
     async close() {
+      stopPurge();
       await app.close();
       context.mailer.close();
       await context.database.close();
+      releaseDataDir();
     },
   };
 }

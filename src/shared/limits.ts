@@ -31,3 +31,8 @@ export const MAX_APPLICATION_BODY_BYTES = 8 * 1024 * 1024;
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 export const PDF_DATA_URL_PREFIX = 'data:application/pdf;base64,';
+
+/** How long applications are kept by default (about six months), then purged with their CVs. */
+export const DEFAULT_RETENTION_DAYS = 183;
+/** A second application by one e-mail address to one job within this many days is flagged. */
+export const DUPLICATE_WINDOW_DAYS = 30;

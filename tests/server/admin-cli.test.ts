@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
 import { createScratchDatabase, testDatabaseUrl } from '../support/postgres';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { runCli } from '../support/run-cli';
 
 /**
  * `npm run admin -- grant|revoke <email>` (that is, `tsx src/server/cli/admin.ts`) run as a real
@@ -13,7 +13,6 @@ import { startTestServer, type TestServer } from '../support/test-server';
  * process per data folder, so the server is stopped while the tool runs.
  */
 
-const projectDir = process.cwd();
 const USAGE = 'Usage: npm run admin -- grant <email> | revoke <email>';
 const CAROL = { name: 'Carol Colleague', email: 'carol@example.com', password: 'carol-password' };
 const DAVE = { name: 'Dave Departed', email: 'dave@example.com', password: 'dave-password' };
@@ -25,30 +24,12 @@ let dropDatabase: (() => Promise<void>) | undefined;
 let server: TestServer | undefined;
 let daveOldToken: string;
 
-function runAdmin(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    // What `npm run admin` runs; from a scratch folder so that no developer's .env is read.
-    const child = spawn(
-      path.join(projectDir, 'node_modules', '.bin', 'tsx'),
-      [path.join(projectDir, 'src/server/cli/admin.ts'), ...args],
-      {
-        cwd,
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', LOG_LEVEL: 'silent' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
+/** What `npm run admin` runs, from a scratch folder so that no developer's .env is read. */
+const runAdmin = (args: string[]) =>
+  runCli('admin', args, {
+    cwd,
+    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', LOG_LEVEL: 'silent' },
   });
-}
 
 const start = () => startTestServer({}, { dataDir, databaseUrl });
 async function stop() {

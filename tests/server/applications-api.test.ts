@@ -73,7 +73,11 @@ describe('POST /api/applications', () => {
   it('saves an application and answers 201 { success, insertedId }', async () => {
     const { status, body } = await apply();
     expect(status).toBe(201);
-    expect(body).toEqual({ success: true, insertedId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(body).toEqual({
+      success: true,
+      insertedId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      duplicate: false,
+    });
     const detail = await server.api('GET', `/applications/${body.insertedId}`, { token });
     expect(detail.status).toBe(200);
     expect(detail.body).toMatchObject({ _id: body.insertedId, name: 'Jane Doe', jobId });
@@ -170,6 +174,7 @@ describe('GET /api/applications and /api/applications/:id', () => {
       hasResume: true,
       pdfFileSize: cv.length,
       fileSize: cv.length,
+      duplicateOf: null,
     });
     expect(row.applyDate).toBe(row.createdAt);
     expect(new Date(row.applyDate as string).toISOString()).toBe(row.applyDate);
@@ -198,7 +203,12 @@ describe('GET /api/applications and /api/applications/:id', () => {
       hasResume: true,
       pdfFileSize: cv.length,
       fileSize: cv.length,
+      duplicateOf: null,
       about,
+      privacyNoticeVersion: null,
+      privacyAcknowledgedAt: null,
+      retentionHold: false,
+      purgeAfter: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
   });
 

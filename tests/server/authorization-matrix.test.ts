@@ -63,7 +63,7 @@ beforeAll(async () => {
     },
   });
   expect(application.status).toBe(201);
-  expect(application.body).toEqual({ success: true, insertedId: expect.any(String) });
+  expect(application.body).toEqual({ success: true, insertedId: expect.any(String), duplicate: false });
   applicationId = application.body.insertedId;
 
   jobBefore = (await server.api('GET', `/single/${jobId}`)).body;
@@ -116,6 +116,24 @@ const adminCalls: AdminCall[] = [
     path: () => `/applications/${applicationId}/notes`,
     body: () => ({ body: 'Injected note' }),
   },
+  { name: 'GET /applications/:id/audit', method: 'GET', path: () => `/applications/${applicationId}/audit` },
+  {
+    name: 'PUT /applications/:id/hold',
+    method: 'PUT',
+    path: () => `/applications/${applicationId}/hold`,
+    body: () => ({ hold: true }),
+  },
+  {
+    name: 'GET /applicants/:email/export',
+    method: 'GET',
+    path: () => `/applicants/${encodeURIComponent(APPLICANT.email)}/export`,
+  },
+  {
+    name: 'DELETE /applicants/:email',
+    method: 'DELETE',
+    path: () => `/applicants/${encodeURIComponent(APPLICANT.email)}`,
+  },
+  { name: 'GET /all?include=closed', method: 'GET', path: () => '/all?include=closed' },
 ];
 
 interface Credential {

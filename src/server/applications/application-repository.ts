@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { applications } from '../db/schema';
+import { applicationNotes, applications } from '../db/schema';
 import type { BlobStore } from '../blobs/blob-store';
 import type { ApplicationDetail, ApplicationSummary } from '../../shared/applications/application-contract';
+import { DUPLICATE_WINDOW_DAYS } from '../../shared/limits';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 type ApplicationRow = typeof applications.$inferSelect;
 
@@ -16,6 +19,7 @@ const summaryColumns = {
   jobTitle: applications.jobTitle,
   cvKey: applications.cvKey,
   cvSize: applications.cvSize,
+  duplicateOf: applications.duplicateOf,
   createdAt: applications.createdAt,
 };
 type SummaryRow = Pick<ApplicationRow, keyof typeof summaryColumns>;
@@ -36,6 +40,7 @@ export const toSummary = (row: SummaryRow): ApplicationSummary => {
     hasResume: row.cvKey !== null && row.cvSize > 0,
     pdfFileSize: row.cvSize,
     fileSize: row.cvSize,
+    duplicateOf: row.duplicateOf,
   };
 };
 
@@ -47,21 +52,74 @@ export interface NewApplication {
   phone: string;
   about: string;
   cv: Buffer;
+  /** The privacy notice version the form showed; absent when the client showed none. */
+  privacyNoticeVersion?: string;
+}
+
+/** An application old enough for the retention purge. */
+export interface ExpiredApplication {
+  id: string;
+  name: string;
+  email: string;
+  jobTitle: string;
+  createdAt: Date;
 }
 
 /** A claimed e-mail is retried by another caller only after this long (the first one may have died). */
 const EMAIL_CLAIM_TIMEOUT_MS = 2 * 60 * 1000;
 
-export function createApplicationRepository(db: Db, blobs: BlobStore) {
+export function createApplicationRepository(db: Db, blobs: BlobStore, options: { retentionDays: number }) {
+  const purgeAfter = (createdAt: Date) =>
+    new Date(createdAt.getTime() + options.retentionDays * DAY_MS).toISOString().slice(0, 10);
+
+  /** The first application this one repeats: same address, same job, within the duplicate window. */
+  const earlierApplication = async (email: string, jobId: string): Promise<string | null> => {
+    const [row] = await db
+      .select({ id: applications.id, duplicateOf: applications.duplicateOf })
+      .from(applications)
+      .where(
+        and(
+          eq(applications.email, email),
+          eq(applications.jobId, jobId),
+          gte(applications.createdAt, new Date(Date.now() - DUPLICATE_WINDOW_DAYS * DAY_MS)),
+        ),
+      )
+      .orderBy(asc(applications.createdAt))
+      .limit(1);
+    return row ? (row.duplicateOf ?? row.id) : null;
+  };
+
+  const remove = async (id: string): Promise<boolean> => {
+    let found = false;
+    await blobs.remove(async (tx) => {
+      const rows = await tx
+        .delete(applications)
+        .where(eq(applications.id, id))
+        .returning({ cvKey: applications.cvKey });
+      found = rows.length > 0;
+      return rows[0]?.cvKey;
+    });
+    return found;
+  };
+
   return {
     /** The answer goes out only once the CV and the row are both durable (see BlobStore). */
-    async create(input: NewApplication): Promise<string> {
+    async create(input: NewApplication): Promise<{ id: string; duplicateOf: string | null }> {
       const id = randomUUID();
-      const { cv, ...fields } = input;
+      const { cv, privacyNoticeVersion, ...fields } = input;
+      const duplicateOf = await earlierApplication(fields.email, fields.jobId);
       await blobs.store(id, cv, async (tx) => {
-        await tx.insert(applications).values({ ...fields, id, cvKey: id, cvSize: cv.length });
+        await tx.insert(applications).values({
+          ...fields,
+          id,
+          cvKey: id,
+          cvSize: cv.length,
+          duplicateOf,
+          privacyNoticeVersion: privacyNoticeVersion ?? null,
+          privacyAcknowledgedAt: privacyNoticeVersion ? new Date() : null,
+        });
       });
-      return id;
+      return { id, duplicateOf };
     },
     async list(): Promise<ApplicationSummary[]> {
       const rows = await db.select(summaryColumns).from(applications).orderBy(desc(applications.createdAt));
@@ -69,30 +127,71 @@ export function createApplicationRepository(db: Db, blobs: BlobStore) {
     },
     async find(id: string): Promise<(ApplicationDetail & { cvKey: string | null }) | undefined> {
       const [row] = await db.select().from(applications).where(eq(applications.id, id)).limit(1);
-      return row && { ...toSummary(row), about: row.about, cvKey: row.cvKey };
+      return (
+        row && {
+          ...toSummary(row),
+          about: row.about,
+          privacyNoticeVersion: row.privacyNoticeVersion,
+          privacyAcknowledgedAt: row.privacyAcknowledgedAt?.toISOString() ?? null,
+          retentionHold: row.retentionHold,
+          purgeAfter: purgeAfter(row.createdAt),
+          cvKey: row.cvKey,
+        }
+      );
     },
-    async readCv(id: string): Promise<{ name: string; bytes: Buffer } | undefined> {
+    /** Every application from one e-mail address, oldest first. */
+    async idsForEmail(email: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: applications.id })
+        .from(applications)
+        .where(eq(applications.email, email))
+        .orderBy(asc(applications.createdAt));
+      return rows.map((row) => row.id);
+    },
+    async countNotes(ids: string[]): Promise<number> {
+      if (ids.length === 0) return 0;
       const [row] = await db
-        .select({ name: applications.name, cvKey: applications.cvKey })
+        .select({ n: sql<number>`count(*)::int` })
+        .from(applicationNotes)
+        .where(inArray(applicationNotes.applicationId, ids));
+      return row?.n ?? 0;
+    },
+    async setHold(id: string, hold: boolean): Promise<{ email: string; changed: boolean } | undefined> {
+      const [before] = await db
+        .select({ email: applications.email, hold: applications.retentionHold })
+        .from(applications)
+        .where(eq(applications.id, id));
+      if (!before) return undefined;
+      if (before.hold === hold) return { email: before.email, changed: false };
+      await db.update(applications).set({ retentionHold: hold }).where(eq(applications.id, id));
+      return { email: before.email, changed: true };
+    },
+    /** Applications created before `cutoff` and not on hold: what the retention purge deletes. */
+    async expired(cutoff: Date): Promise<ExpiredApplication[]> {
+      return db
+        .select({
+          id: applications.id,
+          name: applications.name,
+          email: applications.email,
+          jobTitle: applications.jobTitle,
+          createdAt: applications.createdAt,
+        })
+        .from(applications)
+        .where(and(lt(applications.createdAt, cutoff), eq(applications.retentionHold, false)))
+        .orderBy(asc(applications.createdAt));
+    },
+    async readCv(id: string): Promise<{ name: string; email: string; bytes: Buffer } | undefined> {
+      const [row] = await db
+        .select({ name: applications.name, email: applications.email, cvKey: applications.cvKey })
         .from(applications)
         .where(eq(applications.id, id))
         .limit(1);
       if (!row?.cvKey) return undefined;
       const bytes = await blobs.get(row.cvKey);
-      return bytes && { name: row.name, bytes };
+      return bytes && { name: row.name, email: row.email, bytes };
     },
-    async remove(id: string): Promise<boolean> {
-      let found = false;
-      await blobs.remove(async (tx) => {
-        const rows = await tx
-          .delete(applications)
-          .where(eq(applications.id, id))
-          .returning({ cvKey: applications.cvKey });
-        found = rows.length > 0;
-        return rows[0]?.cvKey;
-      });
-      return found;
-    },
+    /** Deletes the application, its CV and (by cascade) its notes. */
+    remove,
     /** The newest application matching the notification payload (and its id, when the client sent it). */
     async findForNotification(email: string, jobId: string, applicationId?: string) {
       const conditions = [eq(applications.email, email), eq(applications.jobId, jobId)];

@@ -18,11 +18,23 @@ import type { AppContext } from '../app-context';
 import { decodeAndCheckCv } from './cv-check';
 import { resumeFileName } from '../../shared/applications/resume-file-name';
 import { contentDisposition } from './content-disposition';
+import { cvPurposeSchema, type AuditAction } from '../../shared/privacy/audit-contract';
+import { formatClosingDate } from '../../shared/jobs/closing-date';
+import { currentUser } from '../auth/guards';
+import type { FastifyRequest } from 'fastify';
 
 const admin = [{ bearer: [] }];
 
 export function applicationRoutes(app: Api, context: AppContext, guards: Guards): void {
-  const { applications, jobs, limiters } = context;
+  const { applications, jobs, limiters, audit } = context;
+  /** Records what an admin did with an applicant's data; never any CV contents. */
+  const record = (request: FastifyRequest, action: AuditAction, application: { id: string; email: string }) =>
+    audit.record({
+      action,
+      actorEmail: currentUser(request).email,
+      subjectEmail: application.email,
+      applicationId: application.id,
+    });
   const existingId = (id: string) => {
     if (!isId(id)) throw new HttpError(404, messages.applicationMissing);
     return id;
@@ -38,15 +50,21 @@ export function applicationRoutes(app: Api, context: AppContext, guards: Guards)
         tags: ['applications'],
         summary: 'Apply for a job with a PDF CV (a base64 data URL, at most 5 MB)',
         body: applicationSubmissionSchema,
-        response: { 201: applicationSavedSchema, ...errorResponses(400, 404, 413, 429) },
+        response: { 201: applicationSavedSchema, ...errorResponses(400, 404, 410, 413, 429) },
       },
     },
     async (request, reply) => {
-      const { pdfFile, jobId, name, email, phone, about } = request.body;
+      const { pdfFile, jobId, name, email, phone, about, privacyNoticeVersion } = request.body;
       const job = isId(jobId) ? await jobs.find(jobId) : undefined;
       if (!job) throw new HttpError(404, messages.jobNotFound);
+      if (job.closed) {
+        throw new HttpError(
+          410,
+          `${messages.jobNoLongerOpen} Applications closed on ${formatClosingDate(job.closingDate!)}.`,
+        );
+      }
       const cv = await decodeAndCheckCv(pdfFile);
-      const insertedId = await applications.create({
+      const { id, duplicateOf } = await applications.create({
         jobId,
         jobTitle: job.jobTitle,
         name,
@@ -54,8 +72,9 @@ export function applicationRoutes(app: Api, context: AppContext, guards: Guards)
         phone,
         about,
         cv,
+        privacyNoticeVersion,
       });
-      return reply.code(201).send({ success: true, insertedId });
+      return reply.code(201).send({ success: true, insertedId: id, duplicate: duplicateOf !== null });
     },
   );
 
@@ -88,13 +107,15 @@ export function applicationRoutes(app: Api, context: AppContext, guards: Guards)
     async (request) => {
       const application = await applications.find(existingId(request.params.id));
       if (!application) throw new HttpError(404, messages.applicationMissing);
+      await record(request, 'view', { id: application._id, email: application.email });
       return application;
     },
   );
 
-  const readCv = async (id: string) => {
+  const readCv = async (request: FastifyRequest, id: string, action: AuditAction) => {
     const cv = await applications.readCv(existingId(id));
     if (!cv) throw new HttpError(404, messages.pdfMissing);
+    await record(request, action, { id, email: cv.email });
     return cv;
   };
 
@@ -104,14 +125,15 @@ export function applicationRoutes(app: Api, context: AppContext, guards: Guards)
       onRequest: guards.requireAdmin,
       schema: {
         tags: ['applications'],
-        summary: 'The CV as a base64 data URL',
+        summary: 'The CV as a base64 data URL (purpose=preview or download, for the audit trail)',
         security: admin,
         params: idParamsSchema,
+        querystring: cvPurposeSchema,
         response: { 200: pdfAnswerSchema, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
-      const { bytes } = await readCv(request.params.id);
+      const { bytes } = await readCv(request, request.params.id, request.query.purpose);
       return { pdfFile: PDF_DATA_URL_PREFIX + bytes.toString('base64'), fileSize: bytes.length };
     },
   );
@@ -130,11 +152,16 @@ export function applicationRoutes(app: Api, context: AppContext, guards: Guards)
       },
     },
     async (request, reply) => {
-      const { name, bytes } = await readCv(request.params.id);
+      const { disposition } = request.query;
+      const { name, bytes } = await readCv(
+        request,
+        request.params.id,
+        disposition === 'inline' ? 'preview' : 'download',
+      );
       return reply
         .type('application/pdf')
         .header('content-length', bytes.length)
-        .header('content-disposition', contentDisposition(request.query.disposition, resumeFileName(name)))
+        .header('content-disposition', contentDisposition(disposition, resumeFileName(name)))
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         .send(bytes);
@@ -154,8 +181,11 @@ export function applicationRoutes(app: Api, context: AppContext, guards: Guards)
       },
     },
     async (request) => {
-      const removed = await applications.remove(existingId(request.params.id));
-      if (!removed) throw new HttpError(404, messages.applicationMissing);
+      const found = await applications.find(existingId(request.params.id));
+      if (!found || !(await applications.remove(found._id))) {
+        throw new HttpError(404, messages.applicationMissing);
+      }
+      await record(request, 'delete', { id: found._id, email: found.email });
       return { acknowledged: true, deletedCount: 1 };
     },
   );

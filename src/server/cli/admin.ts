@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { createUserRepository } from '../auth/user-repository';
+import { assertNoServerHolding, DataDirInUseError } from '../db/data-dir-lock';
 
 const usage = 'Usage: npm run admin -- grant <email> | revoke <email>';
 
@@ -17,6 +18,7 @@ async function main(argv: string[]): Promise<number> {
     // The environment alone configures the tool.
   }
   const config = loadConfig();
+  if (!config.databaseUrl) assertNoServerHolding(config.dataDir);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const users = createUserRepository(database.db);
@@ -36,7 +38,7 @@ main(process.argv.slice(2))
   .then((code) => process.exit(code))
   .catch((error: unknown) => {
     console.error(
-      error instanceof ConfigError
+      error instanceof ConfigError || error instanceof DataDirInUseError
         ? error.message
         : `admin: ${error instanceof Error ? error.message : error}`,
     );

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -51,6 +52,8 @@ export const jobs = pgTable(
     postCreator: text('post_creator').notNull(),
     lastEditUser: text('last_edit_user'),
     editTime: text('edit_time'),
+    /** The last day applications are taken (UK date); none means open until the post is deleted. */
+    closingDate: date('closing_date', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -72,6 +75,13 @@ export const applications = pgTable(
     /** Set when the notification e-mails were accepted by the transport: they go at most once. */
     emailSentAt: timestamp('email_sent_at', { withTimezone: true, mode: 'date' }),
     emailClaimedAt: timestamp('email_claimed_at', { withTimezone: true, mode: 'date' }),
+    /** Which applicant privacy notice the form showed, and when the applicant submitted under it. */
+    privacyNoticeVersion: text('privacy_notice_version'),
+    privacyAcknowledgedAt: timestamp('privacy_acknowledged_at', { withTimezone: true, mode: 'date' }),
+    /** An admin's hold keeps the application (and its CV) from the retention purge. */
+    retentionHold: boolean('retention_hold').notNull().default(false),
+    /** An earlier application by the same e-mail address to the same job within 30 days. */
+    duplicateOf: uuid('duplicate_of'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -116,4 +126,34 @@ export const applicationNotes = pgTable(
   (table) => [index('application_notes_application_idx').on(table.applicationId, table.createdAt)],
 );
 
-export const schema = { users, jobs, applications, applicationNotes, settings, cvBlobs, rateLimits };
+/**
+ * Who looked at, fetched or removed an applicant's data, and when. No foreign key: a deletion's
+ * entry outlives the application. Never holds CV contents; `subjectEmail` lets an access request
+ * or an erasure find every entry about one applicant.
+ */
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id'),
+    subjectEmail: text('subject_email').notNull(),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('audit_entries_application_idx').on(table.applicationId, table.createdAt),
+    index('audit_entries_subject_idx').on(table.subjectEmail),
+  ],
+);
+
+export const schema = {
+  users,
+  jobs,
+  applications,
+  applicationNotes,
+  auditEntries,
+  settings,
+  cvBlobs,
+  rateLimits,
+};

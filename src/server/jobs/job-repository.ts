@@ -1,7 +1,8 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, gte, isNull, or } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { jobs } from '../db/schema';
 import type { Job } from '../../shared/jobs/job-contract';
+import { isClosed, londonToday } from '../../shared/jobs/closing-date';
 
 type JobRow = typeof jobs.$inferSelect;
 export type JobValues = Omit<typeof jobs.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -20,14 +21,22 @@ export const toJob = (row: JobRow): Job => ({
   postCreator: row.postCreator,
   lastEditUser: row.lastEditUser,
   editTime: row.editTime,
+  closingDate: row.closingDate,
+  closed: isClosed(row.closingDate),
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
 
 export function createJobRepository(db: Db) {
   return {
-    async list(): Promise<Job[]> {
-      const rows = await db.select().from(jobs).orderBy(desc(jobs.createdAt));
+    /** Newest first; jobs past their closing date only when asked (the admin's view). */
+    async list(options: { includeClosed?: boolean } = {}): Promise<Job[]> {
+      const open = or(isNull(jobs.closingDate), gte(jobs.closingDate, londonToday()));
+      const rows = await db
+        .select()
+        .from(jobs)
+        .where(options.includeClosed ? undefined : open)
+        .orderBy(desc(jobs.createdAt));
       return rows.map(toJob);
     },
     async find(id: string): Promise<Job | undefined> {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { jobCreateSchema, jobListSchema, jobSchema, jobUpdateSchema } from '../../shared/jobs/job-contract';
 import { deleteAckSchema, insertAckSchema, updateAckSchema } from '../../shared/http/acknowledgements';
 import { idParamsSchema, isId } from '../../shared/http/id';
@@ -19,8 +20,19 @@ export function jobRoutes(app: Api, context: AppContext, guards: Guards): void {
 
   app.get(
     '/all',
-    { schema: { tags: ['jobs'], summary: 'Every job post, newest first', response: { 200: jobListSchema } } },
-    async () => jobs.list(),
+    {
+      schema: {
+        tags: ['jobs'],
+        summary: 'Every open job post, newest first (with include=closed, admins also get closed ones)',
+        querystring: z.object({ include: z.enum(['closed']).optional() }),
+        response: { 200: jobListSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => {
+      const includeClosed = request.query.include === 'closed';
+      if (includeClosed) await guards.requireAdmin(request);
+      return jobs.list({ includeClosed });
+    },
   );
 
   app.get(

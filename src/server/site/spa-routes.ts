@@ -7,6 +7,7 @@ const SPA_ROUTES: RegExp[] = [
   /^\/apply\/[^/]+$/,
   /^\/about$/,
   /^\/contact$/,
+  /^\/privacy$/,
   /^\/error$/,
   /^\/dashboard(\/(all|create|applications|application\/[^/]+|edit\/[^/]+))?$/,
 ];

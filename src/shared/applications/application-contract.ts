@@ -21,6 +21,8 @@ export const applicationSubmissionSchema = z
     jobTitle: z.string().max(200).optional(),
     jobName: z.string().max(200).optional(),
     jobId: z.string({ error: messages.jobNotFound }),
+    /** The applicant privacy notice the form showed (see shared/privacy/privacy-notice.ts). */
+    privacyNoticeVersion: z.string().max(40).optional(),
   })
   .transform(({ phone, number, ...rest }, ctx) => {
     const parsed = phoneSchema.safeParse(phone || number || '');
@@ -46,7 +48,12 @@ export const emailNotificationSchema = z.object({
   jobName: z.string().optional(),
 });
 
-export const applicationSavedSchema = z.object({ success: z.boolean(), insertedId: z.string() });
+export const applicationSavedSchema = z.object({
+  success: z.boolean(),
+  insertedId: z.string(),
+  /** True when the same e-mail address applied to the same job in the last 30 days: stored, but flagged. */
+  duplicate: z.boolean(),
+});
 
 /** List rows never carry CV bytes (DESIGN.md section 3). */
 export const applicationSummarySchema = z.object({
@@ -63,10 +70,21 @@ export const applicationSummarySchema = z.object({
   hasResume: z.boolean(),
   pdfFileSize: z.number().int(),
   fileSize: z.number().int(),
+  /** The earlier application this one repeats (same e-mail, same job, within 30 days), if any. */
+  duplicateOf: z.string().nullable(),
 });
 export const applicationListSchema = z.array(applicationSummarySchema);
 
-export const applicationDetailSchema = applicationSummarySchema.extend({ about: z.string() });
+export const applicationDetailSchema = applicationSummarySchema.extend({
+  about: z.string(),
+  privacyNoticeVersion: z.string().nullable(),
+  /** When the applicant submitted under that notice. */
+  privacyAcknowledgedAt: z.string().nullable(),
+  /** Kept from the retention purge by an admin. */
+  retentionHold: z.boolean(),
+  /** The day the retention purge deletes it (ISO date), unless held. */
+  purgeAfter: z.string(),
+});
 
 export const pdfAnswerSchema = z.object({ pdfFile: z.string(), fileSize: z.number().int() });
 

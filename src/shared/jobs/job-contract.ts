@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
+import { closingDateMessages, closingDateSchema, londonToday } from './closing-date';
 
 const requiredText = (label: string, max: number) =>
   z
@@ -27,13 +28,20 @@ export const jobFieldsSchema = z.object({
   description: requiredText('Description', 20_000),
   responsibilities: textList('Responsibilities').default([]),
   requirements: textList('Requirements').default([]),
+  closingDate: closingDateSchema.optional(),
 });
 
 /** POST /post: the client also sends publishTime and postCreator; the server decides both. */
-export const jobCreateSchema = jobFieldsSchema.extend({
-  publishTime: z.string().optional(),
-  postCreator: z.string().optional(),
-});
+export const jobCreateSchema = jobFieldsSchema
+  .extend({
+    publishTime: z.string().optional(),
+    postCreator: z.string().optional(),
+  })
+  // A new post that is already closed is a typo; an edit may close a post by moving the date back.
+  .refine((job) => !job.closingDate || job.closingDate >= londonToday(), {
+    message: closingDateMessages.past,
+    path: ['closingDate'],
+  });
 
 /** PUT /post/:id: the edit form has no required flags, so every field is optional; a field sent blank is refused so nothing saved is lost. */
 export const jobUpdateSchema = jobFieldsSchema.partial().extend({
@@ -55,6 +63,10 @@ export const jobSchema = z.object({
   postCreator: z.string(),
   lastEditUser: z.string().nullable(),
   editTime: z.string().nullable(),
+  /** YYYY-MM-DD, the last day applications are taken; null when the post has none. */
+  closingDate: z.string().nullable(),
+  /** Past its closing date (UK time): listed to admins only, and applications are refused. */
+  closed: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

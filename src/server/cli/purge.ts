@@ -1,0 +1,63 @@
+import { ConfigError, loadConfig } from '../config';
+import { buildContext } from '../start-server';
+import { assertNoServerHolding, DataDirInUseError } from '../db/data-dir-lock';
+import { purgeExpiredApplications } from '../privacy/retention';
+
+const usage = 'Usage: npm run purge [-- --dry-run]';
+
+/**
+ * `npm run purge`: deletes applications older than RETENTION_DAYS (with their CVs), except held
+ * ones; `--dry-run` lists them and deletes nothing. The server does the same every day by itself.
+ */
+async function main(argv: string[]): Promise<number> {
+  const unknown = argv.filter((arg) => arg !== '--dry-run');
+  if (unknown.length > 0) {
+    console.error(usage);
+    return 2;
+  }
+  const dryRun = argv.includes('--dry-run');
+  try {
+    process.loadEnvFile('.env');
+  } catch {
+    // The environment alone configures the tool.
+  }
+  const config = loadConfig();
+  if (!config.databaseUrl) assertNoServerHolding(config.dataDir);
+  // The tool never creates the first admin: that is the server's job at its start.
+  const context = await buildContext({ ...config, bootstrapAdmin: undefined });
+  try {
+    const { cutoff, expired, deleted } = await purgeExpiredApplications(context, config.retentionDays, {
+      dryRun,
+    });
+    const when = cutoff.toISOString().slice(0, 10);
+    if (expired.length === 0) {
+      console.info(`No applications older than ${config.retentionDays} days (before ${when}) to delete.`);
+      return 0;
+    }
+    for (const row of expired) {
+      console.info(
+        `${dryRun ? 'would delete' : 'deleted'}  ${row.createdAt.toISOString().slice(0, 10)}  ${row.id}  ${row.name} <${row.email}>  ${row.jobTitle}`,
+      );
+    }
+    console.info(
+      dryRun
+        ? `Dry run: ${expired.length} application(s) older than ${config.retentionDays} days would be deleted; nothing was changed.`
+        : `Deleted ${deleted} application(s) older than ${config.retentionDays} days, with their CVs.`,
+    );
+    return 0;
+  } finally {
+    context.mailer.close();
+    await context.database.close();
+  }
+}
+
+main(process.argv.slice(2))
+  .then((code) => process.exit(code))
+  .catch((error: unknown) => {
+    console.error(
+      error instanceof ConfigError || error instanceof DataDirInUseError
+        ? error.message
+        : `purge: ${error instanceof Error ? error.message : error}`,
+    );
+    process.exit(1);
+  });

@@ -1,0 +1,112 @@
+import { auditListSchema } from '../../shared/privacy/audit-contract';
+import {
+  erasureAckSchema,
+  retentionHoldSchema,
+  subjectExportFileName,
+  subjectExportSchema,
+  subjectParamsSchema,
+} from '../../shared/privacy/privacy-contract';
+import { updateAckSchema } from '../../shared/http/acknowledgements';
+import { idParamsSchema, isId } from '../../shared/http/id';
+import { messages } from '../../shared/messages';
+import { HttpError } from '../http/http-error';
+import { errorResponses, type Api } from '../http/route-types';
+import { currentUser, type Guards } from '../auth/guards';
+import type { AppContext } from '../app-context';
+import { contentDisposition } from '../applications/content-disposition';
+import { eraseSubject, exportSubject } from './subject-requests';
+
+const admin = [{ bearer: [] }];
+
+/** The data-protection calls: audit trail, retention hold, access requests and erasure (admins only). */
+export function privacyRoutes(app: Api, context: AppContext, guards: Guards): void {
+  const { applications, audit } = context;
+  const existingId = async (id: string) => {
+    if (!isId(id) || !(await applications.exists(id))) throw new HttpError(404, messages.applicationMissing);
+    return id;
+  };
+
+  app.get(
+    '/applications/:id/audit',
+    {
+      onRequest: guards.requireAdmin,
+      schema: {
+        tags: ['privacy'],
+        summary: 'Who viewed, previewed, downloaded or held this application, oldest first',
+        security: admin,
+        params: idParamsSchema,
+        response: { 200: auditListSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => audit.forApplication(await existingId(request.params.id)),
+  );
+
+  app.put(
+    '/applications/:id/hold',
+    {
+      onRequest: guards.requireAdmin,
+      schema: {
+        tags: ['privacy'],
+        summary: 'Keep an application from the retention purge, or release it',
+        security: admin,
+        params: idParamsSchema,
+        body: retentionHoldSchema,
+        response: { 200: updateAckSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const outcome = isId(id) ? await applications.setHold(id, request.body.hold) : undefined;
+      if (!outcome) throw new HttpError(404, messages.applicationMissing);
+      if (outcome.changed) {
+        await audit.record({
+          action: request.body.hold ? 'hold' : 'release',
+          actorEmail: currentUser(request).email,
+          subjectEmail: outcome.email,
+          applicationId: id,
+        });
+      }
+      return { acknowledged: true, matchedCount: 1, modifiedCount: outcome.changed ? 1 : 0 };
+    },
+  );
+
+  app.get(
+    '/applicants/:email/export',
+    {
+      onRequest: guards.requireAdmin,
+      schema: {
+        tags: ['privacy'],
+        summary: 'Everything held about one applicant (applications, CVs, notes, audit), as one download',
+        security: admin,
+        params: subjectParamsSchema,
+        response: { 200: subjectExportSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { email } = request.params;
+      if ((await applications.idsForEmail(email)).length === 0) {
+        throw new HttpError(404, 'No applications are held for this email address.');
+      }
+      const data = await exportSubject(context, email, currentUser(request).email);
+      return reply
+        .header('content-disposition', contentDisposition('attachment', subjectExportFileName(email)))
+        .header('cache-control', 'private, no-store')
+        .send(data);
+    },
+  );
+
+  app.delete(
+    '/applicants/:email',
+    {
+      onRequest: guards.requireAdmin,
+      schema: {
+        tags: ['privacy'],
+        summary: 'Erase every application, CV, note and audit entry about one applicant (irreversible)',
+        security: admin,
+        params: subjectParamsSchema,
+        response: { 200: erasureAckSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => eraseSubject(context, request.params.email, currentUser(request).email),
+  );
+}

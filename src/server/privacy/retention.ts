@@ -1,0 +1,59 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ApplicationRepository, ExpiredApplication } from '../applications/application-repository';
+import type { AuditRepository } from './audit-repository';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface PurgeResult {
+  cutoff: Date;
+  /** What is (or, in a dry run, would be) deleted. */
+  expired: ExpiredApplication[];
+  deleted: number;
+}
+
+/**
+ * Deletes applications older than the retention period, with their CVs, notes and audit trail,
+ * except those an admin put on hold. A dry run only lists them.
+ */
+export async function purgeExpiredApplications(
+  context: { applications: ApplicationRepository; audit: AuditRepository },
+  retentionDays: number,
+  options: { dryRun?: boolean; now?: Date } = {},
+): Promise<PurgeResult> {
+  const cutoff = new Date((options.now ?? new Date()).getTime() - retentionDays * DAY_MS);
+  const expired = await context.applications.expired(cutoff);
+  let deleted = 0;
+  if (!options.dryRun) {
+    for (const application of expired) {
+      if (await context.applications.remove(application.id)) deleted++;
+      await context.audit.removeApplication(application.id);
+    }
+  }
+  return { cutoff, expired, deleted };
+}
+
+/**
+ * The server's daily purge: once shortly after start, then every 24 hours. Several instances on
+ * one PostgreSQL may all run it; deleting what is already gone is harmless.
+ */
+export function scheduleRetentionPurge(
+  context: { applications: ApplicationRepository; audit: AuditRepository },
+  retentionDays: number,
+  log: FastifyBaseLogger,
+  firstRunDelayMs = 60_000,
+): () => void {
+  const run = () =>
+    purgeExpiredApplications(context, retentionDays)
+      .then(({ deleted }) => {
+        if (deleted > 0) log.info({ deleted, retentionDays }, 'retention purge deleted old applications');
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'retention purge failed'));
+  const first = setTimeout(run, firstRunDelayMs);
+  const daily = setInterval(run, DAY_MS);
+  first.unref();
+  daily.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(daily);
+  };
+}

@@ -1,0 +1,60 @@
+import { resumeFileName } from '../../shared/applications/resume-file-name';
+import type { ErasureAck, SubjectExport } from '../../shared/privacy/privacy-contract';
+import type { AppContext } from '../app-context';
+import { erasedSubject } from './audit-repository';
+
+type Stores = Pick<AppContext, 'applications' | 'notes' | 'audit'>;
+
+/** Everything held about one applicant: every application with its CV, the notes and the audit trail. */
+export async function exportSubject(
+  stores: Stores,
+  email: string,
+  actorEmail: string,
+): Promise<SubjectExport> {
+  const ids = await stores.applications.idsForEmail(email);
+  const applications: SubjectExport['applications'] = [];
+  const notes: SubjectExport['notes'] = [];
+  for (const id of ids) {
+    const found = await stores.applications.find(id);
+    if (!found) continue;
+    const { cvKey: _key, ...application } = found;
+    const cv = await stores.applications.readCv(id);
+    applications.push({
+      ...application,
+      cv: cv
+        ? {
+            fileName: resumeFileName(cv.name),
+            size: cv.bytes.length,
+            contentType: 'application/pdf',
+            base64: cv.bytes.toString('base64'),
+          }
+        : null,
+    });
+    notes.push(...(await stores.notes.list(id)));
+  }
+  // The export itself is recorded first, so the applicant sees it in their own copy.
+  await stores.audit.record({ action: 'export', actorEmail, subjectEmail: email, applicationId: null });
+  return {
+    subjectEmail: email,
+    exportedAt: new Date().toISOString(),
+    exportedBy: actorEmail,
+    applications,
+    notes,
+    audit: await stores.audit.forSubject(email),
+  };
+}
+
+/**
+ * Erases one applicant: every application, CV and note, and every audit entry about them. One
+ * entry stays to show that an erasure happened, keyed by a digest instead of the address.
+ * Safe to repeat: a second run finishes whatever an interrupted one left.
+ */
+export async function eraseSubject(stores: Stores, email: string, actorEmail: string): Promise<ErasureAck> {
+  const ids = await stores.applications.idsForEmail(email);
+  const notesDeleted = await stores.applications.countNotes(ids);
+  let deletedCount = 0;
+  for (const id of ids) if (await stores.applications.remove(id)) deletedCount++;
+  const auditEntriesDeleted = await stores.audit.removeSubject(email);
+  await stores.audit.record({ action: 'erase', actorEmail, subjectEmail: erasedSubject(email) });
+  return { acknowledged: true, deletedCount, notesDeleted, auditEntriesDeleted };
+}

@@ -1,0 +1,84 @@
+import { siteConfig } from '../../shared/site/site-config';
+import type { AppContext } from '../app-context';
+import type { Api } from '../http/route-types';
+import { jobDescriptionHtml, jobUrl } from './job-posting';
+import { escapeHtml } from './safe-json';
+
+/** The public pages search engines should know besides the jobs. */
+const STATIC_PAGES = ['/', '/about', '/contact', '/privacy'];
+
+/** For search engines and feed readers: robots.txt, the sitemap of open jobs, and an RSS feed. */
+export function siteRoutes(app: Api, context: Pick<AppContext, 'jobs' | 'config'>): void {
+  const { jobs, config } = context;
+  const base = config.publicUrl;
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(
+        [
+          'User-agent: *',
+          'Disallow: /dashboard',
+          'Disallow: /api/',
+          'Disallow: /login',
+          'Disallow: /register',
+          'Disallow: /success',
+          '',
+          `Sitemap: ${base}/sitemap.xml`,
+          '',
+        ].join('\n'),
+      ),
+  );
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+    const open = await jobs.list();
+    const urls = [
+      ...STATIC_PAGES.map((page) => `  <url><loc>${escapeHtml(base + page)}</loc></url>`),
+      ...open.map(
+        (job) =>
+          `  <url><loc>${escapeHtml(jobUrl(base, job))}</loc><lastmod>${job.updatedAt.slice(0, 10)}</lastmod></url>`,
+      ),
+    ];
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
+      );
+  });
+
+  app.get('/jobs.xml', { schema: { hide: true } }, async (_request, reply) => {
+    const open = await jobs.list();
+    const items = open.map((job) =>
+      [
+        '    <item>',
+        `      <title>${escapeHtml(`${job.jobTitle} (${job.location})`)}</title>`,
+        `      <link>${escapeHtml(jobUrl(base, job))}</link>`,
+        `      <guid isPermaLink="false">${escapeHtml(job._id)}</guid>`,
+        `      <pubDate>${new Date(job.createdAt).toUTCString()}</pubDate>`,
+        `      <description>${escapeHtml(jobDescriptionHtml(job))}</description>`,
+        '    </item>',
+      ].join('\n'),
+    );
+    return reply
+      .type('application/rss+xml; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(
+        [
+          '<?xml version="1.0" encoding="UTF-8"?>',
+          '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+          '  <channel>',
+          `    <title>${escapeHtml(`Jobs at ${siteConfig.legalName}`)}</title>`,
+          `    <link>${escapeHtml(`${base}/`)}</link>`,
+          `    <atom:link href="${escapeHtml(`${base}/jobs.xml`)}" rel="self" type="application/rss+xml" />`,
+          `    <description>${escapeHtml(`Open positions at ${siteConfig.brandName}`)}</description>`,
+          '    <language>en-gb</language>',
+          ...items,
+          '  </channel>',
+          '</rss>',
+          '',
+        ].join('\n'),
+      );
+  });
+}

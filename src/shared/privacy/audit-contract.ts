@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** What an admin did with an applicant's data. */
+export const auditActions = [
+  'view',
+  'preview',
+  'download',
+  'delete',
+  'export',
+  'erase',
+  'hold',
+  'release',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+export const auditActionLabels: Record<AuditAction, string> = {
+  view: 'Viewed the application',
+  preview: 'Previewed the CV',
+  download: 'Downloaded the CV',
+  delete: 'Deleted the application',
+  export: "Exported the applicant's data",
+  erase: "Erased the applicant's data",
+  hold: 'Placed a retention hold',
+  release: 'Released the retention hold',
+};
+
+/** One audit entry: who, what, when. Never any CV contents. */
+export const auditEntrySchema = z.object({
+  _id: z.string(),
+  applicationId: z.string().nullable(),
+  action: z.enum(auditActions),
+  actorEmail: z.string(),
+  createdAt: z.string(),
+});
+export const auditListSchema = z.array(auditEntrySchema);
+
+/** Why an admin fetched a CV: the list and detail screens say so, so the audit can tell them apart. */
+export const cvPurposeSchema = z.object({ purpose: z.enum(['preview', 'download']).default('download') });
+
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export type CvPurpose = z.input<typeof cvPurposeSchema>['purpose'];

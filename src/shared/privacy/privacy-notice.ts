@@ -1,0 +1,78 @@
+import { siteConfig } from '../site/site-config';
+
+/** Bump when the notice's substance changes: each application records the version it was shown. */
+export const PRIVACY_NOTICE_VERSION = '2026-11';
+export const PRIVACY_NOTICE_PATH = '/privacy';
+
+export interface NoticeSection {
+  heading: string;
+  paragraphs: string[];
+}
+
+const ico = 'the Information Commissioner’s Office (ICO), at ico.org.uk or on 0303 123 1113';
+
+/** The short notice on the apply form (UK GDPR article 13): one line per question an applicant has. */
+export const privacySummary = (retentionDays: number) => [
+  {
+    term: 'Who collects it',
+    text: `${siteConfig.legalName} (ICO registration ${siteConfig.icoRegistrationNumber}).`,
+  },
+  { term: 'Why', text: 'To consider you for this role and to contact you about your application.' },
+  {
+    term: 'Lawful basis',
+    text: 'Taking steps at your request before a possible employment contract, and our legitimate interest in recruiting.',
+  },
+  {
+    term: 'Who sees it',
+    text: 'Our recruitment team and the hiring manager only. We never sell it or use it for marketing.',
+  },
+  {
+    term: 'How long',
+    text: `${retentionDays} days from the day you apply, then it is deleted with your CV.`,
+  },
+  {
+    term: 'Your rights',
+    text: `To see, correct or delete your data, or to object; e-mail ${siteConfig.careersEmail}. You can also complain to ${ico}.`,
+  },
+];
+
+/** The full applicant privacy notice (/privacy). */
+export const privacyNotice = (retentionDays: number): NoticeSection[] => [
+  {
+    heading: 'Who we are',
+    paragraphs: [
+      `${siteConfig.legalName} is the controller of the personal data you give us when you apply for a job. ${siteConfig.legalForm}, company number ${siteConfig.companyNumber}, registered with the ${siteConfig.regulator.name} under number ${siteConfig.icoRegistrationNumber}.`,
+    ],
+  },
+  {
+    heading: 'What we collect',
+    paragraphs: [
+      'Your name, e-mail address, phone number, cover letter and CV, the job you applied for and when. If you apply for the same job again within 30 days, we keep both applications together.',
+    ],
+  },
+  {
+    heading: 'Why we use it, and our lawful basis',
+    paragraphs: [
+      'We use your data to assess your application, to contact you about it, and to run a fair recruitment process. Our lawful basis is taking steps at your request before entering into a contract with you (UK GDPR article 6(1)(b)) and our legitimate interest in recruiting the right people (article 6(1)(f)). We do not make decisions about you by automated means alone.',
+    ],
+  },
+  {
+    heading: 'Who sees it',
+    paragraphs: [
+      'Only our recruitment team and the managers hiring for the role. Our hosting and e-mail providers process it for us under contract and only on our instructions. We never sell your data or use it for marketing. Every time someone views your application or your CV, we record who did it and when.',
+    ],
+  },
+  {
+    heading: 'How long we keep it',
+    paragraphs: [
+      `${retentionDays} days from the day you apply. After that your application and your CV are deleted automatically. If you are offered a job, what we need for your employment moves to your staff record under a separate notice.`,
+    ],
+  },
+  {
+    heading: 'Your rights',
+    paragraphs: [
+      `You have the right to a copy of your data, to have it corrected or deleted, to restrict or object to our use of it, and to withdraw your application at any time. To use any of these rights, e-mail ${siteConfig.careersEmail}; we answer within one month and it is free of charge.`,
+      `If you are unhappy with how we handle your data, please tell us first. You also have the right to complain to ${ico}.`,
+    ],
+  },
+];

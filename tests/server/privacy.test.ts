@@ -1,0 +1,389 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applicationNotes, applications, auditEntries } from '../../src/server/db/schema';
+import { erasedSubject } from '../../src/server/privacy/audit-repository';
+import { purgeExpiredApplications } from '../../src/server/privacy/retention';
+import { PRIVACY_NOTICE_VERSION } from '../../src/shared/privacy/privacy-notice';
+import type { SubjectExport } from '../../src/shared/privacy/privacy-contract';
+import { toDataUrl, validPdf } from '../support/pdf-fixtures';
+import { createScratchDatabase, testDatabaseUrl } from '../support/postgres';
+import { runCli } from '../support/run-cli';
+import { ADMIN, sampleJob, startTestServer, type TestServer } from '../support/test-server';
+
+const DAY_MS = 86_400_000;
+
+let server: TestServer;
+let token: string;
+let jobId: string;
+let otherJobId: string;
+let cv: Buffer;
+let counter = 0;
+
+const apply = async (overrides: Record<string, unknown> = {}, target: TestServer = server) => {
+  counter++;
+  const answer = await target.api('POST', '/applications', {
+    body: {
+      name: `Applicant ${counter}`,
+      email: `applicant${counter}@example.com`,
+      phone: '07700 900123',
+      number: '07700 900123',
+      pdfFile: toDataUrl(cv),
+      about: `Cover letter ${counter}`,
+      jobTitle: 'Customer Service Advisor',
+      jobName: 'Customer Service Advisor',
+      jobId,
+      privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
+      ...overrides,
+    },
+  });
+  expect(answer.status).toBe(201);
+  return answer.body as { success: boolean; insertedId: string; duplicate: boolean };
+};
+
+/** The CV bytes the blob store holds for an application, wherever they live. */
+const storedCv = (target: TestServer, id: string) => target.context.blobs.get(id);
+
+const backdate = (target: TestServer, id: string, days: number) =>
+  target.context.database.db
+    .update(applications)
+    .set({ createdAt: new Date(Date.now() - days * DAY_MS) })
+    .where(eq(applications.id, id));
+
+const auditOf = async (id: string) =>
+  (await server.api('GET', `/applications/${id}/audit`, { token })).body as Array<{
+    action: string;
+    actorEmail: string;
+  }>;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  token = await server.adminToken();
+  cv = await validPdf('Privacy Test CV');
+  jobId = (await server.api('POST', '/post', { token, body: sampleJob() })).body.insertedId;
+  otherJobId = (await server.api('POST', '/post', { token, body: sampleJob({ jobTitle: 'Other Role' }) }))
+    .body.insertedId;
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('the privacy notice at the point of application', () => {
+  it('stores which notice the applicant was shown, and when', async () => {
+    const before = Date.now();
+    const { insertedId } = await apply();
+    const detail = await server.api('GET', `/applications/${insertedId}`, { token });
+    expect(detail.body.privacyNoticeVersion).toBe(PRIVACY_NOTICE_VERSION);
+    const at = Date.parse(detail.body.privacyAcknowledgedAt);
+    expect(at).toBeGreaterThanOrEqual(before - 1000);
+    expect(at).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+
+  it('records no acknowledgement when the client showed no notice', async () => {
+    const { insertedId } = await apply({ privacyNoticeVersion: undefined });
+    const detail = await server.api('GET', `/applications/${insertedId}`, { token });
+    expect(detail.body).toMatchObject({ privacyNoticeVersion: null, privacyAcknowledgedAt: null });
+  });
+});
+
+describe('duplicate applications', () => {
+  it('stores a second application to the same job within 30 days, flagged, and tells the applicant', async () => {
+    const first = await apply({ email: 'twice@example.com' });
+    expect(first.duplicate).toBe(false);
+    const second = await apply({ email: 'Twice@Example.com' });
+    expect(second).toMatchObject({ success: true, duplicate: true });
+    const third = await apply({ email: 'twice@example.com' });
+    expect(third.duplicate).toBe(true);
+    const elsewhere = await apply({ email: 'twice@example.com', jobId: otherJobId });
+    expect(elsewhere.duplicate).toBe(false);
+
+    const list = (await server.api('GET', '/applications', { token })).body as Array<{
+      _id: string;
+      duplicateOf: string | null;
+    }>;
+    const byId = new Map(list.map((row) => [row._id, row.duplicateOf]));
+    expect(byId.get(first.insertedId)).toBeNull();
+    expect(byId.get(second.insertedId)).toBe(first.insertedId);
+    expect(byId.get(third.insertedId)).toBe(first.insertedId);
+    expect(byId.get(elsewhere.insertedId)).toBeNull();
+  });
+
+  it('does not flag an application when the earlier one is more than 30 days old', async () => {
+    const old = await apply({ email: 'returning@example.com' });
+    await backdate(server, old.insertedId, 31);
+    expect((await apply({ email: 'returning@example.com' })).duplicate).toBe(false);
+  });
+});
+
+describe('the audit trail', () => {
+  it('records each view, preview, download and deletion, with who and when, and no CV contents', async () => {
+    const { insertedId: id } = await apply({ email: 'audited@example.com' });
+    expect(await auditOf(id)).toEqual([]);
+
+    expect((await server.api('GET', `/applications/${id}`, { token })).status).toBe(200);
+    expect((await server.api('GET', `/applications/${id}/pdf?purpose=preview`, { token })).status).toBe(200);
+    expect((await server.api('GET', `/applications/${id}/pdf?purpose=download`, { token })).status).toBe(200);
+    const inline = await fetch(`${server.url}/api/applications/${id}/cv?disposition=inline`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(inline.status).toBe(200);
+    await inline.arrayBuffer();
+    const raw = await fetch(`${server.url}/api/applications/${id}/cv`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    await raw.arrayBuffer();
+    expect((await server.api('GET', `/applications/${id}/pdf?purpose=nonsense`, { token })).status).toBe(400);
+
+    const entries = await server.api('GET', `/applications/${id}/audit`, { token });
+    expect(entries.body.map((entry: { action: string }) => entry.action)).toEqual([
+      'view',
+      'preview',
+      'download',
+      'preview',
+      'download',
+    ]);
+    for (const entry of entries.body) {
+      expect(entry).toEqual({
+        _id: expect.any(String),
+        applicationId: id,
+        action: entry.action,
+        actorEmail: ADMIN.email,
+        createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      });
+    }
+    const base64 = cv.toString('base64');
+    const rows = await server.context.database.db.select().from(auditEntries);
+    expect(JSON.stringify(rows)).not.toContain(base64.slice(0, 40));
+
+    expect((await server.api('DELETE', `/applications/${id}`, { token })).status).toBe(200);
+    const kept = await server.context.audit.forSubject('audited@example.com');
+    expect(kept.map((entry) => entry.action)).toContain('delete');
+    expect((await server.api('GET', `/applications/${id}/audit`, { token })).status).toBe(404);
+  });
+});
+
+describe('retention', () => {
+  it('purges applications older than RETENTION_DAYS with their CVs, keeps held ones, and a dry run deletes nothing', async () => {
+    const old = await apply({ email: 'old@example.com' });
+    const held = await apply({ email: 'held@example.com' });
+    const fresh = await apply({ email: 'fresh@example.com' });
+    await backdate(server, old.insertedId, 200);
+    await backdate(server, held.insertedId, 200);
+    await server.api('POST', `/applications/${old.insertedId}/notes`, { token, body: { body: 'Old note' } });
+
+    const hold = await server.api('PUT', `/applications/${held.insertedId}/hold`, {
+      token,
+      body: { hold: true },
+    });
+    expect(hold.body).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    expect((await server.api('GET', `/applications/${held.insertedId}`, { token })).body.retentionHold).toBe(
+      true,
+    );
+    expect((await auditOf(held.insertedId)).map((entry) => entry.action)).toContain('hold');
+
+    const dry = await purgeExpiredApplications(server.context, 183, { dryRun: true });
+    expect(dry.expired.map((row) => row.id)).toContain(old.insertedId);
+    expect(dry.expired.map((row) => row.id)).not.toContain(held.insertedId);
+    expect(dry.deleted).toBe(0);
+    expect(await storedCv(server, old.insertedId)).toBeDefined();
+    expect((await server.api('GET', `/applications/${old.insertedId}`, { token })).status).toBe(200);
+
+    const real = await purgeExpiredApplications(server.context, 183);
+    expect(real.deleted).toBe(real.expired.length);
+    expect((await server.api('GET', `/applications/${old.insertedId}`, { token })).status).toBe(404);
+    expect(await storedCv(server, old.insertedId)).toBeUndefined();
+    const notes = await server.context.database.db
+      .select()
+      .from(applicationNotes)
+      .where(eq(applicationNotes.applicationId, old.insertedId));
+    expect(notes).toEqual([]);
+    expect(await server.context.audit.forApplication(old.insertedId)).toEqual([]);
+    for (const kept of [held, fresh]) {
+      expect((await server.api('GET', `/applications/${kept.insertedId}`, { token })).status).toBe(200);
+      expect(await storedCv(server, kept.insertedId)).toBeDefined();
+    }
+
+    // Released, the held one goes at the next purge.
+    const release = await server.api('PUT', `/applications/${held.insertedId}/hold`, {
+      token,
+      body: { hold: false },
+    });
+    expect(release.body.modifiedCount).toBe(1);
+    await purgeExpiredApplications(server.context, 183);
+    expect((await server.api('GET', `/applications/${held.insertedId}`, { token })).status).toBe(404);
+  });
+
+  it('refuses a bad hold request', async () => {
+    const { insertedId } = await apply();
+    const bad = await server.api('PUT', `/applications/${insertedId}/hold`, { token, body: { hold: 'yes' } });
+    expect(bad.status).toBe(400);
+    const missing = await server.api('PUT', '/applications/00000000-0000-4000-8000-000000000000/hold', {
+      token,
+      body: { hold: true },
+    });
+    expect(missing.status).toBe(404);
+  });
+});
+
+describe('npm run purge', () => {
+  let dataDir: string;
+  let cwd: string;
+  let databaseUrl: string | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  let own: TestServer | undefined;
+  let oldId: string;
+  let freshId: string;
+
+  const purge = (args: string[]) =>
+    runCli('purge', args, {
+      cwd,
+      env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', LOG_LEVEL: 'silent' },
+    });
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'careers-purge-data-'));
+    cwd = mkdtempSync(path.join(os.tmpdir(), 'careers-purge-cwd-'));
+    const base = testDatabaseUrl();
+    if (base) {
+      const scratch = await createScratchDatabase(base);
+      databaseUrl = scratch.url;
+      drop = scratch.drop;
+    }
+    own = await startTestServer({}, { dataDir, databaseUrl });
+    const ownToken = await own.adminToken();
+    const ownJob = (await own.api('POST', '/post', { token: ownToken, body: sampleJob() })).body.insertedId;
+    oldId = (await apply({ jobId: ownJob, email: 'purge.old@example.com', name: 'Olive Old' }, own))
+      .insertedId;
+    freshId = (await apply({ jobId: ownJob, email: 'purge.fresh@example.com' }, own)).insertedId;
+    await backdate(own, oldId, 190);
+  });
+  afterAll(async () => {
+    await own?.stop();
+    await drop?.();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(cwd, { recursive: true, force: true });
+  });
+
+  it('refuses to open the embedded database while the server is using it', async () => {
+    if (databaseUrl) return; // PostgreSQL serves many processes at once.
+    const run = await purge(['--dry-run']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/The server \(pid \d+\) is using the embedded database/);
+  });
+
+  it('lists in a dry run, deletes for real, and refuses unknown options', async () => {
+    await own!.stop();
+    own = undefined;
+
+    expect((await purge(['--force'])).code).toBe(2);
+
+    const dry = await purge(['--dry-run']);
+    expect(dry.stderr).toBe('');
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain(`would delete`);
+    expect(dry.stdout).toContain(oldId);
+    expect(dry.stdout).toContain('Olive Old <purge.old@example.com>');
+    expect(dry.stdout).not.toContain(freshId);
+    expect(dry.stdout).toMatch(
+      /Dry run: 1 application\(s\) older than 183 days would be deleted; nothing was changed\./,
+    );
+
+    const real = await purge([]);
+    expect(real.code).toBe(0);
+    expect(real.stdout).toContain('Deleted 1 application(s) older than 183 days');
+
+    const again = await purge([]);
+    expect(again.stdout).toMatch(/^No applications older than 183 days/);
+
+    own = await startTestServer({}, { dataDir, databaseUrl });
+    const ownToken = await own.adminToken();
+    expect((await own.api('GET', `/applications/${oldId}`, { token: ownToken })).status).toBe(404);
+    expect(await storedCv(own, oldId)).toBeUndefined();
+    expect((await own.api('GET', `/applications/${freshId}`, { token: ownToken })).status).toBe(200);
+  });
+});
+
+describe('access requests and erasure', () => {
+  const SUBJECT = 'subject.person@example.com';
+  let ids: string[];
+  let otherId: string;
+
+  beforeAll(async () => {
+    ids = [
+      (await apply({ email: SUBJECT, name: 'Sam Subject' })).insertedId,
+      (await apply({ email: SUBJECT, name: 'Sam Subject', jobId: otherJobId })).insertedId,
+    ];
+    otherId = (await apply({ email: 'bystander@example.com' })).insertedId;
+    await server.api('POST', `/applications/${ids[0]}/notes`, {
+      token,
+      body: { body: 'Called Sam on Monday' },
+    });
+    await server.api('GET', `/applications/${ids[1]}/pdf?purpose=preview`, { token });
+  });
+
+  it('exports every application, CV, note and audit entry held about one address, as one download', async () => {
+    const response = await fetch(
+      `${server.url}/api/applicants/${encodeURIComponent('Subject.Person@example.com')}/export`,
+      {
+        headers: { authorization: `Bearer ${token}` },
+      },
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="applicant-data-subject\.person@example\.com\.json"/,
+    );
+    const data = (await response.json()) as SubjectExport;
+    expect(data.subjectEmail).toBe(SUBJECT);
+    expect(data.exportedBy).toBe(ADMIN.email);
+    expect(data.applications.map((row: { _id: string }) => row._id).sort()).toEqual([...ids].sort());
+    for (const application of data.applications) {
+      expect(application.about).toMatch(/^Cover letter/);
+      expect(application.cv).toMatchObject({ fileName: 'Sam Subject_resume.pdf', size: cv.length });
+      expect(Buffer.from(application.cv!.base64, 'base64').equals(cv)).toBe(true);
+    }
+    expect(data.notes.map((note: { body: string }) => note.body)).toEqual(['Called Sam on Monday']);
+    const actions = data.audit.map((entry: { action: string }) => entry.action);
+    expect(actions).toContain('preview');
+    expect(actions).toContain('export');
+    expect(JSON.stringify(data)).not.toContain('bystander@example.com');
+  });
+
+  it('answers 404 for an address with nothing held, and 400 for one that is not an address', async () => {
+    const none = await server.api('GET', `/applicants/${encodeURIComponent('nobody@example.com')}/export`, {
+      token,
+    });
+    expect(none.status).toBe(404);
+    const bad = await server.api('GET', '/applicants/not-an-email/export', { token });
+    expect(bad.status).toBe(400);
+  });
+
+  it('erases everything about one address, database and blob store both, and nothing else', async () => {
+    const erased = await server.api('DELETE', `/applicants/${encodeURIComponent(SUBJECT)}`, { token });
+    expect(erased.status).toBe(200);
+    expect(erased.body).toMatchObject({ acknowledged: true, deletedCount: 2, notesDeleted: 1 });
+    expect(erased.body.auditEntriesDeleted).toBeGreaterThan(0);
+
+    const { db } = server.context.database;
+    const left = await db.select().from(applications).where(eq(applications.email, SUBJECT));
+    expect(left).toEqual([]);
+    const notes = await db.select({ n: sql<number>`count(*)::int` }).from(applicationNotes);
+    const noteRows = await db.select().from(applicationNotes);
+    expect(noteRows.filter((note) => ids.includes(note.applicationId))).toEqual([]);
+    expect(notes[0]!.n).toBe(noteRows.length);
+    const audit = await db.select().from(auditEntries);
+    expect(audit.filter((entry) => entry.subjectEmail === SUBJECT)).toEqual([]);
+    expect(audit.filter((entry) => ids.includes(entry.applicationId ?? ''))).toEqual([]);
+    expect(JSON.stringify(audit)).not.toContain(SUBJECT);
+    expect(audit.find((entry) => entry.subjectEmail === erasedSubject(SUBJECT))).toMatchObject({
+      action: 'erase',
+    });
+    for (const id of ids) expect(await storedCv(server, id)).toBeUndefined();
+
+    expect((await server.api('GET', `/applications/${otherId}`, { token })).status).toBe(200);
+    expect(await storedCv(server, otherId)).toBeDefined();
+    const after = await server.api('GET', `/applicants/${encodeURIComponent(SUBJECT)}/export`, { token });
+    expect(after.status).toBe(404);
+  });
+});
