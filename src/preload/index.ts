@@ -8,6 +8,7 @@ const bridge: DesktopBridge = {
   clearToken: () => ipcRenderer.invoke(IPC_CHANNELS.tokenClear),
   tokenStorage: () => ipcRenderer.invoke(IPC_CHANNELS.tokenStorage),
   saveCv: (fileName, pdf) => ipcRenderer.invoke(IPC_CHANNELS.cvSave, fileName, pdf),
+  saveApplicantExport: (fileName, json) => ipcRenderer.invoke(IPC_CHANNELS.exportSave, fileName, json),
   getSettings: () => ipcRenderer.invoke(IPC_CHANNELS.settingsGet),
   setSettings: (settings) => ipcRenderer.invoke(IPC_CHANNELS.settingsSet, settings),
   checkConnection: (apiServerUrl) => ipcRenderer.invoke(IPC_CHANNELS.settingsCheck, apiServerUrl),

@@ -64,6 +64,8 @@ export const messages = {
   applicationMissing: 'Application not found.',
   pdfMissing: 'PDF file not found.',
   jobNoLongerOpen: 'This job is no longer open for applications.',
+  duplicateApplication:
+    'Thank you: we already have an application from you for this role, so we have added this one to it. There is no need to apply again.',
   rateLimited: 'Too many requests. Please wait a minute and try again.',
   loginRateLimited: 'Too many login attempts. Please wait a minute and try again.',
   notFound: 'Not found.',

@@ -10,6 +10,21 @@ function storage(): Storage | null {
   }
 }
 
+/** Hands bytes to the browser as a download. */
+function download(fileName: string, bytes: Uint8Array, type: string): 'saved' {
+  const url = URL.createObjectURL(new Blob([bytes.slice()], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once click() returns; the delay only covers slow engines.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return 'saved';
+}
+
 export function createWebPlatform(apiBaseUrl = '/api'): Platform {
   return {
     kind: 'web',
@@ -26,17 +41,10 @@ export function createWebPlatform(apiBaseUrl = '/api'): Platform {
       },
     },
     async saveCv(fileName, pdf) {
-      const url = URL.createObjectURL(new Blob([pdf.slice()], { type: 'application/pdf' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName;
-      link.rel = 'noopener';
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // The browser has taken the file once click() returns; the delay only covers slow engines.
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      return 'saved';
+      return download(fileName, pdf, 'application/pdf');
+    },
+    async saveApplicantExport(fileName, json) {
+      return download(fileName, json, 'application/json');
     },
   };
 }

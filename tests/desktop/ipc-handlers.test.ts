@@ -119,6 +119,35 @@ describe('CV save', () => {
   });
 });
 
+describe('applicant data export save', () => {
+  const json = new TextEncoder().encode(
+    JSON.stringify({ subjectEmail: 'sam@example.com', applications: [] }),
+  );
+
+  it('writes the exact bytes where the user chose, proposing a .json name in the downloads folder', async () => {
+    const target = path.join(mkdtempSync(path.join(os.tmpdir(), 'chosen-')), 'export.json');
+    const { invoke, consoleFrame, dialogCalls, downloads } = setUp(() => ({
+      canceled: false,
+      filePath: target,
+    }));
+    expect(
+      await invoke(IPC_CHANNELS.exportSave, consoleFrame, '../applicant-data-sam@example.com.json', json),
+    ).toBe('saved');
+    expect(dialogCalls[0]!.defaultPath).toBe(path.join(downloads, 'applicant-data-sam@example.com.json'));
+    expect(sha256(readFileSync(target))).toBe(sha256(json));
+  });
+
+  it('writes nothing when cancelled, and refuses bytes that are not a JSON object', async () => {
+    const { invoke, consoleFrame, downloads, dialogCalls } = setUp(() => ({ canceled: true }));
+    expect(await invoke(IPC_CHANNELS.exportSave, consoleFrame, 'a.json', json)).toBe('cancelled');
+    expect(readdirSync(downloads)).toEqual([]);
+    await expect(
+      invoke(IPC_CHANNELS.exportSave, consoleFrame, 'a.json', new Uint8Array(await validPdf())),
+    ).rejects.toThrow();
+    expect(dialogCalls).toHaveLength(1);
+  });
+});
+
 describe('settings', () => {
   let server: TestServer;
   beforeAll(async () => {

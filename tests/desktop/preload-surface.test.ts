@@ -29,6 +29,7 @@ describe('preload', () => {
       ['clearToken', [], [IPC_CHANNELS.tokenClear]],
       ['tokenStorage', [], [IPC_CHANNELS.tokenStorage]],
       ['saveCv', ['a_resume.pdf', pdf], [IPC_CHANNELS.cvSave, 'a_resume.pdf', pdf]],
+      ['saveApplicantExport', ['a.json', pdf], [IPC_CHANNELS.exportSave, 'a.json', pdf]],
       ['getSettings', [], [IPC_CHANNELS.settingsGet]],
       [
         'setSettings',

@@ -25,6 +25,7 @@ const row = (overrides: Partial<ApplicationSummary>): ApplicationSummary => ({
   hasResume: true,
   pdfFileSize: 2048,
   fileSize: 2048,
+  duplicateOf: null,
   ...overrides,
 });
 

@@ -36,10 +36,10 @@ describe('the CV popup text by cause (spec section 8)', () => {
     const texts: string[] = [];
     for (let attempt = 0; attempt < 3; attempt++) {
       const result = await store.dispatch(
-        applicationAdminApi.endpoints.getApplicationPdf.initiate('id', {
-          subscribe: false,
-          forceRefetch: true,
-        }),
+        applicationAdminApi.endpoints.getApplicationPdf.initiate(
+          { id: 'id', purpose: 'preview' },
+          { subscribe: false, forceRefetch: true },
+        ),
       );
       texts.push(pdfLoadErrorMessage(result.error));
     }

@@ -23,6 +23,8 @@ const job: Job = {
   postCreator: 'admin@example.com',
   lastEditUser: null,
   editTime: null,
+  closingDate: null,
+  closed: false,
   createdAt: '2030-01-02T00:00:00.000Z',
   updatedAt: '2030-01-02T00:00:00.000Z',
 };

@@ -4,6 +4,7 @@ import { MAX_CV_BYTES } from '../../shared/limits';
 import { resumeFileName } from '../../shared/applications/resume-file-name';
 import {
   IPC_CHANNELS,
+  MAX_EXPORT_BYTES,
   type ConnectionCheck,
   type CvSaveResult,
   type IpcChannel,
@@ -54,6 +55,15 @@ const cvArgsSchema = z.tuple([
     .refine((bytes) => bytes.byteLength > 0 && bytes.byteLength <= MAX_CV_BYTES, 'bad size'),
 ]);
 
+const exportArgsSchema = z.tuple([
+  z.string().min(1).max(300),
+  z
+    .instanceof(Uint8Array)
+    .refine((bytes) => bytes.byteLength > 1 && bytes.byteLength <= MAX_EXPORT_BYTES, 'bad size')
+    // An export is one JSON object; anything else is not what this channel saves.
+    .refine((bytes) => bytes[0] === 0x7b, 'not a JSON object'),
+]);
+
 const isPdf = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
 
 /** Registers one handler per channel; every one checks its sender before anything else. */
@@ -82,6 +92,22 @@ export function registerIpcHandlers(runtime: IpcRuntime, services: IpcServices):
       title: 'Save CV',
       defaultPath: path.join(runtime.downloadsDir, fileName),
       filters: [{ name: 'PDF documents', extensions: ['pdf'] }],
+    });
+    if (choice.canceled || !choice.filePath) return 'cancelled';
+    await writeFileAtomically(choice.filePath, bytes);
+    return 'saved';
+  });
+
+  handle(IPC_CHANNELS.exportSave, async (...args): Promise<CvSaveResult> => {
+    const [requestedName, bytes] = exportArgsSchema.parse(args);
+    const base = path
+      .basename(requestedName)
+      .replace(/\.json$/i, '')
+      .replace(/[^\w@.-]+/g, '_');
+    const choice = await runtime.showSaveDialog({
+      title: 'Save applicant data',
+      defaultPath: path.join(runtime.downloadsDir, `${base || 'applicant-data'}.json`),
+      filters: [{ name: 'JSON files', extensions: ['json'] }],
     });
     if (choice.canceled || !choice.filePath) return 'cancelled';
     await writeFileAtomically(choice.filePath, bytes);

@@ -9,6 +9,6 @@ import { baseQuery } from './base-query';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Job', 'Application', 'Note', 'Admin'],
+  tagTypes: ['Job', 'Application', 'Note', 'Audit', 'Admin'],
   endpoints: () => ({}),
 });

@@ -11,6 +11,7 @@ const LoginPage = lazyScreen(() => import('../features/auth/login-page'), 'Login
 const RegisterPage = lazyScreen(() => import('../features/auth/register-page'), 'RegisterPage');
 const AboutPage = lazyScreen(() => import('../features/site/about-page'), 'AboutPage');
 const ContactPage = lazyScreen(() => import('../features/site/contact-page'), 'ContactPage');
+const PrivacyPage = lazyScreen(() => import('../features/privacy/privacy-page'), 'PrivacyPage');
 const ErrorPage = lazyScreen(() => import('../features/site/error-page'), 'ErrorPage');
 const NotFoundPage = lazyScreen(() => import('../features/site/not-found-page'), 'NotFoundPage');
 
@@ -32,6 +33,7 @@ export function AppRoutes() {
           <Route path="apply/:id" element={<ApplyPage />} />
           <Route path="about" element={<AboutPage />} />
           <Route path="contact" element={<ContactPage />} />
+          <Route path="privacy" element={<PrivacyPage />} />
           <Route path="error" element={<ErrorPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>

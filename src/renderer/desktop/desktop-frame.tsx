@@ -1,4 +1,4 @@
-import { Suspense, useSyncExternalStore } from 'react';
+import { Suspense, useRef, useSyncExternalStore } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import {
   MessageBar,
@@ -11,6 +11,7 @@ import {
 import { OpenRegular } from '@fluentui/react-icons/headless/svg/open';
 import { SettingsRegular } from '@fluentui/react-icons/headless/svg/settings';
 import { useAppSelector } from '../app/hooks';
+import { useHeadingFocus } from '../app/use-heading-focus';
 import { PageLoading } from '../app/page-loading';
 import { RouteErrorBoundary } from '../app/route-error-boundary';
 import { UserMenu } from '../layout/user-menu';
@@ -73,6 +74,8 @@ function MemoryTokenNotice({ console: desktop }: { console: DesktopConsole }) {
 export function DesktopFrame({ console: desktop }: { console: DesktopConsole }) {
   const styles = useStyles();
   const { pathname } = useLocation();
+  const main = useRef<HTMLElement>(null);
+  useHeadingFocus(main);
   const user = useAppSelector((state) => state.auth.user);
   return (
     <div className={styles.shell}>
@@ -96,7 +99,7 @@ export function DesktopFrame({ console: desktop }: { console: DesktopConsole }) 
         )}
       </header>
       <MemoryTokenNotice console={desktop} />
-      <main className={styles.main}>
+      <main ref={main} className={styles.main} tabIndex={-1}>
         <RouteErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />

@@ -84,6 +84,7 @@ export async function createDesktopPlatform(
       },
     },
     saveCv: (fileName, pdf) => bridge.saveCv(fileName, pdf),
+    saveApplicantExport: (fileName, json) => bridge.saveApplicantExport(fileName, json),
     console: {
       settings,
       saveSettings: (next) => bridge.setSettings(next),

@@ -1,4 +1,4 @@
-import { Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import {
   Avatar,
@@ -19,6 +19,7 @@ import { PeopleRegular } from '@fluentui/react-icons/headless/svg/people';
 import { SignOutRegular } from '@fluentui/react-icons/headless/svg/sign-out';
 import { siteConfig } from '../../shared/site/site-config';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { useHeadingFocus } from '../app/use-heading-focus';
 import { PageLoading } from '../app/page-loading';
 import { signOut } from '../features/auth/auth-slice';
 import { DashboardErrorBoundary } from '../features/dashboard/dashboard-error-boundary';
@@ -314,6 +315,8 @@ export function DashboardLayout() {
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const close = () => setDrawerOpen(false);
+  const main = useRef<HTMLElement>(null);
+  useHeadingFocus(main);
 
   return (
     <div className={styles.shell}>
@@ -359,7 +362,7 @@ export function DashboardLayout() {
             <p className={styles.topTitle}>Admin Panel</p>
           </header>
         )}
-        <main id="dashboard-main" className={styles.main} tabIndex={-1}>
+        <main id="dashboard-main" ref={main} className={styles.main} tabIndex={-1}>
           <DashboardErrorBoundary resetKey={pathname}>
             <Suspense fallback={<PageLoading />}>
               <Outlet />

@@ -1,8 +1,9 @@
-import { Suspense } from 'react';
+import { Suspense, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { PageLoading } from '../app/page-loading';
 import { RouteErrorBoundary } from '../app/route-error-boundary';
+import { useHeadingFocus } from '../app/use-heading-focus';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -33,13 +34,15 @@ const useStyles = makeStyles({
 export function PublicLayout() {
   const styles = useStyles();
   const { pathname } = useLocation();
+  const main = useRef<HTMLElement>(null);
+  useHeadingFocus(main);
   return (
     <div className={styles.shell}>
       <a href="#main-content" className={styles.skipLink}>
         Skip to main content
       </a>
       <SiteHeader />
-      <main id="main-content" className={styles.main} tabIndex={-1}>
+      <main id="main-content" ref={main} className={styles.main} tabIndex={-1}>
         <RouteErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />

@@ -18,6 +18,8 @@ export interface Platform {
   apiBaseUrl: string;
   tokenStore: TokenStore;
   saveCv(fileName: string, pdf: Uint8Array): Promise<CvSaveOutcome>;
+  /** An applicant's data export (JSON): a browser download, or the native Save dialog on desktop. */
+  saveApplicantExport(fileName: string, json: Uint8Array): Promise<CvSaveOutcome>;
 }
 
 export const PlatformContext = createContext<Platform | null>(null);

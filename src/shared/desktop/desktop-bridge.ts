@@ -7,6 +7,7 @@ export const IPC_CHANNELS = {
   tokenClear: 'token:clear',
   tokenStorage: 'token:storage',
   cvSave: 'cv:save',
+  exportSave: 'export:save',
   settingsGet: 'settings:get',
   settingsSet: 'settings:set',
   settingsCheck: 'settings:check',
@@ -47,6 +48,8 @@ export interface DesktopBridge {
   clearToken(): Promise<void>;
   tokenStorage(): Promise<TokenStorageKind>;
   saveCv(fileName: string, pdf: Uint8Array): Promise<CvSaveResult>;
+  /** An applicant's data export (a JSON file) through the native Save dialog. */
+  saveApplicantExport(fileName: string, json: Uint8Array): Promise<CvSaveResult>;
   getSettings(): Promise<DesktopSettings>;
   setSettings(settings: DesktopSettings): Promise<DesktopSettings>;
   checkConnection(apiServerUrl: string): Promise<ConnectionCheck>;
@@ -58,10 +61,14 @@ export const DESKTOP_BRIDGE_FUNCTIONS = [
   'clearToken',
   'tokenStorage',
   'saveCv',
+  'saveApplicantExport',
   'getSettings',
   'setSettings',
   'checkConnection',
 ] as const satisfies readonly (keyof DesktopBridge)[];
+
+/** An export holds every CV of one applicant as base64: generous, but bounded. */
+export const MAX_EXPORT_BYTES = 200 * 1024 * 1024;
 
 /** The desktop renderer's origin (a privileged custom scheme, never file://); the API allows it by default. */
 export const DESKTOP_APP_ORIGIN = 'app://careers-console';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Navigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useParams } from 'react-router-dom';
 import { Button, Spinner, makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons/headless/svg/arrow-clockwise';
 import { ArrowDownloadRegular } from '@fluentui/react-icons/headless/svg/arrow-download';
@@ -18,6 +18,8 @@ import { useGetApplicationQuery } from './application-admin-api';
 import { applicantPhone, appliedJob, appliedOn, resumeSizeText } from './application-fields';
 import { hasResume } from './application-search';
 import { ApplicationNotes } from './application-notes';
+import { ApplicantPrivacyCard } from '../privacy/applicant-privacy-card';
+import { AuditTrail } from '../privacy/audit-trail';
 import { usesOptimizedLoading } from './pdf-bytes';
 import { PdfPreview } from './pdf-preview';
 import { useFetchCvBytes, useSaveCv } from './use-resume-actions';
@@ -148,16 +150,16 @@ function ResumeSection({ application }: { application: ApplicationDetail }) {
     [],
   );
 
-  const load = async (): Promise<Uint8Array | null> => {
-    if (bytes.current) return bytes.current;
+  const fetchBytes = async (purpose: 'preview' | 'download'): Promise<Uint8Array | null> => {
     try {
-      bytes.current = await fetchCvBytes(application._id);
-      return bytes.current;
+      return await fetchCvBytes(application._id, purpose);
     } catch (error) {
       console.error('CV fetch failed', error);
       return null;
     }
   };
+  // The preview keeps its bytes while the screen is open; every download fetches (and is audited).
+  const load = async (): Promise<Uint8Array | null> => (bytes.current ??= await fetchBytes('preview'));
 
   const showPreview = async (attempt = 0) => {
     setShown(true);
@@ -175,7 +177,7 @@ function ResumeSection({ application }: { application: ApplicationDetail }) {
   const download = async () => {
     setDownloading(true);
     setDownloadFailed(false);
-    const loaded = await load();
+    const loaded = await fetchBytes('download');
     if (loaded) await saveCv(application.name, loaded);
     else setDownloadFailed(true);
     setDownloading(false);
@@ -330,6 +332,16 @@ export function ApplicationDetailPage() {
               </Fact>
               <Fact label="Job Applied">{appliedJob(application)}</Fact>
               <Fact label="Applied On">{appliedOn(application)}</Fact>
+              {application.duplicateOf && (
+                <Fact label="Duplicate">
+                  <Link
+                    className={styles.link}
+                    to={`/dashboard/application/${encodeURIComponent(application.duplicateOf)}`}
+                  >
+                    Repeats an earlier application to this job
+                  </Link>
+                </Fact>
+              )}
             </dl>
           </section>
           <section className={admin.card} aria-labelledby={letterId}>
@@ -342,6 +354,8 @@ export function ApplicationDetailPage() {
         </div>
         <div className={styles.column}>
           <ApplicationNotes applicationId={application._id} />
+          <ApplicantPrivacyCard application={application} />
+          <AuditTrail applicationId={application._id} />
         </div>
       </div>
     </div>

@@ -19,6 +19,8 @@ import {
 } from '../../../shared/applications/application-contract';
 import { phoneSchema } from '../../../shared/contact-fields';
 import type { Job } from '../../../shared/jobs/job-contract';
+import { PRIVACY_NOTICE_VERSION } from '../../../shared/privacy/privacy-notice';
+import { PrivacyNoticeSummary } from '../privacy/privacy-notice-summary';
 import { CvPicker, type ReadyCv } from './cv-picker';
 import { useSubmitApplication } from './use-submit-application';
 
@@ -89,6 +91,7 @@ export function ApplicationForm({ job }: { job: Job }) {
     jobTitle: job.jobTitle,
     jobName: job.jobTitle,
     jobId: job._id,
+    privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
   });
 
   const update = (name: keyof typeof fields) => (value: string) => {
@@ -177,6 +180,8 @@ export function ApplicationForm({ job }: { job: Job }) {
         disabled={submitting}
         error={errors.pdfFile}
       />
+
+      <PrivacyNoticeSummary />
 
       <div className={styles.status} role="status" aria-live="polite">
         {step && (

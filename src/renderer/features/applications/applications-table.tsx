@@ -40,6 +40,16 @@ const useStyles = makeStyles({
   optimized: { ...typographyStyles.caption2, color: tokens.colorBrandForeground2 },
   noResume: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground3 },
   email: { wordBreak: 'break-word' },
+  duplicate: {
+    ...typographyStyles.caption1Strong,
+    display: 'block',
+    width: 'fit-content',
+    marginTop: tokens.spacingVerticalXXS,
+    paddingInline: tokens.spacingHorizontalXS,
+    borderRadius: tokens.borderRadiusSmall,
+    color: tokens.colorPaletteDarkOrangeForeground2,
+    backgroundColor: tokens.colorPaletteDarkOrangeBackground1,
+  },
 });
 
 export interface ApplicationsTableProps {
@@ -112,7 +122,17 @@ export function ApplicationsTable({
               return (
                 <TableRow key={row._id} aria-busy={rowBusy ? true : undefined}>
                   {list && <TableCell className={styles.number}>{index + 1}</TableCell>}
-                  <TableCell className={admin.strong}>{row.name}</TableCell>
+                  <TableCell className={admin.strong}>
+                    {row.name}
+                    {row.duplicateOf && (
+                      <span
+                        className={styles.duplicate}
+                        title="Same e-mail address, same job, within 30 days of an earlier application"
+                      >
+                        Duplicate
+                      </span>
+                    )}
+                  </TableCell>
                   <TableCell className={styles.email}>{row.email}</TableCell>
                   <TableCell>{applicantPhone(row)}</TableCell>
                   <TableCell>{appliedJob(row)}</TableCell>

@@ -7,6 +7,7 @@ import { JobCard } from '../jobs/job-card';
 import { useGetJobQuery } from '../jobs/jobs-api';
 import { useDeleteJob } from '../jobs/use-delete-job';
 import { ApplicationForm } from './application-form';
+import { ClosedJobNotice } from './closed-job-notice';
 
 const useStyles = makeStyles({
   page: {
@@ -39,7 +40,7 @@ export function ApplyPage() {
   return (
     <div className={styles.page}>
       <title>{`Apply for ${job.jobTitle} | ${siteConfig.brandName} Careers`}</title>
-      <ApplicationForm job={job} />
+      {job.closed ? <ClosedJobNotice job={job} /> : <ApplicationForm job={job} />}
       <div className={styles.card}>
         <JobCard
           job={job}

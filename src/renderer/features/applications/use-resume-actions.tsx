@@ -17,16 +17,19 @@ export interface OpenPreview {
   bytes: Uint8Array;
 }
 
-/** Fetches a CV once and hands back its bytes; the data URL text leaves the cache right after. */
-export function useFetchCvBytes(): (applicationId: string) => Promise<Uint8Array> {
+/**
+ * Fetches a CV once and hands back its bytes; the data URL text leaves the cache right after.
+ * The purpose goes to the server's audit trail (a preview and a download are recorded apart).
+ */
+export function useFetchCvBytes(): (applicationId: string, purpose: ResumeAction) => Promise<Uint8Array> {
   const dispatch = useAppDispatch();
   return useCallback(
-    async (applicationId: string) => {
+    async (applicationId: string, purpose: ResumeAction) => {
       const request = dispatch(
-        applicationAdminApi.endpoints.getApplicationPdf.initiate(applicationId, {
-          subscribe: false,
-          forceRefetch: true,
-        }),
+        applicationAdminApi.endpoints.getApplicationPdf.initiate(
+          { id: applicationId, purpose },
+          { subscribe: false, forceRefetch: true },
+        ),
       );
       const answer = await request.unwrap();
       return pdfBytesFromDataUrl(answer.pdfFile);
@@ -72,7 +75,7 @@ export function useResumeActions(onFetchError: (error: unknown) => void) {
       running.current.add(row._id);
       setBusy((current) => ({ ...current, [row._id]: action }));
       try {
-        const bytes = await fetchCvBytes(row._id).catch((error: unknown) => {
+        const bytes = await fetchCvBytes(row._id, action).catch((error: unknown) => {
           onFetchError(error);
           return null;
         });

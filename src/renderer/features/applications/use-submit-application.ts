@@ -51,6 +51,7 @@ export function useSubmitApplication() {
         const saved = await submitApplication(payload).unwrap();
         if (!saved.success) return fail(messages.saveWithoutSuccess);
         applicationId = saved.insertedId;
+        if (saved.duplicate) toast.info(messages.duplicateApplication);
       } catch (error) {
         console.error('application save failed', error);
         return fail(errorMessage(error, '') || null);

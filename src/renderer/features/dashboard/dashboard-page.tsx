@@ -20,7 +20,7 @@ import { ApplicationsTable } from '../applications/applications-table';
 import { ResumePreviewDialog } from '../applications/resume-preview-dialog';
 import { useResumeActions } from '../applications/use-resume-actions';
 import { JobTable } from '../jobs/job-table';
-import { useGetJobsQuery } from '../jobs/jobs-api';
+import { useGetAdminJobsQuery } from '../jobs/job-admin-api';
 import { AdminPageHeader, useAdminStyles } from './admin-page';
 
 const useStyles = makeStyles({
@@ -140,7 +140,7 @@ export function DashboardPage() {
   const tab: DashboardTab =
     new URLSearchParams(location.search).get('tab') === 'applications' ? 'applications' : 'posts';
 
-  const jobs = useGetJobsQuery();
+  const jobs = useGetAdminJobsQuery();
   const applications = useGetApplicationsQuery();
   // Spec section 8: on the dashboard a failed CV fetch is only logged.
   const logPdfFailure = useCallback((error: unknown) => console.error('CV fetch failed', error), []);

@@ -1,4 +1,4 @@
-import type { JobCreate, JobUpdate } from '../../../shared/jobs/job-contract';
+import type { Job, JobCreate, JobUpdate } from '../../../shared/jobs/job-contract';
 import type { InsertAck, UpdateAck } from '../../../shared/http/acknowledgements';
 import { api } from '../../app/api';
 import { JOB_LIST_TAG } from './jobs-api';
@@ -6,6 +6,14 @@ import { JOB_LIST_TAG } from './jobs-api';
 /** Creating and editing posts: admin-only, so loaded with the dashboard and never by visitors. */
 export const jobAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** Every post, closed ones too (the public list leaves out posts past their closing date). */
+    getAdminJobs: build.query<Job[], void>({
+      query: () => '/all?include=closed',
+      providesTags: (jobs) => [
+        JOB_LIST_TAG,
+        ...(jobs ?? []).map(({ _id }) => ({ type: 'Job' as const, id: _id })),
+      ],
+    }),
     createJob: build.mutation<InsertAck, JobCreate>({
       query: (body) => ({ url: '/post', method: 'POST', body }),
       invalidatesTags: [JOB_LIST_TAG],
@@ -17,4 +25,4 @@ export const jobAdminApi = api.injectEndpoints({
   }),
 });
 
-export const { useCreateJobMutation, useUpdateJobMutation } = jobAdminApi;
+export const { useGetAdminJobsQuery, useCreateJobMutation, useUpdateJobMutation } = jobAdminApi;

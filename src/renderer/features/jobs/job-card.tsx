@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
 import { BriefcaseRegular } from '@fluentui/react-icons/headless/svg/briefcase';
 import { CalendarRegular } from '@fluentui/react-icons/headless/svg/calendar';
+import { CalendarClockRegular } from '@fluentui/react-icons/headless/svg/calendar-clock';
 import { ChevronDownRegular } from '@fluentui/react-icons/headless/svg/chevron-down';
 import { ChevronUpRegular } from '@fluentui/react-icons/headless/svg/chevron-up';
 import { ClockRegular } from '@fluentui/react-icons/headless/svg/clock';
@@ -11,6 +12,7 @@ import { EditRegular } from '@fluentui/react-icons/headless/svg/edit';
 import { LocationRegular } from '@fluentui/react-icons/headless/svg/location';
 import { MoneyRegular } from '@fluentui/react-icons/headless/svg/money';
 import type { Job } from '../../../shared/jobs/job-contract';
+import { formatClosingDate } from '../../../shared/jobs/closing-date';
 import { useActionStyles } from '../../components/action-styles';
 import { LinkButton } from '../../components/link-button';
 
@@ -167,6 +169,12 @@ export function JobCard({
               <CalendarRegular aria-hidden="true" />
               Posted: {job.publishTime}
             </span>
+            {job.closingDate && (
+              <span className={styles.metaItem}>
+                <CalendarClockRegular aria-hidden="true" />
+                {job.closed ? 'Closed' : 'Closes'}: {formatClosingDate(job.closingDate)}
+              </span>
+            )}
           </p>
         </div>
         {isAdmin && (
@@ -256,7 +264,7 @@ export function JobCard({
           {expanded ? 'Hide Details' : 'More Details'}
           {expanded ? <ChevronUpRegular aria-hidden="true" /> : <ChevronDownRegular aria-hidden="true" />}
         </button>
-        {variant === 'list' && (
+        {variant === 'list' && !job.closed && (
           <LinkButton to={`/apply/${encodeURIComponent(job._id)}`} appearance="primary">
             Apply Now<span className="visually-hidden"> for {job.jobTitle}</span>
           </LinkButton>

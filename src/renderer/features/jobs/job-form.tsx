@@ -11,11 +11,12 @@ import {
 } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons/headless/svg/add';
 import { DeleteRegular } from '@fluentui/react-icons/headless/svg/delete';
-import { jobFieldsSchema, type Job } from '../../../shared/jobs/job-contract';
+import { jobCreateSchema, type Job } from '../../../shared/jobs/job-contract';
 import { LinkButton } from '../../components/link-button';
 
 export type JobFormMode = 'create' | 'edit';
-export type JobTextField = 'jobTitle' | 'location' | 'hours' | 'ctc' | 'experience' | 'description';
+export type JobTextField =
+  'jobTitle' | 'location' | 'hours' | 'ctc' | 'experience' | 'closingDate' | 'description';
 export type JobListField = 'responsibilities' | 'requirements';
 
 export interface JobFormValues extends Record<JobTextField, string>, Record<JobListField, string[]> {}
@@ -28,6 +29,7 @@ export const emptyJobFormValues = (): JobFormValues => ({
   hours: '',
   ctc: '',
   experience: '',
+  closingDate: '',
   description: '',
   responsibilities: [''],
   requirements: [''],
@@ -39,6 +41,7 @@ export const jobFormValuesFromJob = (job: Job): JobFormValues => ({
   hours: job.hours,
   ctc: job.ctc,
   experience: job.experience,
+  closingDate: job.closingDate ?? '',
   description: job.description,
   responsibilities: job.responsibilities.length > 0 ? [...job.responsibilities] : [''],
   requirements: job.requirements.length > 0 ? [...job.requirements] : [''],
@@ -50,6 +53,7 @@ const FIELD_ORDER: (JobTextField | JobListField)[] = [
   'hours',
   'ctc',
   'experience',
+  'closingDate',
   'description',
   'responsibilities',
   'requirements',
@@ -57,7 +61,7 @@ const FIELD_ORDER: (JobTextField | JobListField)[] = [
 
 /** The create form's rules are the server's (src/shared/jobs/job-contract.ts): one message per field. */
 export function validateJobForm(values: JobFormValues): JobFormErrors {
-  const result = jobFieldsSchema.safeParse(values);
+  const result = jobCreateSchema.safeParse(values);
   if (result.success) return {};
   const errors: JobFormErrors = {};
   for (const issue of result.error.issues) {
@@ -229,6 +233,7 @@ export function JobForm({ mode, initialValues, submitting, serverErrors, onSubmi
     hours: initialValues.hours,
     ctc: initialValues.ctc,
     experience: initialValues.experience,
+    closingDate: initialValues.closingDate,
     description: initialValues.description,
   }));
   const [responsibilities, setResponsibilities] = useState(() => toEntries(initialValues.responsibilities));
@@ -260,7 +265,14 @@ export function JobForm({ mode, initialValues, submitting, serverErrors, onSubmi
   const textField = (
     field: JobTextField,
     label: string,
-    options: { multiline?: boolean; wide?: boolean; placeholder?: string } = {},
+    options: {
+      multiline?: boolean;
+      wide?: boolean;
+      placeholder?: string;
+      type?: 'date';
+      optional?: boolean;
+      hint?: string;
+    } = {},
   ) => {
     const change = (value: string) => {
       setText((current) => ({ ...current, [field]: value }));
@@ -269,7 +281,8 @@ export function JobForm({ mode, initialValues, submitting, serverErrors, onSubmi
     return (
       <Field
         label={label}
-        required={required}
+        required={required && !options.optional}
+        hint={options.hint}
         className={options.wide ? styles.wide : undefined}
         validationMessage={errors[field]}
         validationState={errors[field] ? 'error' : 'none'}
@@ -286,6 +299,7 @@ export function JobForm({ mode, initialValues, submitting, serverErrors, onSubmi
         ) : (
           <Input
             data-field={field}
+            type={options.type}
             value={text[field]}
             placeholder={options.placeholder}
             onChange={(_event, data) => change(data.value)}
@@ -305,6 +319,11 @@ export function JobForm({ mode, initialValues, submitting, serverErrors, onSubmi
         })}
         {textField('ctc', 'CTC', { placeholder: 'e.g. £24,000 - £27,000' })}
         {textField('experience', 'Experience', { placeholder: 'e.g. 1-2 years' })}
+        {textField('closingDate', 'Closing Date', {
+          type: 'date',
+          optional: true,
+          hint: 'Optional: the last day applications are taken (UK time). Leave it empty to keep the post open.',
+        })}
         {textField('description', 'Description', { multiline: true, wide: true })}
         <EditableList
           legend="Responsibilities"

@@ -7,21 +7,31 @@ import {
   TableHeaderCell,
   TableRow,
   Tooltip,
+  makeStyles,
+  tokens,
+  typographyStyles,
 } from '@fluentui/react-components';
 import { DeleteRegular } from '@fluentui/react-icons/headless/svg/delete';
 import { EditRegular } from '@fluentui/react-icons/headless/svg/edit';
 import { EyeRegular } from '@fluentui/react-icons/headless/svg/eye';
 import { Link } from 'react-router-dom';
 import type { Job } from '../../../shared/jobs/job-contract';
+import { formatClosingDate } from '../../../shared/jobs/closing-date';
 import { useAdminStyles } from '../dashboard/admin-page';
 import { IconLink } from '../dashboard/icon-link';
 import { useDeleteJob } from './use-delete-job';
+
+const useStyles = makeStyles({
+  closing: { ...typographyStyles.caption1, display: 'block', color: tokens.colorNeutralForeground2 },
+  closed: { ...typographyStyles.caption1Strong, display: 'block', color: tokens.colorPaletteRedForeground1 },
+});
 
 const COLUMNS = ['Job Title', 'Location', 'Experience', 'CTC', 'Posted On', 'Actions'] as const;
 
 /** The dashboard's job table (spec section 2): edit, delete (the spec's dialogs) and view per row. */
 export function JobTable({ jobs, caption }: { jobs: readonly Job[]; caption: string }) {
   const styles = useAdminStyles();
+  const own = useStyles();
   const deleteJob = useDeleteJob();
   return (
     <div className={styles.tableScroll}>
@@ -45,7 +55,14 @@ export function JobTable({ jobs, caption }: { jobs: readonly Job[]; caption: str
           ) : (
             jobs.map((job) => (
               <TableRow key={job._id}>
-                <TableCell className={styles.strong}>{job.jobTitle}</TableCell>
+                <TableCell className={styles.strong}>
+                  {job.jobTitle}
+                  {job.closingDate && (
+                    <span className={job.closed ? own.closed : own.closing}>
+                      {job.closed ? 'Closed' : 'Closes'} {formatClosingDate(job.closingDate)}
+                    </span>
+                  )}
+                </TableCell>
                 <TableCell>{job.location}</TableCell>
                 <TableCell>{job.experience}</TableCell>
                 <TableCell>{job.ctc}</TableCell>

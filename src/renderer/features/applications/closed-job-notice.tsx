@@ -1,0 +1,55 @@
+import {
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  makeStyles,
+  tokens,
+  typographyStyles,
+} from '@fluentui/react-components';
+import { ArrowLeftRegular } from '@fluentui/react-icons/headless/svg/arrow-left';
+import type { Job } from '../../../shared/jobs/job-contract';
+import { formatClosingDate } from '../../../shared/jobs/closing-date';
+import { messages } from '../../../shared/messages';
+import { LinkButton } from '../../components/link-button';
+
+const useStyles = makeStyles({
+  panel: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+    padding: 'clamp(16px, 3vw, 28px)',
+    backgroundColor: tokens.colorNeutralBackground1,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusXLarge,
+    boxShadow: tokens.shadow8,
+  },
+  title: { ...typographyStyles.title2, margin: 0, overflowWrap: 'anywhere' },
+  back: { alignSelf: 'flex-start' },
+});
+
+/** In place of the form once a job is past its closing date: the server refuses applications too. */
+export function ClosedJobNotice({ job }: { job: Job }) {
+  const styles = useStyles();
+  return (
+    <section className={styles.panel} aria-labelledby="apply-title">
+      <h1 id="apply-title" className={styles.title}>
+        {job.jobTitle}
+      </h1>
+      <MessageBar intent="warning" layout="multiline">
+        <MessageBarBody>
+          <MessageBarTitle>{messages.jobNoLongerOpen}</MessageBarTitle>
+          {job.closingDate && `Applications closed on ${formatClosingDate(job.closingDate)}. `}
+          Take a look at the roles that are open now.
+        </MessageBarBody>
+      </MessageBar>
+      <LinkButton
+        to="/"
+        appearance="primary"
+        className={styles.back}
+        icon={<ArrowLeftRegular aria-hidden="true" />}
+      >
+        See open positions
+      </LinkButton>
+    </section>
+  );
+}

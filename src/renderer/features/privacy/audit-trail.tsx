@@ -1,0 +1,69 @@
+import { useId } from 'react';
+import { Spinner, makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
+import { auditActionLabels } from '../../../shared/privacy/audit-contract';
+import { formatUsDate } from '../../../shared/format/date';
+import { useAdminStyles } from '../dashboard/admin-page';
+import { useGetAuditTrailQuery } from './privacy-admin-api';
+
+const useStyles = makeStyles({
+  list: {
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    maxHeight: '320px',
+    overflowY: 'auto',
+  },
+  entry: {
+    display: 'flex',
+    flexDirection: 'column',
+    paddingBlock: tokens.spacingVerticalXS,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke3}`,
+  },
+  action: { ...typographyStyles.body1Strong },
+  meta: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground2 },
+  empty: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground3 },
+  intro: { ...typographyStyles.caption1, margin: 0, color: tokens.colorNeutralForeground2 },
+});
+
+const time = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/London',
+});
+
+/** Who viewed, previewed, downloaded or held this application, newest first. */
+export function AuditTrail({ applicationId }: { applicationId: string }) {
+  const admin = useAdminStyles();
+  const styles = useStyles();
+  const headingId = useId();
+  const { data: entries, isLoading, isError } = useGetAuditTrailQuery(applicationId);
+  return (
+    <section className={admin.card} aria-labelledby={headingId}>
+      <h2 id={headingId} className={admin.cardTitle}>
+        Activity
+      </h2>
+      <p className={styles.intro}>Every view, CV preview and download of this application is recorded.</p>
+      {isLoading && <Spinner size="small" label="Loading activity..." />}
+      {isError && <p className={styles.empty}>The activity could not be loaded.</p>}
+      {entries && entries.length === 0 && <p className={styles.empty}>No activity yet.</p>}
+      {entries && entries.length > 0 && (
+        <ol className={styles.list} aria-label="Activity, newest first">
+          {[...entries].reverse().map((entry) => (
+            <li key={entry._id} className={styles.entry}>
+              <span className={styles.action}>{auditActionLabels[entry.action]}</span>
+              <span className={styles.meta}>
+                {entry.actorEmail} ·{' '}
+                <time dateTime={entry.createdAt}>
+                  {formatUsDate(entry.createdAt)} {time.format(new Date(entry.createdAt))}
+                </time>
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import type { UpdateAck } from '../../../shared/http/acknowledgements';
+import type { AuditEntry } from '../../../shared/privacy/audit-contract';
+import type { ErasureAck, SubjectExport } from '../../../shared/privacy/privacy-contract';
+import { api } from '../../app/api';
+import { APPLICATION_LIST_TAG } from '../applications/application-tags';
+
+const audit = (id: string) => ({ type: 'Audit' as const, id });
+const application = (id: string) => ({ type: 'Application' as const, id });
+
+/** The data-protection calls of the admin screens (audit trail, retention hold, export, erasure). */
+export const privacyAdminApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getAuditTrail: build.query<AuditEntry[], string>({
+      query: (applicationId) => `/applications/${encodeURIComponent(applicationId)}/audit`,
+      providesTags: (_entries, _error, applicationId) => [audit(applicationId)],
+    }),
+    setRetentionHold: build.mutation<UpdateAck, { applicationId: string; hold: boolean }>({
+      query: ({ applicationId, hold }) => ({
+        url: `/applications/${encodeURIComponent(applicationId)}/hold`,
+        method: 'PUT',
+        body: { hold },
+      }),
+      invalidatesTags: (_answer, _error, { applicationId }) => [
+        application(applicationId),
+        audit(applicationId),
+      ],
+    }),
+    /** Started with `subscribe: false` and saved at once; the CVs inside never stay in the cache. */
+    exportApplicant: build.query<SubjectExport, string>({
+      query: (email) => `/applicants/${encodeURIComponent(email)}/export`,
+      keepUnusedDataFor: 0,
+    }),
+    eraseApplicant: build.mutation<ErasureAck, string>({
+      query: (email) => ({ url: `/applicants/${encodeURIComponent(email)}`, method: 'DELETE' }),
+      invalidatesTags: [APPLICATION_LIST_TAG, 'Application', 'Note', 'Audit'],
+    }),
+  }),
+});
+
+export const { useGetAuditTrailQuery, useSetRetentionHoldMutation, useEraseApplicantMutation } =
+  privacyAdminApi;
