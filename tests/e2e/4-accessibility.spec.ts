@@ -1,20 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createJob } from './e2e-env';
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectNoViolations(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const summary = results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help}\n  ${violation.nodes.map((node) => node.target).join('\n  ')}`,
-  );
-  expect(summary, `axe violations on ${screen}`).toEqual([]);
-}
+import { expectNoViolations } from './flows';
+import { messages } from '../../src/shared/messages';
+import { closeJob, createJob } from './e2e-env';
 
 test('every public screen passes axe (WCAG 2.2 AA rules)', async ({ browser }) => {
   const job = await createJob({ jobTitle: 'Accessibility Champion' });
+  const closed = await createJob({ jobTitle: 'Closed Role' });
+  await closeJob(closed.id);
   const context = await browser.newContext();
   const page = await context.newPage();
 
@@ -40,6 +32,15 @@ test('every public screen passes axe (WCAG 2.2 AA rules)', async ({ browser }) =
     { path: '/about', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
     { path: '/contact', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
     { path: '/error', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
+    {
+      path: '/privacy',
+      ready: (p) =>
+        expect(p.getByRole('heading', { level: 1, name: 'Applicant Privacy Notice' })).toBeVisible(),
+    },
+    {
+      path: `/apply/${closed.id}`,
+      ready: (p) => expect(p.getByText(messages.jobNoLongerOpen)).toBeVisible(),
+    },
     {
       path: '/no-such-page',
       ready: (p) => expect(p.getByText(/Looks like you got lost/)).toBeVisible(),

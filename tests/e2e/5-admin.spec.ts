@@ -1,37 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { SignJWT, decodeJwt } from 'jose';
 import { messages } from '../../src/shared/messages';
 import { validPdf, toDataUrl } from '../support/pdf-fixtures';
 import { adminToken, api, createJob, E2E_ADMIN, E2E_JWT_SECRET } from './e2e-env';
+import { applyAsVisitor, expectNoViolations, signInAsAdmin } from './flows';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
-/**
- * The same rules as 4-accessibility.spec.ts. Fluent's focus manager (tabster) adds focus sentinels,
- * <i data-tabster-dummy aria-hidden tabindex=0>, around dialogs, drawers and arrow-key groups:
- * they are focusable on purpose and only pass focus on, and hidden from screen readers so nothing
- * is announced (microsoft/tabster#288), which axe's aria-hidden-focus rule cannot know. They are
- * the one thing left out; every other element is checked.
- */
-async function expectNoViolations(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).exclude('[data-tabster-dummy]').analyze();
-  const summary = results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help}\n  ${violation.nodes.map((node) => node.target).join('\n  ')}`,
-  );
-  expect(summary, `axe violations on ${screen}`).toEqual([]);
-}
-
-/** Signs in without the login form: the token the server issued, stored where the web app keeps it. */
-async function signInAsAdmin(page: Page, token?: string) {
-  const value = token ?? (await adminToken());
-  await page.goto('/about');
-  await page.evaluate((stored) => localStorage.setItem('access-token', stored), value);
-}
 
 /** A token signed with the e2e server's secret, for any user and expiry. */
 async function mintToken(claims: { email: string; name: string; sub: string }, expiresAt: number) {
@@ -55,27 +31,6 @@ const inkOnFirstPage = (page: Page) =>
         if (data[index]! < 160 && data[index + 1]! < 160 && data[index + 2]! < 160) ink++;
       return ink;
     });
-
-async function applyAsVisitor(
-  page: Page,
-  job: { id: string },
-  applicant: Record<string, string>,
-  cv: Buffer,
-) {
-  await page.goto(`/apply/${job.id}`);
-  await page.getByLabel('Full Name').fill(applicant.name!);
-  await page.getByLabel('Email').fill(applicant.email!);
-  await page.getByLabel('Phone').fill(applicant.phone!);
-  await page.getByLabel('Cover Letter').fill(applicant.about!);
-  await page.locator('input[type=file]').setInputFiles({
-    name: 'cv.pdf',
-    mimeType: 'application/pdf',
-    buffer: cv,
-  });
-  await expect(page.getByText('File ready for upload')).toBeVisible();
-  await page.getByRole('button', { name: 'Submit Application' }).click();
-  await expect(page).toHaveURL('/success');
-}
 
 test('the admin logs in from /dashboard, creates, edits and deletes a post', async ({ page }) => {
   const title = `Motor Claims Specialist ${Date.now()}`;
@@ -224,7 +179,7 @@ test('applications: search, preview, download, detail with notes, delete', async
   await expect(row.getByText(/^\d+ KB$/)).toBeVisible();
 
   // A failed CV fetch shows the popup for its cause.
-  await page.route('**/api/applications/*/pdf', (route) =>
+  await page.route('**/api/applications/*/pdf?*', (route) =>
     route.fulfill({
       status: 404,
       contentType: 'application/json',
@@ -235,7 +190,7 @@ test('applications: search, preview, download, detail with notes, delete', async
   await expect(page.getByRole('dialog').getByText(messages.errorTitle)).toBeVisible();
   await expect(page.getByRole('dialog').getByText(messages.pdfNotFound)).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
-  await page.unroute('**/api/applications/*/pdf');
+  await page.unroute('**/api/applications/*/pdf?*');
 
   // Preview: a real page drawn on a canvas (ink on it, not a blank rectangle).
   await row.getByRole('button', { name: `Preview CV of ${first.name}` }).click();

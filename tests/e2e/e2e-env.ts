@@ -67,6 +67,18 @@ export async function createJob(
   return { id: created.body.insertedId, jobTitle };
 }
 
+/** Moves a job's closing date to yesterday (London), which closes it. */
+export async function closeJob(id: string): Promise<void> {
+  const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(
+    new Date(Date.now() - 86_400_000),
+  );
+  const closed = await api('PUT', `/post/${id}`, {
+    token: await adminToken(),
+    body: { closingDate: yesterday },
+  });
+  expect(closed.status).toBe(200);
+}
+
 /** The raw text of every .eml in the outbox. */
 export function outboxMessages(): string[] {
   const outbox = path.join(dataDir(), 'outbox');

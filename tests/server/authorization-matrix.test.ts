@@ -133,7 +133,6 @@ const adminCalls: AdminCall[] = [
     method: 'DELETE',
     path: () => `/applicants/${encodeURIComponent(APPLICANT.email)}`,
   },
-  { name: 'GET /all?include=closed', method: 'GET', path: () => '/all?include=closed' },
 ];
 
 interface Credential {

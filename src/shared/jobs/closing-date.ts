@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The company works on UK time: a job "closes" at the end of its closing day in London. */
 const londonDay = new Intl.DateTimeFormat('en-CA', {
   year: 'numeric',
@@ -30,14 +28,6 @@ export const closingDateMessages = {
   invalid: 'Closing date must be a date (YYYY-MM-DD).',
   past: 'Closing date cannot be in the past.',
 } as const;
-
-/** Optional; blank clears it. */
-export const closingDateSchema = z
-  .string({ error: closingDateMessages.invalid })
-  .trim()
-  .transform((value) => (value === '' ? null : value))
-  .nullable()
-  .refine((value) => value === null || isCalendarDate(value), closingDateMessages.invalid);
 
 const longDate = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
-import { closingDateMessages, closingDateSchema, londonToday } from './closing-date';
+import { closingDateMessages, isCalendarDate, londonToday } from './closing-date';
 
 const requiredText = (label: string, max: number) =>
   z
@@ -8,6 +8,14 @@ const requiredText = (label: string, max: number) =>
     .trim()
     .min(1, messages.fieldRequired(label))
     .max(max, `${label} must be at most ${max} characters.`);
+
+/** The closing date is optional; blank clears it. */
+export const closingDateSchema = z
+  .string({ error: closingDateMessages.invalid })
+  .trim()
+  .transform((value) => (value === '' ? null : value))
+  .nullable()
+  .refine((value) => value === null || isCalendarDate(value), closingDateMessages.invalid);
 
 /** List entries are optional (spec section 5): blank entries are dropped rather than refused. */
 const textList = (label: string) =>
