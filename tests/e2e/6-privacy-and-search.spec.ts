@@ -198,3 +198,39 @@ test('admins see the audit trail, hold an application, export everything about a
   });
   expect(after.status).toBe(404);
 });
+
+test('with reduced motion asked for, the 404 animation stands still and the success page does not fade', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await page.goto('/no-such-page');
+  await expect(page.getByText(/Looks like you got lost/)).toBeVisible();
+  const moving = await page.evaluate(
+    () =>
+      [...document.querySelectorAll('main *')].filter((element) => {
+        const style = getComputedStyle(element);
+        if (style.animationName === 'none') return false;
+        const seconds =
+          parseFloat(style.animationDuration) * (style.animationDuration.endsWith('ms') ? 0.001 : 1);
+        return seconds > 0.01 || style.animationIterationCount === 'infinite';
+      }).length,
+  );
+  expect(moving).toBe(0);
+
+  await page.goto('/success');
+  await expect(page.getByRole('heading', { name: 'Application Submitted!' })).toBeVisible();
+  // The longest opacity transition on the heading or any of its ancestors (the fade of spec section 2).
+  const fade = await page.getByRole('heading', { name: 'Application Submitted!' }).evaluate((heading) => {
+    let longest = 0;
+    for (let element: Element | null = heading; element; element = element.parentElement) {
+      const style = getComputedStyle(element);
+      if (!/opacity|all/.test(style.transitionProperty)) continue;
+      const value = style.transitionDuration.split(',')[0]!.trim();
+      longest = Math.max(longest, parseFloat(value) * (value.endsWith('ms') ? 0.001 : 1));
+    }
+    return longest;
+  });
+  expect(fade).toBeLessThanOrEqual(0.01);
+  await context.close();
+});
