@@ -9,6 +9,8 @@ import type { ApplicationRepository } from './applications/application-repositor
 import type { NoteRepository } from './applications/note-repository';
 import type { RateLimiters } from './http/rate-limit';
 import type { AuditRepository } from './privacy/audit-repository';
+import type { ChangeFeed } from './db/change-feed';
+import type { OpenJobsCache } from './jobs/open-jobs-cache';
 
 /** What every route module is handed: built once where the server starts. */
 export interface AppContext {
@@ -19,6 +21,9 @@ export interface AppContext {
   tokens: TokenService;
   users: UserRepository;
   jobs: JobRepository;
+  /** The open jobs as visitors get them, cached until a job changes. */
+  openJobs: OpenJobsCache;
+  changes: ChangeFeed;
   applications: ApplicationRepository;
   notes: NoteRepository;
   audit: AuditRepository;

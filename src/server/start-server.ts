@@ -10,6 +10,10 @@ import { createMailer } from './email/mailer';
 import { createTokenService, resolveJwtSecret } from './auth/tokens';
 import { createUserRepository } from './auth/user-repository';
 import { createJobRepository } from './jobs/job-repository';
+import { createOpenJobsCache } from './jobs/open-jobs-cache';
+import { createLocalChangeFeed, createPostgresChangeFeed } from './db/change-feed';
+import { compileSerializer } from './http/schema-serializer';
+import { jobListSchema } from '../shared/jobs/job-contract';
 import { createApplicationRepository } from './applications/application-repository';
 import { createNoteRepository } from './applications/note-repository';
 import { createAuditRepository } from './privacy/audit-repository';
@@ -42,6 +46,13 @@ export async function buildContext(config: Config, options: StartOptions = {}): 
   const blobs =
     database.kind === 'postgres' ? createPostgresBlobStore(db) : createFileBlobStore(config.dataDir, db);
   const users = createUserRepository(db);
+  const changes =
+    database.kind === 'postgres'
+      ? await createPostgresChangeFeed(database.pool, config.databaseUrl!, (error) =>
+          console.error('change feed:', error instanceof Error ? error.message : error),
+        )
+      : createLocalChangeFeed();
+  const jobs = createJobRepository(db, changes);
   const context: AppContext = {
     config,
     database,
@@ -49,7 +60,9 @@ export async function buildContext(config: Config, options: StartOptions = {}): 
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
     tokens: createTokenService(await resolveJwtSecret(db, config.jwtSecret), config.tokenTtlSeconds),
     users,
-    jobs: createJobRepository(db),
+    jobs,
+    openJobs: createOpenJobsCache(jobs, changes, compileSerializer(jobListSchema)),
+    changes,
     applications: createApplicationRepository(db, blobs, { retentionDays: config.retentionDays }),
     notes: createNoteRepository(db),
     audit: createAuditRepository(db),
@@ -103,6 +116,7 @@ async function listen(
       stopPurge();
       await app.close();
       context.mailer.close();
+      await context.changes.close();
       await context.database.close();
       releaseDataDir();
     },

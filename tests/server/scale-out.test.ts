@@ -77,6 +77,23 @@ describe.skipIf(!baseUrl)('two server instances on one PostgreSQL (needs TEST_DA
     expect((await a.api('GET', `/single/${id}`)).body.ctc).toBe('£31,000');
   });
 
+  it("drops A's cached job list when B changes a job (PostgreSQL NOTIFY), for visitors and pages alike", async () => {
+    const ids = async (server: TestServer) =>
+      ((await server.api('GET', '/all')).body as Array<{ _id: string; ctc: string }>).map((job) => job._id);
+    // A has the list cached now...
+    const before = await ids(a);
+    const created = await b.api('POST', '/post', {
+      token: await b.adminToken(),
+      body: sampleJob({ jobTitle: 'Made on B' }),
+    });
+    const id = created.body.insertedId as string;
+    expect(before).not.toContain(id);
+    // ...and sees B's new job as soon as the notice arrives (a moment, not the cache's minute).
+    await expect.poll(() => ids(a), { timeout: 3000, interval: 50 }).toContain(id);
+    expect((await b.api('DELETE', `/post/${id}`, { token: await b.adminToken() })).status).toBe(200);
+    await expect.poll(() => ids(a), { timeout: 3000, interval: 50 }).not.toContain(id);
+  });
+
   it('downloads through B, byte for byte, a CV uploaded through A; deleting on B removes it for A', async () => {
     const job = await a.api('POST', '/post', { token: await a.adminToken(), body: sampleJob() });
     for (const pdf of [await validPdf('Scale-out CV'), await pdfOfSize(1024 * 1024)]) {

@@ -6,8 +6,11 @@ import { z } from 'zod';
  * Answers are written from the same zod schemas the contract declares, compiled once per route
  * into a fast-json-stringify function: only declared fields leave the server, quickly.
  */
-export const schemaSerializerCompiler: FastifySerializerCompiler<unknown> = ({ schema }) => {
-  if (!(schema instanceof z.ZodType)) return (data) => JSON.stringify(data);
+export const schemaSerializerCompiler: FastifySerializerCompiler<unknown> = ({ schema }) =>
+  schema instanceof z.ZodType ? compileSerializer(schema) : (data) => JSON.stringify(data);
+
+/** A fast serializer for one contract schema (also for answers prepared ahead, outside a route). */
+export function compileSerializer<T>(schema: z.ZodType<T>): (data: T) => string {
   const jsonSchema = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' });
-  return fastJsonStringify(jsonSchema as Parameters<typeof fastJsonStringify>[0]);
-};
+  return fastJsonStringify(jsonSchema as Parameters<typeof fastJsonStringify>[0]) as (data: T) => string;
+}

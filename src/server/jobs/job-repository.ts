@@ -1,5 +1,6 @@
 import { desc, eq, gte, isNull, or } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import type { ChangeFeed } from '../db/change-feed';
 import { jobs } from '../db/schema';
 import type { Job } from '../../shared/jobs/job-contract';
 import { isClosed, londonToday } from '../../shared/jobs/closing-date';
@@ -27,7 +28,12 @@ export const toJob = (row: JobRow): Job => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-export function createJobRepository(db: Db) {
+/** Every write tells the change feed, so cached job lists everywhere are dropped. */
+export function createJobRepository(db: Db, changes: Pick<ChangeFeed, 'publish'>) {
+  const changed = <T>(result: T): T => {
+    changes.publish('jobs');
+    return result;
+  };
   return {
     /** Newest first; jobs past their closing date only when asked (the admin's view). */
     async list(options: { includeClosed?: boolean } = {}): Promise<Job[]> {
@@ -45,7 +51,7 @@ export function createJobRepository(db: Db) {
     },
     async create(values: JobValues): Promise<string> {
       const [row] = await db.insert(jobs).values(values).returning({ id: jobs.id });
-      return row!.id;
+      return changed(row!.id);
     },
     async update(id: string, values: Partial<JobValues>): Promise<boolean> {
       const rows = await db
@@ -53,11 +59,11 @@ export function createJobRepository(db: Db) {
         .set({ ...values, updatedAt: new Date() })
         .where(eq(jobs.id, id))
         .returning({ id: jobs.id });
-      return rows.length > 0;
+      return changed(rows.length > 0);
     },
     async remove(id: string): Promise<boolean> {
       const rows = await db.delete(jobs).where(eq(jobs.id, id)).returning({ id: jobs.id });
-      return rows.length > 0;
+      return changed(rows.length > 0);
     },
   };
 }

@@ -6,13 +6,14 @@ import { US_DATE_PATTERN, formatUsDate } from '../../shared/format/date';
 import { messages } from '../../shared/messages';
 import { HttpError } from '../http/http-error';
 import { errorResponses, type Api } from '../http/route-types';
+import { sendRepresentation } from '../http/representation';
 import { currentUser, type Guards } from '../auth/guards';
 import type { AppContext } from '../app-context';
 
 const admin = [{ bearer: [] }];
 
 export function jobRoutes(app: Api, context: AppContext, guards: Guards): void {
-  const { jobs } = context;
+  const { jobs, openJobs } = context;
   const existingId = (id: string) => {
     if (!isId(id)) throw new HttpError(404, messages.jobNotFound);
     return id;
@@ -29,7 +30,7 @@ export function jobRoutes(app: Api, context: AppContext, guards: Guards): void {
         response: { 200: jobListSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // A public list never refuses: without a valid admin token, include=closed is simply not granted.
       const includeClosed =
         request.query.include === 'closed' &&
@@ -37,7 +38,9 @@ export function jobRoutes(app: Api, context: AppContext, guards: Guards): void {
           () => true,
           () => false,
         ));
-      return jobs.list({ includeClosed });
+      if (includeClosed) return jobs.list({ includeClosed });
+      // Revalidated on every use (no-cache), answered 304 while the list is unchanged.
+      return sendRepresentation(request, reply, (await openJobs.get()).answer, { cacheControl: 'no-cache' });
     },
   );
 

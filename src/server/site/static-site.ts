@@ -5,7 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { isId } from '../../shared/http/id';
 import { formatAddress, siteConfig } from '../../shared/site/site-config';
 import type { InitialData } from '../../shared/site/initial-data';
+import type { Job } from '../../shared/jobs/job-contract';
 import type { AppContext } from '../app-context';
+import { createRepresentation, sendRepresentation, type Representation } from '../http/representation';
+import type { OpenJobs } from '../jobs/open-jobs-cache';
 import { isSpaRoute } from './spa-routes';
 import { jobPosting, jobSummary, jobUrl } from './job-posting';
 import { assertPageTemplate, renderPage, type PageHead } from './page-html';
@@ -20,7 +23,7 @@ const siteDescription = `Careers at ${siteConfig.legalName}, ${formatAddress()}.
  */
 export async function registerStaticSite(
   app: FastifyInstance,
-  context: Pick<AppContext, 'jobs' | 'config'>,
+  context: Pick<AppContext, 'jobs' | 'openJobs' | 'config'>,
   distDir: string,
 ): Promise<boolean> {
   const indexFile = path.join(distDir, 'index.html');
@@ -30,7 +33,7 @@ export async function registerStaticSite(
   }
   const template = readFileSync(indexFile, 'utf8');
   assertPageTemplate(template);
-  const { jobs, config } = context;
+  const { jobs, openJobs, config } = context;
   const brand = siteConfig.brandName;
 
   await app.register(fastifyStatic, {
@@ -46,58 +49,82 @@ export async function registerStaticSite(
     },
   });
 
-  /** The head, the status and the first render's data of one page. */
-  async function page(pathname: string): Promise<{ status: number; head: PageHead; data: InitialData }> {
-    const data: InitialData = { retentionDays: config.retentionDays };
-    const canonicalUrl = `${config.publicUrl}${pathname}`;
+  const html = (head: PageHead, data: InitialData) =>
+    createRepresentation(renderPage(template, head, data), 'text/html; charset=utf-8');
+  const settings = (): InitialData => ({ retentionDays: config.retentionDays });
+
+  // Pages whose HTML depends only on the build and the configuration: rendered once.
+  const fixedPages = new Map<string, { status: number; page: Representation }>();
+  const fixedPage = (key: string, status: number, head: PageHead) => {
+    let entry = fixedPages.get(key);
+    if (!entry) fixedPages.set(key, (entry = { status, page: html(head, settings()) }));
+    return entry;
+  };
+  // Pages built from the open jobs: kept as long as that list is (a job change drops both).
+  const homePages = new WeakMap<OpenJobs, Representation>();
+  const jobPages = new WeakMap<OpenJobs, Map<string, Representation>>();
+
+  const applyPage = (job: Job) =>
+    html(
+      {
+        title: `Apply for ${job.jobTitle} | ${brand} Careers`,
+        description: jobSummary(job),
+        canonicalUrl: jobUrl(config.publicUrl, job),
+        jsonLd: jobPosting(job, config.publicUrl),
+      },
+      { ...settings(), job },
+    );
+
+  /** The status and HTML of one page of the app. */
+  async function page(pathname: string): Promise<{ status: number; page: Representation }> {
     if (pathname === '/') {
-      data.jobs = await jobs.list();
-      return {
-        status: 200,
-        head: { title: `Careers | ${brand}`, description: siteDescription, canonicalUrl },
-        data,
-      };
+      const open = await openJobs.get();
+      let home = homePages.get(open);
+      if (!home) {
+        home = html(
+          { title: `Careers | ${brand}`, description: siteDescription, canonicalUrl: `${config.publicUrl}/` },
+          { ...settings(), jobs: open.jobs },
+        );
+        homePages.set(open, home);
+      }
+      return { status: 200, page: home };
     }
     const apply = /^\/apply\/([^/]+)$/.exec(pathname);
     if (apply) {
       const id = apply[1]!;
+      const open = await openJobs.get();
+      const openJob = open.jobs.find((job) => job._id === id);
+      if (openJob) {
+        const pages = jobPages.get(open) ?? new Map<string, Representation>();
+        jobPages.set(open, pages);
+        let rendered = pages.get(id);
+        if (!rendered) pages.set(id, (rendered = applyPage(openJob)));
+        return { status: 200, page: rendered };
+      }
+      // Closed (or unknown) jobs are rare visits: read and rendered each time.
       const job = isId(id) ? await jobs.find(id) : undefined;
-      if (!job)
-        return { status: 404, head: { title: `Job not found | ${brand} Careers`, noIndex: true }, data };
-      data.job = job;
-      return {
-        status: 200,
-        head: {
-          title: `Apply for ${job.jobTitle} | ${brand} Careers`,
-          description: jobSummary(job),
-          canonicalUrl: jobUrl(config.publicUrl, job),
-          jsonLd: jobPosting(job, config.publicUrl),
-        },
-        data,
-      };
+      if (job) return { status: 200, page: applyPage(job) };
+      return fixedPage('job-not-found', 404, { title: `Job not found | ${brand} Careers`, noIndex: true });
     }
-    if (!isSpaRoute(pathname))
-      return { status: 404, head: { title: `Page not found | ${brand}`, noIndex: true }, data };
-    const isPrivate = /^\/(dashboard|login|register|success|error)(\/|$)/.test(pathname);
-    return {
-      status: 200,
-      head: isPrivate
-        ? { title: `${brand} Careers`, noIndex: true }
-        : { title: `${brand} Careers`, description: siteDescription, canonicalUrl },
-      data,
-    };
+    if (!isSpaRoute(pathname)) {
+      return fixedPage('not-found', 404, { title: `Page not found | ${brand}`, noIndex: true });
+    }
+    if (/^\/(dashboard|login|register|success|error)(\/|$)/.test(pathname)) {
+      return fixedPage('private', 200, { title: `${brand} Careers`, noIndex: true });
+    }
+    return fixedPage(pathname, 200, {
+      title: `${brand} Careers`,
+      description: siteDescription,
+      canonicalUrl: `${config.publicUrl}${pathname}`,
+    });
   }
 
   // Every file of the build has its own route (wildcard: false); everything else is the app.
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const raw = request.url.split('?')[0] ?? '/';
     const pathname = raw.length > 1 ? raw.replace(/\/+$/, '') : raw;
-    const { status, head, data } = await page(pathname);
-    return reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(renderPage(template, head, data));
+    const { status, page: answer } = await page(pathname);
+    return sendRepresentation(request, reply, answer, { status, cacheControl: 'no-cache' });
   });
   return true;
 }

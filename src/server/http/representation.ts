@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * One answer body prepared once and sent many times: its bytes, its gzip and brotli forms, and
+ * an ETag, so a cached answer costs a lookup and a write, and a revalidation costs a 304.
+ */
+export interface Representation {
+  contentType: string;
+  etag: string;
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+export function createRepresentation(body: string | Buffer, contentType: string): Representation {
+  const identity = typeof body === 'string' ? Buffer.from(body) : body;
+  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
+  return {
+    contentType,
+    // Weak: the gzip and brotli forms are the same content in other bytes.
+    etag: `W/"${hash}"`,
+    identity,
+    gzip: gzipSync(identity, { level: 6 }),
+    br: brotliCompressSync(identity, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    }),
+  };
+}
+
+/** The best encoding the client accepts (q=0 refuses one), among brotli, gzip and none. */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
+  if (!acceptEncoding) return 'identity';
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) continue;
+    accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return 'identity';
+}
+
+const matches = (ifNoneMatch: string | undefined, etag: string) =>
+  ifNoneMatch !== undefined &&
+  ifNoneMatch.split(',').some((tag) => {
+    const candidate = tag.trim();
+    return candidate === '*' || candidate.replace(/^W\//, '') === etag.replace(/^W\//, '');
+  });
+
+/** Sends a prepared answer: 304 when the client has it, else the best encoding it accepts. */
+export function sendRepresentation(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  representation: Representation,
+  options: { status?: number; cacheControl: string },
+): FastifyReply {
+  const vary = reply.getHeader('vary');
+  reply
+    .header('etag', representation.etag)
+    .header('cache-control', options.cacheControl)
+    .header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+  if ((options.status ?? 200) === 200 && matches(request.headers['if-none-match'], representation.etag)) {
+    return reply.code(304).send();
+  }
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply
+    .code(options.status ?? 200)
+    .type(representation.contentType)
+    .send(representation[encoding]);
+}

@@ -1,0 +1,94 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pickEncoding } from '../../src/server/http/representation';
+import { sampleJob, startTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+let token: string;
+
+const getAll = (headers: Record<string, string> = {}) => fetch(`${server.url}/api/all`, { headers });
+
+beforeAll(async () => {
+  server = await startTestServer();
+  token = await server.adminToken();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('the open job list as visitors get it', () => {
+  it('answers 304 while unchanged, and the new list with a new ETag after any change', async () => {
+    const first = await getAll();
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    await first.arrayBuffer();
+
+    const unchanged = await getAll({ 'if-none-match': etag });
+    expect(unchanged.status).toBe(304);
+    expect(await unchanged.text()).toBe('');
+
+    const created = await server.api('POST', '/post', { token, body: sampleJob({ jobTitle: 'Fresh Role' }) });
+    const id = created.body.insertedId as string;
+    const changed = await getAll({ 'if-none-match': etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+    expect(((await changed.json()) as Array<{ _id: string }>).map((job) => job._id)).toContain(id);
+
+    await server.api('PUT', `/post/${id}`, { token, body: { jobTitle: 'Renamed Role' } });
+    const renamed = (await (await getAll()).json()) as Array<{ _id: string; jobTitle: string }>;
+    expect(renamed.find((job) => job._id === id)?.jobTitle).toBe('Renamed Role');
+
+    await server.api('DELETE', `/post/${id}`, { token });
+    const after = (await (await getAll()).json()) as Array<{ _id: string }>;
+    expect(after.map((job) => job._id)).not.toContain(id);
+  });
+
+  it('sends brotli or gzip to clients that take them, with the same content', async () => {
+    await server.api('POST', '/post', { token, body: sampleJob() });
+    const plain = Buffer.from(await (await getAll()).arrayBuffer());
+    // Node's fetch would decode for us; a raw request shows the bytes as sent.
+    const raw = async (acceptEncoding: string) => {
+      const { request } = await import('node:http');
+      return new Promise<{ encoding: string | undefined; vary: string | undefined; body: Buffer }>(
+        (resolve, reject) => {
+          const req = request(
+            `${server.url}/api/all`,
+            { headers: { 'accept-encoding': acceptEncoding } },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (chunk: Buffer) => chunks.push(chunk));
+              res.on('end', () =>
+                resolve({
+                  encoding: res.headers['content-encoding'],
+                  vary: res.headers.vary as string | undefined,
+                  body: Buffer.concat(chunks),
+                }),
+              );
+            },
+          );
+          req.on('error', reject);
+          req.end();
+        },
+      );
+    };
+    const br = await raw('gzip, deflate, br');
+    expect(br.encoding).toBe('br');
+    expect(br.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.body).equals(plain)).toBe(true);
+    const gzip = await raw('gzip');
+    expect(gzip.encoding).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(plain)).toBe(true);
+    const identity = await raw('br;q=0, identity');
+    expect(identity.encoding).toBeUndefined();
+    expect(identity.body.equals(plain)).toBe(true);
+  });
+
+  it('picks encodings the way Accept-Encoding says', () => {
+    expect(pickEncoding(undefined)).toBe('identity');
+    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(pickEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
+    expect(pickEncoding('deflate')).toBe('identity');
+    expect(pickEncoding('GZIP')).toBe('gzip');
+  });
+});
