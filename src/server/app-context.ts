@@ -11,6 +11,7 @@ import type { RateLimiters } from './http/rate-limit';
 import type { AuditRepository } from './privacy/audit-repository';
 import type { ChangeFeed } from './db/change-feed';
 import type { OpenJobsCache } from './jobs/open-jobs-cache';
+import type { ApplicationListCache } from './applications/application-list-cache';
 
 /** What every route module is handed: built once where the server starts. */
 export interface AppContext {
@@ -25,6 +26,8 @@ export interface AppContext {
   openJobs: OpenJobsCache;
   changes: ChangeFeed;
   applications: ApplicationRepository;
+  /** The admin list of applications, cached until one is added or removed. */
+  applicationList: ApplicationListCache;
   notes: NoteRepository;
   audit: AuditRepository;
   limiters: RateLimiters;

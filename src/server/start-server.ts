@@ -14,6 +14,8 @@ import { createOpenJobsCache } from './jobs/open-jobs-cache';
 import { createLocalChangeFeed, createPostgresChangeFeed } from './db/change-feed';
 import { compileSerializer } from './http/schema-serializer';
 import { jobListSchema } from '../shared/jobs/job-contract';
+import { applicationListSchema } from '../shared/applications/application-contract';
+import { createApplicationListCache } from './applications/application-list-cache';
 import { createApplicationRepository } from './applications/application-repository';
 import { createNoteRepository } from './applications/note-repository';
 import { createAuditRepository } from './privacy/audit-repository';
@@ -53,6 +55,7 @@ export async function buildContext(config: Config, options: StartOptions = {}): 
         )
       : createLocalChangeFeed();
   const jobs = createJobRepository(db, changes);
+  const applications = createApplicationRepository(db, blobs, changes, { retentionDays: config.retentionDays });
   const context: AppContext = {
     config,
     database,
@@ -63,7 +66,8 @@ export async function buildContext(config: Config, options: StartOptions = {}): 
     jobs,
     openJobs: createOpenJobsCache(jobs, changes, compileSerializer(jobListSchema)),
     changes,
-    applications: createApplicationRepository(db, blobs, { retentionDays: config.retentionDays }),
+    applications,
+    applicationList: createApplicationListCache(applications, changes, compileSerializer(applicationListSchema)),
     notes: createNoteRepository(db),
     audit: createAuditRepository(db),
     limiters: createRateLimiters(database, { ...config.rateLimits, ...options.rateLimits }),

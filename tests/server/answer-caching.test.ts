@@ -92,3 +92,60 @@ describe('the open job list as visitors get it', () => {
     expect(pickEncoding('GZIP')).toBe('gzip');
   });
 });
+
+describe('the admin list of applications', () => {
+  it('is answered from memory but shows every addition and removal at once', async () => {
+    const jobId = (await server.api('POST', '/post', { token, body: sampleJob() })).body.insertedId as string;
+    const { validPdf, toDataUrl } = await import('../support/pdf-fixtures');
+    const pdfFile = toDataUrl(await validPdf());
+    const list = async () =>
+      ((await server.api('GET', '/applications', { token })).body as Array<{ _id: string }>).map(
+        (row) => row._id,
+      );
+    const apply = async (email: string) =>
+      (
+        await server.api('POST', '/applications', {
+          body: { name: 'Cache Test', email, phone: '07700 900123', about: 'Hi', jobId, pdfFile },
+        })
+      ).body.insertedId as string;
+
+    const before = await list();
+    const one = await apply('cache.one@example.com');
+    expect(await list()).toEqual([one, ...before]);
+    const two = await apply('cache.two@example.com');
+    expect(await list()).toEqual([two, one, ...before]);
+
+    const first = await fetch(`${server.url}/api/applications`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const etag = first.headers.get('etag')!;
+    await first.arrayBuffer();
+    const again = await fetch(`${server.url}/api/applications`, {
+      headers: { authorization: `Bearer ${token}`, 'if-none-match': etag },
+    });
+    expect(again.status).toBe(304);
+    // The cached answer is still behind the admin guard.
+    expect(
+      (await fetch(`${server.url}/api/applications`, { headers: { 'if-none-match': etag } })).status,
+    ).toBe(401);
+
+    await server.api('DELETE', `/applications/${one}`, { token });
+    expect(await list()).toEqual([two, ...before]);
+    await server.api('DELETE', `/applicants/${encodeURIComponent('cache.two@example.com')}`, { token });
+    expect(await list()).toEqual(before);
+  });
+});
+
+describe('the CV answer', () => {
+  it('is the PdfAnswer JSON, byte for byte, for every length', async () => {
+    const { pdfAnswerJson } = await import('../../src/server/applications/pdf-answer');
+    for (const length of [0, 1, 2, 3, 4, 5, 1000, 1001, 1002]) {
+      const bytes = Buffer.from(Array.from({ length }, (_, index) => (index * 37) % 256));
+      const text = pdfAnswerJson(bytes).toString('latin1');
+      expect(JSON.parse(text)).toEqual({
+        pdfFile: `data:application/pdf;base64,${bytes.toString('base64')}`,
+        fileSize: length,
+      });
+    }
+  });
+});

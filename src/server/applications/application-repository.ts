@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from
 import type { Db } from '../db/database';
 import { applicationNotes, applications } from '../db/schema';
 import type { BlobStore } from '../blobs/blob-store';
+import type { ChangeFeed } from '../db/change-feed';
 import type { ApplicationDetail, ApplicationSummary } from '../../shared/applications/application-contract';
 import { DUPLICATE_WINDOW_DAYS } from '../../shared/limits';
 
@@ -68,7 +69,13 @@ export interface ExpiredApplication {
 /** A claimed e-mail is retried by another caller only after this long (the first one may have died). */
 const EMAIL_CLAIM_TIMEOUT_MS = 2 * 60 * 1000;
 
-export function createApplicationRepository(db: Db, blobs: BlobStore, options: { retentionDays: number }) {
+/** Every write that changes the list tells the change feed, so cached lists everywhere are dropped. */
+export function createApplicationRepository(
+  db: Db,
+  blobs: BlobStore,
+  changes: Pick<ChangeFeed, 'publish'>,
+  options: { retentionDays: number },
+) {
   const purgeAfter = (createdAt: Date) =>
     new Date(createdAt.getTime() + options.retentionDays * DAY_MS).toISOString().slice(0, 10);
 
@@ -99,6 +106,7 @@ export function createApplicationRepository(db: Db, blobs: BlobStore, options: {
       found = rows.length > 0;
       return rows[0]?.cvKey;
     });
+    if (found) changes.publish('applications');
     return found;
   };
 
@@ -119,6 +127,7 @@ export function createApplicationRepository(db: Db, blobs: BlobStore, options: {
           privacyAcknowledgedAt: privacyNoticeVersion ? new Date() : null,
         });
       });
+      changes.publish('applications');
       return { id, duplicateOf };
     },
     async list(): Promise<ApplicationSummary[]> {

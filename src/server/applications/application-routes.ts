@@ -8,7 +8,7 @@ import {
 } from '../../shared/applications/application-contract';
 import { deleteAckSchema } from '../../shared/http/acknowledgements';
 import { idParamsSchema, isId } from '../../shared/http/id';
-import { MAX_APPLICATION_BODY_BYTES, PDF_DATA_URL_PREFIX } from '../../shared/limits';
+import { MAX_APPLICATION_BODY_BYTES } from '../../shared/limits';
 import { messages } from '../../shared/messages';
 import { HttpError } from '../http/http-error';
 import { limitByIp } from '../http/rate-limit';
@@ -18,15 +18,17 @@ import type { AppContext } from '../app-context';
 import { decodeAndCheckCv } from './cv-check';
 import { resumeFileName } from '../../shared/applications/resume-file-name';
 import { contentDisposition } from './content-disposition';
+import { pdfAnswerJson } from './pdf-answer';
+import { sendRepresentation } from '../http/representation';
 import { cvPurposeSchema, type AuditAction } from '../../shared/privacy/audit-contract';
 import { formatClosingDate } from '../../shared/jobs/closing-date';
 import { currentUser } from '../auth/guards';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const admin = [{ bearer: [] }];
 
 export function applicationRoutes(app: Api, context: AppContext, guards: Guards): void {
-  const { applications, jobs, limiters, audit } = context;
+  const { applications, applicationList, jobs, limiters, audit } = context;
   /** Records what an admin did with an applicant's data; never any CV contents. */
   const record = (request: FastifyRequest, action: AuditAction, application: { id: string; email: string }) =>
     audit.record({
@@ -89,7 +91,8 @@ export function applicationRoutes(app: Api, context: AppContext, guards: Guards)
         response: { 200: applicationListSchema, ...errorResponses(401, 403) },
       },
     },
-    async () => applications.list(),
+    async (request, reply) =>
+      sendRepresentation(request, reply, await applicationList.get(), { cacheControl: 'private, no-cache' }),
   );
 
   app.get(
@@ -132,9 +135,13 @@ export function applicationRoutes(app: Api, context: AppContext, guards: Guards)
         response: { 200: pdfAnswerSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { bytes } = await readCv(request, request.params.id, request.query.purpose);
-      return { pdfFile: PDF_DATA_URL_PREFIX + bytes.toString('base64'), fileSize: bytes.length };
+      // Bytes already in the PdfAnswer shape (see pdf-answer.ts), so the typed reply is bypassed.
+      return (reply as FastifyReply)
+        .type('application/json; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .send(pdfAnswerJson(bytes));
     },
   );
 

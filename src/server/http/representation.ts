@@ -6,31 +6,41 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * One answer body prepared once and sent many times: its bytes, its gzip and brotli forms, and
  * an ETag, so a cached answer costs a lookup and a write, and a revalidation costs a 304.
  */
+export type Encoding = 'br' | 'gzip' | 'identity';
+
 export interface Representation {
   contentType: string;
   etag: string;
-  identity: Buffer;
-  gzip: Buffer;
-  br: Buffer;
+  /** The body in one encoding, compressed on first use and kept. */
+  body(encoding: Encoding): Buffer;
 }
+
+const compress: Record<Exclude<Encoding, 'identity'>, (body: Buffer) => Buffer> = {
+  gzip: (body) => gzipSync(body, { level: 6 }),
+  br: (body) =>
+    brotliCompressSync(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
+};
 
 export function createRepresentation(body: string | Buffer, contentType: string): Representation {
   const identity = typeof body === 'string' ? Buffer.from(body) : body;
   const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
+  const encoded = new Map<Encoding, Buffer>([['identity', identity]]);
   return {
     contentType,
     // Weak: the gzip and brotli forms are the same content in other bytes.
     etag: `W/"${hash}"`,
-    identity,
-    gzip: gzipSync(identity, { level: 6 }),
-    br: brotliCompressSync(identity, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
-    }),
+    body(encoding) {
+      let bytes = encoded.get(encoding);
+      if (!bytes) encoded.set(encoding, (bytes = compress[encoding as Exclude<Encoding, 'identity'>](identity)));
+      return bytes;
+    },
   };
 }
 
 /** The best encoding the client accepts (q=0 refuses one), among brotli, gzip and none. */
-export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
+export function pickEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return 'identity';
   const accepted = new Set<string>();
   for (const part of acceptEncoding.split(',')) {
@@ -71,5 +81,5 @@ export function sendRepresentation(
   return reply
     .code(options.status ?? 200)
     .type(representation.contentType)
-    .send(representation[encoding]);
+    .send(representation.body(encoding));
 }
