@@ -6,6 +6,9 @@ await build({
   entryPoints: {
     main: 'src/server/main.ts',
     admin: 'src/server/cli/admin.ts',
+    purge: 'src/server/cli/purge.ts',
+    // The worker thread's task (src/server/applications/intake-pool.ts loads it from here).
+    'cv-intake-worker': 'src/server/applications/cv-intake-worker.ts',
     'build-pglite-seed': 'src/server/cli/build-pglite-seed.ts',
   },
   outdir: 'dist/server',

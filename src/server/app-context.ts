@@ -12,6 +12,7 @@ import type { AuditRepository } from './privacy/audit-repository';
 import type { ChangeFeed } from './db/change-feed';
 import type { OpenJobsCache } from './jobs/open-jobs-cache';
 import type { ApplicationListCache } from './applications/application-list-cache';
+import type { IntakePool } from './applications/intake-pool';
 
 /** What every route module is handed: built once where the server starts. */
 export interface AppContext {
@@ -28,6 +29,8 @@ export interface AppContext {
   applications: ApplicationRepository;
   /** The admin list of applications, cached until one is added or removed. */
   applicationList: ApplicationListCache;
+  /** Worker threads that parse and check application bodies. */
+  intake: IntakePool;
   notes: NoteRepository;
   audit: AuditRepository;
   limiters: RateLimiters;

@@ -16,6 +16,7 @@ import { compileSerializer } from './http/schema-serializer';
 import { jobListSchema } from '../shared/jobs/job-contract';
 import { applicationListSchema } from '../shared/applications/application-contract';
 import { createApplicationListCache } from './applications/application-list-cache';
+import { createIntakePool } from './applications/intake-pool';
 import { createApplicationRepository } from './applications/application-repository';
 import { createNoteRepository } from './applications/note-repository';
 import { createAuditRepository } from './privacy/audit-repository';
@@ -55,7 +56,9 @@ export async function buildContext(config: Config, options: StartOptions = {}): 
         )
       : createLocalChangeFeed();
   const jobs = createJobRepository(db, changes);
-  const applications = createApplicationRepository(db, blobs, changes, { retentionDays: config.retentionDays });
+  const applications = createApplicationRepository(db, blobs, changes, {
+    retentionDays: config.retentionDays,
+  });
   const context: AppContext = {
     config,
     database,
@@ -67,7 +70,12 @@ export async function buildContext(config: Config, options: StartOptions = {}): 
     openJobs: createOpenJobsCache(jobs, changes, compileSerializer(jobListSchema)),
     changes,
     applications,
-    applicationList: createApplicationListCache(applications, changes, compileSerializer(applicationListSchema)),
+    intake: createIntakePool(),
+    applicationList: createApplicationListCache(
+      applications,
+      changes,
+      compileSerializer(applicationListSchema),
+    ),
     notes: createNoteRepository(db),
     audit: createAuditRepository(db),
     limiters: createRateLimiters(database, { ...config.rateLimits, ...options.rateLimits }),
@@ -121,6 +129,7 @@ async function listen(
       await app.close();
       context.mailer.close();
       await context.changes.close();
+      await context.intake.close();
       await context.database.close();
       releaseDataDir();
     },

@@ -15,7 +15,6 @@ import { limitByIp } from '../http/rate-limit';
 import { errorResponses, type Api } from '../http/route-types';
 import type { Guards } from '../auth/guards';
 import type { AppContext } from '../app-context';
-import { decodeAndCheckCv } from './cv-check';
 import { resumeFileName } from '../../shared/applications/resume-file-name';
 import { contentDisposition } from './content-disposition';
 import { pdfAnswerJson } from './pdf-answer';
@@ -42,43 +41,60 @@ export function applicationRoutes(app: Api, context: AppContext, guards: Guards)
     return id;
   };
 
-  app.post(
-    '/applications',
-    {
-      bodyLimit: MAX_APPLICATION_BODY_BYTES,
-      config: { bodyTooLargeMessage: messages.cvTooLarge },
-      onRequest: limitByIp(limiters.applications),
-      schema: {
-        tags: ['applications'],
-        summary: 'Apply for a job with a PDF CV (a base64 data URL, at most 5 MB)',
-        body: applicationSubmissionSchema,
-        response: { 201: applicationSavedSchema, ...errorResponses(400, 404, 410, 413, 429) },
+  // This route alone takes its body as bytes: a worker thread parses and checks it (application-intake.ts).
+  void app.register(async (child) => {
+    child.removeContentTypeParser('application/json');
+    child.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: MAX_APPLICATION_BODY_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    child.post(
+      '/applications',
+      {
+        bodyLimit: MAX_APPLICATION_BODY_BYTES,
+        config: { bodyTooLargeMessage: messages.cvTooLarge },
+        onRequest: limitByIp(limiters.applications),
+        // The schema documents the body (OpenAPI); the worker validates it with the same schema.
+        validatorCompiler: () => (value: unknown) => ({ value }),
+        schema: {
+          tags: ['applications'],
+          summary: 'Apply for a job with a PDF CV (a base64 data URL, at most 5 MB)',
+          body: applicationSubmissionSchema,
+          response: { 201: applicationSavedSchema, ...errorResponses(400, 404, 410, 413, 429) },
+        },
       },
-    },
-    async (request, reply) => {
-      const { pdfFile, jobId, name, email, phone, about, privacyNoticeVersion } = request.body;
-      const job = isId(jobId) ? await jobs.find(jobId) : undefined;
-      if (!job) throw new HttpError(404, messages.jobNotFound);
-      if (job.closed) {
-        throw new HttpError(
-          410,
-          `${messages.jobNoLongerOpen} Applications closed on ${formatClosingDate(job.closingDate!)}.`,
-        );
-      }
-      const cv = await decodeAndCheckCv(pdfFile);
-      const { id, duplicateOf } = await applications.create({
-        jobId,
-        jobTitle: job.jobTitle,
-        name,
-        email,
-        phone,
-        about,
-        cv,
-        privacyNoticeVersion,
-      });
-      return reply.code(201).send({ success: true, insertedId: id, duplicate: duplicateOf !== null });
-    },
-  );
+      async (request, reply) => {
+        const intake = await context.intake.read(request.body as Buffer);
+        if (!intake.ok) {
+          const { status, message, errors } = intake.refusal;
+          return (reply as FastifyReply).code(status).send(errors ? { message, errors } : { message });
+        }
+        const { jobId, name, email, phone, about, privacyNoticeVersion } = intake.fields;
+        const job = isId(jobId) ? await jobs.find(jobId) : undefined;
+        if (!job) throw new HttpError(404, messages.jobNotFound);
+        if (job.closed) {
+          throw new HttpError(
+            410,
+            `${messages.jobNoLongerOpen} Applications closed on ${formatClosingDate(job.closingDate!)}.`,
+          );
+        }
+        if ('refusal' in intake.cv) throw new HttpError(intake.cv.refusal.status, intake.cv.refusal.message);
+        const cv = intake.cv.bytes;
+        const { id, duplicateOf } = await applications.create({
+          jobId,
+          jobTitle: job.jobTitle,
+          name,
+          email,
+          phone,
+          about,
+          cv: Buffer.from(cv.buffer, cv.byteOffset, cv.byteLength),
+          privacyNoticeVersion,
+        });
+        return reply.code(201).send({ success: true, insertedId: id, duplicate: duplicateOf !== null });
+      },
+    );
+  });
 
   app.get(
     '/applications',

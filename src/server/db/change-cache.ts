@@ -21,7 +21,8 @@ export function createChangeCache<T>(
   return {
     get() {
       const key = options.key?.() ?? '';
-      if (cached && cached.key === key && Date.now() - cached.loadedAt < options.maxAgeMs) return cached.value;
+      if (cached && cached.key === key && Date.now() - cached.loadedAt < options.maxAgeMs)
+        return cached.value;
       const startedAt = generation;
       const entry = { value: load(), key, loadedAt: Date.now() };
       cached = entry;

@@ -4,12 +4,15 @@ import { HttpError } from './http-error';
 export const NUL_MESSAGE = 'The request contains a character that is not allowed (NUL).';
 
 /** Whether any string in a parsed JSON value (keys included) holds U+0000; iterative, so depth costs no stack. */
-function containsNul(root: unknown): boolean {
+export function containsNul(root: unknown): boolean {
   const pending: unknown[] = [root];
   while (pending.length > 0) {
     const value = pending.pop();
     if (typeof value === 'string') {
       if (value.includes('\u0000')) return true;
+    } else if (ArrayBuffer.isView(value)) {
+      // A raw body (the application route's): its own reader checks the parsed text.
+      continue;
     } else if (Array.isArray(value)) {
       for (const item of value) pending.push(item);
     } else if (value !== null && typeof value === 'object') {

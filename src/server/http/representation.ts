@@ -33,7 +33,8 @@ export function createRepresentation(body: string | Buffer, contentType: string)
     etag: `W/"${hash}"`,
     body(encoding) {
       let bytes = encoded.get(encoding);
-      if (!bytes) encoded.set(encoding, (bytes = compress[encoding as Exclude<Encoding, 'identity'>](identity)));
+      if (!bytes)
+        encoded.set(encoding, (bytes = compress[encoding as Exclude<Encoding, 'identity'>](identity)));
       return bytes;
     },
   };

@@ -15,7 +15,11 @@ export interface OpenJobs {
  * The open jobs as every visitor's GET /api/all and home page get them: read once, kept until a
  * job changes, and read again when the UK date moves on (a closing date may have passed).
  */
-export function createOpenJobsCache(jobs: JobRepository, changes: ChangeFeed, serialize: (jobs: Job[]) => string) {
+export function createOpenJobsCache(
+  jobs: JobRepository,
+  changes: ChangeFeed,
+  serialize: (jobs: Job[]) => string,
+) {
   return createChangeCache<OpenJobs>(
     changes,
     'jobs',

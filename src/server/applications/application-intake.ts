@@ -1,0 +1,58 @@
+import secureJson from 'secure-json-parse';
+import { applicationSubmissionSchema } from '../../shared/applications/application-contract';
+import { messages } from '../../shared/messages';
+import { HttpError } from '../http/http-error';
+import { containsNul, NUL_MESSAGE } from '../http/reject-nul';
+import { decodeAndCheckCv } from './cv-check';
+
+type Submission = Omit<import('zod').output<typeof applicationSubmissionSchema>, 'pdfFile'>;
+
+export interface IntakeRefusal {
+  status: number;
+  message: string;
+  errors?: { path: string; message: string }[];
+}
+
+/**
+ * What the server makes of an application's body: the fields (or why they are refused) and,
+ * separately, the checked CV bytes (or why the CV is refused), so the route can still answer
+ * "job not found" before "bad CV", as when the checks ran one after the other.
+ */
+export type Intake =
+  | { ok: false; refusal: IntakeRefusal }
+  | { ok: true; fields: Submission; cv: { bytes: Uint8Array } | { refusal: IntakeRefusal } };
+
+const refusalOf = (error: unknown): IntakeRefusal => {
+  if (error instanceof HttpError) return { status: error.statusCode, message: error.message };
+  throw error;
+};
+
+/**
+ * Parses, validates and checks one application body (up to about 7 MB of JSON, most of it the
+ * CV's base64). All of it is CPU work on the request's own bytes, so it runs in a worker thread
+ * (see intake-pool.ts) while the main thread keeps serving.
+ */
+export async function readApplication(body: Uint8Array): Promise<Intake> {
+  let parsed: unknown;
+  try {
+    // As Fastify's own JSON parser: `__proto__` and `constructor.prototype` keys are refused.
+    parsed = secureJson.parse(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'));
+  } catch {
+    return { ok: false, refusal: { status: 400, message: messages.badJson } };
+  }
+  if (containsNul(parsed)) return { ok: false, refusal: { status: 400, message: NUL_MESSAGE } };
+  const result = applicationSubmissionSchema.safeParse(parsed);
+  if (!result.success) {
+    const errors = result.error.issues.map((issue) => ({
+      path: issue.path.join('.'),
+      message: issue.message,
+    }));
+    return { ok: false, refusal: { status: 400, message: errors[0]?.message ?? 'Invalid request.', errors } };
+  }
+  const { pdfFile, ...fields } = result.data;
+  try {
+    return { ok: true, fields, cv: { bytes: await decodeAndCheckCv(pdfFile) } };
+  } catch (error) {
+    return { ok: true, fields, cv: { refusal: refusalOf(error) } };
+  }
+}
