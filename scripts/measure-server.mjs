@@ -7,11 +7,12 @@
 // Run after `node scripts/build-server.mjs` (`npm run measure:server` does both).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PDFDocument, PDFName } from 'pdf-lib';
+import { freePort } from './bench/free-port.mjs';
+import { pdfOfSize } from './bench/pdf-of-size.mjs';
+import { quantile, sleep } from './bench/stats.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = path.join(root, 'dist', 'server', 'main.js');
@@ -25,21 +26,6 @@ if (!existsSync(entry)) {
   process.exit(1);
 }
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const quantile = (values, q) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-};
 const ms = (value) => `${value.toFixed(1)} ms`;
 
 /** CPU seconds (user + system) a process has used so far, from /proc; undefined elsewhere. */
@@ -112,24 +98,6 @@ async function startServer(extraEnv = {}, existingDataDir = undefined) {
       if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** A valid one-page PDF padded with an unused stream to exactly `size` bytes. */
-async function pdfOfSize(size) {
-  const build = async (padding) => {
-    const doc = await PDFDocument.create();
-    doc.addPage([595, 842]);
-    const stream = doc.context.stream(new Uint8Array(padding).fill(0x20));
-    doc.catalog.set(PDFName.of('PieceInfo'), doc.context.register(stream));
-    return Buffer.from(await doc.save({ useObjectStreams: false }));
-  };
-  let padding = size - (await build(0)).length;
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const bytes = await build(padding);
-    if (bytes.length === size) return bytes;
-    padding += size - bytes.length;
-  }
-  throw new Error(`could not build a PDF of exactly ${size} bytes`);
 }
 
 async function json(url, method, body, token) {

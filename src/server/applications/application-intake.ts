@@ -1,11 +1,12 @@
 import secureJson from 'secure-json-parse';
+import type { z } from 'zod';
 import { applicationSubmissionSchema } from '../../shared/applications/application-contract';
 import { messages } from '../../shared/messages';
 import { HttpError } from '../http/http-error';
 import { containsNul, NUL_MESSAGE } from '../http/reject-nul';
 import { decodeAndCheckCv } from './cv-check';
 
-type Submission = Omit<import('zod').output<typeof applicationSubmissionSchema>, 'pdfFile'>;
+type Submission = Omit<z.output<typeof applicationSubmissionSchema>, 'pdfFile'>;
 
 export interface IntakeRefusal {
   status: number;
