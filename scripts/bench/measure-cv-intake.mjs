@@ -1,0 +1,80 @@
+// CV intake: 5 MiB CVs, 8 uploads at a time, each from its own loopback address (see
+// cv-upload-client.mjs), against the product and the plain Node server in alternating rounds.
+// The figure is CV MiB accepted (answered 201) a second; any other answer makes the run INVALID.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LOAD_CPU, onCpu } from './cpu-pinning.mjs';
+import { spawnTracked } from './lifecycle.mjs';
+import { median, quantile } from './stats.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const MiB = 1024 * 1024;
+// Every upload gets a new source address across the whole run, so no address is used twice
+// within the product's one-minute rate-limit window.
+let nextAddress = 0;
+
+function uploadRound(options) {
+  const line = onCpu(LOAD_CPU, process.execPath, [
+    path.join(here, 'cv-upload-client.mjs'),
+    JSON.stringify({ ...options, firstAddress: nextAddress }),
+  ]);
+  return new Promise((resolve, reject) => {
+    const child = spawnTracked(line.command, line.args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (err += chunk));
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`the CV upload client failed (${code}):\n${err}`));
+      const result = JSON.parse(out);
+      nextAddress += result.addressesUsed;
+      resolve(result);
+    });
+  });
+}
+
+/** `targets`: [{ key, url }] (the product first); `pdfFile`: the CV every upload sends. */
+export async function measureCvIntake({ targets, pdfFile, jobId, jobTitle, rounds, seconds, concurrency }) {
+  const runs = Object.fromEntries(targets.map((target) => [target.key, []]));
+  for (let round = 1; round <= rounds; round++) {
+    for (const target of targets) {
+      const result = await uploadRound({
+        url: `${target.url}/api/applications`,
+        pdfFile,
+        jobId,
+        jobTitle,
+        concurrency,
+        seconds,
+      });
+      const mibPerSec = result.acceptedCvBytes / MiB / (result.elapsedMs / 1000);
+      const valid = result.failures === 0 && result.accepted > 0;
+      runs[target.key].push({
+        mibPerSec,
+        valid,
+        accepted: result.accepted,
+        failures: result.failures,
+        firstFailure: result.firstFailure,
+        elapsedMs: Math.round(result.elapsedMs),
+        latencyP50Ms: quantile(result.latencies, 0.5),
+        latencyP90Ms: quantile(result.latencies, 0.9),
+      });
+      console.info(
+        `  CV intake round ${round} ${target.key}: ${mibPerSec.toFixed(1)} MiB/s, ${result.accepted} CVs, ` +
+          `p50 ${quantile(result.latencies, 0.5)?.toFixed(0)} ms` +
+          (valid
+            ? ''
+            : ` (INVALID: ${result.failures} failed, first: ${JSON.stringify(result.firstFailure)})`),
+      );
+    }
+  }
+  const summary = {};
+  for (const [key, list] of Object.entries(runs)) {
+    summary[key] = {
+      mibPerSec: median(list.map((run) => run.mibPerSec)),
+      valid: list.every((run) => run.valid),
+      rounds: list,
+    };
+  }
+  const ratios = runs.product.map((run, i) => run.mibPerSec / runs.plainNode[i].mibPerSec);
+  return { ...summary, ratio: median(ratios), ratios };
+}

@@ -1,0 +1,64 @@
+// The JS a visitor of `/` downloads before anything lazy runs, fetched from the product as a
+// browser would (with Accept-Encoding). Files: the <script src> and modulepreload links of the
+// served HTML, plus the entry's static imports from Vite's manifest (tests/support/bundle-size.ts,
+// also used by the e2e bundle budget), in case one is not preloaded. The figure is gzip bytes:
+// the bytes on the wire when the product sent gzip, else gzip -9 of what it sent (as the e2e
+// budget counts), with the bytes actually on the wire shown beside it.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { entryBundle } from '../../tests/support/bundle-size.ts';
+import { BROWSER_ACCEPT_ENCODING, decodeBody, request } from './http-client.mjs';
+
+/** Admin-only code (by source path in the source maps, or by chunk name, as the e2e test checks). */
+const ADMIN_SOURCE =
+  /features\/dashboard\/|layout\/dashboard|admin|pdf-preview|resume-preview|pdfjs|sweetalert|applications-list|application-detail|job-form|job-table/i;
+const ADMIN_CHUNK = /dashboard|admin|pdf-preview|pdfjs|sweetalert/i;
+
+/** The script and modulepreload URLs of an HTML page. */
+export function scriptUrls(html) {
+  const urls = [];
+  for (const [tag] of html.matchAll(/<(script|link)\b[^>]*>/gi)) {
+    const attribute = (name) => tag.match(new RegExp(`\\b${name}\\s*=\\s*["']([^"']+)["']`, 'i'))?.[1];
+    if (tag.toLowerCase().startsWith('<script') && attribute('src')) urls.push(attribute('src'));
+    if (tag.toLowerCase().startsWith('<link') && attribute('rel') === 'modulepreload')
+      urls.push(attribute('href'));
+  }
+  return urls;
+}
+
+export async function measureFirstLoadJs(baseUrl, distDir) {
+  const headers = { 'accept-encoding': BROWSER_ACCEPT_ENCODING };
+  const page = await request(`${baseUrl}/`, { headers });
+  const fromHtml = scriptUrls(decodeBody(page).toString('utf8')).filter((url) => url.startsWith('/'));
+  const fromManifest = entryBundle(distDir).files.map((file) => `/${file.file}`);
+  const urls = [...new Set([...fromHtml, ...fromManifest])];
+
+  const files = [];
+  for (const url of urls) {
+    const answer = await request(`${baseUrl}${url}`, { headers });
+    if (answer.status !== 200) throw new Error(`GET ${url}: ${answer.status}`);
+    const encoding = answer.headers['content-encoding'] ?? null;
+    const bytes = decodeBody(answer);
+    const mapFile = path.join(distDir, `${url.slice(1)}.map`);
+    const sources = existsSync(mapFile) ? JSON.parse(readFileSync(mapFile, 'utf8')).sources : [];
+    files.push({
+      url,
+      encoding,
+      wireBytes: answer.body.length,
+      gzipBytes: encoding === 'gzip' ? answer.body.length : gzipSync(bytes, { level: 9 }).length,
+      adminSources: [
+        ...sources.filter((source) => ADMIN_SOURCE.test(source)),
+        ...(ADMIN_CHUNK.test(url) ? [url] : []),
+      ],
+    });
+  }
+  return {
+    gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0),
+    wireBytes: files.reduce((sum, file) => sum + file.wireBytes, 0),
+    encodings: [...new Set(files.map((file) => file.encoding ?? 'none'))],
+    adminCode: files.flatMap((file) => file.adminSources),
+    notPreloaded: fromManifest.filter((url) => !fromHtml.includes(url)),
+    files,
+  };
+}

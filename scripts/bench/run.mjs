@@ -1,0 +1,388 @@
+// `npm run bench`: measures the product against the fastest plain way to do the same work, in
+// one run: a plain node:http server serving the exact bytes the product answered (the ceiling
+// for any Node server) and nginx serving them from disk (for context). Throughput comparisons run
+// in alternating rounds and report medians, so noise on a shared machine hits every server alike.
+// Prints one table and writes the same rows, with every round, to .bench/results.json.
+// Exit status: 0 when everything was measured (missed targets included), 1 when the harness failed.
+//
+// Settings (environment): BENCH_ROUNDS (3), BENCH_SECONDS per wrk run (5), BENCH_INTAKE_SECONDS
+// per upload round (6), BENCH_LIGHTHOUSE_RUNS (3), BENCH_APPLICATIONS (10000), BENCH_PIN=0 to not
+// pin servers and load generators to separate CPUs. `--build` rebuilds the product first.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startNginx, startPlainNode } from './baselines.mjs';
+import { buildIfMissing } from './build-if-missing.mjs';
+import { pinning, SERVER_CPU } from './cpu-pinning.mjs';
+import { freePort } from './free-port.mjs';
+import { BROWSER_ACCEPT_ENCODING, request, requestJson } from './http-client.mjs';
+import { installCleanup, spawnTracked, stopAll, tempDir, wasInterrupted } from './lifecycle.mjs';
+import { measureApplicationList } from './measure-application-list.mjs';
+import { measureCvIntake } from './measure-cv-intake.mjs';
+import { measureFirstLoadJs } from './measure-first-load-js.mjs';
+import { measureGetThroughput } from './measure-get-throughput.mjs';
+import { chromePath, lighthouseAvailable, measureLighthouse } from './measure-lighthouse.mjs';
+import { measureNpmStart } from './measure-npm-start.mjs';
+import { minimalPdf, pdfOfSize } from './pdf-of-size.mjs';
+import { procStatusBytes, resetPeakRss } from './proc-status.mjs';
+import { adminToken, root, startProduct } from './product-server.mjs';
+import { captureAnswer, writeReplay } from './replay.mjs';
+import { formatTable, kb, mb, perSec, writeJson } from './report.mjs';
+import { createJobPosts } from './seed-jobs.mjs';
+
+const intEnv = (name, fallback) => {
+  const value = Number(process.env[name] || fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number`);
+  return value;
+};
+
+const settings = {
+  rounds: intEnv('BENCH_ROUNDS', 3),
+  wrkSeconds: intEnv('BENCH_SECONDS', 5),
+  intakeSeconds: intEnv('BENCH_INTAKE_SECONDS', 6),
+  lighthouseRuns: intEnv('BENCH_LIGHTHOUSE_RUNS', 3),
+  applications: intEnv('BENCH_APPLICATIONS', 10_000),
+  startRuns: 3,
+  posts: 50,
+  listRequests: 30,
+  // wrk: one thread (it has one CPU), the same connections for the product and both baselines.
+  wrkConnections: 16,
+  // Fewer for the 7 MB CV answers: enough to keep a server busy without queueing seconds of bytes.
+  cvAnswerConnections: 8,
+  uploadConcurrency: 8,
+  cvBytes: 5 * 1024 * 1024,
+};
+
+const KB = 1024;
+const MB = 1024 * 1024;
+const resultsFile = path.join(root, '.bench', 'results.json');
+const hasCommand = (command, args) => !spawnSync(command, args, { stdio: 'ignore' }).error;
+
+/** Seconds each part of the run took (in the JSON: what to shorten when the run gets long). */
+const phases = {};
+let phaseName;
+let phaseBegan = performance.now();
+const phase = (name) => {
+  const now = performance.now();
+  if (phaseName) phases[phaseName] = Math.round((now - phaseBegan) / 100) / 10;
+  phaseName = name;
+  phaseBegan = now;
+};
+
+/** One line of the table; `met` is true, false, 'INVALID' or undefined (nothing to compare). */
+const rows = new Map();
+const addRow = (id, row) => rows.set(id, { id, ...row });
+
+/** "1234 req/s", or INVALID when a round had an error answer or a broken connection. */
+const throughputCell = (summary, unit) =>
+  summary
+    ? summary.valid
+      ? `${perSec(summary.requestsPerSec ?? summary.mibPerSec)} ${unit}`
+      : `INVALID (${perSec(summary.requestsPerSec ?? summary.mibPerSec)} ${unit})`
+    : undefined;
+
+const ratioMet = (result, minimum) =>
+  result.product.valid && result.plainNode.valid ? result.ratio >= minimum : 'INVALID';
+
+async function main() {
+  installCleanup();
+  if (!hasCommand('wrk', ['-v'])) throw new Error('wrk is not installed (apt-get install wrk)');
+  const withNginx = hasCommand('nginx', ['-v']);
+  if (!withNginx) console.warn('nginx is not installed (apt-get install nginx): its column stays empty');
+
+  const began = performance.now();
+  const loadBefore = os.loadavg()[0];
+  console.info(
+    `careers-site benchmark: node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model}, ` +
+      `load average ${loadBefore.toFixed(2)}; ${
+        pinning ? `servers on CPU ${SERVER_CPU}, load generators on the other` : 'no CPU pinning'
+      }`,
+  );
+  const built = buildIfMissing({ force: process.argv.includes('--build') });
+  const work = tempDir('careers-bench-');
+
+  // --- `npm start` on a fresh data folder (nothing else running yet).
+  phase('npm start');
+  console.info('npm start → first 200 on /api/all');
+  const npmStart = await measureNpmStart(work, settings.startRuns);
+  addRow('npm-start', {
+    metric: '`npm start` (fresh data) → first 200 on /api/all',
+    product: `${(npmStart.medianMs / 1000).toFixed(2)} s`,
+    target: '<= 3 s',
+    met: npmStart.medianMs <= 3000,
+    details: npmStart,
+  });
+
+  // --- The product's data: 50 posts through the API, then 10,000 applications with its own code.
+  phase('seeding');
+  console.info(`seeding: ${settings.posts} job posts through the API, ${settings.applications} applications`);
+  const dataDir = path.join(work, 'product-data');
+  let product = await startProduct({ port: await freePort(), dataDir });
+  await createJobPosts(product.url, await adminToken(product.url), settings.posts);
+  await product.stop();
+  const smallCvFile = path.join(work, 'small-cv.pdf');
+  writeFileSync(smallCvFile, await minimalPdf());
+  const seeded = await seedApplications(dataDir, settings.applications, smallCvFile);
+  console.info(`  ${seeded.stored} applications stored in ${(seeded.ms / 1000).toFixed(1)} s`);
+
+  product = await startProduct({ port: await freePort(), dataDir, cpu: SERVER_CPU });
+  const token = await adminToken(product.url);
+  const jobs = await requestJson(`${product.url}/api/all`);
+  if (jobs.length !== settings.posts)
+    console.warn(`/api/all lists ${jobs.length} posts, not ${settings.posts}`);
+
+  // --- The admin list with 10,000 applications (before any upload adds to them).
+  phase('application list');
+  console.info(
+    `GET /api/applications with ${seeded.stored} stored, ${settings.listRequests} requests in a row`,
+  );
+  const list = await measureApplicationList({ url: product.url, token, requests: settings.listRequests });
+  addRow('application-list', {
+    metric: `GET /api/applications (${seeded.stored.toLocaleString('en-GB')} stored): p50`,
+    product: list.allOk
+      ? `${list.p50Ms.toFixed(1)} ms (p90 ${list.p90Ms.toFixed(1)} ms, ${kb(list.answerBytes)}${
+          list.contentEncoding ? ` ${list.contentEncoding}` : ''
+        }, ${list.noCvBytes ? 'no CV bytes' : 'HAS CV BYTES'})`
+      : `INVALID (status ${list.statuses.join(', ')})`,
+    target: 'p50 <= 50 ms, no CV bytes',
+    met: list.allOk ? list.p50Ms <= 50 && list.noCvBytes : 'INVALID',
+    details: list,
+  });
+
+  phase('baselines');
+  // --- One 5 MiB CV for the answer comparison, then the answers both baselines replay.
+  const cv = await pdfOfSize(settings.cvBytes);
+  const cvFile = path.join(work, 'cv-5mib.pdf');
+  writeFileSync(cvFile, cv);
+  const { insertedId } = await requestJson(`${product.url}/api/applications`, {
+    method: 'POST',
+    // 127.0.0.2: an address no simulated visitor uses (see cv-upload-client.mjs).
+    localAddress: '127.0.0.2',
+    expect: 201,
+    body: {
+      name: 'Answer Applicant',
+      email: 'answer-applicant@example.com',
+      phone: '07700 900123',
+      about: 'A CV to read back.',
+      jobId: jobs[0]._id,
+      jobTitle: jobs[0].jobTitle,
+      pdfFile: `data:application/pdf;base64,${cv.toString('base64')}`,
+    },
+  });
+  const browser = { 'accept-encoding': BROWSER_ACCEPT_ENCODING };
+  const admin = { ...browser, authorization: `Bearer ${token}` };
+  const cvAnswerPath = `/api/applications/${insertedId}/pdf`;
+  const answers = [
+    await captureAnswer(product.url, '/api/all', browser),
+    await captureAnswer(product.url, '/', browser),
+    await captureAnswer(product.url, cvAnswerPath, admin),
+  ];
+  const replayDir = path.join(work, 'replay');
+  const intakeDir = path.join(work, 'plain-node-cvs');
+  mkdirSync(replayDir);
+  mkdirSync(intakeDir);
+  const replayFile = writeReplay(replayDir, answers, intakeDir);
+  const plainNode = await startPlainNode({ replayFile, port: await freePort(), cpu: SERVER_CPU });
+  const nginx = withNginx
+    ? await startNginx({ replayFile, port: await freePort(), dir: path.join(work, 'nginx'), cpu: SERVER_CPU })
+    : undefined;
+  const targets = [
+    { key: 'product', url: product.url },
+    { key: 'plainNode', url: plainNode.url },
+    ...(nginx ? [{ key: 'nginx', url: nginx.url }] : []),
+  ];
+  await checkSameBytes(answers, targets.slice(1), admin);
+
+  // --- GET throughput, product vs the same bytes from plain Node and nginx.
+  const getRows = [
+    ['api-all', '/api/all', `GET /api/all (${jobs.length} posts), req/s`, 0.8, browser],
+    ['home', '/', 'GET / (home HTML), req/s', 0.8, browser],
+    ['cv-answer', cvAnswerPath, '5 MiB CV answer (GET /api/applications/:id/pdf), req/s', 0.5, admin],
+  ];
+  for (const [id, urlPath, metric, minimum, headers] of getRows) {
+    phase(id);
+    const answer = answers.find((entry) => entry.path === urlPath);
+    console.info(`${metric} (${kb(answer.body.length)} a body)`);
+    const result = await measureGetThroughput({
+      path: urlPath,
+      headers,
+      targets,
+      rounds: settings.rounds,
+      seconds: settings.wrkSeconds,
+      connections: id === 'cv-answer' ? settings.cvAnswerConnections : settings.wrkConnections,
+    });
+    addRow(id, {
+      metric,
+      product: throughputCell(result.product, 'req/s'),
+      plainNode: throughputCell(result.plainNode, 'req/s'),
+      nginx: throughputCell(result.nginx, 'req/s'),
+      ratio: result.ratio,
+      target: `>= ${minimum}x plain node`,
+      met: ratioMet(result, minimum),
+      details: { bodyBytes: answer.body.length, headers: answer.headers, ...result },
+    });
+  }
+
+  // --- What a browser downloads for `/`, and what Lighthouse makes of it.
+  phase('first-load JS');
+  console.info('first-load JS for /');
+  const bundle = await measureFirstLoadJs(product.url, path.join(root, 'dist', 'web'));
+  addRow('first-load-js', {
+    metric: 'first-load JS for / (gzip)',
+    product:
+      `${kb(bundle.gzipBytes)} gzip, ${bundle.files.length} files (on the wire ${kb(bundle.wireBytes)}, ` +
+      `encoding ${bundle.encodings.join('/')}), ${bundle.adminCode.length ? 'HAS ADMIN CODE' : 'no admin code'}`,
+    target: '<= 130 KB, no admin code',
+    met: bundle.gzipBytes <= 130 * KB && bundle.adminCode.length === 0,
+    details: bundle,
+  });
+
+  phase('lighthouse');
+  if (lighthouseAvailable()) {
+    console.info(`Lighthouse (mobile, performance) on / with ${chromePath}`);
+    const lighthouse = await measureLighthouse(`${product.url}/`, work, settings.lighthouseRuns);
+    addRow('lighthouse', {
+      metric: 'Lighthouse mobile performance for /',
+      product: `${lighthouse.score}, LCP ${(lighthouse.lcpMs / 1000).toFixed(2)} s`,
+      target: '100, LCP <= 1.5 s',
+      met: lighthouse.score === 100 && lighthouse.lcpMs <= 1500,
+      details: lighthouse,
+    });
+  } else {
+    addRow('lighthouse', {
+      metric: 'Lighthouse mobile performance for /',
+      product: `not measured: no Chromium at ${chromePath}`,
+      target: '100, LCP <= 1.5 s',
+    });
+  }
+
+  // --- CV intake: peak RSS counts from here (reset), the figure is MiB of CVs accepted a second.
+  phase('cv intake');
+  console.info(
+    `CV intake: 5 MiB CVs, ${settings.uploadConcurrency} at a time, ${settings.intakeSeconds} s a round`,
+  );
+  const peakBeforeIntake = procStatusBytes(product.pid, 'VmHWM');
+  const peakReset = resetPeakRss(product.pid) && resetPeakRss(plainNode.pid);
+  const intake = await measureCvIntake({
+    targets: targets.filter((target) => target.key !== 'nginx'),
+    pdfFile: cvFile,
+    jobId: jobs[0]._id,
+    jobTitle: jobs[0].jobTitle,
+    rounds: settings.rounds,
+    seconds: settings.intakeSeconds,
+    concurrency: settings.uploadConcurrency,
+  });
+  const productPeak = procStatusBytes(product.pid, 'VmHWM');
+  const plainNodePeak = procStatusBytes(plainNode.pid, 'VmHWM');
+  addRow('cv-intake', {
+    metric: 'CV intake, 5 MiB × 8 at a time, MiB/s accepted',
+    product: throughputCell(intake.product, 'MiB/s'),
+    plainNode: throughputCell(intake.plainNode, 'MiB/s'),
+    nginx: 'n/a',
+    ratio: intake.ratio,
+    target: '>= 0.8x plain node',
+    met: ratioMet(intake, 0.8),
+    details: intake,
+  });
+  addRow('peak-rss', {
+    metric: `server peak RSS ${peakReset ? 'during CV intake' : 'since start'}`,
+    product: `${mb(productPeak)} (${mb(peakBeforeIntake)} before intake)`,
+    plainNode: mb(plainNodePeak),
+    target: '<= 300 MB',
+    met: productPeak <= 300 * MB,
+    details: { productPeak, peakBeforeIntake, plainNodePeak, peakResetBeforeIntake: peakReset },
+  });
+
+  await stopAll();
+  phase();
+  const order = [
+    'api-all',
+    'home',
+    'first-load-js',
+    'lighthouse',
+    'cv-intake',
+    'peak-rss',
+    'cv-answer',
+    'application-list',
+    'npm-start',
+  ];
+  const ordered = order.filter((id) => rows.has(id)).map((id) => rows.get(id));
+  console.info(`\n${formatTable(ordered)}\n`);
+  const seconds = (performance.now() - began) / 1000;
+  writeJson(resultsFile, {
+    date: new Date().toISOString(),
+    commit: gitCommit(),
+    machine: {
+      node: process.version,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      loadAverageBefore: loadBefore,
+      loadAverageAfter: os.loadavg()[0],
+      pinning,
+    },
+    units: 'KB = 1024 bytes, MB = 1024² bytes, MiB/s of CV bytes; medians of the rounds',
+    settings,
+    build: built,
+    seconds,
+    phases,
+    rows: ordered,
+  });
+  console.info(`${(seconds / 60).toFixed(1)} minutes; every round in ${path.relative(root, resultsFile)}`);
+}
+
+/** Runs seed-applications.ts (the server's own code, under tsx) on the stopped product's data folder. */
+function seedApplications(dataDir, count, cvFile) {
+  const script = path.join(root, 'scripts', 'bench', 'seed-applications.ts');
+  return new Promise((resolve, reject) => {
+    const child = spawnTracked(
+      process.execPath,
+      ['--import', 'tsx', script, dataDir, String(count), cvFile],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split('\n').at(-1)))
+        : reject(new Error(`seeding failed (${code})`)),
+    );
+  });
+}
+
+/** Every baseline must answer byte for byte what the product answered, or the comparison is void. */
+async function checkSameBytes(answers, baselines, headers) {
+  for (const baseline of baselines) {
+    for (const answer of answers) {
+      const got = await request(`${baseline.url}${answer.path}`, { headers });
+      if (got.status !== answer.status || !got.body.equals(answer.body)) {
+        throw new Error(`${baseline.key} does not serve the product's bytes for ${answer.path}`);
+      }
+    }
+  }
+}
+
+function gitCommit() {
+  try {
+    const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: root, encoding: 'utf8' }).trim();
+    return dirty ? `${commit} (with uncommitted changes)` : commit;
+  } catch {
+    return undefined;
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  async (error) => {
+    // Stopped by Ctrl-C or SIGTERM: the signal handler ends the process once its children are gone.
+    if (wasInterrupted()) return;
+    console.error(`\nThe benchmark itself failed: ${error instanceof Error ? error.stack : error}`);
+    if (rows.size > 0) console.error(`\nMeasured before the failure:\n${formatTable([...rows.values()])}`);
+    await stopAll().catch(() => undefined);
+    process.exit(1);
+  },
+);
