@@ -1,6 +1,5 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
@@ -15,6 +14,7 @@ import { noteRoutes } from './applications/note-routes';
 import { emailRoutes } from './email/email-routes';
 import { privacyRoutes } from './privacy/privacy-routes';
 import { installErrorHandling } from './http/error-handler';
+import { installSecurityHeaders } from './http/security-headers';
 import { rejectNulCharacters } from './http/reject-nul';
 import { schemaSerializerCompiler } from './http/schema-serializer';
 import { registerStaticSite } from './site/static-site';
@@ -65,7 +65,7 @@ export async function createApp(context: AppContext, options: AppOptions = {}): 
   app.removeContentTypeParser('text/plain');
   app.addHook('preValidation', rejectNulCharacters);
 
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

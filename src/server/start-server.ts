@@ -77,7 +77,12 @@ export async function buildContext(config: Config, options: StartOptions = {}): 
       compileSerializer(applicationListSchema),
     ),
     notes: createNoteRepository(db),
-    audit: createAuditRepository(db),
+    audit: createAuditRepository(db, (error) =>
+      console.error(
+        'audit trail write failed (kept for the next try):',
+        error instanceof Error ? error.message : error,
+      ),
+    ),
     limiters: createRateLimiters(database, { ...config.rateLimits, ...options.rateLimits }),
   };
   if (config.bootstrapAdmin) await bootstrapAdmin(users, config.bootstrapAdmin);
@@ -130,6 +135,7 @@ async function listen(
       context.mailer.close();
       await context.changes.close();
       await context.intake.close();
+      await context.audit.flush();
       await context.database.close();
       releaseDataDir();
     },

@@ -243,3 +243,39 @@ describe('salary from the CTC text', () => {
     expect(parseSalary(ctc)).toBeUndefined();
   });
 });
+
+describe('the built assets', () => {
+  it('go out precompressed (brotli, gzip) and cached for a year, as the build wrote them', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { brotliDecompressSync } = await import('node:zlib');
+    const { readFileSync } = await import('node:fs');
+    const path = await import('node:path');
+    const assets = path.join(webDir, 'assets');
+    execFileSync(process.execPath, ['scripts/precompress.mjs', assets]);
+    const original = readFileSync(path.join(assets, 'index-abc123.js'));
+
+    const { request } = await import('node:http');
+    const get = (acceptEncoding: string) =>
+      new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        const req = request(
+          `${server.url}/assets/index-abc123.js`,
+          { headers: { 'accept-encoding': acceptEncoding } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.body).equals(original)).toBe(true);
+    const plain = await get('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.equals(original)).toBe(true);
+  });
+});

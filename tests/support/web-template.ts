@@ -10,7 +10,11 @@ import path from 'node:path';
 export function fakeWebBuild(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'careers-web-'));
   mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("app");\n');
+  // Big enough for the build's precompression to bother with (1 KB and up).
+  writeFileSync(
+    path.join(dir, 'assets', 'index-abc123.js'),
+    `console.log(${JSON.stringify('app '.repeat(600))});\n`,
+  );
   writeFileSync(
     path.join(dir, 'index.html'),
     [

@@ -126,7 +126,7 @@ export function applicationRoutes(app: Api, context: AppContext, guards: Guards)
     async (request) => {
       const application = await applications.find(existingId(request.params.id));
       if (!application) throw new HttpError(404, messages.applicationMissing);
-      await record(request, 'view', { id: application._id, email: application.email });
+      record(request, 'view', { id: application._id, email: application.email });
       return application;
     },
   );
@@ -134,7 +134,7 @@ export function applicationRoutes(app: Api, context: AppContext, guards: Guards)
   const readCv = async (request: FastifyRequest, id: string, action: AuditAction) => {
     const cv = await applications.readCv(existingId(id));
     if (!cv) throw new HttpError(404, messages.pdfMissing);
-    await record(request, action, { id, email: cv.email });
+    record(request, action, { id, email: cv.email });
     return cv;
   };
 
@@ -208,7 +208,7 @@ export function applicationRoutes(app: Api, context: AppContext, guards: Guards)
       if (!found || !(await applications.remove(found._id))) {
         throw new HttpError(404, messages.applicationMissing);
       }
-      await record(request, 'delete', { id: found._id, email: found.email });
+      record(request, 'delete', { id: found._id, email: found.email });
       return { acknowledged: true, deletedCount: 1 };
     },
   );

@@ -47,6 +47,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   } finally {
     context.mailer.close();
+    await context.audit.flush();
     await context.changes.close();
     await context.database.close();
   }

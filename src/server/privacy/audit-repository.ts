@@ -19,17 +19,53 @@ const toEntry = (row: typeof auditEntries.$inferSelect): AuditEntry => ({
 export const erasedSubject = (email: string): string =>
   `erased:sha256:${createHash('sha256').update(email.toLowerCase()).digest('hex')}`;
 
-export function createAuditRepository(db: Db) {
+interface NewEntry {
+  action: AuditAction;
+  actorEmail: string;
+  subjectEmail: string;
+  applicationId?: string | null;
+}
+
+/** Entries wait this long at most before they are written, together, in one commit. */
+const BATCH_MS = 20;
+
+/**
+ * The audit trail. Recording does not hold up the request it records (a CV download would
+ * otherwise wait for a durable commit of its own): entries are written in small batches, and every
+ * read, removal and shutdown writes what is waiting first, so nothing reads around a pending entry.
+ */
+export function createAuditRepository(db: Db, onError: (error: unknown) => void = () => undefined) {
+  let pending: (typeof auditEntries.$inferInsert)[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let writing: Promise<void> = Promise.resolve();
+
+  const flush = (): Promise<void> => {
+    clearTimeout(timer);
+    timer = undefined;
+    writing = writing.then(async () => {
+      if (pending.length === 0) return;
+      const batch = pending;
+      pending = [];
+      try {
+        await db.insert(auditEntries).values(batch);
+      } catch (error) {
+        // Kept for the next write rather than lost.
+        pending = [...batch, ...pending];
+        onError(error);
+      }
+    });
+    return writing;
+  };
+
   return {
-    async record(entry: {
-      action: AuditAction;
-      actorEmail: string;
-      subjectEmail: string;
-      applicationId?: string | null;
-    }): Promise<void> {
-      await db.insert(auditEntries).values({ ...entry, applicationId: entry.applicationId ?? null });
+    /** Records who did what, when (the time is taken now, not when the batch is written). */
+    record(entry: NewEntry): void {
+      pending.push({ ...entry, applicationId: entry.applicationId ?? null, createdAt: new Date() });
+      timer ??= setTimeout(() => void flush(), BATCH_MS);
     },
+    flush,
     async forApplication(applicationId: string): Promise<AuditEntry[]> {
+      await flush();
       const rows = await db
         .select()
         .from(auditEntries)
@@ -37,8 +73,9 @@ export function createAuditRepository(db: Db) {
         .orderBy(asc(auditEntries.createdAt));
       return rows.map(toEntry);
     },
-    async forSubject(email: string, tx: Db = db): Promise<AuditEntry[]> {
-      const rows = await tx
+    async forSubject(email: string): Promise<AuditEntry[]> {
+      await flush();
+      const rows = await db
         .select()
         .from(auditEntries)
         .where(eq(auditEntries.subjectEmail, email))
@@ -46,10 +83,12 @@ export function createAuditRepository(db: Db) {
       return rows.map(toEntry);
     },
     async removeApplication(applicationId: string): Promise<void> {
+      await flush();
       await db.delete(auditEntries).where(eq(auditEntries.applicationId, applicationId));
     },
-    async removeSubject(email: string, tx: Db = db): Promise<number> {
-      const rows = await tx
+    async removeSubject(email: string): Promise<number> {
+      await flush();
+      const rows = await db
         .delete(auditEntries)
         .where(eq(auditEntries.subjectEmail, email))
         .returning({ id: auditEntries.id });

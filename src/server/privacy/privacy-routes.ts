@@ -59,7 +59,7 @@ export function privacyRoutes(app: Api, context: AppContext, guards: Guards): vo
       const outcome = isId(id) ? await applications.setHold(id, request.body.hold) : undefined;
       if (!outcome) throw new HttpError(404, messages.applicationMissing);
       if (outcome.changed) {
-        await audit.record({
+        audit.record({
           action: request.body.hold ? 'hold' : 'release',
           actorEmail: currentUser(request).email,
           subjectEmail: outcome.email,

@@ -33,7 +33,7 @@ export async function exportSubject(
     notes.push(...(await stores.notes.list(id)));
   }
   // The export itself is recorded first, so the applicant sees it in their own copy.
-  await stores.audit.record({ action: 'export', actorEmail, subjectEmail: email, applicationId: null });
+  stores.audit.record({ action: 'export', actorEmail, subjectEmail: email, applicationId: null });
   return {
     subjectEmail: email,
     exportedAt: new Date().toISOString(),
@@ -55,6 +55,8 @@ export async function eraseSubject(stores: Stores, email: string, actorEmail: st
   let deletedCount = 0;
   for (const id of ids) if (await stores.applications.remove(id)) deletedCount++;
   const auditEntriesDeleted = await stores.audit.removeSubject(email);
-  await stores.audit.record({ action: 'erase', actorEmail, subjectEmail: erasedSubject(email) });
+  stores.audit.record({ action: 'erase', actorEmail, subjectEmail: erasedSubject(email) });
+  // An erasure is rare and final: its record is written before the answer, not in a later batch.
+  await stores.audit.flush();
   return { acknowledged: true, deletedCount, notesDeleted, auditEntriesDeleted };
 }

@@ -40,6 +40,10 @@ export async function registerStaticSite(
     root: distDir,
     index: false,
     wildcard: false,
+    // The build wrote .br and .gz beside each asset (scripts/precompress.mjs).
+    preCompressed: true,
+    // Off, or it would overwrite the header set here with its own `max-age=0`.
+    cacheControl: false,
     setHeaders(res, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader(

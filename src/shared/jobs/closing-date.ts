@@ -6,8 +6,18 @@ const londonDay = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Europe/London',
 });
 
-/** Today's date in London as YYYY-MM-DD (en-CA formats dates that way). */
-export const londonToday = (now: Date = new Date()): string => londonDay.format(now);
+let today = { day: '', until: 0 };
+
+/**
+ * Today's date in London as YYYY-MM-DD (en-CA formats dates that way). Servers ask on every
+ * request, so the answer for "now" is kept for a second rather than formatted each time.
+ */
+export const londonToday = (now?: Date): string => {
+  if (now) return londonDay.format(now);
+  const time = Date.now();
+  if (time >= today.until) today = { day: londonDay.format(time), until: time + 1000 };
+  return today.day;
+};
 
 /** A job with a closing date before today (London) takes no more applications. */
 export const isClosed = (closingDate: string | null | undefined, now: Date = new Date()): boolean =>
