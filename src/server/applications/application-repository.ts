@@ -110,6 +110,16 @@ export function createApplicationRepository(
     return found;
   };
 
+  /** Whose CV an application holds, and under which blob key (none when it has no CV). */
+  const cvOwner = async (id: string): Promise<{ name: string; email: string; cvKey: string } | undefined> => {
+    const [row] = await db
+      .select({ name: applications.name, email: applications.email, cvKey: applications.cvKey })
+      .from(applications)
+      .where(eq(applications.id, id))
+      .limit(1);
+    return row?.cvKey ? { name: row.name, email: row.email, cvKey: row.cvKey } : undefined;
+  };
+
   return {
     /** The answer goes out only once the CV and the row are both durable (see BlobStore). */
     async create(input: NewApplication): Promise<{ id: string; duplicateOf: string | null }> {
@@ -189,15 +199,11 @@ export function createApplicationRepository(
         .where(and(lt(applications.createdAt, cutoff), eq(applications.retentionHold, false)))
         .orderBy(asc(applications.createdAt));
     },
+    cvOwner,
     async readCv(id: string): Promise<{ name: string; email: string; bytes: Buffer } | undefined> {
-      const [row] = await db
-        .select({ name: applications.name, email: applications.email, cvKey: applications.cvKey })
-        .from(applications)
-        .where(eq(applications.id, id))
-        .limit(1);
-      if (!row?.cvKey) return undefined;
-      const bytes = await blobs.get(row.cvKey);
-      return bytes && { name: row.name, email: row.email, bytes };
+      const owner = await cvOwner(id);
+      const bytes = owner && (await blobs.get(owner.cvKey));
+      return bytes && { name: owner.name, email: owner.email, bytes };
     },
     /** Deletes the application, its CV and (by cascade) its notes. */
     remove,

@@ -17,7 +17,7 @@ import type { Guards } from '../auth/guards';
 import type { AppContext } from '../app-context';
 import { resumeFileName } from '../../shared/applications/resume-file-name';
 import { contentDisposition } from './content-disposition';
-import { pdfAnswerJson } from './pdf-answer';
+import { createPdfAnswerCache } from './pdf-answer';
 import { sendRepresentation } from '../http/representation';
 import { cvPurposeSchema, type AuditAction } from '../../shared/privacy/audit-contract';
 import { formatClosingDate } from '../../shared/jobs/closing-date';
@@ -25,6 +25,8 @@ import { currentUser } from '../auth/guards';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const admin = [{ bearer: [] }];
+/** About four CV answers (a 5 MB CV is 7 MB of answer). */
+const PDF_ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
 
 export function applicationRoutes(app: Api, context: AppContext, guards: Guards): void {
   const { applications, applicationList, jobs, limiters, audit } = context;
@@ -36,6 +38,7 @@ export function applicationRoutes(app: Api, context: AppContext, guards: Guards)
       subjectEmail: application.email,
       applicationId: application.id,
     });
+  const pdfAnswers = createPdfAnswerCache(context.changes, PDF_ANSWER_CACHE_BYTES);
   const existingId = (id: string) => {
     if (!isId(id)) throw new HttpError(404, messages.applicationMissing);
     return id;
@@ -152,12 +155,16 @@ export function applicationRoutes(app: Api, context: AppContext, guards: Guards)
       },
     },
     async (request, reply) => {
-      const { bytes } = await readCv(request, request.params.id, request.query.purpose);
+      const id = existingId(request.params.id);
+      const owner = await applications.cvOwner(id);
+      const answer = owner && (await pdfAnswers.get(owner.cvKey, () => context.blobs.get(owner.cvKey)));
+      if (!owner || !answer) throw new HttpError(404, messages.pdfMissing);
+      record(request, request.query.purpose, { id, email: owner.email });
       // Bytes already in the PdfAnswer shape (see pdf-answer.ts), so the typed reply is bypassed.
       return (reply as FastifyReply)
         .type('application/json; charset=utf-8')
         .header('cache-control', 'private, no-store')
-        .send(pdfAnswerJson(bytes));
+        .send(answer);
     },
   );
 

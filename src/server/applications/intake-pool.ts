@@ -28,7 +28,14 @@ export function createIntakePool() {
       idleTimeout: 60_000,
     }));
   return {
-    read: (body: Uint8Array): Promise<Intake> => started().run(body),
+    // A body with memory of its own (large ones always) moves to the worker instead of being copied.
+    read: (body: Uint8Array): Promise<Intake> =>
+      started().run(body, {
+        transferList:
+          body.byteOffset === 0 && body.byteLength === body.buffer.byteLength
+            ? [body.buffer as ArrayBuffer]
+            : [],
+      }),
     close: async () => {
       await pool?.destroy();
     },

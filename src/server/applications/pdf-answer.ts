@@ -1,4 +1,5 @@
 import { PDF_DATA_URL_PREFIX } from '../../shared/limits';
+import type { ChangeFeed } from '../db/change-feed';
 
 const HEAD = `{"pdfFile":"${PDF_DATA_URL_PREFIX}`;
 
@@ -15,4 +16,41 @@ export function pdfAnswerJson(bytes: Buffer): Buffer {
   offset += answer.write(bytes.toString('base64'), offset, 'latin1');
   answer.write(tail, offset, 'latin1');
   return answer;
+}
+
+/**
+ * The last few CV answers, by blob key, up to `maxBytes` in all: an admin who previews a CV and
+ * then downloads it gets the second answer without reading and encoding 5 MB again. CVs never
+ * change; any removal of an application (here or on another instance) empties the cache.
+ */
+export function createPdfAnswerCache(changes: Pick<ChangeFeed, 'subscribe'>, maxBytes: number) {
+  const answers = new Map<string, Buffer>();
+  let size = 0;
+  changes.subscribe('applications', () => {
+    answers.clear();
+    size = 0;
+  });
+  return {
+    async get(key: string, read: () => Promise<Buffer | undefined>): Promise<Buffer | undefined> {
+      const hit = answers.get(key);
+      if (hit) {
+        // Most recently used goes last; the oldest is evicted first.
+        answers.delete(key);
+        answers.set(key, hit);
+        return hit;
+      }
+      const bytes = await read();
+      if (!bytes) return undefined;
+      const answer = pdfAnswerJson(bytes);
+      if (answer.length > maxBytes) return answer;
+      answers.set(key, answer);
+      size += answer.length;
+      for (const [oldKey, old] of answers) {
+        if (size <= maxBytes) break;
+        answers.delete(oldKey);
+        size -= old.length;
+      }
+      return answer;
+    },
+  };
 }
