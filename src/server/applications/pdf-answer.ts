@@ -25,32 +25,47 @@ export function pdfAnswerJson(bytes: Buffer): Buffer {
  */
 export function createPdfAnswerCache(changes: Pick<ChangeFeed, 'subscribe'>, maxBytes: number) {
   const answers = new Map<string, Buffer>();
+  // Requests for a CV that is being read share that one read.
+  const reading = new Map<string, Promise<Buffer | undefined>>();
   let size = 0;
   changes.subscribe('applications', () => {
     answers.clear();
+    reading.clear();
     size = 0;
   });
+  const keep = (key: string, answer: Buffer) => {
+    if (answer.length > maxBytes || answers.has(key)) return;
+    answers.set(key, answer);
+    size += answer.length;
+    for (const [oldKey, old] of answers) {
+      if (size <= maxBytes) break;
+      answers.delete(oldKey);
+      size -= old.length;
+    }
+  };
   return {
-    async get(key: string, read: () => Promise<Buffer | undefined>): Promise<Buffer | undefined> {
+    get(key: string, read: () => Promise<Buffer | undefined>): Promise<Buffer | undefined> {
       const hit = answers.get(key);
       if (hit) {
         // Most recently used goes last; the oldest is evicted first.
         answers.delete(key);
         answers.set(key, hit);
-        return hit;
+        return Promise.resolve(hit);
       }
-      const bytes = await read();
-      if (!bytes) return undefined;
-      const answer = pdfAnswerJson(bytes);
-      if (answer.length > maxBytes) return answer;
-      answers.set(key, answer);
-      size += answer.length;
-      for (const [oldKey, old] of answers) {
-        if (size <= maxBytes) break;
-        answers.delete(oldKey);
-        size -= old.length;
+      let pending = reading.get(key);
+      if (!pending) {
+        pending = read()
+          .then((bytes) => {
+            const answer = bytes && pdfAnswerJson(bytes);
+            if (answer && reading.get(key) === pending) keep(key, answer);
+            return answer;
+          })
+          .finally(() => {
+            if (reading.get(key) === pending) reading.delete(key);
+          });
+        reading.set(key, pending);
       }
-      return answer;
+      return pending;
     },
   };
 }
