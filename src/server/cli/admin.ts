@@ -1,7 +1,8 @@
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { createUserRepository } from '../auth/user-repository';
-import { assertNoServerHolding, DataDirInUseError } from '../db/data-dir-lock';
+import { assertNoServerHolding } from '../db/data-dir-lock';
+import { runTool } from './run-tool';
 
 const usage = 'Usage: npm run admin -- grant <email> | revoke <email>';
 
@@ -34,13 +35,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2))
-  .then((code) => process.exit(code))
-  .catch((error: unknown) => {
-    console.error(
-      error instanceof ConfigError || error instanceof DataDirInUseError
-        ? error.message
-        : `admin: ${error instanceof Error ? error.message : error}`,
-    );
-    process.exit(1);
-  });
+runTool('admin', main);

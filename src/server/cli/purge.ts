@@ -1,6 +1,7 @@
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
 import { buildContext } from '../start-server';
-import { assertNoServerHolding, DataDirInUseError } from '../db/data-dir-lock';
+import { assertNoServerHolding } from '../db/data-dir-lock';
+import { runTool } from './run-tool';
 import { purgeExpiredApplications } from '../privacy/retention';
 
 const usage = 'Usage: npm run purge [-- --dry-run]';
@@ -53,13 +54,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2))
-  .then((code) => process.exit(code))
-  .catch((error: unknown) => {
-    console.error(
-      error instanceof ConfigError || error instanceof DataDirInUseError
-        ? error.message
-        : `purge: ${error instanceof Error ? error.message : error}`,
-    );
-    process.exit(1);
-  });
+runTool('purge', main);

@@ -21,20 +21,11 @@ import { phoneSchema } from '../../../shared/contact-fields';
 import type { Job } from '../../../shared/jobs/job-contract';
 import { PRIVACY_NOTICE_VERSION } from '../../../shared/privacy/privacy-notice';
 import { PrivacyNoticeSummary } from '../privacy/privacy-notice-summary';
+import { usePanelStyles } from '../../components/panel-styles';
 import { CvPicker, type ReadyCv } from './cv-picker';
 import { useSubmitApplication } from './use-submit-application';
 
 const useStyles = makeStyles({
-  form: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalL,
-    padding: 'clamp(16px, 3vw, 28px)',
-    backgroundColor: tokens.colorNeutralBackground1,
-    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusXLarge,
-    boxShadow: tokens.shadow8,
-  },
   title: { ...typographyStyles.title2, margin: 0, overflowWrap: 'anywhere' },
   intro: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2 },
   row: {
@@ -75,6 +66,7 @@ function validate(payload: ApplicationSubmission): FieldErrors {
 /** The application form of spec section 2, validated with the same schema the server uses. */
 export function ApplicationForm({ job }: { job: Job }) {
   const styles = useStyles();
+  const panel = usePanelStyles();
   const { submit, submitting, step, error } = useSubmitApplication();
   const [fields, setFields] = useState({ name: '', email: '', phone: '', about: '' });
   const [cv, setCv] = useState<ReadyCv | null>(null);
@@ -123,7 +115,7 @@ export function ApplicationForm({ job }: { job: Job }) {
   };
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="apply-title">
+    <form className={panel.panel} onSubmit={onSubmit} noValidate aria-labelledby="apply-title">
       <h1 id="apply-title" className={styles.title}>
         Apply for {job.jobTitle}
       </h1>

@@ -11,7 +11,7 @@ import {
 } from '@fluentui/react-components';
 import { NoteAddRegular } from '@fluentui/react-icons/headless/svg/note-add';
 import { NOTE_MAX_LENGTH, noteInputSchema, type Note } from '../../../shared/applications/note-contract';
-import { formatUsDate } from '../../../shared/format/date';
+import { formatUsDateTime } from '../../../shared/format/date';
 import { errorMessage, errorStatus } from '../../app/api-error';
 import { useToast } from '../../feedback/use-toast';
 import { useAdminStyles } from '../dashboard/admin-page';
@@ -55,15 +55,6 @@ const useStyles = makeStyles({
   counter: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground3 },
 });
 
-const time = new Intl.DateTimeFormat('en-US', {
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/London',
-});
-
-/** A note's time as the rest of the app writes dates (MM/DD/YYYY), with the time of day. */
-const noteTime = (createdAt: string) => `${formatUsDate(createdAt)} ${time.format(new Date(createdAt))}`;
-
 function NoteItem({ note }: { note: Note }) {
   const styles = useStyles();
   return (
@@ -73,7 +64,7 @@ function NoteItem({ note }: { note: Note }) {
         <p className={styles.meta}>
           <span className={styles.author}>{note.authorName || note.authorEmail}</span>
           <span>{note.authorEmail}</span>
-          <time dateTime={note.createdAt}>{noteTime(note.createdAt)}</time>
+          <time dateTime={note.createdAt}>{formatUsDateTime(note.createdAt)}</time>
         </p>
         <p className={styles.body}>{note.body}</p>
       </div>

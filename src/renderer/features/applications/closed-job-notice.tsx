@@ -3,7 +3,6 @@ import {
   MessageBarBody,
   MessageBarTitle,
   makeStyles,
-  tokens,
   typographyStyles,
 } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons/headless/svg/arrow-left';
@@ -11,18 +10,9 @@ import type { Job } from '../../../shared/jobs/job-contract';
 import { formatClosingDate } from '../../../shared/jobs/closing-date';
 import { messages } from '../../../shared/messages';
 import { LinkButton } from '../../components/link-button';
+import { usePanelStyles } from '../../components/panel-styles';
 
 const useStyles = makeStyles({
-  panel: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalL,
-    padding: 'clamp(16px, 3vw, 28px)',
-    backgroundColor: tokens.colorNeutralBackground1,
-    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusXLarge,
-    boxShadow: tokens.shadow8,
-  },
   title: { ...typographyStyles.title2, margin: 0, overflowWrap: 'anywhere' },
   back: { alignSelf: 'flex-start' },
 });
@@ -30,8 +20,9 @@ const useStyles = makeStyles({
 /** In place of the form once a job is past its closing date: the server refuses applications too. */
 export function ClosedJobNotice({ job }: { job: Job }) {
   const styles = useStyles();
+  const panel = usePanelStyles();
   return (
-    <section className={styles.panel} aria-labelledby="apply-title">
+    <section className={panel.panel} aria-labelledby="apply-title">
       <h1 id="apply-title" className={styles.title}>
         {job.jobTitle}
       </h1>

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Spinner, makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
 import { auditActionLabels } from '../../../shared/privacy/audit-contract';
-import { formatUsDate } from '../../../shared/format/date';
+import { formatUsDateTime } from '../../../shared/format/date';
 import { useAdminStyles } from '../dashboard/admin-page';
 import { useGetAuditTrailQuery } from './privacy-admin-api';
 
@@ -28,12 +28,6 @@ const useStyles = makeStyles({
   intro: { ...typographyStyles.caption1, margin: 0, color: tokens.colorNeutralForeground2 },
 });
 
-const time = new Intl.DateTimeFormat('en-GB', {
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/London',
-});
-
 /** Who viewed, previewed, downloaded or held this application, newest first. */
 export function AuditTrail({ applicationId }: { applicationId: string }) {
   const admin = useAdminStyles();
@@ -56,9 +50,7 @@ export function AuditTrail({ applicationId }: { applicationId: string }) {
               <span className={styles.action}>{auditActionLabels[entry.action]}</span>
               <span className={styles.meta}>
                 {entry.actorEmail} ·{' '}
-                <time dateTime={entry.createdAt}>
-                  {formatUsDate(entry.createdAt)} {time.format(new Date(entry.createdAt))}
-                </time>
+                <time dateTime={entry.createdAt}>{formatUsDateTime(entry.createdAt)}</time>
               </span>
             </li>
           ))}
