@@ -186,7 +186,9 @@ test('the careers website opens through a link main hands to the system browser'
   const href = await link.getAttribute('href');
   expect(href).toBe(baseUrl());
   expect(isAllowedExternalUrl(href!, baseUrl())).toBe(true);
-  // Public pages are not part of the console: their paths offer the website instead.
+  // Public pages are not part of the console: their paths offer the website instead. The console
+  // first settles on its login screen; a hash change before that would be overtaken by it.
+  await expect(page).toHaveURL(/#\/login$/);
   await page.goto(`${CONSOLE_URL}#/register`);
   await expect(page.getByRole('heading', { name: 'This page is on the careers website' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Open this page on the careers website' })).toHaveAttribute(

@@ -1,20 +1,15 @@
 import { noteInputSchema, noteListSchema, noteSchema } from '../../shared/applications/note-contract';
-import { idParamsSchema, isId } from '../../shared/http/id';
-import { messages } from '../../shared/messages';
-import { HttpError } from '../http/http-error';
+import { idParamsSchema } from '../../shared/http/id';
 import { errorResponses, type Api } from '../http/route-types';
 import { currentUser, type Guards } from '../auth/guards';
 import type { AppContext } from '../app-context';
+import { existingApplication } from './existing-application';
 
 const admin = [{ bearer: [] }];
 
 /** Notes on an application, for administrators; each keeps its author and time. */
 export function noteRoutes(app: Api, context: AppContext, guards: Guards): void {
   const { applications, notes } = context;
-  const existingApplication = async (id: string) => {
-    if (!isId(id) || !(await applications.exists(id))) throw new HttpError(404, messages.applicationMissing);
-    return id;
-  };
 
   app.get(
     '/applications/:id/notes',
@@ -28,7 +23,7 @@ export function noteRoutes(app: Api, context: AppContext, guards: Guards): void 
         response: { 200: noteListSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => notes.list(await existingApplication(request.params.id)),
+    async (request) => notes.list(await existingApplication(applications, request.params.id)),
   );
 
   app.post(
@@ -45,7 +40,7 @@ export function noteRoutes(app: Api, context: AppContext, guards: Guards): void 
       },
     },
     async (request, reply) => {
-      const applicationId = await existingApplication(request.params.id);
+      const applicationId = await existingApplication(applications, request.params.id);
       const author = currentUser(request);
       const note = await notes.add({
         applicationId,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -7,6 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * an ETag, so a cached answer costs a lookup and a write, and a revalidation costs a 304.
  */
 export type Encoding = 'br' | 'gzip' | 'identity';
+const COMPRESSED: Exclude<Encoding, 'identity'>[] = ['br', 'gzip'];
 
 export interface Representation {
   contentType: string;
@@ -40,19 +42,10 @@ export function createRepresentation(body: string | Buffer, contentType: string)
   };
 }
 
-/** The best encoding the client accepts (q=0 refuses one), among brotli, gzip and none. */
+/** The best encoding the client accepts (brotli, then gzip, else none), as Accept-Encoding says. */
 export function pickEncoding(acceptEncoding: string | undefined): Encoding {
-  if (!acceptEncoding) return 'identity';
-  const accepted = new Set<string>();
-  for (const part of acceptEncoding.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
-    if (q && Number(q.slice(2)) === 0) continue;
-    accepted.add(name.trim());
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return 'identity';
+  // Content-coding names are case-insensitive; the negotiator compares them as written.
+  return (acceptEncoding && negotiate(acceptEncoding.toLowerCase(), COMPRESSED)) || 'identity';
 }
 
 const matches = (ifNoneMatch: string | undefined, etag: string) =>

@@ -14,6 +14,7 @@ import { errorResponses, type Api } from '../http/route-types';
 import { currentUser, type Guards } from '../auth/guards';
 import type { AppContext } from '../app-context';
 import { contentDisposition } from '../applications/content-disposition';
+import { existingApplication } from '../applications/existing-application';
 import { eraseSubject, exportSubject } from './subject-requests';
 
 const admin = [{ bearer: [] }];
@@ -21,10 +22,6 @@ const admin = [{ bearer: [] }];
 /** The data-protection calls: audit trail, retention hold, access requests and erasure (admins only). */
 export function privacyRoutes(app: Api, context: AppContext, guards: Guards): void {
   const { applications, audit } = context;
-  const existingId = async (id: string) => {
-    if (!isId(id) || !(await applications.exists(id))) throw new HttpError(404, messages.applicationMissing);
-    return id;
-  };
 
   app.get(
     '/applications/:id/audit',
@@ -38,7 +35,7 @@ export function privacyRoutes(app: Api, context: AppContext, guards: Guards): vo
         response: { 200: auditListSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => audit.forApplication(await existingId(request.params.id)),
+    async (request) => audit.forApplication(await existingApplication(applications, request.params.id)),
   );
 
   app.put(

@@ -8,8 +8,8 @@ import { escapeHtml } from './safe-json';
 const STATIC_PAGES = ['/', '/about', '/contact', '/privacy'];
 
 /** For search engines and feed readers: robots.txt, the sitemap of open jobs, and an RSS feed. */
-export function siteRoutes(app: Api, context: Pick<AppContext, 'jobs' | 'config'>): void {
-  const { jobs, config } = context;
+export function siteRoutes(app: Api, context: Pick<AppContext, 'openJobs' | 'config'>): void {
+  const { openJobs, config } = context;
   const base = config.publicUrl;
 
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
@@ -32,7 +32,7 @@ export function siteRoutes(app: Api, context: Pick<AppContext, 'jobs' | 'config'
   );
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
-    const open = await jobs.list();
+    const open = (await openJobs.get()).jobs;
     const urls = [
       ...STATIC_PAGES.map((page) => `  <url><loc>${escapeHtml(base + page)}</loc></url>`),
       ...open.map(
@@ -49,7 +49,7 @@ export function siteRoutes(app: Api, context: Pick<AppContext, 'jobs' | 'config'
   });
 
   app.get('/jobs.xml', { schema: { hide: true } }, async (_request, reply) => {
-    const open = await jobs.list();
+    const open = (await openJobs.get()).jobs;
     const items = open.map((job) =>
       [
         '    <item>',
