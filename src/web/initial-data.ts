@@ -13,8 +13,15 @@ export function readInitialData(): InitialData | null {
   }
 }
 
-/** Puts the page's jobs in the API cache, so the first render shows them without asking again. */
+/**
+ * Puts the page's jobs in the API cache, so the first render shows them without asking again.
+ * Synchronous (upsertQueryEntries, not the thunk upsertQueryData): the server's prerender and the
+ * browser's hydration must both render from a cache that is already filled.
+ */
 export function primeStore(store: AppStore, data: InitialData): void {
-  if (data.jobs) void store.dispatch(jobsApi.util.upsertQueryData('getJobs', undefined, data.jobs));
-  if (data.job) void store.dispatch(jobsApi.util.upsertQueryData('getJob', data.job._id, data.job));
+  const entries = [
+    ...(data.jobs ? [{ endpointName: 'getJobs' as const, arg: undefined, value: data.jobs }] : []),
+    ...(data.job ? [{ endpointName: 'getJob' as const, arg: data.job._id, value: data.job }] : []),
+  ];
+  if (entries.length > 0) store.dispatch(jobsApi.util.upsertQueryEntries(entries));
 }

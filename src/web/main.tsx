@@ -1,25 +1,32 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
-import { DEFAULT_RETENTION_DAYS } from '../shared/limits';
-import { App } from '../renderer/app/app';
-import { SiteSettingsContext } from '../renderer/app/site-settings';
-import { createAppStore } from '../renderer/app/store';
-import { primeStore, readInitialData } from './initial-data';
-import { createWebPlatform } from './web-platform';
+// The page's stylesheet comes from here, the entry, so it is linked in the HTML and blocks the
+// first paint as it must, rather than arriving with the app's script.
+import '@fluentui/react-icons/headless/styles.css';
+import '../renderer/app/theme.css';
+import '../renderer/app/global.css';
 
-const platform = createWebPlatform();
-const store = createAppStore(platform);
-const initial = readInitialData();
-if (initial) primeStore(store, initial);
-const settings = { retentionDays: initial?.retentionDays ?? DEFAULT_RETENTION_DAYS };
+const drawn = Boolean(document.getElementById('root')?.firstElementChild);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <SiteSettingsContext value={settings}>
-      <BrowserRouter>
-        <App store={store} />
-      </BrowserRouter>
-    </SiteSettingsContext>
-  </StrictMode>,
-);
+// A button pressed before the app has taken over the drawn page (links work without it) would
+// otherwise do nothing: the last one is kept and pressed again once the app is running.
+let pressedEarly: HTMLButtonElement | null = null;
+const keepPress = (event: Event) => {
+  if (event.target instanceof Element) pressedEarly = event.target.closest('button') ?? pressedEarly;
+};
+
+async function start() {
+  const { startApp } = await import('./start-app');
+  startApp();
+  document.removeEventListener('click', keepPress, true);
+  // React hydrates at once the part of the page an event lands on, then handles the event.
+  if (pressedEarly?.isConnected) pressedEarly.click();
+}
+
+// A page the server drew (src/web/prerender.tsx) is readable as it is, so the app is fetched and
+// run only after the browser has painted it: a slow device or connection shows the page first and
+// hydrates it after. Any other page is drawn by the app, which its HTML preloads, at once.
+if (drawn) {
+  document.addEventListener('click', keepPress, true);
+  requestAnimationFrame(() => setTimeout(() => void start(), 0));
+} else {
+  void start();
+}

@@ -16,9 +16,12 @@ function newest(dir: string): number {
 }
 
 function buildIfStale(): void {
-  const outputs = ['dist/server/main.js', 'dist/web/index.html', 'dist/web/.vite/manifest.json'].map((file) =>
-    path.join(projectDir, file),
-  );
+  const outputs = [
+    'dist/server/main.js',
+    'dist/web/index.html',
+    'dist/web/.vite/manifest.json',
+    'dist/web-prerender/prerender.js',
+  ].map((file) => path.join(projectDir, file));
   const builtAt = outputs.every(existsSync) ? Math.min(...outputs.map((file) => statSync(file).mtimeMs)) : 0;
   const sourcesAt = Math.max(
     newest(path.join(projectDir, 'src')),

@@ -1,10 +1,9 @@
-import { rmSync } from 'node:fs';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INITIAL_DATA_ELEMENT_ID, type InitialData } from '../../src/shared/site/initial-data';
 import { siteConfig } from '../../src/shared/site/site-config';
 import { parseSalary } from '../../src/server/site/salary';
-import { fakeWebBuild } from '../support/web-template';
+import { fakeWebBuild, removeFakeWebBuild } from '../support/web-template';
 import { sampleJob, startTestServer, type TestServer } from '../support/test-server';
 
 const PUBLIC_URL = 'https://careers.example.co.uk';
@@ -46,7 +45,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.stop();
-  rmSync(webDir, { recursive: true, force: true });
+  removeFakeWebBuild(webDir);
 });
 
 describe('a job page as served', () => {

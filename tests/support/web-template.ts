@@ -1,15 +1,21 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PRERENDER_DIR, PRERENDER_FILE } from '../../src/shared/site/prerender';
 
 /**
  * A stand-in for the Vite build's dist/web: an index.html of the same shape (a <title> and an
  * empty root) and one hashed asset, so server tests can check the pages the server fills in
  * without building the React app.
  */
-export function fakeWebBuild(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'careers-web-'));
-  mkdirSync(path.join(dir, 'assets'));
+export function fakeWebBuild(options: { prerender?: string } = {}): string {
+  // dist/web inside its own folder: the prerender bundle lives beside it (dist/web-prerender).
+  const dir = path.join(mkdtempSync(path.join(os.tmpdir(), 'careers-web-')), 'web');
+  mkdirSync(path.join(dir, 'assets'), { recursive: true });
+  if (options.prerender !== undefined) {
+    mkdirSync(path.join(dir, '..', PRERENDER_DIR));
+    writeFileSync(path.join(dir, '..', PRERENDER_DIR, PRERENDER_FILE), options.prerender);
+  }
   // Big enough for the build's precompression to bother with (1 KB and up).
   writeFileSync(
     path.join(dir, 'assets', 'index-abc123.js'),
@@ -24,6 +30,7 @@ export function fakeWebBuild(): string {
       '    <meta charset="UTF-8" />',
       '    <title>Careers</title>',
       '    <script type="module" crossorigin src="/assets/index-abc123.js"></script>',
+      '    <link rel="modulepreload" crossorigin href="/assets/start-app-def456.js">',
       '  </head>',
       '  <body>',
       '    <div id="root"></div>',
@@ -33,4 +40,9 @@ export function fakeWebBuild(): string {
     ].join('\n'),
   );
   return dir;
+}
+
+/** Removes a fake build with its prerender bundle. */
+export function removeFakeWebBuild(dir: string): void {
+  rmSync(path.dirname(dir), { recursive: true, force: true });
 }

@@ -1,5 +1,6 @@
 import type { InitialData } from '../../shared/site/initial-data';
 import { INITIAL_DATA_ELEMENT_ID } from '../../shared/site/initial-data';
+import type { Prerendered } from '../../shared/site/prerender';
 import { escapeHtml, scriptSafeJson } from './safe-json';
 
 export interface PageHead {
@@ -12,7 +13,8 @@ export interface PageHead {
 }
 
 const TITLE = /<title>[^<]*<\/title>/;
-const ROOT = '<div id="root"></div>';
+const ROOT_OPEN = '<div id="root">';
+const ROOT = `${ROOT_OPEN}</div>`;
 
 /** Checks once, at start, that the built index.html has the places pages are filled in. */
 export function assertPageTemplate(template: string): void {
@@ -21,8 +23,11 @@ export function assertPageTemplate(template: string): void {
   }
 }
 
-/** The built index.html with this page's head and the data its first render needs. */
-export function renderPage(template: string, head: PageHead, data: InitialData): string {
+/**
+ * The built index.html with this page's head, the data its first render needs and, when the page
+ * was drawn on the server, its markup and CSS.
+ */
+export function renderPage(template: string, head: PageHead, data: InitialData, drawn?: Prerendered): string {
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
     head.description && `<meta name="description" content="${escapeHtml(head.description)}" />`,
@@ -31,6 +36,19 @@ export function renderPage(template: string, head: PageHead, data: InitialData):
     head.jsonLd && `<script type="application/ld+json">${scriptSafeJson(head.jsonLd)}</script>`,
   ].filter(Boolean);
   const dataScript = `<script id="${INITIAL_DATA_ELEMENT_ID}" type="application/json">${scriptSafeJson(data)}</script>`;
+  const root = drawn ? `${ROOT_OPEN}${drawn.html}</div>` : ROOT;
   // Functions as replacements: a `$` in job text must not be read as a replacement pattern.
-  return template.replace(TITLE, () => tags.join('\n    ')).replace(ROOT, () => ROOT + dataScript);
+  return (drawn ? withoutPreloads(template) : template)
+    .replace(TITLE, () => tags.join('\n    '))
+    .replace('</head>', () => `${drawn?.styles ?? ''}</head>`)
+    .replace(ROOT, () => root + dataScript);
+}
+
+/**
+ * A page the server drew is readable before any script runs, so it does not preload the app: the
+ * entry fetches the app after the first paint (src/web/main.tsx), and the stylesheet and the page
+ * itself get the connection to themselves until then.
+ */
+function withoutPreloads(template: string): string {
+  return template.replace(/[ \t]*<link rel="modulepreload"[^>]*>\n?/g, '');
 }

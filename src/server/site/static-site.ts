@@ -12,6 +12,8 @@ import type { OpenJobs } from '../jobs/open-jobs-cache';
 import { isSpaRoute } from './spa-routes';
 import { jobPosting, jobSummary, jobUrl } from './job-posting';
 import { assertPageTemplate, renderPage, type PageHead } from './page-html';
+import { createPageDrawer } from './prerender-loader';
+import type { Prerendered } from '../../shared/site/prerender';
 
 const siteDescription = `Careers at ${siteConfig.legalName}, ${formatAddress()}. ${siteConfig.tagline}`;
 
@@ -53,8 +55,9 @@ export async function registerStaticSite(
     },
   });
 
-  const html = (head: PageHead, data: InitialData) =>
-    createRepresentation(renderPage(template, head, data), 'text/html; charset=utf-8');
+  const html = (head: PageHead, data: InitialData, drawn?: Prerendered) =>
+    createRepresentation(renderPage(template, head, data, drawn), 'text/html; charset=utf-8');
+  const draw = createPageDrawer(distDir, app.log);
   const settings = (): InitialData => ({ retentionDays: config.retentionDays });
 
   // Pages whose HTML depends only on the build and the configuration: rendered once.
@@ -65,7 +68,8 @@ export async function registerStaticSite(
     return entry;
   };
   // Pages built from the open jobs: kept as long as that list is (a job change drops both).
-  const homePages = new WeakMap<OpenJobs, Representation>();
+  // A promise, so visitors arriving while the page is drawn all wait for the one drawing.
+  const homePages = new WeakMap<OpenJobs, Promise<Representation>>();
   const jobPages = new WeakMap<OpenJobs, Map<string, Representation>>();
 
   const applyPage = (job: Job) =>
@@ -85,13 +89,22 @@ export async function registerStaticSite(
       const open = await openJobs.get();
       let home = homePages.get(open);
       if (!home) {
-        home = html(
-          { title: `Careers | ${brand}`, description: siteDescription, canonicalUrl: `${config.publicUrl}/` },
-          { ...settings(), jobs: open.jobs },
+        // The careers home page is drawn on the server, so it paints before any script runs.
+        const data = { ...settings(), jobs: open.jobs };
+        home = draw('/', data).then((drawn) =>
+          html(
+            {
+              title: `Careers | ${brand}`,
+              description: siteDescription,
+              canonicalUrl: `${config.publicUrl}/`,
+            },
+            data,
+            drawn,
+          ),
         );
         homePages.set(open, home);
       }
-      return { status: 200, page: home };
+      return { status: 200, page: await home };
     }
     const apply = /^\/apply\/([^/]+)$/.exec(pathname);
     if (apply) {

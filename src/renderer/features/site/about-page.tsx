@@ -128,6 +128,7 @@ export function AboutPage() {
 
   return (
     <div className={site.page}>
+      <title>{`About Us | ${brandName} Careers`}</title>
       <PageHero eyebrow={brandName} title="About Us" lead={siteConfig.tagline} />
 
       <SiteSection id="our-identity" title="Our Identity" icon={<FingerprintRegular />}>

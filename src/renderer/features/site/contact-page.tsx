@@ -114,6 +114,7 @@ export function ContactPage() {
 
   return (
     <div className={site.page}>
+      <title>{`Contact Us | ${siteConfig.brandName} Careers`}</title>
       <PageHero
         eyebrow="Contact"
         title="Contact Us"

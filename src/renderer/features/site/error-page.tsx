@@ -5,6 +5,7 @@ import { DocumentSearchRegular } from '@fluentui/react-icons/headless/svg/docume
 import { ErrorCircleRegular } from '@fluentui/react-icons/headless/svg/error-circle';
 import { useInRouterContext } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
+import { siteConfig } from '../../../shared/site/site-config';
 import { LinkButton } from '../../components/link-button';
 import { useSitePageStyles } from './site-styles';
 
@@ -101,6 +102,7 @@ export function ErrorPage({ error, title, message }: ErrorPageProps) {
 
   return (
     <div className={mergeClasses(site.page, styles.wrapper)}>
+      <title>{`${heading} | ${siteConfig.brandName} Careers`}</title>
       <span className={mergeClasses(styles.icon, crashed && styles.iconError)} aria-hidden="true">
         {crashed ? <ErrorCircleRegular /> : <DocumentSearchRegular />}
       </span>

@@ -1,5 +1,6 @@
 import { makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
 import { HomeRegular } from '@fluentui/react-icons/headless/svg/home';
+import { siteConfig } from '../../../shared/site/site-config';
 import { LinkButton } from '../../components/link-button';
 import { useSitePageStyles } from './site-styles';
 
@@ -95,6 +96,7 @@ export function NotFoundPage() {
   const site = useSitePageStyles();
   return (
     <div className={mergeClasses(site.page, styles.wrapper)}>
+      <title>{`Page not found | ${siteConfig.brandName}`}</title>
       <h1 className={styles.title}>
         <span className={styles.digits} aria-hidden="true">
           <span className={styles.digit}>4</span>

@@ -1,0 +1,52 @@
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import { createDOMRenderer, renderToStyleElements } from '@griffel/react';
+import type { InitialData } from '../shared/site/initial-data';
+import type { Prerendered } from '../shared/site/prerender';
+import { createAppStore } from '../renderer/app/store';
+import type { Platform } from '../renderer/platform/platform';
+import { primeStore } from './initial-data';
+import { WebRoot } from './web-root';
+
+/**
+ * The server never signs anyone in: the first render is the signed-out one, as it is in the
+ * browser until the stored session has been read (AppShell's effect), so the two agree.
+ */
+const serverPlatform: Platform = {
+  kind: 'web',
+  apiBaseUrl: '/api',
+  tokenStore: {
+    get: async () => null,
+    set: async () => undefined,
+    clear: async () => undefined,
+  },
+  saveCv: async () => 'cancelled',
+  saveApplicantExport: async () => 'cancelled',
+};
+
+/**
+ * Draws one page of the public site on the server (built by `npm run build:web` into
+ * dist/web-prerender, loaded by src/server/site/static-site.ts), so the browser paints it before
+ * any script has run. Only screens in the first download are drawn: a lazy screen renders its
+ * loading state, which is why the server prerenders the careers home page only.
+ */
+export function prerender(url: string, data: InitialData): Prerendered {
+  const renderer = createDOMRenderer(undefined);
+  const store = createAppStore(serverPlatform);
+  primeStore(store, data);
+  const markup = renderToString(
+    <WebRoot store={store} initial={data} renderer={renderer} Router={routerAt(url)} />,
+  );
+  // A screen's <title> comes out first, in the root; the page's head already has the same title
+  // (the server writes it), and React, hydrating, adopts that one: left in the body, the copy
+  // would outlive the screen and keep its title on the next one.
+  const html = markup.replace(/^<title>[^<]*<\/title>/, '');
+  const styles = renderToStaticMarkup(<>{renderToStyleElements(renderer)}</>);
+  return { html, styles };
+}
+
+function routerAt(location: string) {
+  return function ServerRouter({ children }: { children: React.ReactNode }) {
+    return <StaticRouter location={location}>{children}</StaticRouter>;
+  };
+}

@@ -1,0 +1,91 @@
+import { JSDOM } from 'jsdom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeWebBuild, removeFakeWebBuild } from '../support/web-template';
+import { sampleJob, startTestServer, type TestServer } from '../support/test-server';
+
+/**
+ * The server's side of the drawn home page: it loads the web build's prerender bundle (here a
+ * stand-in that echoes what it was given), puts its markup in the root and its CSS in the head,
+ * and drops the script preloads. A missing or failing bundle costs the drawing, never the page.
+ */
+
+let server: TestServer | undefined;
+let webDir: string | undefined;
+afterEach(async () => {
+  await server?.stop();
+  if (webDir) removeFakeWebBuild(webDir);
+  server = webDir = undefined;
+});
+
+async function serve(prerender?: string) {
+  webDir = fakeWebBuild({ prerender });
+  server = await startTestServer({ WEB_DIST_DIR: webDir }, { serveWeb: true });
+  return server;
+}
+
+async function page(pathname: string) {
+  const response = await fetch(`${server!.url}${pathname}`);
+  const html = await response.text();
+  return { status: response.status, html, document: new JSDOM(html).window.document };
+}
+
+// Echoes the jobs it was handed, with `$&` and `$'`: replacement patterns must reach the page as text.
+const echoingPrerender = `
+export function prerender(url, data) {
+  const titles = (data.jobs ?? []).map((job) => '<h3>' + job.jobTitle + '</h3>').join('');
+  return { html: '<main data-url="' + url + '">' + titles + '<p>$& and $\\'</p></main>', styles: '<style data-make-styles-bucket="d">.f1{color:red}</style>' };
+}`;
+
+describe('the careers home page drawn on the server', () => {
+  it('carries the drawn markup in the root, its CSS in the head, and no script preloads', async () => {
+    const running = await serve(echoingPrerender);
+    const token = await running.adminToken();
+    const created = await running.api('POST', '/post', {
+      token,
+      body: sampleJob({ jobTitle: 'Drawn Claims Handler' }),
+    });
+    expect(created.status).toBe(201);
+
+    const { status, html, document } = await page('/');
+    expect(status).toBe(200);
+    const root = document.getElementById('root')!;
+    expect(root.querySelector('main')?.getAttribute('data-url')).toBe('/');
+    expect(root.querySelector('h3')?.textContent).toBe('Drawn Claims Handler');
+    expect(root.querySelector('p')?.textContent).toBe("$& and $'");
+    expect(document.head.querySelector('style[data-make-styles-bucket]')?.textContent).toBe('.f1{color:red}');
+    // The entry fetches the app after the first paint; nothing competes with the stylesheet.
+    expect(html).not.toContain('modulepreload');
+    expect(document.querySelector('script[type="module"]')).not.toBeNull();
+  });
+
+  it('is drawn again when the jobs change', async () => {
+    const running = await serve(echoingPrerender);
+    const token = await running.adminToken();
+    expect((await page('/')).document.querySelector('#root h3')).toBeNull();
+    await running.api('POST', '/post', { token, body: sampleJob({ jobTitle: 'Late Addition' }) });
+    expect((await page('/')).document.querySelector('#root h3')?.textContent).toBe('Late Addition');
+  });
+
+  it('goes out undrawn, for the browser to draw, when the bundle throws', async () => {
+    await serve(`export function prerender() { throw new Error('broken build'); }`);
+    const { status, html, document } = await page('/');
+    expect(status).toBe(200);
+    expect(document.getElementById('root')!.children).toHaveLength(0);
+    // Undrawn pages keep their preloads: the app draws them at once.
+    expect(html).toContain('modulepreload');
+  });
+
+  it('goes out undrawn when there is no prerender bundle', async () => {
+    await serve();
+    const { status, document } = await page('/');
+    expect(status).toBe(200);
+    expect(document.getElementById('root')!.children).toHaveLength(0);
+  });
+
+  it('leaves other pages undrawn', async () => {
+    await serve(echoingPrerender);
+    const { status, document } = await page('/about');
+    expect(status).toBe(200);
+    expect(document.getElementById('root')!.children).toHaveLength(0);
+  });
+});
