@@ -15,6 +15,7 @@ import { emailRoutes } from './email/email-routes';
 import { privacyRoutes } from './privacy/privacy-routes';
 import { installErrorHandling } from './http/error-handler';
 import { installSecurityHeaders } from './http/security-headers';
+import { createAnswerReplay, replayingServerFactory } from './http/answer-replay';
 import { rejectNulCharacters } from './http/reject-nul';
 import { schemaSerializerCompiler } from './http/schema-serializer';
 import { registerStaticSite } from './site/static-site';
@@ -32,7 +33,10 @@ const addressTooLong = 'The request address is too long.';
 /** The whole HTTP server, built from a ready context (see `start-server.ts`). */
 export async function createApp(context: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
   const { config } = context;
+  const logsEachRequest = config.logLevel === 'debug' || config.logLevel === 'trace';
+  const replay = createAnswerReplay({ enabled: !logsEachRequest });
   const app = Fastify({
+    serverFactory: replayingServerFactory(replay),
     logger:
       options.logger === false
         ? false
@@ -44,7 +48,7 @@ export async function createApp(context: AppContext, options: AppOptions = {}): 
     trustProxy: config.trustProxy,
     // Per-request lines only when debugging: at info level they would dominate the log and the CPU.
     logController: new LogController({
-      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+      disableRequestLogging: !logsEachRequest,
     }),
     return503OnClosing: true,
     // Long enough for any e-mail address in GET /api/admin/:email (up to 254 characters).
@@ -58,6 +62,8 @@ export async function createApp(context: AppContext, options: AppOptions = {}): 
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.decorate('answerReplay', replay);
+  replay.install(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(schemaSerializerCompiler);
   installErrorHandling(app);

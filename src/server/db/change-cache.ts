@@ -11,8 +11,14 @@ export function createChangeCache<T>(
   topic: ChangeTopic,
   load: () => Promise<T>,
   options: { maxAgeMs: number; key?: () => string },
-): { get(): Promise<T> } {
-  let cached: { value: Promise<T>; key: string; loadedAt: number } | undefined;
+): { get(): Promise<T>; peek(): T | undefined } {
+  let cached: { value: Promise<T>; key: string; loadedAt: number; loaded?: T } | undefined;
+  const fresh = () => {
+    const key = options.key?.() ?? '';
+    return cached && cached.key === key && Date.now() - cached.loadedAt < options.maxAgeMs
+      ? cached
+      : undefined;
+  };
   let generation = 0;
   changes.subscribe(topic, () => {
     generation++;
@@ -20,21 +26,29 @@ export function createChangeCache<T>(
   });
   return {
     get() {
-      const key = options.key?.() ?? '';
-      if (cached && cached.key === key && Date.now() - cached.loadedAt < options.maxAgeMs)
-        return cached.value;
+      const current = fresh();
+      if (current) return current.value;
       const startedAt = generation;
-      const entry = { value: load(), key, loadedAt: Date.now() };
+      const entry: NonNullable<typeof cached> = {
+        value: load(),
+        key: options.key?.() ?? '',
+        loadedAt: Date.now(),
+      };
       cached = entry;
       entry.value.then(
-        () => {
+        (value) => {
           if (generation !== startedAt && cached === entry) cached = undefined;
+          else entry.loaded = value;
         },
         () => {
           if (cached === entry) cached = undefined;
         },
       );
       return entry.value;
+    },
+    /** The value `get()` would answer with, when it has it at hand (read, fresh, unchanged). */
+    peek() {
+      return fresh()?.loaded;
     },
   };
 }

@@ -60,7 +60,15 @@ export function sendRepresentation(
   request: FastifyRequest,
   reply: FastifyReply,
   representation: Representation,
-  options: { status?: number; cacheControl: string },
+  options: {
+    status?: number;
+    cacheControl: string;
+    /**
+     * Which representation is current at a later request, for answers every visitor gets alike:
+     * given, the answer may be repeated without Fastify while it stays current (answer-replay.ts).
+     */
+    current?: () => Representation | undefined;
+  },
 ): FastifyReply {
   const vary = reply.getHeader('vary');
   reply
@@ -72,6 +80,8 @@ export function sendRepresentation(
   }
   const encoding = pickEncoding(request.headers['accept-encoding']);
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  if (options.current && (options.status ?? 200) === 200)
+    request.server.answerReplay?.offer(request, representation, options.current);
   return reply
     .code(options.status ?? 200)
     .type(representation.contentType)

@@ -40,7 +40,10 @@ export function jobRoutes(app: Api, context: AppContext, guards: Guards): void {
         ));
       if (includeClosed) return jobs.list({ includeClosed });
       // Revalidated on every use (no-cache), answered 304 while the list is unchanged.
-      return sendRepresentation(request, reply, (await openJobs.get()).answer, { cacheControl: 'no-cache' });
+      return sendRepresentation(request, reply, (await openJobs.get()).answer, {
+        cacheControl: 'no-cache',
+        current: () => openJobs.peek()?.answer,
+      });
     },
   );
 

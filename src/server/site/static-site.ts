@@ -15,6 +15,12 @@ import { assertPageTemplate, renderPage, type PageHead } from './page-html';
 import { createPageDrawer } from './prerender-loader';
 import type { Prerendered } from '../../shared/site/prerender';
 
+interface Served {
+  status: number;
+  page: Representation;
+  current?: () => Representation | undefined;
+}
+
 const siteDescription = `Careers at ${siteConfig.legalName}, ${formatAddress()}. ${siteConfig.tagline}`;
 
 /**
@@ -62,14 +68,16 @@ export async function registerStaticSite(
 
   // Pages whose HTML depends only on the build and the configuration: rendered once.
   const fixedPages = new Map<string, { status: number; page: Representation }>();
-  const fixedPage = (key: string, status: number, head: PageHead) => {
+  const fixedPage = (key: string, status: number, head: PageHead): Served => {
     let entry = fixedPages.get(key);
     if (!entry) fixedPages.set(key, (entry = { status, page: html(head, settings()) }));
-    return entry;
+    const { page } = entry;
+    return { ...entry, current: () => page };
   };
   // Pages built from the open jobs: kept as long as that list is (a job change drops both).
   // A promise, so visitors arriving while the page is drawn all wait for the one drawing.
   const homePages = new WeakMap<OpenJobs, Promise<Representation>>();
+  const drawnHomePages = new WeakMap<OpenJobs, Representation>();
   const jobPages = new WeakMap<OpenJobs, Map<string, Representation>>();
 
   const applyPage = (job: Job) =>
@@ -83,8 +91,17 @@ export async function registerStaticSite(
       { ...settings(), job },
     );
 
-  /** The status and HTML of one page of the app. */
-  async function page(pathname: string): Promise<{ status: number; page: Representation }> {
+  /** A page built from the open jobs, if they are at hand and it has been built from them. */
+  const withOpenJobs = (pageOf: (open: OpenJobs) => Representation | undefined) => {
+    const open = openJobs.peek();
+    return open && pageOf(open);
+  };
+
+  /**
+   * The status and HTML of one page of the app and, for a page every visitor gets alike, which
+   * HTML is current at a later request (see sendRepresentation).
+   */
+  async function page(pathname: string): Promise<Served> {
     if (pathname === '/') {
       const open = await openJobs.get();
       let home = homePages.get(open);
@@ -103,8 +120,16 @@ export async function registerStaticSite(
           ),
         );
         homePages.set(open, home);
+        void home.then(
+          (drawn) => drawnHomePages.set(open, drawn),
+          () => homePages.delete(open),
+        );
       }
-      return { status: 200, page: await home };
+      return {
+        status: 200,
+        page: await home,
+        current: () => withOpenJobs((open) => drawnHomePages.get(open)),
+      };
     }
     const apply = /^\/apply\/([^/]+)$/.exec(pathname);
     if (apply) {
@@ -116,7 +141,11 @@ export async function registerStaticSite(
         jobPages.set(open, pages);
         let rendered = pages.get(id);
         if (!rendered) pages.set(id, (rendered = applyPage(openJob)));
-        return { status: 200, page: rendered };
+        return {
+          status: 200,
+          page: rendered,
+          current: () => withOpenJobs((open) => jobPages.get(open)?.get(id)),
+        };
       }
       // Closed (or unknown) jobs are rare visits: read and rendered each time.
       const job = isId(id) ? await jobs.find(id) : undefined;
@@ -140,8 +169,8 @@ export async function registerStaticSite(
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const raw = request.url.split('?')[0] ?? '/';
     const pathname = raw.length > 1 ? raw.replace(/\/+$/, '') : raw;
-    const { status, page: answer } = await page(pathname);
-    return sendRepresentation(request, reply, answer, { status, cacheControl: 'no-cache' });
+    const { status, page: answer, current } = await page(pathname);
+    return sendRepresentation(request, reply, answer, { status, cacheControl: 'no-cache', current });
   });
   return true;
 }

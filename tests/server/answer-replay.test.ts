@@ -1,0 +1,130 @@
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeWebBuild, removeFakeWebBuild } from '../support/web-template';
+import { sampleJob, startTestServer, type TestServer } from '../support/test-server';
+
+/**
+ * The open jobs and the site's pages are repeated straight from the HTTP server once Fastify has
+ * sent them (src/server/http/answer-replay.ts). What a client gets must not change: the same
+ * headers and bytes as Fastify's own answer, the new list as soon as a job changes, and Fastify's
+ * own handling whenever the request is anything but plain.
+ */
+
+let server: TestServer;
+let webDir: string;
+let token: string;
+let replayed = 0;
+
+beforeAll(async () => {
+  webDir = fakeWebBuild();
+  server = await startTestServer({ WEB_DIST_DIR: webDir }, { serveWeb: true });
+  token = await server.adminToken();
+  // Counts the answers that did not go through Fastify.
+  const replay = server.app.answerReplay!;
+  const serve = replay.serve.bind(replay);
+  replay.serve = (request, response) => {
+    const served = serve(request, response);
+    if (served) replayed++;
+    return served;
+  };
+});
+afterAll(async () => {
+  await server?.stop();
+  removeFakeWebBuild(webDir);
+});
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+function get(pathname: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${server.url}${pathname}`, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+const withoutDate = ({ date: _date, ...headers }: IncomingHttpHeaders) => headers;
+
+async function twice(pathname: string, headers: Record<string, string> = {}) {
+  const before = replayed;
+  const first = await get(pathname, headers);
+  const second = await get(pathname, headers);
+  return { first, second, replayed: replayed - before };
+}
+
+describe('answers repeated without Fastify', () => {
+  it.each(['br', 'gzip', 'identity'])(
+    'GET /api/all (%s): the same status, headers and bytes as Fastify sent',
+    async (encoding) => {
+      const { first, second, replayed: count } = await twice('/api/all', { 'accept-encoding': encoding });
+      expect(first.status).toBe(200);
+      expect(count).toBe(1);
+      expect(withoutDate(second.headers)).toEqual(withoutDate(first.headers));
+      expect(second.body.equals(first.body)).toBe(true);
+      expect(second.headers['x-content-type-options']).toBe('nosniff');
+    },
+  );
+
+  it('the careers home page and the other pages too', async () => {
+    for (const pathname of ['/', '/about', '/privacy']) {
+      const { first, second, replayed: count } = await twice(pathname, { 'accept-encoding': 'gzip' });
+      expect(first.status).toBe(200);
+      expect(count, pathname).toBe(1);
+      expect(withoutDate(second.headers)).toEqual(withoutDate(first.headers));
+      expect(second.body.equals(first.body)).toBe(true);
+    }
+  });
+
+  it('a job change is seen at once: the kept answer is not repeated once it is stale', async () => {
+    await twice('/api/all');
+    const created = await server.api('POST', '/post', { token, body: sampleJob({ jobTitle: 'Fresh Role' }) });
+    expect(created.status).toBe(201);
+    const after = await get('/api/all');
+    expect(JSON.parse(after.body.toString()).map((job: { jobTitle: string }) => job.jobTitle)).toContain(
+      'Fresh Role',
+    );
+    const home = await get('/');
+    expect(home.body.toString()).toContain('Fresh Role');
+  });
+
+  it('leaves Fastify every request that is not plain: Origin, If-None-Match, a query, HEAD', async () => {
+    const plain = await get('/api/all');
+    await get('/api/all');
+    const before = replayed;
+
+    const cors = await get('/api/all', { origin: 'https://elsewhere.example' });
+    expect(cors.status).toBe(200);
+    const revalidated = await get('/api/all', { 'if-none-match': String(plain.headers.etag) });
+    expect(revalidated.status).toBe(304);
+    expect((await get('/api/all?include=closed')).status).toBe(200);
+    expect((await get('/?utm_source=feed')).status).toBe(200);
+    const head = await new Promise<number>((resolve, reject) => {
+      const request = httpRequest(`${server.url}/api/all`, { method: 'HEAD' }, (response) => {
+        response.resume();
+        resolve(response.statusCode!);
+      });
+      request.on('error', reject);
+      request.end();
+    });
+    expect(head).toBe(200);
+    expect(replayed).toBe(before);
+  });
+
+  it('never repeats an error: unknown pages answer 404 through Fastify each time', async () => {
+    const before = replayed;
+    const { first, second } = await twice('/no-such-page');
+    expect(first.status).toBe(404);
+    expect(second.status).toBe(404);
+    expect(replayed).toBe(before);
+  });
+});
