@@ -138,6 +138,34 @@ describe('POST /api/applications', () => {
     expect(status).toBe(404);
     expect(body).toEqual({ message: messages.jobNotFound });
   });
+
+  it('takes many applications sent at once: each is answered 201 and stored', async () => {
+    const before = (await server.api('GET', '/applications', { token })).body.length;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => apply({ email: `burst-${i}@example.com` })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(201));
+    expect((await server.api('GET', '/applications', { token })).body).toHaveLength(before + 10);
+  });
+
+  it('an upload the client abandons half way frees its place: later applications still go through', async () => {
+    const { request } = await import('node:http');
+    const body = Buffer.from(JSON.stringify(payload({ email: 'abandoned@example.com' })));
+    // More abandoned uploads than applications are read at once (intake-gate.ts).
+    const abandoned = Array.from({ length: 6 }, () => {
+      const upload = request(`${server.url}/api/applications`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
+      });
+      upload.on('error', () => undefined);
+      upload.write(body.subarray(0, 1000));
+      return upload;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (const upload of abandoned) upload.destroy();
+    const { status } = await apply({ email: 'after-abandoned@example.com' });
+    expect(status).toBe(201);
+  });
 });
 
 describe('GET /api/applications and /api/applications/:id', () => {

@@ -262,6 +262,44 @@ describe('security headers, CORS, body limits and error answers', () => {
       expect(await server.context.users.findByEmail('proto@example.com')).toBeUndefined();
     });
 
+    it('an application with a __proto__ or constructor.prototype key is refused with 400 and stores nothing', async () => {
+      const job = await server.api('POST', '/post', { token, body: sampleJob() });
+      const fields = {
+        name: 'Proto',
+        email: 'proto-apply@example.com',
+        phone: '01234 567890',
+        about: 'Hello',
+        pdfFile: toDataUrl(await validPdf()),
+        jobId: job.body.insertedId as string,
+      };
+      const before = (await server.api('GET', '/applications', { token })).body.length;
+      for (const extra of ['"__proto__":{"isAdmin":true}', '"constructor":{"prototype":{"isAdmin":true}}']) {
+        const body = JSON.stringify(fields).replace(/^\{/, `{${extra},`);
+        expectJsonError(await call(server, 'POST', '/api/applications', { body }), 400, messages.badJson);
+      }
+      expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+      expect((await server.api('GET', '/applications', { token })).body.length).toBe(before);
+    });
+
+    it('an application with text beyond ASCII keeps every character', async () => {
+      const job = await server.api('POST', '/post', { token, body: sampleJob() });
+      const about = 'Zoë Łukasiewicz, 日本語 and emoji 🎉 — all kept';
+      const created = await server.api('POST', '/applications', {
+        body: {
+          name: 'Zoë Brontë',
+          email: 'zoe@example.com',
+          phone: '01234 567890',
+          about,
+          pdfFile: toDataUrl(await validPdf()),
+          jobId: job.body.insertedId,
+        },
+      });
+      expect(created.status).toBe(201);
+      const stored = await server.api('GET', `/applications/${created.body.insertedId}`, { token });
+      expect(stored.body.name).toBe('Zoë Brontë');
+      expect(stored.body.about).toBe(about);
+    });
+
     it('text with a NUL character (which PostgreSQL cannot store) gives 400, not 500, and stores nothing', async () => {
       const job = await server.api('POST', '/post', { token, body: sampleJob() });
       const jobId = job.body.insertedId as string;

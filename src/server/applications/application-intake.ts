@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import secureJson from 'secure-json-parse';
 import type { z } from 'zod';
 import { applicationSubmissionSchema } from '../../shared/applications/application-contract';
@@ -35,9 +36,22 @@ const refusalOf = (error: unknown): IntakeRefusal => {
  */
 export async function readApplication(body: Uint8Array): Promise<Intake> {
   let parsed: unknown;
+  const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   try {
-    // As Fastify's own JSON parser: `__proto__` and `constructor.prototype` keys are refused.
-    parsed = secureJson.parse(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'));
+    // Nearly all of the body is base64, so it is usually ASCII, which reads faster as latin1 (the
+    // same characters); anything else is read as the UTF-8 it is.
+    parsed = JSON.parse(bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8'));
+  } catch {
+    return { ok: false, refusal: { status: 400, message: messages.badJson } };
+  }
+  try {
+    // As Fastify's own JSON parser: `__proto__` and `constructor.prototype` keys are refused. The
+    // parsed value is walked (a few keys) rather than the 7 MB text searched for them.
+    if (parsed !== null && typeof parsed === 'object')
+      secureJson.scan(parsed as Record<string, unknown>, {
+        protoAction: 'error',
+        constructorAction: 'error',
+      });
   } catch {
     return { ok: false, refusal: { status: 400, message: messages.badJson } };
   }

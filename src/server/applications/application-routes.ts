@@ -18,6 +18,7 @@ import type { AppContext } from '../app-context';
 import { resumeFileName } from '../../shared/applications/resume-file-name';
 import { contentDisposition } from './content-disposition';
 import { createPdfAnswerCache } from './pdf-answer';
+import { createIntakeGate } from './intake-gate';
 import { sendRepresentation } from '../http/representation';
 import { cvPurposeSchema, type AuditAction } from '../../shared/privacy/audit-contract';
 import { formatClosingDate } from '../../shared/jobs/closing-date';
@@ -25,6 +26,8 @@ import { currentUser } from '../auth/guards';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const admin = [{ bearer: [] }];
+/** Applications read and checked at once (intake-gate.ts); enough to keep the disk and a core busy. */
+const INTAKE_SLOTS = 3;
 /** About four CV answers (a 5 MB CV is 7 MB of answer). */
 const PDF_ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
 
@@ -57,7 +60,8 @@ export function applicationRoutes(app: Api, context: AppContext, guards: Guards)
       {
         bodyLimit: MAX_APPLICATION_BODY_BYTES,
         config: { bodyTooLargeMessage: messages.cvTooLarge },
-        onRequest: limitByIp(limiters.applications),
+        // The rate limit first: a refused request never waits for a slot.
+        onRequest: [limitByIp(limiters.applications), createIntakeGate(INTAKE_SLOTS)],
         // The schema documents the body (OpenAPI); the worker validates it with the same schema.
         validatorCompiler: () => (value: unknown) => ({ value }),
         schema: {
