@@ -5,8 +5,10 @@ import { existsSync } from 'node:fs';
 const missing = [
   ['dist/server/main.js', 'build:server'],
   ['dist/web/index.html', 'build:web'],
+  ['dist/web-prerender/prerender.js', 'build:web'],
 ].filter(([file]) => !existsSync(file));
 
-for (const [, script] of missing) execSync(`npm run --silent ${script}`, { stdio: 'inherit' });
+for (const script of new Set(missing.map(([, name]) => name)))
+  execSync(`npm run --silent ${script}`, { stdio: 'inherit' });
 
 await import('../dist/server/main.js');

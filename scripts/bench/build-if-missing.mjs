@@ -12,6 +12,7 @@ import { root } from './product-server.mjs';
 
 const serverBuild = path.join(root, 'dist', 'server', 'main.js');
 const webBuild = path.join(root, 'dist', 'web', 'index.html');
+const prerenderBuild = path.join(root, 'dist', 'web-prerender', 'prerender.js');
 
 /** The newest modification time of any file under the given folders (0 when there is none). */
 function newestChange(folders) {
@@ -33,7 +34,7 @@ export function buildIfMissing({ force = false } = {}) {
     ? ['build']
     : [
         ...(!existsSync(serverBuild) || !existsSync(defaultSeedFile()) ? ['build:server'] : []),
-        ...(!existsSync(webBuild) ? ['build:web'] : []),
+        ...(!existsSync(webBuild) || !existsSync(prerenderBuild) ? ['build:web'] : []),
       ];
   for (const script of needed) {
     console.info(`npm run ${script} ...`);

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest, FastifyServerFactory } from 'fastify';
 import { pickEncoding, type Encoding, type Representation } from './representation';
 
@@ -32,8 +32,12 @@ interface Kept {
   representation: Representation;
   current: () => Representation | undefined;
   encoding: Encoding;
-  headers: OutgoingHttpHeaders;
+  /** Name, value, name, value...: the form Node writes without looking at each header again. */
+  headers: string[];
 }
+
+/** Browsers send a handful of distinct Accept-Encoding values; each is worked out once. */
+const MAX_ENCODINGS = 64;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,13 +61,23 @@ export function createAnswerReplay(options: { enabled: boolean }): AnswerReplay 
 } {
   const kept = new Map<string, Kept>();
   const offers = new WeakMap<FastifyRequest, Offer>();
+  const encodings = new Map<string, Encoding>();
   let open = options.enabled;
   const keyOf = (url: string, encoding: Encoding) => `${encoding} ${url}`;
+  const encodingFor = (acceptEncoding: string | undefined): Encoding => {
+    if (acceptEncoding === undefined) return 'identity';
+    let encoding = encodings.get(acceptEncoding);
+    if (encoding === undefined) {
+      encoding = pickEncoding(acceptEncoding);
+      if (encodings.size < MAX_ENCODINGS) encodings.set(acceptEncoding, encoding);
+    }
+    return encoding;
+  };
 
   return {
     serve(request, response) {
       if (!open || !replayable(request) || kept.size === 0) return false;
-      const encoding = pickEncoding(request.headers['accept-encoding']);
+      const encoding = encodingFor(request.headers['accept-encoding']);
       const entry = kept.get(keyOf(request.url ?? '', encoding));
       if (!entry) return false;
       if (entry.current() !== entry.representation) {
@@ -83,13 +97,15 @@ export function createAnswerReplay(options: { enabled: boolean }): AnswerReplay 
       app.addHook('onResponse', (request, reply, done) => {
         const offer = offers.get(request);
         if (offer && reply.statusCode === 200 && open && kept.size < MAX_KEPT) {
-          const encoding = pickEncoding(request.headers['accept-encoding']);
+          const encoding = encodingFor(request.headers['accept-encoding']);
           // Per request, whatever it is: a fresh Date comes from Node on each answer.
           const { date: _date, ...headers } = reply.getHeaders();
           kept.set(keyOf(request.raw.url ?? '', encoding), {
             ...offer,
             encoding,
-            headers: headers as OutgoingHttpHeaders,
+            headers: Object.entries(headers).flatMap(([name, value]) =>
+              (Array.isArray(value) ? value : [value]).flatMap((one) => [name, String(one)]),
+            ),
           });
         }
         done();
