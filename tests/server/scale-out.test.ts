@@ -205,3 +205,29 @@ describe.skipIf(!baseUrl)(
     });
   },
 );
+
+describe.skipIf(!baseUrl)('PostgreSQL closing the server’s connections (needs TEST_DATABASE_URL)', () => {
+  it('the server keeps running and answers the next requests on new connections', async () => {
+    const scratch = await createScratchDatabase(baseUrl!);
+    const server = await startTestServer({}, { databaseUrl: scratch.url });
+    const admin = new pg.Client({ connectionString: baseUrl });
+    try {
+      const token = await server.adminToken();
+      expect((await server.api('POST', '/post', { token, body: sampleJob() })).status).toBe(201);
+      // As a restart or an administrator would: every connection to the database is closed.
+      await admin.connect();
+      const database = new URL(scratch.url).pathname.slice(1);
+      const { rowCount } = await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [database],
+      );
+      expect(rowCount).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect((await server.api('POST', '/post', { token, body: sampleJob() })).status).toBe(201);
+      expect((await server.api('GET', '/applications', { token })).status).toBe(200);
+    } finally {
+      await admin.end();
+      await server.stop();
+    }
+  });
+});

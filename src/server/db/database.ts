@@ -47,6 +47,11 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the database closes (a restart, a failover, an administrator) is dropped
+    // from the pool and replaced by the next query; unheard, its error would end the process.
+    pool.on('error', (error) => {
+      console.error(`database: an idle connection was closed (${error.message}); the pool opens another`);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const lock = await pool.connect();
     try {
