@@ -15,7 +15,7 @@ const keepPress = (event: Event) => {
 
 async function start() {
   const { startApp } = await import('./start-app');
-  startApp();
+  startApp({ drawn });
   document.removeEventListener('click', keepPress, true);
   // React hydrates at once the part of the page an event lands on, then handles the event.
   if (pressedEarly?.isConnected) pressedEarly.click();

@@ -8,7 +8,7 @@ import { createWebPlatform } from './web-platform';
 import { WebRoot } from './web-root';
 
 /** Starts the web app: hydrates the page the server drew, or draws it when the server did not. */
-export function startApp(): void {
+export function startApp({ drawn }: { drawn: boolean }): void {
   const store = createAppStore(createWebPlatform());
   const initial = readInitialData();
   if (initial) primeStore(store, initial);
@@ -18,7 +18,7 @@ export function startApp(): void {
     <WebRoot store={store} initial={initial} renderer={createDOMRenderer(document)} Router={BrowserRouter} />
   );
 
-  if (container.firstElementChild) {
+  if (drawn) {
     // The server sent this page drawn (src/web/prerender.tsx). Hydrating in a transition lets
     // React yield to the browser between components instead of blocking it in one long task.
     startTransition(() => {

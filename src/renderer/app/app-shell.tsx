@@ -5,10 +5,6 @@ import { PlatformContext } from '../platform/platform';
 import { NavigatorBridge } from './navigator-bridge';
 import { PageLoading } from './page-loading';
 import type { AppStore } from './store';
-// The web entry (src/web/main.tsx) also imports these, so the web build links them in its HTML.
-import '@fluentui/react-icons/headless/styles.css';
-import './theme.css';
-import './global.css';
 
 /**
  * What every face shares below its router: the store, the Platform, the navigator the base query

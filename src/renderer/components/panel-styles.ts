@@ -1,6 +1,6 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 
-/** The white, bordered, raised panel of the public forms (the apply form and its closed notice). */
+/** The white, bordered, raised panel of the public site: the apply form, its closed notice, job cards. */
 export const usePanelStyles = makeStyles({
   panel: {
     display: 'flex',

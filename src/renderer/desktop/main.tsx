@@ -1,3 +1,7 @@
+// The console's stylesheet: each entry imports it (the web one so its HTML links it).
+import '@fluentui/react-icons/headless/styles.css';
+import '../app/theme.css';
+import '../app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router-dom';

@@ -41,10 +41,6 @@ export async function readApplication(body: Uint8Array): Promise<Intake> {
     // Nearly all of the body is base64, so it is usually ASCII, which reads faster as latin1 (the
     // same characters); anything else is read as the UTF-8 it is.
     parsed = JSON.parse(bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8'));
-  } catch {
-    return { ok: false, refusal: { status: 400, message: messages.badJson } };
-  }
-  try {
     // As Fastify's own JSON parser: `__proto__` and `constructor.prototype` keys are refused. The
     // parsed value is walked (a few keys) rather than the 7 MB text searched for them.
     if (parsed !== null && typeof parsed === 'object')

@@ -21,7 +21,8 @@ export function pdfAnswerJson(bytes: Buffer): Buffer {
 /**
  * The last few CV answers, by blob key, up to `maxBytes` in all: an admin who previews a CV and
  * then downloads it gets the second answer without reading and encoding 5 MB again. CVs never
- * change; any removal of an application (here or on another instance) empties the cache.
+ * change; any change to the applications (here or on another instance) empties the cache, as the
+ * change feed does not tell an addition from a removal.
  */
 export function createPdfAnswerCache(changes: Pick<ChangeFeed, 'subscribe'>, maxBytes: number) {
   const answers = new Map<string, Buffer>();

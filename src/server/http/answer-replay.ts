@@ -24,16 +24,9 @@ export interface AnswerReplay {
   offer(
     request: FastifyRequest,
     representation: Representation,
+    encoding: Encoding,
     current: () => Representation | undefined,
   ): void;
-}
-
-interface Kept {
-  representation: Representation;
-  current: () => Representation | undefined;
-  encoding: Encoding;
-  /** Name, value, name, value...: the form Node writes without looking at each header again. */
-  headers: string[];
 }
 
 /** Browsers send a handful of distinct Accept-Encoding values; each is worked out once. */
@@ -50,7 +43,13 @@ const MAX_KEPT = 512;
 
 interface Offer {
   representation: Representation;
+  encoding: Encoding;
   current: () => Representation | undefined;
+}
+
+interface Kept extends Offer {
+  /** Name, value, name, value...: the form Node writes without looking at each header again. */
+  headers: string[];
 }
 
 const replayable = (request: IncomingMessage) =>
@@ -77,32 +76,30 @@ export function createAnswerReplay(options: { enabled: boolean }): AnswerReplay 
   return {
     serve(request, response) {
       if (!open || !replayable(request) || kept.size === 0) return false;
-      const encoding = encodingFor(request.headers['accept-encoding']);
-      const entry = kept.get(keyOf(request.url ?? '', encoding));
+      const key = keyOf(request.url ?? '', encodingFor(request.headers['accept-encoding']));
+      const entry = kept.get(key);
       if (!entry) return false;
       if (entry.current() !== entry.representation) {
-        kept.delete(keyOf(request.url ?? '', encoding));
+        kept.delete(key);
         return false;
       }
       response.writeHead(200, entry.headers);
-      response.end(entry.representation.body(encoding));
+      response.end(entry.representation.body(entry.encoding));
       return true;
     },
-    offer(request, representation, current) {
+    offer(request, representation, encoding, current) {
       // Addresses with a query are left to Fastify: anyone can make up endless variants of them.
       if (open && replayable(request.raw) && !request.raw.url?.includes('?'))
-        offers.set(request, { representation, current });
+        offers.set(request, { representation, encoding, current });
     },
     install(app) {
       app.addHook('onResponse', (request, reply, done) => {
         const offer = offers.get(request);
         if (offer && reply.statusCode === 200 && open && kept.size < MAX_KEPT) {
-          const encoding = encodingFor(request.headers['accept-encoding']);
           // Per request, whatever it is: a fresh Date comes from Node on each answer.
           const { date: _date, ...headers } = reply.getHeaders();
-          kept.set(keyOf(request.raw.url ?? '', encoding), {
+          kept.set(keyOf(request.raw.url ?? '', offer.encoding), {
             ...offer,
-            encoding,
             headers: Object.entries(headers).flatMap(([name, value]) =>
               (Array.isArray(value) ? value : [value]).flatMap((one) => [name, String(one)]),
             ),

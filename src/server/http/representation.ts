@@ -81,7 +81,7 @@ export function sendRepresentation(
   const encoding = pickEncoding(request.headers['accept-encoding']);
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
   if (options.current && (options.status ?? 200) === 200)
-    request.server.answerReplay?.offer(request, representation, options.current);
+    request.server.answerReplay?.offer(request, representation, encoding, options.current);
   return reply
     .code(options.status ?? 200)
     .type(representation.contentType)

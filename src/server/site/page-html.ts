@@ -40,7 +40,7 @@ export function renderPage(template: string, head: PageHead, data: InitialData, 
   // Functions as replacements: a `$` in job text must not be read as a replacement pattern.
   return (drawn ? withoutPreloads(template) : template)
     .replace(TITLE, () => tags.join('\n    '))
-    .replace('</head>', () => `${drawn?.styles ?? ''}</head>`)
+    .replace('</head>', () => (drawn ? `${drawn.styles}</head>` : '</head>'))
     .replace(ROOT, () => root + dataScript);
 }
 

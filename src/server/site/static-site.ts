@@ -67,12 +67,14 @@ export async function registerStaticSite(
   const settings = (): InitialData => ({ retentionDays: config.retentionDays });
 
   // Pages whose HTML depends only on the build and the configuration: rendered once.
-  const fixedPages = new Map<string, { status: number; page: Representation }>();
+  const fixedPages = new Map<string, Served>();
   const fixedPage = (key: string, status: number, head: PageHead): Served => {
     let entry = fixedPages.get(key);
-    if (!entry) fixedPages.set(key, (entry = { status, page: html(head, settings()) }));
-    const { page } = entry;
-    return { ...entry, current: () => page };
+    if (!entry) {
+      const page = html(head, settings());
+      fixedPages.set(key, (entry = { status, page, current: () => page }));
+    }
+    return entry;
   };
   // Pages built from the open jobs: kept as long as that list is (a job change drops both).
   // A promise, so visitors arriving while the page is drawn all wait for the one drawing.

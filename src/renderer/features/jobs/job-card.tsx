@@ -15,16 +15,11 @@ import type { Job } from '../../../shared/jobs/job-contract';
 import { formatClosingDate } from '../../../shared/jobs/closing-date';
 import { useActionStyles } from '../../components/action-styles';
 import { LinkButton } from '../../components/link-button';
+import { usePanelStyles } from '../../components/panel-styles';
 
 const useStyles = makeStyles({
+  // The public site's panel (panel-styles.ts), raised less at rest and more under the pointer.
   card: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalL,
-    padding: 'clamp(16px, 3vw, 28px)',
-    backgroundColor: tokens.colorNeutralBackground1,
-    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusXLarge,
     boxShadow: tokens.shadow4,
     transitionProperty: 'box-shadow, transform',
     transitionDuration: tokens.durationNormal,
@@ -146,6 +141,7 @@ export function JobCard({
 }: JobCardProps) {
   const styles = useStyles();
   const actions = useActionStyles();
+  const panel = usePanelStyles();
   const [expanded, setExpanded] = useState(variant === 'apply');
   const id = useId();
   const titleId = `${id}-title`;
@@ -154,7 +150,7 @@ export function JobCard({
   const SubHeading = headingLevel === 2 ? 'h3' : 'h4';
 
   return (
-    <article className={styles.card} aria-labelledby={titleId}>
+    <article className={mergeClasses(panel.panel, styles.card)} aria-labelledby={titleId}>
       <div className={styles.head}>
         <div className={styles.titleBlock}>
           <Heading id={titleId} className={styles.title}>
