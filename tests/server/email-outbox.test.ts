@@ -215,7 +215,7 @@ describe(`the e-mail outbox on ${engine}`, () => {
     expect(await child.kill()).toBe('SIGKILL');
     expect(sink.messages).toHaveLength(0);
 
-    const next = await serverForTest({ SMTP_URL: sink.url, CAREERS_MAILBOX: CAREERS }, storage);
+    await serverForTest({ SMTP_URL: sink.url, CAREERS_MAILBOX: CAREERS }, storage);
     await expect.poll(() => sink.messages.length, DELIVERY).toBe(2);
     expect(received(sink)).toEqual(expectedFor(applicant));
   });
