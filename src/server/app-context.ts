@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { BlobStore } from './blobs/blob-store';
 import type { Mailer } from './email/mailer';
+import type { EmailOutbox } from './email/email-outbox';
 import type { TokenService } from './auth/tokens';
 import type { UserRepository } from './auth/user-repository';
 import type { JobRepository } from './jobs/job-repository';
@@ -20,6 +21,8 @@ export interface AppContext {
   database: Database;
   blobs: BlobStore;
   mailer: Mailer;
+  /** Every e-mail is queued here and delivered, with retries, through `mailer`. */
+  outbox: EmailOutbox;
   tokens: TokenService;
   users: UserRepository;
   jobs: JobRepository;

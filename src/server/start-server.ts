@@ -7,6 +7,9 @@ import { defaultSeedFile } from './db/pglite-seed';
 import { createFileBlobStore } from './blobs/file-blob-store';
 import { createPostgresBlobStore } from './blobs/postgres-blob-store';
 import { createMailer } from './email/mailer';
+import { createEmailOutbox, type DeliveryTiming } from './email/email-outbox';
+import { applicationMail } from './email/application-emails';
+import { siteConfig } from '../shared/site/site-config';
 import { createTokenService, resolveJwtSecret } from './auth/tokens';
 import { createUserRepository } from './auth/user-repository';
 import { createJobRepository } from './jobs/job-repository';
@@ -36,6 +39,8 @@ export interface StartOptions {
   rateLimits?: Partial<RateLimitSettings>;
   logger?: boolean;
   serveWeb?: boolean;
+  /** Overrides the e-mail outbox's retry and lease times (tests). */
+  emailDelivery?: Partial<DeliveryTiming>;
 }
 
 /** Opens storage and mail, applies migrations, seeds the first admin, and builds the app. */
@@ -56,14 +61,25 @@ export async function buildContext(config: Config, options: StartOptions = {}): 
         )
       : createLocalChangeFeed();
   const jobs = createJobRepository(db, changes);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
+  const outbox = createEmailOutbox(db, mailer, {
+    exclusive: database.kind === 'pglite',
+    timing: options.emailDelivery,
+  });
   const applications = createApplicationRepository(db, blobs, changes, {
     retentionDays: config.retentionDays,
+    mail: applicationMail(outbox, {
+      careersMailbox: config.careersMailbox,
+      publicUrl: config.publicUrl,
+      companyName: siteConfig.legalName,
+    }),
   });
   const context: AppContext = {
     config,
     database,
     blobs,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
+    mailer,
+    outbox,
     tokens: createTokenService(await resolveJwtSecret(db, config.jwtSecret), config.tokenTtlSeconds),
     users,
     jobs,
@@ -125,6 +141,7 @@ async function listen(
     .then((removed) => removed > 0 && app.log.info({ removed }, 'removed orphaned CV files'))
     .catch((error: unknown) => app.log.error({ err: error }, 'CV sweep failed'));
   const stopPurge = scheduleRetentionPurge(context, config.retentionDays, app.log);
+  context.outbox.start(app.log);
   return {
     app,
     context,
@@ -132,6 +149,7 @@ async function listen(
     async close() {
       stopPurge();
       await app.close();
+      await context.outbox.close();
       context.mailer.close();
       await context.changes.close();
       await context.intake.close();

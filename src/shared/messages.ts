@@ -72,5 +72,4 @@ export const messages = {
   badJson: 'The request body is not valid JSON.',
   bodyTooLarge: 'The request is too large.',
   serverError: 'Something went wrong on our side. Please try again later.',
-  emailNoApplication: 'No matching application was found for this email notification.',
 } as const;

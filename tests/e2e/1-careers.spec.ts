@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { MAX_CV_BYTES } from '../../src/shared/limits';
 import { messages } from '../../src/shared/messages';
 import { pdfOfSize, validPdf } from '../support/pdf-fixtures';
-import { adminToken, api, CAREERS_MAILBOX, createJob, outboxMessages } from './e2e-env';
+import { adminToken, api, CAREERS_MAILBOX, createJob, outboxMessages, outboxMessagesAbout } from './e2e-env';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -122,9 +122,7 @@ test('a visitor applies with a real PDF, sees every step and the success page; b
   expect(application.pdfFileSize).toBe(cv.length);
 
   await expect.poll(() => outboxMessages().length - before).toBe(2);
-  const mails = outboxMessages().filter(
-    (mail) => mail.includes(applicant.name) || mail.includes(applicant.email),
-  );
+  const mails = outboxMessagesAbout(applicant.email);
   expect(mails.some((mail) => /^To: .*jane\.\d+@example\.com/m.test(mail))).toBe(true);
   expect(
     mails.some((mail) => new RegExp(`^To: .*${CAREERS_MAILBOX.replace('.', '\\.')}`, 'm').test(mail)),
@@ -176,4 +174,36 @@ test('an unknown path shows the 404 screen', async ({ page }) => {
     page.getByText('Uh oh! Looks like you got lost. Go back to the homepage if you dare!'),
   ).toBeVisible();
   await expect(page.getByRole('link', { name: /back to Home/i })).toHaveAttribute('href', '/');
+});
+
+test('an applicant who closes the tab right after the save still gets both e-mails', async ({ page }) => {
+  const job = await createJob();
+  const email = `closed.tab.${Date.now()}@example.com`;
+  await page.goto(`/apply/${job.id}`);
+  await page.getByLabel('Full Name').fill('Tab Closer');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone').fill('01604 654321');
+  await page.getByLabel('Cover Letter').fill('Applying from a phone on a slow connection.');
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'cv.pdf',
+    mimeType: 'application/pdf',
+    buffer: await validPdf(),
+  });
+  await expect(page.getByText('File ready for upload')).toBeVisible();
+
+  // The browser's second call never reaches the server: the tab is gone by then.
+  await page.route('**/api/email/sendEmail', (route) => route.abort());
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/api/applications') && response.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  expect((await saved).status()).toBe(201);
+  await page.close();
+
+  await expect.poll(() => outboxMessagesAbout(email).length).toBe(2);
+  const mails = outboxMessagesAbout(email);
+  expect(mails.filter((mail) => /^To: .*closed\.tab\.\d+@example\.com/m.test(mail))).toHaveLength(1);
+  expect(
+    mails.filter((mail) => new RegExp(`^To: .*${CAREERS_MAILBOX.replace('.', '\\.')}`, 'm').test(mail)),
+  ).toHaveLength(1);
 });

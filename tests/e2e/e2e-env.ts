@@ -88,6 +88,11 @@ export function outboxMessages(): string[] {
     .map((name) => readFileSync(path.join(outbox, name), 'utf8'));
 }
 
+/** The .eml files of the outbox folder that mention this address (the applicant's two e-mails). */
+export function outboxMessagesAbout(email: string): string[] {
+  return outboxMessages().filter((mail) => mail.includes(email));
+}
+
 /** Presses Tab until `target` has focus: proves it is reachable by keyboard. */
 export async function tabTo(page: Page, target: ReturnType<Page['locator']>, max = 80): Promise<void> {
   for (let presses = 0; presses < max; presses++) {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationNotes, applications, auditEntries } from '../../src/server/db/schema';
+import { applicationNotes, applications, auditEntries, emailOutbox } from '../../src/server/db/schema';
 import { erasedSubject } from '../../src/server/privacy/audit-repository';
 import { purgeExpiredApplications } from '../../src/server/privacy/retention';
 import { PRIVACY_NOTICE_VERSION } from '../../src/shared/privacy/privacy-notice';
@@ -11,6 +11,7 @@ import type { SubjectExport } from '../../src/shared/privacy/privacy-contract';
 import { toDataUrl, validPdf } from '../support/pdf-fixtures';
 import { createScratchDatabase, testDatabaseUrl } from '../support/postgres';
 import { runCli } from '../support/run-cli';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { ADMIN, sampleJob, startTestServer, type TestServer } from '../support/test-server';
 
 const DAY_MS = 86_400_000;
@@ -385,5 +386,79 @@ describe('access requests and erasure', () => {
     expect(await storedCv(server, otherId)).toBeDefined();
     const after = await server.api('GET', `/applicants/${encodeURIComponent(SUBJECT)}/export`, { token });
     expect(after.status).toBe(404);
+  });
+});
+
+describe('e-mails about an applicant who is erased or purged', () => {
+  const ERASED = 'erased.mail@example.com';
+  const BYSTANDER = 'bystander.mail@example.com';
+  const PURGED = 'purged.mail@example.com';
+  const DELIVERY = { timeout: 20_000, interval: 50 };
+  let sink: SmtpSink;
+  let own: TestServer;
+  let ownToken: string;
+  let ownJob: string;
+
+  /** The queued or sent e-mails that hold this text anywhere (recipient, reply-to, subject, body). */
+  const mailMentioning = async (text: string) =>
+    (await own.context.database.db.select().from(emailOutbox)).filter((row) =>
+      JSON.stringify(row).includes(text),
+    );
+  const triedAndWaiting = async () =>
+    (await own.context.database.db.select().from(emailOutbox)).filter(
+      (row) => row.sentAt === null && row.lastError !== null,
+    ).length;
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    own = await startTestServer(
+      { SMTP_URL: sink.url },
+      { emailDelivery: { firstRetryMs: 200, maxRetryMs: 500 } },
+    );
+    ownToken = await own.adminToken();
+    ownJob = (await own.api('POST', '/post', { token: ownToken, body: sampleJob() })).body.insertedId;
+  });
+  afterAll(async () => {
+    await own?.stop();
+    await sink?.close();
+  });
+
+  it('erasure deletes the e-mails queued about the applicant before they went, and they never go', async () => {
+    await sink.pause();
+    await apply({ jobId: ownJob, email: ERASED, name: 'Erin Erased' }, own);
+    await apply({ jobId: ownJob, email: ERASED, name: 'Erin Erased', about: 'Second try' }, own);
+    await apply({ jobId: ownJob, email: BYSTANDER, name: 'Bea Bystander' }, own);
+    // The mail server is down: every message was tried and waits for a retry.
+    await expect.poll(triedAndWaiting, DELIVERY).toBe(6);
+    expect(await mailMentioning(ERASED)).toHaveLength(4);
+
+    const erased = await own.api('DELETE', `/applicants/${encodeURIComponent(ERASED)}`, { token: ownToken });
+    expect(erased.status).toBe(200);
+    expect(await mailMentioning(ERASED)).toEqual([]);
+    expect(await mailMentioning('Erin Erased')).toEqual([]);
+    expect(await mailMentioning(BYSTANDER)).toHaveLength(2);
+
+    await sink.resume();
+    await expect.poll(() => sink.messages.length, DELIVERY).toBe(2);
+    await expect.poll(triedAndWaiting, DELIVERY).toBe(0);
+    expect(sink.recipients()).toContain(BYSTANDER);
+    for (const message of sink.messages) {
+      expect(message.raw).not.toContain(ERASED);
+      expect(message.raw).not.toContain('Erin Erased');
+    }
+  });
+
+  it("the retention purge deletes an expired application's queued e-mails with it", async () => {
+    await sink.pause();
+    sink.clear();
+    const { insertedId } = await apply({ jobId: ownJob, email: PURGED, name: 'Pat Purged' }, own);
+    await expect.poll(triedAndWaiting, DELIVERY).toBe(2);
+    await backdate(own, insertedId, 200);
+    const purged = await purgeExpiredApplications(own.context, 183);
+    expect(purged.expired.map((row) => row.id)).toEqual([insertedId]);
+    expect(await mailMentioning(PURGED)).toEqual([]);
+    expect(await mailMentioning('Pat Purged')).toEqual([]);
+    await sink.resume();
+    expect(await triedAndWaiting()).toBe(0);
   });
 });

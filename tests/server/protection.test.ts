@@ -594,7 +594,7 @@ describe('rate limits (real limits, behind a trusted proxy so each test is its o
     const body = JSON.stringify({ email: 'nobody@example.com', jobId });
     for (let i = 0; i < 10; i++) {
       const answer = await call(server, 'POST', '/api/email/sendEmail', { body, headers: from(ip) });
-      expectJsonError(answer, 404, messages.emailNoApplication);
+      expect(answer.status).toBe(200);
     }
     expect429(
       await call(server, 'POST', '/api/email/sendEmail', { body, headers: from(ip) }),

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { applicationNotes, applications } from '../db/schema';
 import type { BlobStore } from '../blobs/blob-store';
 import type { ChangeFeed } from '../db/change-feed';
+import type { NotifiedApplication } from '../email/application-emails';
 import type { ApplicationDetail, ApplicationSummary } from '../../shared/applications/application-contract';
 import { DUPLICATE_WINDOW_DAYS } from '../../shared/limits';
 
@@ -66,15 +67,20 @@ export interface ExpiredApplication {
   createdAt: Date;
 }
 
-/** A claimed e-mail is retried by another caller only after this long (the first one may have died). */
-const EMAIL_CLAIM_TIMEOUT_MS = 2 * 60 * 1000;
+/** The e-mails a stored application sends (built from the e-mail outbox where the server starts). */
+export interface ApplicationMail {
+  /** Queues the application's messages inside the transaction that stores it. */
+  queue(tx: Db, application: NotifiedApplication): Promise<void>;
+  /** Called once that transaction has committed. */
+  queued(): void;
+}
 
 /** Every write that changes the list tells the change feed, so cached lists everywhere are dropped. */
 export function createApplicationRepository(
   db: Db,
   blobs: BlobStore,
   changes: Pick<ChangeFeed, 'publish'>,
-  options: { retentionDays: number },
+  options: { retentionDays: number; mail: ApplicationMail },
 ) {
   const purgeAfter = (createdAt: Date) =>
     new Date(createdAt.getTime() + options.retentionDays * DAY_MS).toISOString().slice(0, 10);
@@ -121,22 +127,30 @@ export function createApplicationRepository(
   };
 
   return {
-    /** The answer goes out only once the CV and the row are both durable (see BlobStore). */
+    /**
+     * The answer goes out only once the CV and the row are both durable (see BlobStore), and the
+     * row commits together with its queued e-mails: an application stored is an application mailed.
+     */
     async create(input: NewApplication): Promise<{ id: string; duplicateOf: string | null }> {
       const id = randomUUID();
       const { cv, privacyNoticeVersion, ...fields } = input;
       const duplicateOf = await earlierApplication(fields.email, fields.jobId);
       await blobs.store(id, cv, async (tx) => {
-        await tx.insert(applications).values({
-          ...fields,
-          id,
-          cvKey: id,
-          cvSize: cv.length,
-          duplicateOf,
-          privacyNoticeVersion: privacyNoticeVersion ?? null,
-          privacyAcknowledgedAt: privacyNoticeVersion ? new Date() : null,
-        });
+        const [stored] = await tx
+          .insert(applications)
+          .values({
+            ...fields,
+            id,
+            cvKey: id,
+            cvSize: cv.length,
+            duplicateOf,
+            privacyNoticeVersion: privacyNoticeVersion ?? null,
+            privacyAcknowledgedAt: privacyNoticeVersion ? new Date() : null,
+          })
+          .returning({ createdAt: applications.createdAt });
+        await options.mail.queue(tx, { ...fields, id, createdAt: stored!.createdAt, cvSize: cv.length });
       });
+      options.mail.queued();
       changes.publish('applications');
       return { id, duplicateOf };
     },
@@ -207,43 +221,6 @@ export function createApplicationRepository(
     },
     /** Deletes the application, its CV and (by cascade) its notes. */
     remove,
-    /** The newest application matching the notification payload (and its id, when the client sent it). */
-    async findForNotification(email: string, jobId: string, applicationId?: string) {
-      const conditions = [eq(applications.email, email), eq(applications.jobId, jobId)];
-      if (applicationId) conditions.push(eq(applications.id, applicationId));
-      const [row] = await db
-        .select()
-        .from(applications)
-        .where(and(...conditions))
-        .orderBy(desc(isNull(applications.emailSentAt)), desc(applications.createdAt))
-        .limit(1);
-      return row;
-    },
-    /** Takes the right to send this application's e-mails; false when they went or are going already. */
-    async claimEmail(id: string): Promise<boolean> {
-      const staleBefore = new Date(Date.now() - EMAIL_CLAIM_TIMEOUT_MS);
-      const rows = await db
-        .update(applications)
-        .set({ emailClaimedAt: new Date() })
-        .where(
-          and(
-            eq(applications.id, id),
-            isNull(applications.emailSentAt),
-            or(isNull(applications.emailClaimedAt), lt(applications.emailClaimedAt, staleBefore)),
-          ),
-        )
-        .returning({ id: applications.id });
-      return rows.length > 0;
-    },
-    async markEmailSent(id: string): Promise<void> {
-      await db.update(applications).set({ emailSentAt: new Date() }).where(eq(applications.id, id));
-    },
-    async releaseEmailClaim(id: string): Promise<void> {
-      await db
-        .update(applications)
-        .set({ emailClaimedAt: null })
-        .where(and(eq(applications.id, id), isNull(applications.emailSentAt)));
-    },
     async cvKeys(): Promise<Set<string>> {
       const rows = await db
         .select({ key: applications.cvKey })

@@ -8,7 +8,7 @@ import type { Db } from '../db/database';
  */
 export interface BlobStore {
   readonly kind: 'files' | 'postgres';
-  /** Stores the bytes, then runs `writeRow` (inside the same transaction where there is one). */
+  /** Stores the bytes, then runs `writeRow` in a transaction (the same one as the bytes in PostgreSQL). */
   store(key: string, bytes: Buffer, writeRow: (db: Db) => Promise<void>): Promise<void>;
   get(key: string): Promise<Buffer | undefined>;
   /** Runs `deleteRow`; if it returns a key, removes that blob too. */

@@ -39,7 +39,8 @@ export function createFileBlobStore(dataDir: string, db: Db): BlobStore {
       try {
         await fs.rename(temp, file);
         await syncDir();
-        await writeRow(db);
+        // One transaction: the row and whatever is written with it (its queued e-mails) commit together.
+        await db.transaction((tx) => writeRow(tx as unknown as Db));
       } catch (error) {
         await fs.rm(temp, { force: true });
         await fs.rm(file, { force: true });

@@ -72,9 +72,6 @@ export const applications = pgTable(
     about: text('about').notNull(),
     cvKey: text('cv_key'),
     cvSize: integer('cv_size').notNull().default(0),
-    /** Set when the notification e-mails were accepted by the transport: they go at most once. */
-    emailSentAt: timestamp('email_sent_at', { withTimezone: true, mode: 'date' }),
-    emailClaimedAt: timestamp('email_claimed_at', { withTimezone: true, mode: 'date' }),
     /** Which applicant privacy notice the form showed, and when the applicant submitted under it. */
     privacyNoticeVersion: text('privacy_notice_version'),
     privacyAcknowledgedAt: timestamp('privacy_acknowledged_at', { withTimezone: true, mode: 'date' }),
@@ -147,6 +144,41 @@ export const auditEntries = pgTable(
   ],
 );
 
+/**
+ * The e-mail outbox: every message the server sends, queued in the transaction of what caused it
+ * and delivered by `email-outbox.ts`. One row is one message to one recipient, rendered when
+ * queued. A row is waiting while `sentAt` and `failedAt` are both empty; `claimToken` is set while
+ * one deliverer is sending it, and `nextAttemptAt` is then the end of that claim (its lease), or
+ * else the time of the next try. A message about an application holds the applicant's data, so it
+ * goes when the application goes.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id').references(() => applications.id, { onDelete: 'cascade' }),
+    recipient: text('recipient').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    claimToken: uuid('claim_token'),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    /** Set when delivery was given up (the message waited too long); `lastError` says why. */
+    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    index('email_outbox_waiting_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
+    index('email_outbox_application_idx').on(table.applicationId),
+    index('email_outbox_recipient_idx').on(table.recipient),
+  ],
+);
+
 export const schema = {
   users,
   jobs,
@@ -156,4 +188,5 @@ export const schema = {
   settings,
   cvBlobs,
   rateLimits,
+  emailOutbox,
 };

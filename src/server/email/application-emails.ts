@@ -1,4 +1,6 @@
 import { formatUsDate } from '../../shared/format/date';
+import type { ApplicationMail } from '../applications/application-repository';
+import type { EmailOutbox } from './email-outbox';
 
 export interface NotifiedApplication {
   id: string;
@@ -11,11 +13,14 @@ export interface NotifiedApplication {
   cvSize: number;
 }
 
+export interface ApplicationEmailOptions {
+  careersMailbox: string;
+  publicUrl: string;
+  companyName: string;
+}
+
 /** The two messages of one application: a confirmation to the applicant, a notice to the careers mailbox. */
-export function applicationEmails(
-  application: NotifiedApplication,
-  options: { careersMailbox: string; publicUrl: string; companyName: string },
-) {
+export function applicationEmails(application: NotifiedApplication, options: ApplicationEmailOptions) {
   const confirmation = {
     to: application.email,
     replyTo: options.careersMailbox,
@@ -55,4 +60,25 @@ export function applicationEmails(
   };
 
   return [confirmation, notice];
+}
+
+/**
+ * The first users of the e-mail outbox: both messages are queued in the transaction that stores
+ * the application, so they go even if the applicant's browser never makes another call.
+ */
+export function applicationMail(
+  outbox: Pick<EmailOutbox, 'enqueue' | 'wake'>,
+  options: ApplicationEmailOptions,
+): ApplicationMail {
+  return {
+    queue: (tx, application) =>
+      outbox.enqueue(
+        tx,
+        applicationEmails(application, options).map((message) => ({
+          ...message,
+          applicationId: application.id,
+        })),
+      ),
+    queued: () => outbox.wake(),
+  };
 }

@@ -19,12 +19,24 @@ export interface Mailer {
 }
 
 /**
+ * Limits on one SMTP send, well inside the e-mail outbox's claim on a message (its lease), so a
+ * stalled mail server fails the try instead of holding it. nodemailer's own defaults (two minutes
+ * to connect, ten idle) are longer.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
+
+/**
  * SMTP when SMTP_URL is set; otherwise each message is rendered by nodemailer exactly as it
  * would be sent and written as an .eml file in `<dataDir>/outbox`, which any mail client opens.
+ * Either way `send` resolves only once the message is safely handed over: the e-mail outbox marks
+ * it sent right after.
  */
 export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl, { from: options.from });
+    const transport = nodemailer.createTransport(
+      { url: options.smtpUrl, ...SMTP_TIMEOUTS },
+      { from: options.from },
+    );
     return {
       kind: 'smtp',
       async send(message) {
@@ -43,8 +55,20 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
       const info = await transport.sendMail({ ...message, from: options.from });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
       const temp = path.join(outbox, `.${name}.tmp`);
-      await fs.writeFile(temp, info.message as Buffer, { mode: 0o600 });
+      const handle = await fs.open(temp, 'wx', 0o600);
+      try {
+        await handle.writeFile(info.message as Buffer);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
       await fs.rename(temp, path.join(outbox, name));
+      const dir = await fs.open(outbox, 'r');
+      try {
+        await dir.sync();
+      } finally {
+        await dir.close();
+      }
     },
     close: () => transport.close(),
   };

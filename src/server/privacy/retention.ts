@@ -12,7 +12,7 @@ export interface PurgeResult {
 }
 
 /**
- * Deletes applications older than the retention period, with their CVs, notes and audit trail,
+ * Deletes applications older than the retention period, with their CVs, notes, e-mails and audit trail,
  * except those an admin put on hold. A dry run only lists them.
  */
 export async function purgeExpiredApplications(

@@ -45,15 +45,22 @@ export async function exportSubject(
 }
 
 /**
- * Erases one applicant: every application, CV and note, and every audit entry about them. One
- * entry stays to show that an erasure happened, keyed by a digest instead of the address.
- * Safe to repeat: a second run finishes whatever an interrupted one left.
+ * Erases one applicant: every application, CV and note, every e-mail about them or to them
+ * (queued or sent), and every audit entry about them. One entry stays to show that an erasure
+ * happened, keyed by a digest instead of the address. Safe to repeat: a second run finishes
+ * whatever an interrupted one left.
  */
-export async function eraseSubject(stores: Stores, email: string, actorEmail: string): Promise<ErasureAck> {
+export async function eraseSubject(
+  stores: Stores & Pick<AppContext, 'outbox'>,
+  email: string,
+  actorEmail: string,
+): Promise<ErasureAck> {
   const ids = await stores.applications.idsForEmail(email);
   const notesDeleted = await stores.applications.countNotes(ids);
   let deletedCount = 0;
+  // An application's e-mails go with it (foreign key); those only addressed to them go here.
   for (const id of ids) if (await stores.applications.remove(id)) deletedCount++;
+  await stores.outbox.removeForRecipient(email);
   const auditEntriesDeleted = await stores.audit.removeSubject(email);
   stores.audit.record({ action: 'erase', actorEmail, subjectEmail: erasedSubject(email) });
   // An erasure is rare and final: its record is written before the answer, not in a later batch.

@@ -34,7 +34,7 @@ export const applicationSubmissionSchema = z
     return { ...rest, phone: parsed.data };
   });
 
-/** POST /email/sendEmail: the same payload, matched against a stored application; the CV is not needed again. */
+/** POST /email/sendEmail: the same payload, only acknowledged (storing the application queued its e-mails). */
 export const emailNotificationSchema = z.object({
   email: emailSchema,
   jobId: z.string({ error: messages.jobNotFound }),

@@ -1,0 +1,276 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { emailOutbox } from '../db/schema';
+import type { Mailer, MailMessage } from './mailer';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A message to queue. One about an application is deleted with it: it holds the applicant's data. */
+export interface QueuedEmail extends MailMessage {
+  applicationId?: string;
+}
+
+export interface DeliveryTiming {
+  /** The wait before the first retry; each further retry waits twice as long, up to `maxRetryMs`. */
+  firstRetryMs: number;
+  maxRetryMs: number;
+  /**
+   * How long a deliverer's claim on a message lasts. Longer than one send can take (the mailer's
+   * timeouts bound it), so no live deliverer loses a message it is sending; a message claimed by
+   * a process that died is tried again once its claim runs out.
+   */
+  leaseMs: number;
+  /** A message still not delivered this long after it was queued is given up, as mail servers do. */
+  giveUpAfterMs: number;
+  /** Due messages are looked for at least this often, besides the wake-ups after each commit. */
+  pollMs: number;
+  /** Sent and given-up messages are deleted this long after. */
+  keepFinishedMs: number;
+}
+
+export const DEFAULT_DELIVERY_TIMING: DeliveryTiming = {
+  firstRetryMs: 10_000,
+  maxRetryMs: 15 * 60_000,
+  leaseMs: 5 * 60_000,
+  giveUpAfterMs: 5 * DAY_MS,
+  pollMs: 60_000,
+  keepFinishedMs: 30 * DAY_MS,
+};
+
+/** On close, an in-flight send is waited for this long at most; its claim then covers it. */
+const CLOSE_GRACE_MS = 10_000;
+/** Never poll faster than this, whatever the clocks say. */
+const MIN_WAIT_MS = 50;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+const MAX_ERROR_LENGTH = 1000;
+
+/** The wait after the `attempts`-th failed try: exponential, capped. */
+export const retryDelayMs = (attempts: number, timing: DeliveryTiming): number =>
+  Math.min(timing.firstRetryMs * 2 ** Math.min(Math.max(attempts - 1, 0), 30), timing.maxRetryMs);
+
+/** pino's shape, which Fastify's logger has. */
+export interface OutboxLog {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+/** `now() + ms` in the database's clock, which every instance shares. */
+const nowPlus = (ms: number) => sql`now() + ${ms}::double precision * interval '1 millisecond'`;
+
+const waiting = and(isNull(emailOutbox.sentAt), isNull(emailOutbox.failedAt));
+
+/**
+ * Queues messages inside the caller's transaction: they exist exactly when what caused them was
+ * committed. After the commit, call the outbox's `wake()` so they go at once.
+ */
+export async function enqueueEmails(tx: Db, messages: QueuedEmail[]): Promise<void> {
+  if (messages.length === 0) return;
+  await tx.insert(emailOutbox).values(
+    messages.map((message) => ({
+      applicationId: message.applicationId ?? null,
+      recipient: message.to,
+      replyTo: message.replyTo ?? null,
+      subject: message.subject,
+      body: message.text,
+    })),
+  );
+}
+
+/**
+ * The e-mail outbox (queue) and its deliverer: the server's one way to send mail.
+ *
+ * The deliverer claims one due message at a time (`FOR UPDATE SKIP LOCKED`, then a claim token
+ * and a lease in the row, so instances sharing one PostgreSQL never take the same message), sends
+ * it through the mailer, and marks it sent; a failure is recorded and retried later with
+ * exponential back-off. It runs when woken after a commit that queued mail, at start, on a timer
+ * for retries, and stops on `close`.
+ *
+ * Delivery is at least once: a message the mail server accepted is marked sent in the very next
+ * statement, but a crash (or a lost database) between the two means it is sent again after its
+ * lease. Marking first would instead lose the message in that window; a duplicate confirmation
+ * is the lesser harm.
+ */
+export function createEmailOutbox(
+  db: Db,
+  mailer: Mailer,
+  options: {
+    /** The database serves this process alone (embedded PGlite): any claim found at start is a dead process's. */
+    exclusive: boolean;
+    timing?: Partial<DeliveryTiming>;
+  },
+) {
+  const timing: DeliveryTiming = { ...DEFAULT_DELIVERY_TIMING, ...options.timing };
+  let log: OutboxLog | undefined;
+  let ready: Promise<void> | undefined;
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  let woken = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let prunedAt = 0;
+
+  const claimNext = async () => {
+    const token = randomUUID();
+    const due = db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(and(waiting, lte(emailOutbox.nextAttemptAt, sql`now()`)))
+      .orderBy(asc(emailOutbox.nextAttemptAt))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    const [row] = await db
+      .update(emailOutbox)
+      .set({
+        claimToken: token,
+        attempts: sql`${emailOutbox.attempts} + 1`,
+        nextAttemptAt: nowPlus(timing.leaseMs),
+      })
+      .where(inArray(emailOutbox.id, due))
+      .returning();
+    return row && { row, token };
+  };
+
+  type Claimed = NonNullable<Awaited<ReturnType<typeof claimNext>>>;
+  const stillOurs = ({ row, token }: Claimed) =>
+    and(eq(emailOutbox.id, row.id), eq(emailOutbox.claimToken, token));
+
+  const deliver = async (claimed: Claimed): Promise<void> => {
+    const { row } = claimed;
+    try {
+      await mailer.send({
+        to: row.recipient,
+        subject: row.subject,
+        text: row.body,
+        ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+      });
+    } catch (error) {
+      const reason = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
+      const delay = retryDelayMs(row.attempts, timing);
+      const [after] = await db
+        .update(emailOutbox)
+        .set({
+          claimToken: null,
+          lastError: reason,
+          nextAttemptAt: nowPlus(delay),
+          failedAt: sql`case when ${emailOutbox.createdAt} <= ${nowPlus(-timing.giveUpAfterMs)} then now() end`,
+        })
+        .where(stillOurs(claimed))
+        .returning({ failedAt: emailOutbox.failedAt });
+      const about = { messageId: row.id, applicationId: row.applicationId, attempts: row.attempts, reason };
+      if (after?.failedAt) log?.error(about, 'e-mail given up: not delivered in time');
+      else log?.warn({ ...about, retryInMs: delay }, 'e-mail not delivered yet; it will be retried');
+      return;
+    }
+    await db
+      .update(emailOutbox)
+      .set({ sentAt: sql`now()`, claimToken: null })
+      .where(stillOurs(claimed));
+    if (row.attempts > 1) {
+      log?.info({ messageId: row.id, attempts: row.attempts }, 'e-mail delivered after retries');
+    }
+  };
+
+  const deliverDue = async () => {
+    await ready;
+    while (!stopped) {
+      const claimed = await claimNext();
+      if (!claimed) return;
+      await deliver(claimed);
+    }
+  };
+
+  const prune = async () => {
+    if (Date.now() - prunedAt < PRUNE_EVERY_MS) return;
+    prunedAt = Date.now();
+    const before = nowPlus(-timing.keepFinishedMs);
+    await db
+      .delete(emailOutbox)
+      .where(or(lte(emailOutbox.sentAt, before), lte(emailOutbox.failedAt, before)));
+  };
+
+  /** Until the earliest waiting message is due (a retry, or another instance's lease), by the database's clock. */
+  const untilNextDue = async (): Promise<number> => {
+    const [next] = await db
+      .select({
+        ms: sql<number | null>`extract(epoch from (min(${emailOutbox.nextAttemptAt}) - now())) * 1000`,
+      })
+      .from(emailOutbox)
+      .where(waiting);
+    const ms = next?.ms === null || next?.ms === undefined ? timing.pollMs : Number(next.ms);
+    return Math.min(Math.max(ms, MIN_WAIT_MS), timing.pollMs);
+  };
+
+  const run = (): void => {
+    clearTimeout(timer);
+    timer = undefined;
+    woken = false;
+    running = (async () => {
+      let wait = timing.firstRetryMs;
+      try {
+        await deliverDue();
+        await prune();
+        wait = await untilNextDue();
+      } catch (error) {
+        if (!stopped) log?.error({ err: error }, 'e-mail delivery pass failed; trying again later');
+      }
+      running = undefined;
+      if (stopped) return;
+      if (woken) return run();
+      timer = setTimeout(run, wait);
+      timer.unref();
+    })();
+  };
+
+  return {
+    enqueue: enqueueEmails,
+    /** Starts delivering: first whatever an earlier process left, then as woken and on the timer. */
+    start(logger: OutboxLog): void {
+      if (ready) return;
+      log = logger;
+      // A restart is often the fix for what made mail fail (say, the SMTP settings), so every
+      // waiting message is tried now rather than at the end of its back-off. A claim is kept
+      // unless no other process can hold one.
+      ready = db
+        .update(emailOutbox)
+        .set({ nextAttemptAt: sql`now()`, ...(options.exclusive ? { claimToken: null } : {}) })
+        .where(options.exclusive ? waiting : and(waiting, isNull(emailOutbox.claimToken)))
+        .then(() => undefined)
+        .catch((error: unknown) =>
+          log?.error({ err: error }, 'e-mail outbox: could not reset waiting messages'),
+        );
+      run();
+    },
+    /** Delivers now what is due (call after committing a transaction that queued mail). */
+    wake(): void {
+      if (!ready || stopped) return;
+      if (running) woken = true;
+      else run();
+    },
+    /** Erasure: every message to this address, sent or not. */
+    async removeForRecipient(email: string): Promise<number> {
+      const rows = await db
+        .delete(emailOutbox)
+        .where(eq(emailOutbox.recipient, email))
+        .returning({ id: emailOutbox.id });
+      return rows.length;
+    },
+    /** Stops the deliverer; a send under way is given a short while to finish. */
+    async close(): Promise<void> {
+      stopped = true;
+      clearTimeout(timer);
+      if (!running) return;
+      let grace: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        running,
+        new Promise<void>((resolve) => {
+          grace = setTimeout(resolve, CLOSE_GRACE_MS);
+          grace.unref();
+        }),
+      ]);
+      clearTimeout(grace);
+    },
+  };
+}
+
+export type EmailOutbox = ReturnType<typeof createEmailOutbox>;
