@@ -43,29 +43,51 @@ export interface StartOptions {
   emailDelivery?: Partial<DeliveryTiming>;
 }
 
-/** Opens storage and mail, applies migrations, seeds the first admin, and builds the app. */
+/**
+ * Opens storage and mail, applies migrations, seeds the first admin, and builds the app. If any
+ * step fails, what the earlier ones opened is closed before the error goes on.
+ */
 export async function buildContext(config: Config, options: StartOptions = {}): Promise<AppContext> {
   const database = await openDatabase({
     pgliteSeedFile: options.pgliteSeedFile ?? defaultSeedFile(),
     databaseUrl: config.databaseUrl,
     dataDir: options.inMemoryDatabase ? null : config.dataDir,
   });
+  const opened: OpenedContext = { database };
+  try {
+    return await assembleContext(config, options, opened);
+  } catch (error) {
+    // The error that stopped the start is the one to report, not a later one while closing.
+    await closeContext(opened).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** What needs closing, as far as it has been opened. */
+type OpenedContext = Partial<AppContext> & Pick<AppContext, 'database'>;
+
+async function assembleContext(config: Config, options: StartOptions, opened: OpenedContext) {
+  const { database } = opened;
   const { db } = database;
   const blobs =
     database.kind === 'postgres' ? createPostgresBlobStore(db) : createFileBlobStore(config.dataDir, db);
   const users = createUserRepository(db);
-  const changes =
+  const changes = (opened.changes =
     database.kind === 'postgres'
-      ? await createPostgresChangeFeed(database.pool, config.databaseUrl!, (error) =>
-          console.error('change feed:', error instanceof Error ? error.message : error),
+      ? await createPostgresChangeFeed(database.pool, config.databaseUrl!, (line) =>
+          console.error(`change feed: ${line}`),
         )
-      : createLocalChangeFeed();
+      : createLocalChangeFeed());
   const jobs = createJobRepository(db, changes);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
-  const outbox = createEmailOutbox(db, mailer, {
+  const mailer = (opened.mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+  }));
+  const outbox = (opened.outbox = createEmailOutbox(db, mailer, {
     exclusive: database.kind === 'pglite',
     timing: options.emailDelivery,
-  });
+  }));
   const applications = createApplicationRepository(db, blobs, changes, {
     retentionDays: config.retentionDays,
     mail: applicationMail(outbox, {
@@ -86,23 +108,30 @@ export async function buildContext(config: Config, options: StartOptions = {}): 
     openJobs: createOpenJobsCache(jobs, changes, compileSerializer(jobListSchema)),
     changes,
     applications,
-    intake: createIntakePool(),
+    intake: (opened.intake = createIntakePool()),
     applicationList: createApplicationListCache(
       applications,
       changes,
       compileSerializer(applicationListSchema),
     ),
     notes: createNoteRepository(db),
-    audit: createAuditRepository(db, (error) =>
-      console.error(
-        'audit trail write failed (kept for the next try):',
-        error instanceof Error ? error.message : error,
-      ),
-    ),
+    audit: (opened.audit = createAuditRepository(db)),
     limiters: createRateLimiters(database, { ...config.rateLimits, ...options.rateLimits }),
   };
   if (config.bootstrapAdmin) await bootstrapAdmin(users, config.bootstrapAdmin);
   return context;
+}
+
+/** Closes what buildContext opened (all of it, or as far as it got), the database last. */
+export async function closeContext(context: OpenedContext): Promise<void> {
+  // The deliverer first: it may be mid-send through the mailer.
+  await context.outbox?.close();
+  context.mailer?.close();
+  await context.changes?.close();
+  await context.intake?.close();
+  // Before the database goes: the audit trail writes what is waiting.
+  await context.audit?.close();
+  await context.database.close();
 }
 
 export interface RunningServer {
@@ -114,7 +143,7 @@ export interface RunningServer {
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const embedded = !config.databaseUrl && !options.inMemoryDatabase;
-  const releaseDataDir = embedded ? holdDataDir(config.dataDir) : () => undefined;
+  const releaseDataDir = embedded ? await holdDataDir(config.dataDir) : () => undefined;
   try {
     return await listen(config, options, releaseDataDir);
   } catch (error) {
@@ -131,8 +160,16 @@ async function listen(
   const context = await buildContext(config, options);
   const webDistDir =
     options.serveWeb === false ? undefined : (config.webDistDir ?? path.join(projectRoot(), 'dist', 'web'));
-  const app = await createApp(context, { webDistDir, logger: options.logger });
-  await app.listen({ host: config.host, port: config.port });
+  // A taken port, say: nothing of this start may stay open in a process that goes on.
+  const abandon = async (error: unknown, app?: FastifyInstance): Promise<never> => {
+    await app?.close().catch(() => undefined);
+    await closeContext(context).catch(() => undefined);
+    throw error;
+  };
+  const app = await createApp(context, { webDistDir, logger: options.logger }).catch((error: unknown) =>
+    abandon(error),
+  );
+  await app.listen({ host: config.host, port: config.port }).catch((error: unknown) => abandon(error, app));
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   // Leftovers of writes interrupted by a crash; after listening so they never delay the start.
@@ -149,12 +186,7 @@ async function listen(
     async close() {
       stopPurge();
       await app.close();
-      await context.outbox.close();
-      context.mailer.close();
-      await context.changes.close();
-      await context.intake.close();
-      await context.audit.flush();
-      await context.database.close();
+      await closeContext(context);
       releaseDataDir();
     },
   };

@@ -1,5 +1,5 @@
 import { loadConfig } from '../config';
-import { buildContext } from '../start-server';
+import { buildContext, closeContext } from '../start-server';
 import { assertNoServerHolding } from '../db/data-dir-lock';
 import { runTool } from './run-tool';
 import { purgeExpiredApplications } from '../privacy/retention';
@@ -47,10 +47,7 @@ async function main(argv: string[]): Promise<number> {
     );
     return 0;
   } finally {
-    context.mailer.close();
-    await context.audit.flush();
-    await context.changes.close();
-    await context.database.close();
+    await closeContext(context);
   }
 }
 
