@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -29,6 +29,8 @@ export interface AppOptions {
 
 const badUrl = 'The request address is not valid.';
 const addressTooLong = 'The request address is too long.';
+/** Long enough for any e-mail address in GET /api/admin/:email (up to 254 characters). */
+const MAX_PARAM_LENGTH = 512;
 
 /** The whole HTTP server, built from a ready context (see `start-server.ts`). */
 export async function createApp(context: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -51,8 +53,7 @@ export async function createApp(context: AppContext, options: AppOptions = {}): 
       disableRequestLogging: !logsEachRequest,
     }),
     return503OnClosing: true,
-    // Long enough for any e-mail address in GET /api/admin/:email (up to 254 characters).
-    routerOptions: { maxParamLength: 512 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // Paths refused before routing (bad percent-encoding, over-long parameter) answer `{ message }` too.
     frameworkErrors: (error, _request, reply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
@@ -131,6 +132,16 @@ export async function createApp(context: AppContext, options: AppOptions = {}): 
       privacyRoutes(typed, context, guards);
       emailRoutes(typed, context);
       api.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: messages.notFound }));
+      // The site's catch-all page route would otherwise answer unknown API reads with its HTML
+      // 404 page: the API claims its own address space, so a client always gets JSON here. A
+      // segment longer than any parameter may be is still "too long", as the router says when
+      // nothing catches it.
+      const unknownRead = (request: FastifyRequest, reply: FastifyReply) =>
+        (request.url.split('?')[0] ?? '').split('/').some((segment) => segment.length > MAX_PARAM_LENGTH)
+          ? reply.code(414).send({ message: addressTooLong })
+          : reply.code(404).send({ message: messages.notFound });
+      api.get('/', { schema: { hide: true } }, unknownRead);
+      api.get('/*', { schema: { hide: true } }, unknownRead);
     },
     { prefix: '/api' },
   );

@@ -4,6 +4,7 @@ import { messages } from '../../src/shared/messages';
 import { NUL_MESSAGE } from '../../src/server/http/reject-nul';
 import { toDataUrl, validPdf } from '../support/pdf-fixtures';
 import { ADMIN, sampleJob, startTestServer, type TestServer } from '../support/test-server';
+import { fakeWebBuild, removeFakeWebBuild } from '../support/web-template';
 
 /** Every answer any test here received: none may carry a stack trace or an internal error name. */
 const answers: { label: string; status: number; text: string }[] = [];
@@ -366,6 +367,50 @@ describe('security headers, CORS, body limits and error answers', () => {
       const answer = await call(server, method, pathname, { token });
       expectJsonError(answer, 404, messages.notFound);
       expect(Object.keys(answer.body)).toEqual(['message']);
+    });
+  });
+
+  describe('unknown addresses under /api, with the web site served beside the API', () => {
+    let site: TestServer;
+    let webDir: string;
+    beforeAll(async () => {
+      webDir = fakeWebBuild();
+      site = await startTestServer({ WEB_DIST_DIR: webDir }, { serveWeb: true });
+    });
+    afterAll(async () => {
+      await site?.stop();
+      removeFakeWebBuild(webDir);
+    });
+
+    it.each(['GET', 'POST', 'PUT', 'DELETE', 'PATCH'])(
+      '%s gives a JSON 404 { message }, never the site\'s HTML page',
+      async (method) => {
+        for (const pathname of [
+          '/api/no-such-thing',
+          '/api/no/such/thing',
+          '/api',
+          '/api/',
+          '/api/applications/abc/unknown',
+        ]) {
+          const answer = await call(site, method, pathname, {
+            body: method === 'GET' ? undefined : '{}',
+          });
+          expectJsonError(answer, 404, messages.notFound);
+          expect(Object.keys(answer.body), `${method} ${pathname}`).toEqual(['message']);
+        }
+      },
+    );
+
+    it('HEAD of an unknown API address is a 404 too; the site and the API still answer as before', async () => {
+      const head = await fetch(`${site.url}/api/no-such-thing`, { method: 'HEAD' });
+      expect(head.status).toBe(404);
+      expect(head.headers.get('content-type')).toMatch(/^application\/json/);
+      const page = await fetch(`${site.url}/no-such-page`);
+      expect(page.status).toBe(404);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      expect((await fetch(`${site.url}/about`)).status).toBe(200);
+      expect((await fetch(`${site.url}/api/all`)).status).toBe(200);
+      expectJsonError(await call(site, 'GET', `/api/admin/${'a'.repeat(2000)}`), 414);
     });
   });
 
