@@ -27,16 +27,23 @@ const textList = (label: string) =>
     .transform((items) => items.map((item) => item.trim()).filter((item) => item.length > 0));
 
 /** The fields an admin edits, with their labels as the create form shows them. */
-export const jobFieldsSchema = z.object({
+const editableFields = {
   jobTitle: requiredText('Job title', 200),
   location: requiredText('Location', 200),
   hours: requiredText('Work hours', 200),
   ctc: requiredText('CTC', 200),
   experience: requiredText('Experience', 200),
   description: requiredText('Description', 20_000),
-  responsibilities: textList('Responsibilities').default([]),
-  requirements: textList('Requirements').default([]),
+  responsibilities: textList('Responsibilities'),
+  requirements: textList('Requirements'),
   closingDate: closingDateSchema.optional(),
+};
+
+/** A new post may leave its lists out: they start empty. */
+export const jobFieldsSchema = z.object({
+  ...editableFields,
+  responsibilities: editableFields.responsibilities.default([]),
+  requirements: editableFields.requirements.default([]),
 });
 
 /** POST /post: the client also sends publishTime and postCreator; the server decides both. */
@@ -51,8 +58,12 @@ export const jobCreateSchema = jobFieldsSchema
     path: ['closingDate'],
   });
 
-/** PUT /post/:id: the edit form has no required flags, so every field is optional; a field sent blank is refused so nothing saved is lost. */
-export const jobUpdateSchema = jobFieldsSchema.partial().extend({
+/**
+ * PUT /post/:id: the edit form has no required flags, so every field is optional; a field left
+ * out keeps its saved value (no defaults here, or a partial update would empty the lists), and a
+ * field sent blank is refused so nothing saved is lost.
+ */
+export const jobUpdateSchema = z.object(editableFields).partial().extend({
   lastEditUser: z.string().optional(),
   editTime: z.string().optional(),
 });
