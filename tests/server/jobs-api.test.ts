@@ -122,7 +122,7 @@ describe('job posts', () => {
     expect(body.jobTitle).toBe('Customer Service Advisor');
   });
 
-  it("never shows visitors who created or edited a post; administrators still see it", async () => {
+  it('never shows visitors who created or edited a post; administrators still see it', async () => {
     const token = await server.adminToken();
     const { body: created } = await server.api('POST', '/post', { token, body: sampleJob() });
     const id = created.insertedId as string;

@@ -383,7 +383,7 @@ describe('security headers, CORS, body limits and error answers', () => {
     });
 
     it.each(['GET', 'POST', 'PUT', 'DELETE', 'PATCH'])(
-      '%s gives a JSON 404 { message }, never the site\'s HTML page',
+      "%s gives a JSON 404 { message }, never the site's HTML page",
       async (method) => {
         for (const pathname of [
           '/api/no-such-thing',

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { isId } from '../../shared/http/id';
 import { formatAddress, siteConfig } from '../../shared/site/site-config';
 import type { InitialData } from '../../shared/site/initial-data';
-import type { Job } from '../../shared/jobs/job-contract';
+import { toPublicJob, type Job } from '../../shared/jobs/job-contract';
 import type { AppContext } from '../app-context';
 import { createRepresentation, sendRepresentation, type Representation } from '../http/representation';
 import type { OpenJobs } from '../jobs/open-jobs-cache';
@@ -151,7 +151,7 @@ export async function registerStaticSite(
       }
       // Closed (or unknown) jobs are rare visits: read and rendered each time.
       const job = isId(id) ? await jobs.find(id) : undefined;
-      if (job) return { status: 200, page: applyPage(job) };
+      if (job) return { status: 200, page: applyPage(toPublicJob(job)) };
       return fixedPage('job-not-found', 404, { title: `Job not found | ${brand} Careers`, noIndex: true });
     }
     if (!isSpaRoute(pathname)) {
