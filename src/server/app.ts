@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { MAX_BODY_BYTES } from '../shared/limits';
 import { messages } from '../shared/messages';
 import type { AppContext } from './app-context';
+import type { Config } from './config';
 import { createGuards } from './auth/guards';
 import { authRoutes } from './auth/auth-routes';
 import { jobRoutes } from './jobs/job-routes';
@@ -37,6 +38,14 @@ const addressTooLong = 'The request address is too long.';
 /** Long enough for any e-mail address in GET /api/admin/:email (up to 254 characters). */
 const MAX_PARAM_LENGTH = 512;
 
+/**
+ * Fastify ignores a bare hop count (it cannot tell a proxy from a client that connects directly),
+ * so a count is given as the rule it means: trust the nearest `hops` addresses. The client's
+ * address is then the one the outermost trusted proxy appended, whatever it wrote to the left.
+ */
+const trustProxyOption = (trust: Config['trustProxy']) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+
 /** The whole HTTP server, built from a ready context (see `start-server.ts`). */
 export async function createApp(context: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
   const { config } = context;
@@ -52,7 +61,7 @@ export async function createApp(context: AppContext, options: AppOptions = {}): 
             redact: ['req.headers.authorization', 'req.headers.cookie'],
           },
     bodyLimit: MAX_BODY_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     // Per-request lines only when debugging: at info level they would dominate the log and the CPU.
     logController: new LogController({
       disableRequestLogging: !logsEachRequest,

@@ -482,6 +482,43 @@ describe('security headers, CORS, body limits and error answers', () => {
   });
 });
 
+// The test's requests come from 127.0.0.1: the proxy, named by hop count or by address.
+describe.each(['1', '127.0.0.1', 'loopback'])(
+  'rate limits behind a trusted proxy (TRUST_PROXY=%s)',
+  (trust) => {
+    let server: TestServer;
+    beforeAll(async () => {
+      server = await startTestServer({ TRUST_PROXY: trust }, { rateLimits: { loginPerMinute: 10 } });
+    });
+    afterAll(async () => {
+      await server?.stop();
+    });
+
+    it('the client address is the one the proxy appended: a forged X-Forwarded-For entry gives no fresh tries', async () => {
+      // The proxy appends the address it saw; everything to its left is what the client wrote.
+      const real = '203.0.113.250';
+      for (let i = 0; i < 10; i++) {
+        const answer = await call(server, 'POST', '/api/login', {
+          body: login(`forged${i}@example.com`, 'x'),
+          headers: { 'x-forwarded-for': `192.0.2.${i + 1}, ${real}` },
+        });
+        expect(answer.status).toBe(401);
+      }
+      const blocked = await call(server, 'POST', '/api/login', {
+        body: login(ADMIN.email, ADMIN.password),
+        headers: { 'x-forwarded-for': `192.0.2.99, ${real}` },
+      });
+      expectJsonError(blocked, 429, messages.loginRateLimited);
+      // Another client behind the same proxy is not affected.
+      const other = await call(server, 'POST', '/api/login', {
+        body: login(ADMIN.email, ADMIN.password),
+        headers: { 'x-forwarded-for': `203.0.113.251` },
+      });
+      expect(other.status).toBe(200);
+    });
+  },
+);
+
 describe('rate limits (real limits, behind a trusted proxy so each test is its own client)', () => {
   let server: TestServer;
   let jobId: string;
@@ -491,7 +528,7 @@ describe('rate limits (real limits, behind a trusted proxy so each test is its o
 
   beforeAll(async () => {
     server = await startTestServer(
-      { TRUST_PROXY: 'true' },
+      { TRUST_PROXY: '1' },
       {
         rateLimits: {
           loginPerMinute: 10,
