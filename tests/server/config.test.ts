@@ -51,9 +51,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: ' 2 ' }).trustProxy).toBe(2);
-    expect(
-      loadConfig({ TRUST_PROXY: '10.0.0.5, 172.16.0.0/12,loopback, fd00::/8, ::1' }).trustProxy,
-    ).toEqual(['10.0.0.5', '172.16.0.0/12', 'loopback', 'fd00::/8', '::1']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 172.16.0.0/12,loopback, fd00::/8, ::1' }).trustProxy).toEqual(
+      ['10.0.0.5', '172.16.0.0/12', 'loopback', 'fd00::/8', '::1'],
+    );
     // Trusting every hop lets a client write its own address (the leftmost X-Forwarded-For entry).
     for (const value of ['true', 'TRUE', 'yes']) {
       expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
