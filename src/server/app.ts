@@ -31,6 +31,8 @@ export interface AppOptions {
   /** The built web site to serve; none in API-only tests. */
   webDistDir?: string;
   logger?: boolean;
+  /** How many answers the replay keeps (tests use a handful); see answer-replay.ts. */
+  replayEntries?: number;
 }
 
 const badUrl = 'The request address is not valid.';
@@ -50,7 +52,7 @@ const trustProxyOption = (trust: Config['trustProxy']) =>
 export async function createApp(context: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
   const { config } = context;
   const logsEachRequest = config.logLevel === 'debug' || config.logLevel === 'trace';
-  const replay = createAnswerReplay({ enabled: !logsEachRequest });
+  const replay = createAnswerReplay({ enabled: !logsEachRequest, maxEntries: options.replayEntries });
   const app = Fastify({
     serverFactory: replayingServerFactory(replay),
     logger:

@@ -36,6 +36,8 @@ export interface StartOptions {
   rateLimits?: Partial<RateLimitSettings>;
   logger?: boolean;
   serveWeb?: boolean;
+  /** A smaller store of replayed answers (tests). */
+  replayEntries?: number;
 }
 
 /** Opens storage and mail, applies migrations, seeds the first admin, and builds the app. */
@@ -115,7 +117,11 @@ async function listen(
   const context = await buildContext(config, options);
   const webDistDir =
     options.serveWeb === false ? undefined : (config.webDistDir ?? path.join(projectRoot(), 'dist', 'web'));
-  const app = await createApp(context, { webDistDir, logger: options.logger });
+  const app = await createApp(context, {
+    webDistDir,
+    logger: options.logger,
+    replayEntries: options.replayEntries,
+  });
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -52,7 +52,7 @@ export function jobRoutes(app: Api, context: AppContext, guards: Guards): void {
       // Revalidated on every use (no-cache), answered 304 while the list is unchanged.
       return sendRepresentation(request, reply, (await openJobs.get()).answer, {
         cacheControl: 'no-cache',
-        current: () => openJobs.peek()?.answer,
+        replay: { page: '/api/all', current: () => openJobs.peek()?.answer },
       });
     },
   );

@@ -158,7 +158,12 @@ export async function registerStaticSite(
       return fixedPage('not-found', 404, { title: `Page not found | ${brand}`, noIndex: true });
     }
     if (/^\/(dashboard|login|register|success|error)(\/|$)/.test(pathname)) {
-      return fixedPage('private', 200, { title: `${brand} Careers`, noIndex: true });
+      const screen = fixedPage('private', 200, { title: `${brand} Careers`, noIndex: true });
+      // A screen of one record (/dashboard/edit/:id) has as many addresses as anyone makes up:
+      // the same HTML, but never kept for repeating.
+      return /^\/dashboard\/(application|edit)\//.test(pathname)
+        ? { status: screen.status, page: screen.page }
+        : screen;
     }
     return fixedPage(pathname, 200, {
       title: `${brand} Careers`,
@@ -172,7 +177,12 @@ export async function registerStaticSite(
     const raw = request.url.split('?')[0] ?? '/';
     const pathname = raw.length > 1 ? raw.replace(/\/+$/, '') : raw;
     const { status, page: answer, current } = await page(pathname);
-    return sendRepresentation(request, reply, answer, { status, cacheControl: 'no-cache', current });
+    return sendRepresentation(request, reply, answer, {
+      status,
+      cacheControl: 'no-cache',
+      // Kept only when asked for by the page's own address (not `/about/` or `/about?x`).
+      replay: current && { page: pathname, current },
+    });
   });
   return true;
 }
