@@ -33,7 +33,24 @@ export interface AppOptions {
   logger?: boolean;
   /** How many answers the replay keeps (tests use a handful); see answer-replay.ts. */
   replayEntries?: number;
+  timeouts?: Partial<HttpTimeouts>;
 }
+
+export interface HttpTimeouts {
+  requestTimeoutMs: number;
+  connectionTimeoutMs: number;
+}
+
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = {
+  // Node's request timeout is the time to receive a whole request, body included. It must let
+  // the slowest upload the intake gate keeps finish: 8 MB at its floor of 16 KB/s takes about
+  // 9 minutes, after up to a minute's wait for a slot. A stalled upload is dropped by the gate
+  // long before; this catches whatever else never finishes.
+  requestTimeoutMs: 12 * 60_000,
+  // A connection with no traffic at all for this long is closed. A request waiting for an
+  // intake slot is answered (503) before: its socket is quiet meanwhile.
+  connectionTimeoutMs: 2 * 60_000,
+};
 
 const badUrl = 'The request address is not valid.';
 const addressTooLong = 'The request address is too long.';
@@ -53,8 +70,11 @@ export async function createApp(context: AppContext, options: AppOptions = {}): 
   const { config } = context;
   const logsEachRequest = config.logLevel === 'debug' || config.logLevel === 'trace';
   const replay = createAnswerReplay({ enabled: !logsEachRequest, maxEntries: options.replayEntries });
+  const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     serverFactory: replayingServerFactory(replay),
+    requestTimeout: timeouts.requestTimeoutMs,
+    connectionTimeout: timeouts.connectionTimeoutMs,
     logger:
       options.logger === false
         ? false

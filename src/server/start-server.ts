@@ -17,13 +17,14 @@ import { jobListSchema } from '../shared/jobs/job-contract';
 import { applicationListSchema } from '../shared/applications/application-contract';
 import { createApplicationListCache } from './applications/application-list-cache';
 import { createIntakePool } from './applications/intake-pool';
+import { createIntakeGate, DEFAULT_INTAKE_GATE, type IntakeGateSettings } from './applications/intake-gate';
 import { createApplicationRepository } from './applications/application-repository';
 import { createNoteRepository } from './applications/note-repository';
 import { createAuditRepository } from './privacy/audit-repository';
 import { scheduleRetentionPurge } from './privacy/retention';
 import { createRateLimiters, type RateLimitSettings } from './http/rate-limit';
 import { bootstrapAdmin } from './auth/bootstrap-admin';
-import { createApp } from './app';
+import { createApp, type HttpTimeouts } from './app';
 import { projectRoot } from './project-root';
 import { holdDataDir } from './db/data-dir-lock';
 
@@ -34,6 +35,10 @@ export interface StartOptions {
   inMemoryDatabase?: boolean;
   /** Overrides the configured limits (tests). */
   rateLimits?: Partial<RateLimitSettings>;
+  /** Short stall windows and waits (tests); see intake-gate.ts. */
+  intakeGate?: Partial<IntakeGateSettings>;
+  /** Short request and idle-socket timeouts (tests); see app.ts. */
+  httpTimeouts?: Partial<HttpTimeouts>;
   logger?: boolean;
   serveWeb?: boolean;
   /** A smaller store of replayed answers (tests). */
@@ -73,6 +78,7 @@ export async function buildContext(config: Config, options: StartOptions = {}): 
     changes,
     applications,
     intake: createIntakePool(),
+    intakeGate: createIntakeGate({ ...DEFAULT_INTAKE_GATE, ...options.intakeGate }),
     applicationList: createApplicationListCache(
       applications,
       changes,
@@ -121,6 +127,7 @@ async function listen(
     webDistDir,
     logger: options.logger,
     replayEntries: options.replayEntries,
+    timeouts: options.httpTimeouts,
   });
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
