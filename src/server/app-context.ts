@@ -14,6 +14,7 @@ import type { ChangeFeed } from './db/change-feed';
 import type { OpenJobsCache } from './jobs/open-jobs-cache';
 import type { ApplicationListCache } from './applications/application-list-cache';
 import type { IntakePool } from './applications/intake-pool';
+import type { IntakeGate } from './applications/intake-gate';
 
 /** What every route module is handed: built once where the server starts. */
 export interface AppContext {
@@ -34,6 +35,8 @@ export interface AppContext {
   applicationList: ApplicationListCache;
   /** Worker threads that parse and check application bodies. */
   intake: IntakePool;
+  /** Which application bodies are read now, and how long a stalled one may keep its place. */
+  intakeGate: IntakeGate;
   notes: NoteRepository;
   audit: AuditRepository;
   limiters: RateLimiters;

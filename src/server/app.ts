@@ -1,4 +1,9 @@
-import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { MAX_BODY_BYTES } from '../shared/limits';
 import { messages } from '../shared/messages';
 import type { AppContext } from './app-context';
+import type { Config } from './config';
 import { createGuards } from './auth/guards';
 import { authRoutes } from './auth/auth-routes';
 import { jobRoutes } from './jobs/job-routes';
@@ -25,18 +31,50 @@ export interface AppOptions {
   /** The built web site to serve; none in API-only tests. */
   webDistDir?: string;
   logger?: boolean;
+  /** How many answers the replay keeps (tests use a handful); see answer-replay.ts. */
+  replayEntries?: number;
+  timeouts?: Partial<HttpTimeouts>;
 }
+
+export interface HttpTimeouts {
+  requestTimeoutMs: number;
+  connectionTimeoutMs: number;
+}
+
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = {
+  // Node's request timeout is the time to receive a whole request, body included. It must let
+  // the slowest upload the intake gate keeps finish: 8 MB at its floor of 16 KB/s takes about
+  // 9 minutes, after up to a minute's wait for a slot. A stalled upload is dropped by the gate
+  // long before; this catches whatever else never finishes.
+  requestTimeoutMs: 12 * 60_000,
+  // A connection with no traffic at all for this long is closed. A request waiting for an
+  // intake slot is answered (503) before: its socket is quiet meanwhile.
+  connectionTimeoutMs: 2 * 60_000,
+};
 
 const badUrl = 'The request address is not valid.';
 const addressTooLong = 'The request address is too long.';
+/** Long enough for any e-mail address in GET /api/admin/:email (up to 254 characters). */
+const MAX_PARAM_LENGTH = 512;
+
+/**
+ * Fastify ignores a bare hop count (it cannot tell a proxy from a client that connects directly),
+ * so a count is given as the rule it means: trust the nearest `hops` addresses. The client's
+ * address is then the one the outermost trusted proxy appended, whatever it wrote to the left.
+ */
+const trustProxyOption = (trust: Config['trustProxy']) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 
 /** The whole HTTP server, built from a ready context (see `start-server.ts`). */
 export async function createApp(context: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
   const { config } = context;
   const logsEachRequest = config.logLevel === 'debug' || config.logLevel === 'trace';
-  const replay = createAnswerReplay({ enabled: !logsEachRequest });
+  const replay = createAnswerReplay({ enabled: !logsEachRequest, maxEntries: options.replayEntries });
+  const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     serverFactory: replayingServerFactory(replay),
+    requestTimeout: timeouts.requestTimeoutMs,
+    connectionTimeout: timeouts.connectionTimeoutMs,
     logger:
       options.logger === false
         ? false
@@ -45,14 +83,13 @@ export async function createApp(context: AppContext, options: AppOptions = {}): 
             redact: ['req.headers.authorization', 'req.headers.cookie'],
           },
     bodyLimit: MAX_BODY_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     // Per-request lines only when debugging: at info level they would dominate the log and the CPU.
     logController: new LogController({
       disableRequestLogging: !logsEachRequest,
     }),
     return503OnClosing: true,
-    // Long enough for any e-mail address in GET /api/admin/:email (up to 254 characters).
-    routerOptions: { maxParamLength: 512 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // Paths refused before routing (bad percent-encoding, over-long parameter) answer `{ message }` too.
     frameworkErrors: (error, _request, reply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
@@ -131,6 +168,16 @@ export async function createApp(context: AppContext, options: AppOptions = {}): 
       privacyRoutes(typed, context, guards);
       emailRoutes(typed, context);
       api.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: messages.notFound }));
+      // The site's catch-all page route would otherwise answer unknown API reads with its HTML
+      // 404 page: the API claims its own address space, so a client always gets JSON here. A
+      // segment longer than any parameter may be is still "too long", as the router says when
+      // nothing catches it.
+      const unknownRead = (request: FastifyRequest, reply: FastifyReply) =>
+        (request.url.split('?')[0] ?? '').split('/').some((segment) => segment.length > MAX_PARAM_LENGTH)
+          ? reply.code(414).send({ message: addressTooLong })
+          : reply.code(404).send({ message: messages.notFound });
+      api.get('/', { schema: { hide: true } }, unknownRead);
+      api.get('/*', { schema: { hide: true } }, unknownRead);
     },
     { prefix: '/api' },
   );

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DESKTOP_APP_ORIGIN } from '../shared/desktop/desktop-bridge';
@@ -27,10 +28,57 @@ const blankAsUnset = (value: unknown) =>
 const perMinute = (fallback: number) =>
   z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(1_000_000).default(fallback));
 
-const flag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+/** proxy-addr's names for the loopback, link-local and private ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const isProxyAddress = (entry: string): boolean => {
+  if (PROXY_RANGE_NAMES.has(entry) || isIP(entry) !== 0) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  return (
+    version !== 0 &&
+    rest.length === 0 &&
+    prefix !== undefined &&
+    /^\d{1,3}$/.test(prefix) &&
+    Number(prefix) <= (version === 4 ? 32 : 128)
+  );
+};
+
+/**
+ * Which proxies may say who the client is. The client writes the left of X-Forwarded-For and each
+ * proxy appends the address it saw, so only a count of hops from the right, or the proxies' own
+ * addresses, gives the real client: "trust every hop" would let anyone pick the address the
+ * rate limits count against, so `true` is refused rather than guessed at.
+ */
+const trustProxy = z
+  .string()
   .optional()
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+  .transform((raw, ctx): number | string[] | false => {
+    const value = (raw ?? '').trim();
+    if (value === '' || value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value) && Number(value) <= 20) return Number(value);
+    if (/^(true|yes|on)$/i.test(value)) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'set the number of proxies in front of the server (usually 1) or their addresses (for example 10.0.0.5 or 10.0.0.0/8); true would trust any X-Forwarded-For a client writes',
+      });
+      return z.NEVER;
+    }
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const bad = entries.find((entry) => !isProxyAddress(entry));
+    if (bad !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${bad}" is neither a number of proxies (0-20) nor an IP address, a CIDR range, or loopback/linklocal/uniquelocal`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 /** Every variable the server reads, with its default; `.env.example` lists the same. */
 const envSchema = z
@@ -66,7 +114,7 @@ const envSchema = z
     ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, 'must be at least 6 characters').optional()),
     ADMIN_NAME: z.string().trim().min(1).default('Administrator'),
     CORS_ORIGINS: list,
-    TRUST_PROXY: flag,
+    TRUST_PROXY: trustProxy,
     RATE_LIMIT_LOGIN_PER_MINUTE: perMinute(DEFAULT_RATE_LIMITS.loginPerMinute),
     RATE_LIMIT_REGISTER_PER_MINUTE: perMinute(DEFAULT_RATE_LIMITS.registerPerMinute),
     RATE_LIMIT_APPLICATIONS_PER_MINUTE: perMinute(DEFAULT_RATE_LIMITS.applicationsPerMinute),
@@ -101,7 +149,8 @@ export interface Config {
   tokenTtlSeconds: number;
   bootstrapAdmin: { email: string; password: string; name: string } | undefined;
   corsOrigins: string[];
-  trustProxy: boolean;
+  /** Fastify's trustProxy: how many proxies (hops) or which addresses; false for none. */
+  trustProxy: number | string[] | false;
   rateLimits: RateLimitSettings;
   retentionDays: number;
   logLevel: Env['LOG_LEVEL'];

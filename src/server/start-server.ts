@@ -20,13 +20,14 @@ import { jobListSchema } from '../shared/jobs/job-contract';
 import { applicationListSchema } from '../shared/applications/application-contract';
 import { createApplicationListCache } from './applications/application-list-cache';
 import { createIntakePool } from './applications/intake-pool';
+import { createIntakeGate, DEFAULT_INTAKE_GATE, type IntakeGateSettings } from './applications/intake-gate';
 import { createApplicationRepository } from './applications/application-repository';
 import { createNoteRepository } from './applications/note-repository';
 import { createAuditRepository } from './privacy/audit-repository';
 import { scheduleRetentionPurge } from './privacy/retention';
 import { createRateLimiters, type RateLimitSettings } from './http/rate-limit';
 import { bootstrapAdmin } from './auth/bootstrap-admin';
-import { createApp } from './app';
+import { createApp, type HttpTimeouts } from './app';
 import { projectRoot } from './project-root';
 import { holdDataDir } from './db/data-dir-lock';
 
@@ -37,10 +38,16 @@ export interface StartOptions {
   inMemoryDatabase?: boolean;
   /** Overrides the configured limits (tests). */
   rateLimits?: Partial<RateLimitSettings>;
+  /** Short stall windows and waits (tests); see intake-gate.ts. */
+  intakeGate?: Partial<IntakeGateSettings>;
+  /** Short request and idle-socket timeouts (tests); see app.ts. */
+  httpTimeouts?: Partial<HttpTimeouts>;
   logger?: boolean;
   serveWeb?: boolean;
   /** Overrides the e-mail outbox's retry and lease times (tests). */
   emailDelivery?: Partial<DeliveryTiming>;
+  /** A smaller store of replayed answers (tests). */
+  replayEntries?: number;
 }
 
 /**
@@ -109,6 +116,7 @@ async function assembleContext(config: Config, options: StartOptions, opened: Op
     changes,
     applications,
     intake: (opened.intake = createIntakePool()),
+    intakeGate: createIntakeGate({ ...DEFAULT_INTAKE_GATE, ...options.intakeGate }),
     applicationList: createApplicationListCache(
       applications,
       changes,
@@ -166,9 +174,12 @@ async function listen(
     await closeContext(context).catch(() => undefined);
     throw error;
   };
-  const app = await createApp(context, { webDistDir, logger: options.logger }).catch((error: unknown) =>
-    abandon(error),
-  );
+  const app = await createApp(context, {
+    webDistDir,
+    logger: options.logger,
+    replayEntries: options.replayEntries,
+    timeouts: options.httpTimeouts,
+  }).catch((error: unknown) => abandon(error));
   await app.listen({ host: config.host, port: config.port }).catch((error: unknown) => abandon(error, app));
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -68,6 +68,11 @@ export const messages = {
     'Thank you: we already have an application from you for this role, so we have added this one to it. There is no need to apply again.',
   rateLimited: 'Too many requests. Please wait a minute and try again.',
   loginRateLimited: 'Too many login attempts. Please wait a minute and try again.',
+  privacyNoticeOutdated:
+    'The privacy notice has changed since this page was opened. Please reload the page, read the current notice and apply again.',
+  uploadStalled:
+    'Your upload stopped before it finished. Please check your connection and send your application again.',
+  intakeBusy: 'We are receiving a lot of applications right now. Please try again in a minute.',
   notFound: 'Not found.',
   badJson: 'The request body is not valid JSON.',
   bodyTooLarge: 'The request is too large.',

@@ -1,4 +1,4 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeWebBuild, removeFakeWebBuild } from '../support/web-template';
 import { sampleJob, startTestServer, type TestServer } from '../support/test-server';
@@ -39,9 +39,14 @@ interface Answer {
   body: Buffer;
 }
 
-function get(pathname: string, headers: Record<string, string> = {}): Promise<Answer> {
+function get(
+  pathname: string,
+  headers: Record<string, string> = {},
+  options: { agent?: Agent; base?: string } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest(`${server.url}${pathname}`, { headers }, (response) => {
+    const url = `${options.base ?? server.url}${pathname}`;
+    const request = httpRequest(url, { headers, agent: options.agent }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () =>
@@ -126,5 +131,85 @@ describe('answers repeated without Fastify', () => {
     expect(first.status).toBe(404);
     expect(second.status).toBe(404);
     expect(replayed).toBe(before);
+  });
+});
+
+describe('what the replay keeps', () => {
+  it("strangers cannot fill it: 10,000 made-up addresses that answer 200 add nothing, and a new job's page is still replayed", async () => {
+    const before = server.app.answerReplay!.held();
+    const junk = Array.from({ length: 10_000 }, (_, i) =>
+      i % 10 === 0
+        ? `/about${'/'.repeat(1 + (i % 7))}`
+        : i % 2
+          ? `/dashboard/application/x${i}`
+          : `/dashboard/edit/${i}`,
+    );
+    const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+    try {
+      for (let i = 0; i < junk.length; i += 64) {
+        const answers = await Promise.all(
+          junk.slice(i, i + 64).map((pathname) => get(pathname, { 'accept-encoding': 'gzip' }, { agent })),
+        );
+        for (const answer of answers) expect(answer.status).toBe(200);
+      }
+    } finally {
+      agent.destroy();
+    }
+
+    const created = await server.api('POST', '/post', {
+      token,
+      body: sampleJob({ jobTitle: 'After The Flood' }),
+    });
+    const { first, replayed: count } = await twice(`/apply/${created.body.insertedId}`);
+    expect(first.status).toBe(200);
+    expect(first.body.toString()).toContain('After The Flood');
+    expect(count).toBe(1);
+    // Only the job's page came in (its body and headers): the junk left nothing behind.
+    const after = server.app.answerReplay!.held();
+    expect(after.entries).toBeLessThanOrEqual(before.entries + 1);
+    expect(after.bytes).toBeLessThan(before.bytes + 64 * 1024);
+  }, 120_000);
+
+  it('a full store makes room by dropping stale answers first, then the least recently used', async () => {
+    const dir = fakeWebBuild();
+    const small = await startTestServer({ WEB_DIST_DIR: dir }, { serveWeb: true, replayEntries: 3 });
+    let served = 0;
+    const replay = small.app.answerReplay!;
+    const serve = replay.serve.bind(replay);
+    replay.serve = (request, response) => {
+      const hit = serve(request, response);
+      if (hit) served++;
+      return hit;
+    };
+    const replayedNow = async (pathname: string) => {
+      const before = served;
+      expect((await get(pathname, {}, { base: small.url })).status).toBe(200);
+      return served > before;
+    };
+    try {
+      for (const pathname of ['/about', '/contact', '/privacy'])
+        expect(await replayedNow(pathname)).toBe(false);
+      expect(replay.held().entries).toBe(3);
+      expect(await replayedNow('/about')).toBe(true); // now the most recently used
+      expect(await replayedNow('/')).toBe(false); // kept, in place of /contact, the least recently used
+      expect(replay.held().entries).toBe(3);
+      expect(await replayedNow('/about')).toBe(true);
+      expect(await replayedNow('/')).toBe(true);
+      expect(await replayedNow('/contact')).toBe(false); // it was dropped; kept again, in place of /privacy
+      expect(await replayedNow('/contact')).toBe(true);
+
+      // The home page goes stale when a job changes: a full store drops it before anything in use.
+      expect(await replayedNow('/')).toBe(true); // the most recently used, yet stale after this:
+      const token = await small.adminToken();
+      expect((await small.api('POST', '/post', { token, body: sampleJob() })).status).toBe(201);
+      expect(await replayedNow('/privacy')).toBe(false);
+      expect(await replayedNow('/about')).toBe(true);
+      expect(await replayedNow('/contact')).toBe(true);
+      expect(await replayedNow('/privacy')).toBe(true);
+      expect(replay.held().entries).toBe(3);
+    } finally {
+      await small.stop();
+      removeFakeWebBuild(dir);
+    }
   });
 });

@@ -45,6 +45,22 @@ describe('loadConfig', () => {
     expect(config).toEqual(defaults);
   });
 
+  it('TRUST_PROXY takes a number of proxies or their addresses, never "trust everyone"', () => {
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: ' 2 ' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 172.16.0.0/12,loopback, fd00::/8, ::1' }).trustProxy).toEqual(
+      ['10.0.0.5', '172.16.0.0/12', 'loopback', 'fd00::/8', '::1'],
+    );
+    // Trusting every hop lets a client write its own address (the leftmost X-Forwarded-For entry).
+    for (const value of ['true', 'TRUE', 'yes']) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: .*number of proxies.*1/);
+    }
+  });
+
   it('treats a blank PORT as unset (the default 3000), not as port 0', () => {
     expect(loadConfig({ PORT: '' }).port).toBe(3000);
     expect(loadConfig({ PORT: '  ' }).port).toBe(3000);
@@ -66,7 +82,7 @@ describe('loadConfig', () => {
       ADMIN_PASSWORD: 'boss-password',
       ADMIN_NAME: 'The Boss',
       CORS_ORIGINS: ' https://a.example , ,https://b.example',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       LOG_LEVEL: 'warn',
     });
     expect(config).toMatchObject({
@@ -80,7 +96,7 @@ describe('loadConfig', () => {
       jwtSecret: 'x'.repeat(32),
       tokenTtlSeconds: 600,
       bootstrapAdmin: { email: 'boss@example.co.uk', password: 'boss-password', name: 'The Boss' },
-      trustProxy: true,
+      trustProxy: 1,
       logLevel: 'warn',
     });
     expect(config.corsOrigins).toEqual(
@@ -106,6 +122,9 @@ describe('loadConfig', () => {
     ['NODE_ENV', { NODE_ENV: 'staging' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'maybe' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.1, proxy.internal' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '-1' }],
   ])('throws a ConfigError naming %s for %j', (variable, env) => {
     let thrown: unknown;
     try {

@@ -25,7 +25,7 @@ describe('job posts', () => {
     expect(created.status).toBe(201);
     expect(created.body).toEqual({ acknowledged: true, insertedId: expect.any(String) });
 
-    const single = await server.api('GET', `/single/${created.body.insertedId}`);
+    const single = await server.api('GET', `/single/${created.body.insertedId}`, { token });
     expect(single.status).toBe(200);
     expect(single.body).toMatchObject({
       _id: created.body.insertedId,
@@ -72,11 +72,45 @@ describe('job posts', () => {
     });
     expect(updated.status).toBe(200);
     expect(updated.body).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
-    const { body } = await server.api('GET', `/single/${id}`);
+    const { body } = await server.api('GET', `/single/${id}`, { token });
     expect(body.ctc).toBe('£30,000');
     expect(body.jobTitle).toBe('Customer Service Advisor');
     expect(body.lastEditUser).toBe('admin@example.com');
     expect(body.editTime).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+  });
+
+  it('an update that sends one field changes that field only: lists and closing date stay as they are', async () => {
+    const token = await server.adminToken();
+    const closingDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(
+      new Date(Date.now() + 30 * 86_400_000),
+    );
+    const { body: created } = await server.api('POST', '/post', {
+      token,
+      body: sampleJob({ closingDate }),
+    });
+    const before = (await server.api('GET', `/single/${created.insertedId}`, { token })).body;
+    const update = await server.api('PUT', `/post/${created.insertedId}`, {
+      token,
+      body: { jobTitle: 'New' },
+    });
+    expect(update.status).toBe(200);
+    const after = (await server.api('GET', `/single/${created.insertedId}`, { token })).body;
+    expect(after).toEqual({
+      ...before,
+      jobTitle: 'New',
+      lastEditUser: 'admin@example.com',
+      editTime: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    expect(after.responsibilities).toEqual(['Answer calls', 'Explain quotes']);
+    expect(after.requirements).toEqual(['Clear spoken English', 'A second language is a plus']);
+    expect(after.closingDate).toBe(closingDate);
+
+    // Lists sent are still replaced, and an empty list still empties one.
+    await server.api('PUT', `/post/${created.insertedId}`, { token, body: { requirements: [] } });
+    const emptied = (await server.api('GET', `/single/${created.insertedId}`)).body;
+    expect(emptied.requirements).toEqual([]);
+    expect(emptied.responsibilities).toEqual(['Answer calls', 'Explain quotes']);
   });
 
   it('refuses to blank a saved field on update and keeps the saved value', async () => {
@@ -86,6 +120,39 @@ describe('job posts', () => {
     expect(update.status).toBe(400);
     const { body } = await server.api('GET', `/single/${created.insertedId}`);
     expect(body.jobTitle).toBe('Customer Service Advisor');
+  });
+
+  it('never shows visitors who created or edited a post; administrators still see it', async () => {
+    const token = await server.adminToken();
+    const { body: created } = await server.api('POST', '/post', { token, body: sampleJob() });
+    const id = created.insertedId as string;
+    await server.api('PUT', `/post/${id}`, { token, body: { ctc: '£31,000' } });
+    const bookkeeping = ['postCreator', 'lastEditUser', 'editTime'];
+
+    const single = (await server.api('GET', `/single/${id}`)).body;
+    expect(single).toMatchObject({ _id: id, ctc: '£31,000', responsibilities: expect.any(Array) });
+    const list = (await server.api('GET', '/all')).body as Record<string, unknown>[];
+    const listed = list.find((job) => job._id === id)!;
+    expect(listed).toMatchObject({ _id: id, ctc: '£31,000' });
+    // A token that is not an administrator's, or include=closed without one, changes nothing.
+    const closedList = (await server.api('GET', '/all?include=closed')).body as Record<string, unknown>[];
+    for (const job of [single, listed, ...list, ...closedList]) {
+      for (const key of bookkeeping) expect(job, key).not.toHaveProperty(key);
+    }
+    const raw = await (await fetch(`${server.url}/api/all`)).text();
+    expect(raw).not.toContain('admin@example.com');
+
+    const adminSingle = (await server.api('GET', `/single/${id}`, { token })).body;
+    expect(adminSingle).toMatchObject({
+      postCreator: 'admin@example.com',
+      lastEditUser: 'admin@example.com',
+      editTime: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/),
+    });
+    const adminList = (await server.api('GET', '/all?include=closed', { token })).body as Record<
+      string,
+      unknown
+    >[];
+    expect(adminList.find((job) => job._id === id)).toMatchObject({ postCreator: 'admin@example.com' });
   });
 
   it('deletes a post; a second delete and lookups answer 404', async () => {

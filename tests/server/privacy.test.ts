@@ -7,6 +7,7 @@ import { applicationNotes, applications, auditEntries, emailOutbox } from '../..
 import { erasedSubject } from '../../src/server/privacy/audit-repository';
 import { purgeExpiredApplications } from '../../src/server/privacy/retention';
 import { PRIVACY_NOTICE_VERSION } from '../../src/shared/privacy/privacy-notice';
+import { messages } from '../../src/shared/messages';
 import type { SubjectExport } from '../../src/shared/privacy/privacy-contract';
 import { toDataUrl, validPdf } from '../support/pdf-fixtures';
 import { createScratchDatabase, testDatabaseUrl } from '../support/postgres';
@@ -80,6 +81,26 @@ describe('the privacy notice at the point of application', () => {
     const at = Date.parse(detail.body.privacyAcknowledgedAt);
     expect(at).toBeGreaterThanOrEqual(before - 1000);
     expect(at).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+
+  it('refuses a notice version other than the current one with 400, storing nothing', async () => {
+    const before = (await server.api('GET', '/applications', { token })).body.length;
+    for (const privacyNoticeVersion of ['anything', '2020-01', '', ` ${PRIVACY_NOTICE_VERSION}`, 7]) {
+      const answer = await server.api('POST', '/applications', {
+        body: {
+          name: 'Version Tester',
+          email: 'version-tester@example.com',
+          phone: '07700 900123',
+          pdfFile: toDataUrl(cv),
+          about: 'Cover letter',
+          jobId,
+          privacyNoticeVersion,
+        },
+      });
+      expect(answer.status, String(privacyNoticeVersion)).toBe(400);
+      expect(answer.body.message).toBe(messages.privacyNoticeOutdated);
+    }
+    expect((await server.api('GET', '/applications', { token })).body).toHaveLength(before);
   });
 
   it('records no acknowledgement when the client showed no notice', async () => {

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_APPLICATION_BODY_BYTES, MAX_BODY_BYTES } from '../../src/shared/limits';
 import { messages } from '../../src/shared/messages';
 import { NUL_MESSAGE } from '../../src/server/http/reject-nul';
+import { hashPassword } from '../../src/server/auth/passwords';
 import { toDataUrl, validPdf } from '../support/pdf-fixtures';
 import { ADMIN, sampleJob, startTestServer, type TestServer } from '../support/test-server';
+import { fakeWebBuild, removeFakeWebBuild } from '../support/web-template';
 
 /** Every answer any test here received: none may carry a stack trace or an internal error name. */
 const answers: { label: string; status: number; text: string }[] = [];
@@ -369,6 +371,50 @@ describe('security headers, CORS, body limits and error answers', () => {
     });
   });
 
+  describe('unknown addresses under /api, with the web site served beside the API', () => {
+    let site: TestServer;
+    let webDir: string;
+    beforeAll(async () => {
+      webDir = fakeWebBuild();
+      site = await startTestServer({ WEB_DIST_DIR: webDir }, { serveWeb: true });
+    });
+    afterAll(async () => {
+      await site?.stop();
+      removeFakeWebBuild(webDir);
+    });
+
+    it.each(['GET', 'POST', 'PUT', 'DELETE', 'PATCH'])(
+      "%s gives a JSON 404 { message }, never the site's HTML page",
+      async (method) => {
+        for (const pathname of [
+          '/api/no-such-thing',
+          '/api/no/such/thing',
+          '/api',
+          '/api/',
+          '/api/applications/abc/unknown',
+        ]) {
+          const answer = await call(site, method, pathname, {
+            body: method === 'GET' ? undefined : '{}',
+          });
+          expectJsonError(answer, 404, messages.notFound);
+          expect(Object.keys(answer.body), `${method} ${pathname}`).toEqual(['message']);
+        }
+      },
+    );
+
+    it('HEAD of an unknown API address is a 404 too; the site and the API still answer as before', async () => {
+      const head = await fetch(`${site.url}/api/no-such-thing`, { method: 'HEAD' });
+      expect(head.status).toBe(404);
+      expect(head.headers.get('content-type')).toMatch(/^application\/json/);
+      const page = await fetch(`${site.url}/no-such-page`);
+      expect(page.status).toBe(404);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      expect((await fetch(`${site.url}/about`)).status).toBe(200);
+      expect((await fetch(`${site.url}/api/all`)).status).toBe(200);
+      expectJsonError(await call(site, 'GET', `/api/admin/${'a'.repeat(2000)}`), 414);
+    });
+  });
+
   describe('GET /api/docs and GET /api/health', () => {
     it('/api/docs is an OpenAPI 3.1 document listing every call of the API', async () => {
       const { status, body, headers } = await call(server, 'GET', '/api/docs');
@@ -437,6 +483,43 @@ describe('security headers, CORS, body limits and error answers', () => {
   });
 });
 
+// The test's requests come from 127.0.0.1: the proxy, named by hop count or by address.
+describe.each(['1', '127.0.0.1', 'loopback'])(
+  'rate limits behind a trusted proxy (TRUST_PROXY=%s)',
+  (trust) => {
+    let server: TestServer;
+    beforeAll(async () => {
+      server = await startTestServer({ TRUST_PROXY: trust }, { rateLimits: { loginPerMinute: 10 } });
+    });
+    afterAll(async () => {
+      await server?.stop();
+    });
+
+    it('the client address is the one the proxy appended: a forged X-Forwarded-For entry gives no fresh tries', async () => {
+      // The proxy appends the address it saw; everything to its left is what the client wrote.
+      const real = '203.0.113.250';
+      for (let i = 0; i < 30; i++) {
+        const answer = await call(server, 'POST', '/api/login', {
+          body: login(`forged${i}@example.com`, 'x'),
+          headers: { 'x-forwarded-for': `192.0.2.${i + 1}, ${real}` },
+        });
+        expect(answer.status).toBe(401);
+      }
+      const blocked = await call(server, 'POST', '/api/login', {
+        body: login(ADMIN.email, ADMIN.password),
+        headers: { 'x-forwarded-for': `192.0.2.99, ${real}` },
+      });
+      expectJsonError(blocked, 429, messages.loginRateLimited);
+      // Another client behind the same proxy is not affected.
+      const other = await call(server, 'POST', '/api/login', {
+        body: login(ADMIN.email, ADMIN.password),
+        headers: { 'x-forwarded-for': `203.0.113.251` },
+      });
+      expect(other.status).toBe(200);
+    });
+  },
+);
+
 describe('rate limits (real limits, behind a trusted proxy so each test is its own client)', () => {
   let server: TestServer;
   let jobId: string;
@@ -446,7 +529,7 @@ describe('rate limits (real limits, behind a trusted proxy so each test is its o
 
   beforeAll(async () => {
     server = await startTestServer(
-      { TRUST_PROXY: 'true' },
+      { TRUST_PROXY: '1' },
       {
         rateLimits: {
           loginPerMinute: 10,
@@ -480,9 +563,10 @@ describe('rate limits (real limits, behind a trusted proxy so each test is its o
     expect(retryAfter).toBeLessThanOrEqual(60);
   }
 
-  it('login: the 11th try from one address within a minute gets 429, even with the right password', async () => {
+  it('login: the 31st failed try from one address within a minute gets 429, even with the right password', async () => {
+    // Password spraying: one address, a few guesses at many e-mail addresses.
     const ip = newIp();
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 30; i++) {
       const answer = await call(server, 'POST', '/api/login', {
         body: login(`probe${i}@example.com`, 'wrong-password'),
         headers: from(ip),
@@ -504,7 +588,7 @@ describe('rate limits (real limits, behind a trusted proxy so each test is its o
     expect(other.status).toBe(200);
   });
 
-  it('login: 11 wrong passwords for one email get 429', async () => {
+  it('login: 11 wrong passwords for one email from one address get 429', async () => {
     const ip = newIp();
     const email = 'victim-one-ip@example.com';
     for (let i = 0; i < 10; i++) {
@@ -520,25 +604,79 @@ describe('rate limits (real limits, behind a trusted proxy so each test is its o
     );
   });
 
-  it('login: the per-email limit holds across different addresses (and the email is matched in any case)', async () => {
-    const email = 'victim-many-ips@example.com';
+  it("login: a stranger's wrong passwords for an administrator's e-mail never lock the administrator out", async () => {
+    const attacker = newIp();
     for (let i = 0; i < 10; i++) {
+      const answer = await call(server, 'POST', '/api/login', {
+        body: login(ADMIN.email, `guess-${i}`),
+        headers: from(attacker),
+      });
+      expect(answer.status).toBe(401);
+    }
+    // The stranger is stopped, even with the right password...
+    expect429(
+      await call(server, 'POST', '/api/login', {
+        body: login(ADMIN.email, 'guess-10'),
+        headers: from(attacker),
+      }),
+      messages.loginRateLimited,
+    );
+    expect429(
+      await call(server, 'POST', '/api/login', {
+        body: login(ADMIN.email, ADMIN.password),
+        headers: from(attacker),
+      }),
+      messages.loginRateLimited,
+    );
+    // ...while the administrator, from their own address, logs in (in any letter case).
+    const admin = await call(server, 'POST', '/api/login', {
+      body: login(ADMIN.email.toUpperCase(), ADMIN.password),
+      headers: from(newIp()),
+    });
+    expect(admin.status).toBe(200);
+    expect(admin.body.token).toEqual(expect.any(String));
+  });
+
+  it('login: failures for one e-mail from many addresses slow its logins down, but its owner still gets in', async () => {
+    const email = 'spread-out@example.com';
+    await server.context.users.create({
+      name: 'Spread Out',
+      email,
+      passwordHash: await hashPassword('the-right-one'),
+      isAdmin: true,
+    });
+    for (let i = 0; i < 15; i++) {
       const answer = await call(server, 'POST', '/api/login', {
         body: login(i % 2 ? email : email.toUpperCase(), `guess-${i}`),
         headers: from(newIp()),
       });
       expect(answer.status).toBe(401);
     }
-    expect429(
-      await call(server, 'POST', '/api/login', { body: login(email, 'guess-10'), headers: from(newIp()) }),
-      messages.loginRateLimited,
-    );
-    // Another email from a fresh address still gets an ordinary answer.
+    const started = Date.now();
+    const owner = await call(server, 'POST', '/api/login', {
+      body: login(email, 'the-right-one'),
+      headers: from(newIp()),
+    });
+    expect(owner.status).toBe(200);
+    // Five failures past the free ten: this try waited 4 s (a machine under load only adds to it).
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
+    // Another e-mail address is not slowed.
     const other = await call(server, 'POST', '/api/login', {
       body: login('someone-else@example.com', 'x'),
       headers: from(newIp()),
     });
     expect(other.status).toBe(401);
+  }, 60_000);
+
+  it('login: successful logins are not counted against an address', async () => {
+    const ip = newIp();
+    for (let i = 0; i < 15; i++) {
+      const answer = await call(server, 'POST', '/api/login', {
+        body: login(ADMIN.email, ADMIN.password),
+        headers: from(ip),
+      });
+      expect(answer.status, `login ${i + 1}`).toBe(200);
+    }
   });
 
   it('register: the 6th registration from one address within a minute gets 429 and creates nothing', async () => {
@@ -613,7 +751,7 @@ describe('rate limits without a trusted proxy', () => {
   });
 
   it('a forged X-Forwarded-For does not give an attacker fresh login tries', async () => {
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 30; i++) {
       const answer = await call(server, 'POST', '/api/login', {
         body: login(`spoof${i}@example.com`, 'x'),
         headers: { 'x-forwarded-for': `192.0.2.${i + 1}` },

@@ -67,7 +67,10 @@ describe.skipIf(!baseUrl)('two server instances on one PostgreSQL (needs TEST_DA
 
     const listed = await b.api('GET', '/all');
     expect(listed.body.map((job: { _id: string }) => job._id)).toContain(id);
-    expect((await b.api('GET', `/single/${id}`)).body).toMatchObject({ _id: id, postCreator: ADMIN.email });
+    expect((await b.api('GET', `/single/${id}`, { token: await b.adminToken() })).body).toMatchObject({
+      _id: id,
+      postCreator: ADMIN.email,
+    });
 
     const updated = await b.api('PUT', `/post/${id}`, {
       token: await b.adminToken(),

@@ -183,6 +183,33 @@ describe('the careers home page as served', () => {
   });
 });
 
+describe("what the pages tell visitors about the site's administrators", () => {
+  it('no page, inlined data or feed carries who created or edited a post', async () => {
+    const openId = await createJob({ jobTitle: 'Discreet Open Role' });
+    const closedId = await createJob({ jobTitle: 'Discreet Closed Role' });
+    for (const id of [openId, closedId]) {
+      const edited = await server.api('PUT', `/post/${id}`, { token, body: { ctc: '£29,000' } });
+      expect(edited.status).toBe(200);
+    }
+    await server.api('PUT', `/post/${closedId}`, { token, body: { closingDate: daysFromToday(-1) } });
+
+    const home = await page('/');
+    expect(initialData(home.document).jobs).toEqual(
+      expect.arrayContaining([expect.objectContaining({ _id: openId, ctc: '£29,000' })]),
+    );
+    const openPage = await page(`/apply/${openId}`);
+    const closedPage = await page(`/apply/${closedId}`);
+    expect(initialData(openPage.document).job).toMatchObject({ _id: openId, ctc: '£29,000' });
+    expect(initialData(closedPage.document).job).toMatchObject({ _id: closedId, closed: true });
+    const feed = await (await fetch(`${server.url}/jobs.xml`)).text();
+    for (const text of [home.html, openPage.html, closedPage.html, feed]) {
+      expect(text).toContain('Discreet');
+      expect(text).not.toContain('admin@example.com');
+      for (const key of ['postCreator', 'lastEditUser', 'editTime']) expect(text).not.toContain(key);
+    }
+  });
+});
+
 describe('sitemap, robots.txt and the jobs feed', () => {
   it('list exactly the open jobs', async () => {
     const openId = await createJob({ jobTitle: 'Sitemap Open Role' });

@@ -58,6 +58,26 @@ describe('the careers home page drawn on the server', () => {
     expect(document.querySelector('script[type="module"]')).not.toBeNull();
   });
 
+  it("is drawn from the jobs' public form: no administrator's e-mail address reaches the drawing", async () => {
+    // Echoes everything it was handed, as text.
+    const running = await serve(`
+export function prerender(url, data) {
+  const text = JSON.stringify(data).replace(/[<>&]/g, ' ');
+  return { html: '<pre>' + text + '</pre>', styles: '' };
+}`);
+    const token = await running.adminToken();
+    const created = await running.api('POST', '/post', {
+      token,
+      body: sampleJob({ jobTitle: 'Public Role' }),
+    });
+    await running.api('PUT', `/post/${created.body.insertedId}`, { token, body: { ctc: '£30,000' } });
+    const handed = JSON.parse((await page('/')).document.querySelector('#root pre')!.textContent!);
+    expect(handed.jobs).toEqual([expect.objectContaining({ jobTitle: 'Public Role', ctc: '£30,000' })]);
+    for (const key of ['postCreator', 'lastEditUser', 'editTime'])
+      expect(handed.jobs[0]).not.toHaveProperty(key);
+    expect(JSON.stringify(handed)).not.toContain('admin@example.com');
+  });
+
   it('is drawn again when the jobs change', async () => {
     const running = await serve(echoingPrerender);
     const token = await running.adminToken();

@@ -18,7 +18,6 @@ import type { AppContext } from '../app-context';
 import { resumeFileName } from '../../shared/applications/resume-file-name';
 import { contentDisposition } from './content-disposition';
 import { createPdfAnswerCache } from './pdf-answer';
-import { createIntakeGate } from './intake-gate';
 import { sendRepresentation } from '../http/representation';
 import { cvPurposeSchema, type AuditAction } from '../../shared/privacy/audit-contract';
 import { formatClosingDate } from '../../shared/jobs/closing-date';
@@ -26,8 +25,6 @@ import { currentUser } from '../auth/guards';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const admin = [{ bearer: [] }];
-/** Applications read and checked at once (intake-gate.ts); enough to keep the disk and a core busy. */
-const INTAKE_SLOTS = 3;
 /** About four CV answers (a 5 MB CV is 7 MB of answer). */
 const PDF_ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
 
@@ -60,15 +57,18 @@ export function applicationRoutes(app: Api, context: AppContext, guards: Guards)
       {
         bodyLimit: MAX_APPLICATION_BODY_BYTES,
         config: { bodyTooLargeMessage: messages.cvTooLarge },
-        // The rate limit first: a refused request never waits for a slot.
-        onRequest: [limitByIp(limiters.applications), createIntakeGate(INTAKE_SLOTS)],
+        // The rate limit first: a refused request never waits for a slot (intake-gate.ts).
+        onRequest: [limitByIp(limiters.applications), context.intakeGate],
         // The schema documents the body (OpenAPI); the worker validates it with the same schema.
         validatorCompiler: () => (value: unknown) => ({ value }),
         schema: {
           tags: ['applications'],
           summary: 'Apply for a job with a PDF CV (a base64 data URL, at most 5 MB)',
           body: applicationSubmissionSchema,
-          response: { 201: applicationSavedSchema, ...errorResponses(400, 404, 410, 413, 429) },
+          response: {
+            201: applicationSavedSchema,
+            ...errorResponses(400, 404, 408, 410, 413, 429, 503),
+          },
         },
       },
       async (request, reply) => {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import {
   adminAnswerSchema,
@@ -8,7 +9,7 @@ import {
 } from '../../shared/auth/auth-contract';
 import { messages } from '../../shared/messages';
 import { HttpError } from '../http/http-error';
-import { consume, limitByIp } from '../http/rate-limit';
+import { consume, limitByIp, loginDelayMs } from '../http/rate-limit';
 import { errorResponses, type Api } from '../http/route-types';
 import type { AppContext } from '../app-context';
 import type { Guards } from './guards';
@@ -30,14 +31,28 @@ export function authRoutes(app: Api, context: AppContext, guards: Guards): void 
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      if (!(await consume(limiters.loginByIp, request.ip, reply, messages.loginRateLimited))) return reply;
-      if (!(await consume(limiters.loginByEmail, email, reply, messages.loginRateLimited))) return reply;
+      const address = request.ip;
+      const pair = `${address} ${email}`;
+      // A try takes its points before the password is checked, so a burst sent at once is counted
+      // in full; the right password gives them back, so only failures count. The hard limits are
+      // the address's and the address-and-e-mail pair's: a stranger's failures never refuse the
+      // e-mail's owner, who logs in from elsewhere.
+      if (!(await consume(limiters.loginByIp, address, reply, messages.loginRateLimited))) return reply;
+      if (!(await consume(limiters.loginByIpAndEmail, pair, reply, messages.loginRateLimited))) return reply;
+      // Failures for the e-mail from everywhere only slow its tries down, by a bounded wait.
+      const failures = (await limiters.loginFailuresByEmail.get(email))?.consumedPoints ?? 0;
+      const wait = loginDelayMs(failures, limiters.settings.loginPerMinute);
+      if (wait > 0) await sleep(wait);
       const user = await users.findByEmail(email);
       const passwordMatches = await verifyPassword(
         user?.passwordHash ?? (await decoyPasswordHash()),
         password,
       );
-      if (!user || !passwordMatches) throw new HttpError(401, messages.invalidCredentials);
+      if (!user || !passwordMatches) {
+        await limiters.loginFailuresByEmail.penalty(email, 1);
+        throw new HttpError(401, messages.invalidCredentials);
+      }
+      await Promise.all([limiters.loginByIp.reward(address, 1), limiters.loginByIpAndEmail.delete(pair)]);
       if (!user.isAdmin) throw new HttpError(403, messages.notAdmin);
       return { token: await tokens.issue(user) };
     },

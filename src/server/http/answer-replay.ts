@@ -13,20 +13,29 @@ import { pickEncoding, type Encoding, type Representation } from './representati
  * Only plain cases are repeated: GET, no Origin (CORS headers depend on it), no If-None-Match
  * (Fastify answers those, with 304), not while the server is closing, and not when requests are
  * logged one by one (debug), so nothing a log reader expects goes missing.
+ *
+ * Only known pages are kept, each under its own address (`/about`, `/apply/<an open job>`, not
+ * `/about//` or a made-up dashboard address), so a stranger cannot fill the store with addresses
+ * of their own. The store is bounded, and a full one makes room by dropping what is stale, then
+ * what was used longest ago, so a new job's page always gets in.
  */
 export interface AnswerReplay {
   /** Tries to answer from a kept answer; false when Fastify must. */
   serve(request: IncomingMessage, response: ServerResponse): boolean;
   /**
-   * Marks a request whose answer may be kept: `current` says, at each later request, which
+   * Marks a request whose answer may be kept: `page` is the address the page is known by (kept
+   * only when the request asked for exactly that), `current` says, at each later request, which
    * representation is the one to send now (undefined when it is not at hand).
    */
   offer(
     request: FastifyRequest,
+    page: string,
     representation: Representation,
     encoding: Encoding,
     current: () => Representation | undefined,
   ): void;
+  /** What the store holds now: entries, and the bytes of their bodies and headers. */
+  held(): { entries: number; bytes: number };
 }
 
 /** Browsers send a handful of distinct Accept-Encoding values; each is worked out once. */
@@ -38,8 +47,8 @@ declare module 'fastify' {
   }
 }
 
-/** Enough for every page of the site and the job list in each encoding; never grown past it. */
-const MAX_KEPT = 512;
+/** Every fixed page of the site in each encoding, and a few hundred job pages besides. */
+export const DEFAULT_REPLAY_ENTRIES = 512;
 
 interface Offer {
   representation: Representation;
@@ -55,9 +64,14 @@ interface Kept extends Offer {
 const replayable = (request: IncomingMessage) =>
   request.method === 'GET' && !request.headers.origin && !request.headers['if-none-match'];
 
-export function createAnswerReplay(options: { enabled: boolean }): AnswerReplay & {
+const isStale = (entry: Kept) => entry.current() !== entry.representation;
+
+export function createAnswerReplay(options: { enabled: boolean; maxEntries?: number }): AnswerReplay & {
   install(app: FastifyInstance): void;
 } {
+  const maxEntries = options.maxEntries ?? DEFAULT_REPLAY_ENTRIES;
+  // A Map iterates in insertion order: moving an entry to the end on each use keeps the least
+  // recently used first.
   const kept = new Map<string, Kept>();
   const offers = new WeakMap<FastifyRequest, Offer>();
   const encodings = new Map<string, Encoding>();
@@ -72,6 +86,13 @@ export function createAnswerReplay(options: { enabled: boolean }): AnswerReplay 
     }
     return encoding;
   };
+  const makeRoom = () => {
+    for (const [key, entry] of kept) if (isStale(entry)) kept.delete(key);
+    for (const key of kept.keys()) {
+      if (kept.size < maxEntries) break;
+      kept.delete(key);
+    }
+  };
 
   return {
     serve(request, response) {
@@ -79,26 +100,36 @@ export function createAnswerReplay(options: { enabled: boolean }): AnswerReplay 
       const key = keyOf(request.url ?? '', encodingFor(request.headers['accept-encoding']));
       const entry = kept.get(key);
       if (!entry) return false;
-      if (entry.current() !== entry.representation) {
-        kept.delete(key);
-        return false;
-      }
+      kept.delete(key);
+      if (isStale(entry)) return false;
+      kept.set(key, entry);
       response.writeHead(200, entry.headers);
       response.end(entry.representation.body(entry.encoding));
       return true;
     },
-    offer(request, representation, encoding, current) {
+    offer(request, page, representation, encoding, current) {
       // Addresses with a query are left to Fastify: anyone can make up endless variants of them.
-      if (open && replayable(request.raw) && !request.raw.url?.includes('?'))
+      if (open && replayable(request.raw) && request.raw.url === page)
         offers.set(request, { representation, encoding, current });
+    },
+    held() {
+      let bytes = 0;
+      for (const entry of kept.values()) {
+        bytes += entry.representation.body(entry.encoding).length;
+        for (const part of entry.headers) bytes += part.length;
+      }
+      return { entries: kept.size, bytes };
     },
     install(app) {
       app.addHook('onResponse', (request, reply, done) => {
         const offer = offers.get(request);
-        if (offer && reply.statusCode === 200 && open && kept.size < MAX_KEPT) {
+        if (offer && reply.statusCode === 200 && open) {
+          const key = keyOf(request.raw.url ?? '', offer.encoding);
+          kept.delete(key);
+          if (kept.size >= maxEntries) makeRoom();
           // Per request, whatever it is: a fresh Date comes from Node on each answer.
           const { date: _date, ...headers } = reply.getHeaders();
-          kept.set(keyOf(request.raw.url ?? '', offer.encoding), {
+          kept.set(key, {
             ...offer,
             headers: Object.entries(headers).flatMap(([name, value]) =>
               (Array.isArray(value) ? value : [value]).flatMap((one) => [name, String(one)]),

@@ -9,6 +9,7 @@ import type { Database } from '../db/database';
 import { messages } from '../../shared/messages';
 
 export interface RateLimitSettings {
+  /** Failed logins a minute per address and e-mail; per address over all e-mails, three times that. */
   loginPerMinute: number;
   registerPerMinute: number;
   applicationsPerMinute: number;
@@ -23,16 +24,24 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
 };
 
 export interface RateLimiters {
+  /** Failed logins from one address, whatever the e-mail: against password spraying. */
   loginByIp: RateLimiterAbstract;
-  loginByEmail: RateLimiterAbstract;
+  /** Failed logins for one e-mail from one address: the hard limit a stranger meets. */
+  loginByIpAndEmail: RateLimiterAbstract;
+  /**
+   * Failed logins for one e-mail from anywhere, over a quarter of an hour: they slow that
+   * e-mail's logins down and never block it, or anyone could lock its owner out.
+   */
+  loginFailuresByEmail: RateLimiterAbstract;
   register: RateLimiterAbstract;
   applications: RateLimiterAbstract;
   emails: RateLimiterAbstract;
+  settings: RateLimitSettings;
 }
 
 /** Counters live in PostgreSQL when several instances share it, so a limit holds across all of them. */
 export function createRateLimiters(database: Database, settings: RateLimitSettings): RateLimiters {
-  const make = (keyPrefix: string, points: number): RateLimiterAbstract =>
+  const make = (keyPrefix: string, points: number, duration = 60): RateLimiterAbstract =>
     database.kind === 'postgres'
       ? new RateLimiterPostgres({
           storeClient: database.pool,
@@ -42,16 +51,39 @@ export function createRateLimiters(database: Database, settings: RateLimitSettin
           clearExpiredByTimeout: false,
           keyPrefix,
           points,
-          duration: 60,
+          duration,
         })
-      : new RateLimiterMemory({ keyPrefix, points, duration: 60 });
+      : new RateLimiterMemory({ keyPrefix, points, duration });
   return {
-    loginByIp: make('login-ip', settings.loginPerMinute),
-    loginByEmail: make('login-email', settings.loginPerMinute),
+    loginByIp: make('login-ip', 3 * settings.loginPerMinute),
+    loginByIpAndEmail: make('login-ip-email', settings.loginPerMinute),
+    loginFailuresByEmail: make('login-email-failures', Number.MAX_SAFE_INTEGER, LOGIN_SLOWDOWN.windowSeconds),
     register: make('register', settings.registerPerMinute),
     applications: make('applications', settings.applicationsPerMinute),
     emails: make('emails', settings.emailsPerMinute),
+    settings,
   };
+}
+
+/**
+ * How failed logins for one e-mail, from any address, slow its next tries: past the first
+ * `loginPerMinute` failures in the window, each try waits `firstDelayMs`, doubling with each
+ * further failure up to `maxDelayMs`. A bounded wait, so the owner always gets in.
+ */
+export const LOGIN_SLOWDOWN = { windowSeconds: 15 * 60, firstDelayMs: 250, maxDelayMs: 5000 } as const;
+
+export const loginDelayMs = (failures: number, freeFailures: number): number =>
+  failures <= freeFailures
+    ? 0
+    : Math.min(
+        LOGIN_SLOWDOWN.maxDelayMs,
+        LOGIN_SLOWDOWN.firstDelayMs * 2 ** Math.min(failures - freeFailures - 1, 16),
+      );
+
+/** 429 with Retry-After and a clear message. */
+export async function refuse(reply: FastifyReply, msBeforeNext: number, message: string): Promise<void> {
+  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  await reply.code(429).header('retry-after', String(seconds)).send({ message });
 }
 
 /** Takes one point; answers 429 with Retry-After and a clear message when none is left. */
@@ -66,8 +98,7 @@ export async function consume(
     return true;
   } catch (result) {
     if (!(result instanceof RateLimiterRes)) throw result;
-    const seconds = Math.max(1, Math.ceil(result.msBeforeNext / 1000));
-    await reply.code(429).header('retry-after', String(seconds)).send({ message });
+    await refuse(reply, result.msBeforeNext, message);
     return false;
   }
 }

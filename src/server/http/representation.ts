@@ -64,10 +64,11 @@ export function sendRepresentation(
     status?: number;
     cacheControl: string;
     /**
-     * Which representation is current at a later request, for answers every visitor gets alike:
-     * given, the answer may be repeated without Fastify while it stays current (answer-replay.ts).
+     * For a known page every visitor gets alike: the address it is known by, and which
+     * representation is current at a later request. Given, the answer to exactly that address
+     * may be repeated without Fastify while it stays current (answer-replay.ts).
      */
-    current?: () => Representation | undefined;
+    replay?: { page: string; current: () => Representation | undefined };
   },
 ): FastifyReply {
   const vary = reply.getHeader('vary');
@@ -80,8 +81,14 @@ export function sendRepresentation(
   }
   const encoding = pickEncoding(request.headers['accept-encoding']);
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
-  if (options.current && (options.status ?? 200) === 200)
-    request.server.answerReplay?.offer(request, representation, encoding, options.current);
+  if (options.replay && (options.status ?? 200) === 200)
+    request.server.answerReplay?.offer(
+      request,
+      options.replay.page,
+      representation,
+      encoding,
+      options.replay.current,
+    );
   return reply
     .code(options.status ?? 200)
     .type(representation.contentType)

@@ -2,13 +2,13 @@ import { desc, eq, gte, isNull, or } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import type { ChangeFeed } from '../db/change-feed';
 import { jobs } from '../db/schema';
-import type { Job } from '../../shared/jobs/job-contract';
+import type { AdminJob } from '../../shared/jobs/job-contract';
 import { isClosed, londonToday } from '../../shared/jobs/closing-date';
 
 type JobRow = typeof jobs.$inferSelect;
 export type JobValues = Omit<typeof jobs.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
-export const toJob = (row: JobRow): Job => ({
+export const toJob = (row: JobRow): AdminJob => ({
   _id: row.id,
   jobTitle: row.jobTitle,
   location: row.location,
@@ -36,7 +36,7 @@ export function createJobRepository(db: Db, changes: Pick<ChangeFeed, 'publish'>
   };
   return {
     /** Newest first; jobs past their closing date only when asked (the admin's view). */
-    async list(options: { includeClosed?: boolean } = {}): Promise<Job[]> {
+    async list(options: { includeClosed?: boolean } = {}): Promise<AdminJob[]> {
       const open = or(isNull(jobs.closingDate), gte(jobs.closingDate, londonToday()));
       const rows = await db
         .select()
@@ -45,7 +45,7 @@ export function createJobRepository(db: Db, changes: Pick<ChangeFeed, 'publish'>
         .orderBy(desc(jobs.createdAt));
       return rows.map(toJob);
     },
-    async find(id: string): Promise<Job | undefined> {
+    async find(id: string): Promise<AdminJob | undefined> {
       const [row] = await db.select().from(jobs).where(eq(jobs.id, id)).limit(1);
       return row && toJob(row);
     },

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { jobCreateSchema, jobListSchema, jobSchema, jobUpdateSchema } from '../../shared/jobs/job-contract';
+import {
+  jobAnswerListSchema,
+  jobAnswerSchema,
+  jobCreateSchema,
+  jobUpdateSchema,
+  toPublicJob,
+} from '../../shared/jobs/job-contract';
 import { deleteAckSchema, insertAckSchema, updateAckSchema } from '../../shared/http/acknowledgements';
 import { idParamsSchema, isId } from '../../shared/http/id';
 import { US_DATE_PATTERN, formatUsDate } from '../../shared/format/date';
@@ -9,6 +15,7 @@ import { errorResponses, type Api } from '../http/route-types';
 import { sendRepresentation } from '../http/representation';
 import { currentUser, type Guards } from '../auth/guards';
 import type { AppContext } from '../app-context';
+import type { FastifyRequest } from 'fastify';
 
 const admin = [{ bearer: [] }];
 
@@ -18,6 +25,14 @@ export function jobRoutes(app: Api, context: AppContext, guards: Guards): void {
     if (!isId(id)) throw new HttpError(404, messages.jobNotFound);
     return id;
   };
+  /** Public answers never refuse: without a valid admin token they are simply the public form. */
+  const isAdmin = (request: FastifyRequest) =>
+    request.headers.authorization
+      ? guards.requireAdmin(request).then(
+          () => true,
+          () => false,
+        )
+      : Promise.resolve(false);
 
   app.get(
     '/all',
@@ -25,24 +40,19 @@ export function jobRoutes(app: Api, context: AppContext, guards: Guards): void {
       schema: {
         tags: ['jobs'],
         summary:
-          'Every open job post, newest first; with include=closed and an administrator token, closed ones too',
+          'Every open job post, newest first; with include=closed and an administrator token, closed ones too, with who created and edited each',
         querystring: z.object({ include: z.enum(['closed']).optional() }),
-        response: { 200: jobListSchema },
+        response: { 200: jobAnswerListSchema },
       },
     },
     async (request, reply) => {
-      // A public list never refuses: without a valid admin token, include=closed is simply not granted.
-      const includeClosed =
-        request.query.include === 'closed' &&
-        (await guards.requireAdmin(request).then(
-          () => true,
-          () => false,
-        ));
-      if (includeClosed) return jobs.list({ includeClosed });
+      // Without a valid admin token, include=closed is simply not granted.
+      if (request.query.include === 'closed' && (await isAdmin(request)))
+        return jobs.list({ includeClosed: true });
       // Revalidated on every use (no-cache), answered 304 while the list is unchanged.
       return sendRepresentation(request, reply, (await openJobs.get()).answer, {
         cacheControl: 'no-cache',
-        current: () => openJobs.peek()?.answer,
+        replay: { page: '/api/all', current: () => openJobs.peek()?.answer },
       });
     },
   );
@@ -52,15 +62,15 @@ export function jobRoutes(app: Api, context: AppContext, guards: Guards): void {
     {
       schema: {
         tags: ['jobs'],
-        summary: 'One job post',
+        summary: 'One job post; with an administrator token, with who created and edited it',
         params: idParamsSchema,
-        response: { 200: jobSchema, ...errorResponses(404) },
+        response: { 200: jobAnswerSchema, ...errorResponses(404) },
       },
     },
     async (request) => {
       const job = await jobs.find(existingId(request.params.id));
       if (!job) throw new HttpError(404, messages.jobNotFound);
-      return job;
+      return (await isAdmin(request)) ? job : toPublicJob(job);
     },
   );
 

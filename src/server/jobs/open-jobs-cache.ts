@@ -1,4 +1,4 @@
-import type { Job } from '../../shared/jobs/job-contract';
+import { toPublicJob, type Job } from '../../shared/jobs/job-contract';
 import { londonToday } from '../../shared/jobs/closing-date';
 import type { ChangeFeed } from '../db/change-feed';
 import { createChangeCache } from '../db/change-cache';
@@ -6,6 +6,7 @@ import { createRepresentation, type Representation } from '../http/representatio
 import type { JobRepository } from './job-repository';
 
 export interface OpenJobs {
+  /** In their public form: what every visitor, page and prerender gets. */
   jobs: Job[];
   /** GET /api/all's answer, ready to send. */
   answer: Representation;
@@ -24,7 +25,7 @@ export function createOpenJobsCache(
     changes,
     'jobs',
     async () => {
-      const list = await jobs.list();
+      const list = (await jobs.list()).map(toPublicJob);
       return { jobs: list, answer: createRepresentation(serialize(list), 'application/json; charset=utf-8') };
     },
     { maxAgeMs: 60_000, key: londonToday },

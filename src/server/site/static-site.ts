@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { isId } from '../../shared/http/id';
 import { formatAddress, siteConfig } from '../../shared/site/site-config';
 import type { InitialData } from '../../shared/site/initial-data';
-import type { Job } from '../../shared/jobs/job-contract';
+import { toPublicJob, type Job } from '../../shared/jobs/job-contract';
 import type { AppContext } from '../app-context';
 import { createRepresentation, sendRepresentation, type Representation } from '../http/representation';
 import type { OpenJobs } from '../jobs/open-jobs-cache';
@@ -151,14 +151,19 @@ export async function registerStaticSite(
       }
       // Closed (or unknown) jobs are rare visits: read and rendered each time.
       const job = isId(id) ? await jobs.find(id) : undefined;
-      if (job) return { status: 200, page: applyPage(job) };
+      if (job) return { status: 200, page: applyPage(toPublicJob(job)) };
       return fixedPage('job-not-found', 404, { title: `Job not found | ${brand} Careers`, noIndex: true });
     }
     if (!isSpaRoute(pathname)) {
       return fixedPage('not-found', 404, { title: `Page not found | ${brand}`, noIndex: true });
     }
     if (/^\/(dashboard|login|register|success|error)(\/|$)/.test(pathname)) {
-      return fixedPage('private', 200, { title: `${brand} Careers`, noIndex: true });
+      const screen = fixedPage('private', 200, { title: `${brand} Careers`, noIndex: true });
+      // A screen of one record (/dashboard/edit/:id) has as many addresses as anyone makes up:
+      // the same HTML, but never kept for repeating.
+      return /^\/dashboard\/(application|edit)\//.test(pathname)
+        ? { status: screen.status, page: screen.page }
+        : screen;
     }
     return fixedPage(pathname, 200, {
       title: `${brand} Careers`,
@@ -172,7 +177,12 @@ export async function registerStaticSite(
     const raw = request.url.split('?')[0] ?? '/';
     const pathname = raw.length > 1 ? raw.replace(/\/+$/, '') : raw;
     const { status, page: answer, current } = await page(pathname);
-    return sendRepresentation(request, reply, answer, { status, cacheControl: 'no-cache', current });
+    return sendRepresentation(request, reply, answer, {
+      status,
+      cacheControl: 'no-cache',
+      // Kept only when asked for by the page's own address (not `/about/` or `/about?x`).
+      replay: current && { page: pathname, current },
+    });
   });
   return true;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { emailSchema, nameSchema, phoneSchema } from '../contact-fields';
+import { PRIVACY_NOTICE_VERSION } from '../privacy/privacy-notice';
 
 /**
  * POST /applications and POST /email/sendEmail (spec section 3): phone and number carry the
@@ -21,8 +22,13 @@ export const applicationSubmissionSchema = z
     jobTitle: z.string().max(200).optional(),
     jobName: z.string().max(200).optional(),
     jobId: z.string({ error: messages.jobNotFound }),
-    /** The applicant privacy notice the form showed (see shared/privacy/privacy-notice.ts). */
-    privacyNoticeVersion: z.string().max(40).optional(),
+    /**
+     * The applicant privacy notice the form showed: only the current one can have been shown
+     * (a form opened before the notice changed must be reloaded). Left out, nothing is recorded.
+     */
+    privacyNoticeVersion: z
+      .literal(PRIVACY_NOTICE_VERSION, { error: messages.privacyNoticeOutdated })
+      .optional(),
   })
   .transform(({ phone, number, ...rest }, ctx) => {
     const parsed = phoneSchema.safeParse(phone || number || '');

@@ -27,16 +27,23 @@ const textList = (label: string) =>
     .transform((items) => items.map((item) => item.trim()).filter((item) => item.length > 0));
 
 /** The fields an admin edits, with their labels as the create form shows them. */
-export const jobFieldsSchema = z.object({
+const editableFields = {
   jobTitle: requiredText('Job title', 200),
   location: requiredText('Location', 200),
   hours: requiredText('Work hours', 200),
   ctc: requiredText('CTC', 200),
   experience: requiredText('Experience', 200),
   description: requiredText('Description', 20_000),
-  responsibilities: textList('Responsibilities').default([]),
-  requirements: textList('Requirements').default([]),
+  responsibilities: textList('Responsibilities'),
+  requirements: textList('Requirements'),
   closingDate: closingDateSchema.optional(),
+};
+
+/** A new post may leave its lists out: they start empty. */
+export const jobFieldsSchema = z.object({
+  ...editableFields,
+  responsibilities: editableFields.responsibilities.default([]),
+  requirements: editableFields.requirements.default([]),
 });
 
 /** POST /post: the client also sends publishTime and postCreator; the server decides both. */
@@ -51,12 +58,21 @@ export const jobCreateSchema = jobFieldsSchema
     path: ['closingDate'],
   });
 
-/** PUT /post/:id: the edit form has no required flags, so every field is optional; a field sent blank is refused so nothing saved is lost. */
-export const jobUpdateSchema = jobFieldsSchema.partial().extend({
+/**
+ * PUT /post/:id: the edit form has no required flags, so every field is optional; a field left
+ * out keeps its saved value (no defaults here, or a partial update would empty the lists), and a
+ * field sent blank is refused so nothing saved is lost.
+ */
+export const jobUpdateSchema = z.object(editableFields).partial().extend({
   lastEditUser: z.string().optional(),
   editTime: z.string().optional(),
 });
 
+/**
+ * A job post as anyone may see it: the public list, a job's page and the data inlined in the
+ * site's HTML. It never says who created or edited the post: those are administrators' e-mail
+ * addresses, the very accounts a stranger would try to log in as.
+ */
 export const jobSchema = z.object({
   _id: z.string(),
   jobTitle: z.string(),
@@ -68,9 +84,6 @@ export const jobSchema = z.object({
   responsibilities: z.array(z.string()),
   requirements: z.array(z.string()),
   publishTime: z.string(),
-  postCreator: z.string(),
-  lastEditUser: z.string().nullable(),
-  editTime: z.string().nullable(),
   /** YYYY-MM-DD, the last day applications are taken; null when the post has none. */
   closingDate: z.string().nullable(),
   /** Past its closing date (UK time): listed to admins only, and applications are refused. */
@@ -80,7 +93,25 @@ export const jobSchema = z.object({
 });
 export const jobListSchema = z.array(jobSchema);
 
+/** Who created and last edited a post, and when: for administrators' answers only. */
+const bookkeeping = {
+  postCreator: z.string(),
+  lastEditUser: z.string().nullable(),
+  editTime: z.string().nullable(),
+};
+
+/** A job post as stored and as administrators see it. */
+export const adminJobSchema = jobSchema.extend(bookkeeping);
+
+/** GET /single/:id and GET /all: the bookkeeping fields are there only when an administrator asks. */
+export const jobAnswerSchema = jobSchema.extend(z.object(bookkeeping).partial().shape);
+export const jobAnswerListSchema = z.array(jobAnswerSchema);
+
+/** The public form of a post: zod keeps only the fields `jobSchema` names. */
+export const toPublicJob = (job: AdminJob): Job => jobSchema.parse(job);
+
 export type JobFields = z.input<typeof jobFieldsSchema>;
 export type JobCreate = z.input<typeof jobCreateSchema>;
 export type JobUpdate = z.input<typeof jobUpdateSchema>;
 export type Job = z.infer<typeof jobSchema>;
+export type AdminJob = z.infer<typeof adminJobSchema>;

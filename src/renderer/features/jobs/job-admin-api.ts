@@ -1,4 +1,4 @@
-import type { Job, JobCreate, JobUpdate } from '../../../shared/jobs/job-contract';
+import type { AdminJob, JobCreate, JobUpdate } from '../../../shared/jobs/job-contract';
 import type { InsertAck, UpdateAck } from '../../../shared/http/acknowledgements';
 import { api } from '../../app/api';
 import { JOB_LIST_TAG } from './jobs-api';
@@ -7,12 +7,20 @@ import { JOB_LIST_TAG } from './jobs-api';
 export const jobAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Every post, closed ones too (the public list leaves out posts past their closing date). */
-    getAdminJobs: build.query<Job[], void>({
+    getAdminJobs: build.query<AdminJob[], void>({
       query: () => '/all?include=closed',
       providesTags: (jobs) => [
         JOB_LIST_TAG,
         ...(jobs ?? []).map(({ _id }) => ({ type: 'Job' as const, id: _id })),
       ],
+    }),
+    /**
+     * One post with who created and edited it (the admin token earns those fields). A cache entry
+     * of its own: the public getJob entry may hold the page's inlined, public form of the post.
+     */
+    getAdminJob: build.query<AdminJob, string>({
+      query: (id) => `/single/${encodeURIComponent(id)}`,
+      providesTags: (_job, _error, id) => [{ type: 'Job', id }],
     }),
     createJob: build.mutation<InsertAck, JobCreate>({
       query: (body) => ({ url: '/post', method: 'POST', body }),
@@ -25,4 +33,5 @@ export const jobAdminApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetAdminJobsQuery, useCreateJobMutation, useUpdateJobMutation } = jobAdminApi;
+export const { useGetAdminJobsQuery, useGetAdminJobQuery, useCreateJobMutation, useUpdateJobMutation } =
+  jobAdminApi;

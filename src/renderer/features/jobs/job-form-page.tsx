@@ -17,8 +17,7 @@ import {
   type JobFormErrors,
   type JobFormValues,
 } from './job-form';
-import { useCreateJobMutation, useUpdateJobMutation } from './job-admin-api';
-import { useGetJobQuery } from './jobs-api';
+import { useCreateJobMutation, useGetAdminJobQuery, useUpdateJobMutation } from './job-admin-api';
 
 const DASHBOARD_ALL = '/dashboard/all';
 
@@ -106,7 +105,7 @@ export function EditJobPage() {
   const toast = useToast();
   const { id = '' } = useParams();
   const email = useAppSelector((state) => state.auth.user?.email ?? '');
-  const { data: job, isLoading: loading, isError } = useGetJobQuery(id);
+  const { data: job, isLoading: loading, isError } = useGetAdminJobQuery(id);
   const [updateJob, { isLoading: saving }] = useUpdateJobMutation();
   const [serverErrors, setServerErrors] = useState<JobFormErrors>({});
   const failed = useCallFailure(setServerErrors);
