@@ -9,6 +9,7 @@ import {
   filterApplications,
 } from '../../src/renderer/features/applications/application-search';
 import { ApplicationsListPage } from '../../src/renderer/features/applications/applications-list-page';
+import { ResumePreviewDialog } from '../../src/renderer/features/applications/resume-preview-dialog';
 import { fakeToken, inSeconds, jsonResponse, memoryPlatform, renderScreen } from './test-utils';
 
 const row = (overrides: Partial<ApplicationSummary>): ApplicationSummary => ({
@@ -110,5 +111,45 @@ describe('the Applications list', () => {
       screen.getByText('Applications will appear here when candidates apply for jobs'),
     ).toBeInTheDocument();
     expect(error).toHaveBeenCalled();
+  });
+});
+
+describe('the list’s CV preview dialog', () => {
+  it('frees every address opened in a new tab when the admin leaves, without waiting for its timer', async () => {
+    // jsdom has no object URLs and no windows to open: these three stand in for the browser's.
+    const created: string[] = [];
+    const revoked: string[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(class extends URL {}, {
+        createObjectURL: () => {
+          created.push(`blob:http://localhost/${created.length + 1}`);
+          return created.at(-1)!;
+        },
+        revokeObjectURL: (url: string) => void revoked.push(url),
+      }),
+    );
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => null),
+    );
+    const user = userEvent.setup();
+    const preview = {
+      applicationId: 'a1',
+      name: 'Jane Doe',
+      bytes: new Uint8Array([0x25, 0x50, 0x44, 0x46]),
+    };
+    const { unmount } = renderScreen(
+      <ResumePreviewDialog preview={preview} onClose={() => undefined} onDownload={() => undefined} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Open in new tab' }));
+    await user.click(screen.getByRole('button', { name: 'Open in new tab' }));
+    expect(window.open).toHaveBeenCalledTimes(2);
+    expect(created).toHaveLength(2);
+    expect(revoked).toEqual([]);
+
+    unmount();
+
+    expect(revoked.sort()).toEqual([...created].sort());
   });
 });
