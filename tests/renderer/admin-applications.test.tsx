@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ApplicationSummary } from '../../src/shared/applications/application-contract';
+import { TOAST_DURATION_MS } from '../../src/shared/limits';
+import { messages } from '../../src/shared/messages';
 import { createAppStore } from '../../src/renderer/app/store';
 import { restoreSession } from '../../src/renderer/features/auth/auth-slice';
 import {
@@ -10,6 +12,7 @@ import {
 } from '../../src/renderer/features/applications/application-search';
 import { ApplicationsListPage } from '../../src/renderer/features/applications/applications-list-page';
 import { ResumePreviewDialog } from '../../src/renderer/features/applications/resume-preview-dialog';
+import { useSaveCv } from '../../src/renderer/features/applications/use-resume-actions';
 import { fakeToken, inSeconds, jsonResponse, memoryPlatform, renderScreen } from './test-utils';
 
 const row = (overrides: Partial<ApplicationSummary>): ApplicationSummary => ({
@@ -151,5 +154,37 @@ describe('the list’s CV preview dialog', () => {
     unmount();
 
     expect(revoked.sort()).toEqual([...created].sort());
+  });
+});
+
+describe('the Download Complete toast', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('closes after the application screens’ 1500 ms, not the general 2000 ms', async () => {
+    vi.useFakeTimers();
+    let save: ((name: string, bytes: Uint8Array) => Promise<void>) | undefined;
+    function SaveButton() {
+      save = useSaveCv();
+      return null;
+    }
+    const { platform } = memoryPlatform();
+    renderScreen(<SaveButton />, { platform });
+    await act(() => save!('Jane Doe', new Uint8Array([0x25, 0x50, 0x44, 0x46])));
+    expect(platform.saveCv).toHaveBeenCalledWith('Jane Doe_resume.pdf', expect.any(Uint8Array));
+    expect(screen.getByText(messages.downloadCompleteTitle)).toBeInTheDocument();
+
+    // On screen for its whole time, then gone after its slide-out, while a 2000 ms toast would
+    // still be showing.
+    const advance = async (ms: number) => {
+      for (let elapsed = 0; elapsed < ms; elapsed += 20) {
+        await act(async () => {
+          vi.advanceTimersByTime(20);
+        });
+      }
+    };
+    await advance(TOAST_DURATION_MS.applicationSuccess - 100);
+    expect(screen.getByText(messages.downloadCompleteTitle)).toBeInTheDocument();
+    await advance(800);
+    expect(screen.queryByText(messages.downloadCompleteTitle)).toBeNull();
   });
 });

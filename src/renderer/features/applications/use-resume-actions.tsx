@@ -46,7 +46,8 @@ export function useSaveCv(): (name: string, bytes: Uint8Array) => Promise<void> 
     async (name: string, bytes: Uint8Array) => {
       try {
         const outcome = await platform.saveCv(resumeFileName(name), bytes);
-        if (outcome === 'saved') toast.success(<DownloadCompleteMessage />);
+        // Saving a CV happens only on the application screens, whose success toasts close sooner.
+        if (outcome === 'saved') toast.success(<DownloadCompleteMessage />, { applicationScreen: true });
       } catch (error) {
         console.error('CV save failed', error);
         toast.error('The CV could not be saved. Please try again.');
