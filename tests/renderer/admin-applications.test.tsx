@@ -10,6 +10,7 @@ import {
   applicationsTotalText,
   filterApplications,
 } from '../../src/renderer/features/applications/application-search';
+import { ApplicationDetailPage } from '../../src/renderer/features/applications/application-detail-page';
 import { ApplicationsListPage } from '../../src/renderer/features/applications/applications-list-page';
 import { ResumePreviewDialog } from '../../src/renderer/features/applications/resume-preview-dialog';
 import { useSaveCv } from '../../src/renderer/features/applications/use-resume-actions';
@@ -186,5 +187,73 @@ describe('the Download Complete toast', () => {
     expect(screen.getByText(messages.downloadCompleteTitle)).toBeInTheDocument();
     await advance(800);
     expect(screen.queryByText(messages.downloadCompleteTitle)).toBeNull();
+  });
+});
+
+describe('the application screen’s CV', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('quick Show Preview clicks while the CV is still being read fetch it once', async () => {
+    // Above 2 MiB the CV is decoded in steps, one task each: the window a second click can hit.
+    const size = 3 * 1024 * 1024;
+    const pdfFile = `data:application/pdf;base64,${Buffer.from(`%PDF-1.4\n${' '.repeat(size)}`).toString('base64')}`;
+    const detail = {
+      ...row({ name: 'Quinn Quick', email: 'quinn@example.com' }),
+      pdfFileSize: size,
+      fileSize: size,
+      about: 'Fast typist.',
+      privacyNoticeVersion: null,
+      privacyAcknowledgedAt: null,
+      retentionHold: false,
+      purgeAfter: '2025-09-04',
+    };
+    const cvFetches: string[] = [];
+    const { platform } = memoryPlatform(
+      fakeToken({ email: 'ada@example.com', name: 'Ada', exp: inSeconds(3600) }),
+    );
+    const store = createAppStore(platform);
+    await store.dispatch(restoreSession());
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = input instanceof Request ? input.url : String(input);
+        if (url.includes('/pdf?')) {
+          cvFetches.push(url);
+          return jsonResponse(200, { pdfFile, fileSize: size });
+        }
+        return url.endsWith('/notes') || url.endsWith('/audit')
+          ? jsonResponse(200, [])
+          : jsonResponse(200, detail);
+      }),
+    );
+    renderScreen(<ApplicationDetailPage />, {
+      store,
+      route: `/dashboard/application/${detail._id}`,
+      path: '/dashboard/application/:id',
+    });
+    const show = await screen.findByRole('button', { name: 'Show Preview' });
+
+    // The decoding steps wait for the test's clock; everything else runs as usual.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const nextTask = () => new Promise<void>((resolve) => setImmediate(resolve));
+    act(() => show.click());
+    const cvAnswered = () =>
+      Object.values(store.getState().api.queries).some(
+        (entry) => entry?.endpointName === 'getApplicationPdf' && entry.status === 'fulfilled',
+      );
+    for (let tries = 0; tries < 500 && !cvAnswered(); tries++) await act(nextTask);
+    expect(cvAnswered()).toBe(true);
+    await act(nextTask);
+
+    // The answer is in and being decoded: Hide, then Show again.
+    act(() => screen.getByRole('button', { name: 'Hide Preview' }).click());
+    act(() => screen.getByRole('button', { name: 'Show Preview' }).click());
+    for (let tries = 0; tries < 20; tries++) await act(nextTask);
+    await act(async () => {
+      await vi.runAllTimersAsync();
+    });
+    vi.useRealTimers();
+
+    expect(cvFetches).toHaveLength(1);
   });
 });
