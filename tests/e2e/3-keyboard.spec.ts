@@ -122,3 +122,49 @@ test('admin actions by keyboard give focus back to the control that started them
   await expect(page.getByLabel('Add a note')).toHaveValue('');
   await expect(addNote).toBeFocused();
 });
+
+test('a job post is written by keyboard: Enter in a list adds the next line, only the button publishes', async ({
+  page,
+}) => {
+  const title = `Keyboard Claims Handler ${Date.now()}`;
+  await signInAsAdmin(page);
+  await page.goto('/dashboard/create');
+  await expect(page.getByRole('heading', { level: 1, name: 'Create New Job Post' })).toBeVisible();
+  for (const [label, value] of [
+    ['Job Title', title],
+    ['Location', 'Northampton'],
+    ['Work Hours', 'Full time, 37.5 hours'],
+    ['CTC', '£26,000'],
+    ['Experience', '1-2 years'],
+    ['Description', 'Handle claims from first call to settlement.'],
+  ] as const) {
+    await tabTo(page, page.getByLabel(label));
+    await page.keyboard.type(value);
+  }
+  await tabTo(page, page.getByRole('textbox', { name: 'Responsibility 1', exact: true }));
+  await page.keyboard.type('Take first notice of loss calls');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Responsibility 2', exact: true })).toBeFocused();
+  await page.keyboard.type('Keep customers informed');
+  await tabTo(page, page.getByRole('textbox', { name: 'Requirement 1', exact: true }));
+  await page.keyboard.type('Clear spoken English');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Requirement 2', exact: true })).toBeFocused();
+  await page.keyboard.type('A second language');
+  // Nothing was published by those Enters.
+  await expect(page).toHaveURL('/dashboard/create');
+  expect((await api<{ jobTitle: string }[]>('GET', '/all')).body.some((job) => job.jobTitle === title)).toBe(
+    false,
+  );
+
+  await tabTo(page, page.getByRole('button', { name: 'Create Post' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(messages.jobCreated)).toBeVisible();
+  const created = (await api<{ jobTitle: string }[]>('GET', '/all')).body.find(
+    (job) => job.jobTitle === title,
+  );
+  expect(created).toMatchObject({
+    responsibilities: ['Take first notice of loss calls', 'Keep customers informed'],
+    requirements: ['Clear spoken English', 'A second language'],
+  });
+});
