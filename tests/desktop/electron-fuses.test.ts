@@ -7,6 +7,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmSync,
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { projectDir } from '../support/server-process';
 
 const run = promisify(execFile);
@@ -81,6 +82,7 @@ function consoleProject(dir: string): void {
 describe('the packaged console’s Electron fuses', () => {
   it('are set by electron-builder: no run-as-node, NODE_OPTIONS or inspector, encrypted cookies, the app only from its checked asar', async () => {
     const work = mkdtempSync(path.join(os.tmpdir(), 'console-fuses-'));
+    onTestFinished(() => rmSync(work, { recursive: true, force: true }));
     const electronDist = path.join(work, 'electron-dist');
     const project = path.join(work, 'project');
     mkdirSync(project);
