@@ -18,9 +18,8 @@ const ApplicationDetailPage = lazyScreen(
 );
 
 /**
- * Everything under /dashboard (spec section 2, admin routes): the guard, the dashboard layout and
- * the admin screens. The web and the desktop console both load this module lazily, so none of it
- * is in a visitor's download. Any other path under /dashboard does not exist: it shows the face's
+ * Everything under /dashboard: the guard, the dashboard layout and the admin screens. The web and
+ * the desktop console both load this module lazily, so none of it is in a visitor's download. Any other path under /dashboard does not exist: it shows the face's
  * 404 screen (`notFound`), as the server's 404 status says, for signed-in admins and visitors alike.
  */
 export function DashboardRoutes({ notFound }: { notFound: ReactNode }) {
