@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IPC_CHANNELS } from '../../src/shared/desktop/desktop-bridge';
 import { registerIpcHandlers } from '../../src/main/ipc/register-ipc-handlers';
+import { createRendererHandler } from '../../src/main/renderer-protocol';
 import { createSettingsStore } from '../../src/main/settings-store';
 import { createTokenVault, type Keychain } from '../../src/main/token-vault';
 import { validPdf } from '../support/pdf-fixtures';
@@ -196,6 +197,67 @@ describe('settings', () => {
     });
   });
 
+  it('refuses plain http to anything but this computer, and addresses with user info, keeping the old one', async () => {
+    const { invoke, consoleFrame, userData, keychain } = setUp();
+    await invoke(IPC_CHANNELS.tokenSet, consoleFrame, JWT);
+    for (const [address, message] of [
+      ['http://careers.example.co.uk', /https:\/\//],
+      ['http://192.168.1.20:3000', /https:\/\//],
+      ['http://localhost.evil.test', /https:\/\//],
+      ['http://127.0.0.1.nip.io', /https:\/\//],
+      ['https://careers.example.co.uk@evil.test', /user name or password/],
+      ['https://admin:secret@careers.example.co.uk', /user name or password/],
+      ['http://user@localhost:3000', /user name or password/],
+    ] as const) {
+      await expect(
+        invoke(IPC_CHANNELS.settingsSet, consoleFrame, { apiServerUrl: address }),
+        address,
+      ).rejects.toThrow(message);
+    }
+    expect(existsSync(path.join(userData, 'settings.json'))).toBe(false);
+    expect(await invoke(IPC_CHANNELS.settingsGet, consoleFrame)).toEqual({
+      apiServerUrl: 'http://localhost:3000',
+    });
+    expect([...keychain.entries.values()]).toEqual([JWT]);
+  });
+
+  it('takes https anywhere, and http on the loopback addresses only', async () => {
+    const { invoke, consoleFrame } = setUp();
+    for (const [address, stored] of [
+      ['https://careers.example.co.uk:8443/', 'https://careers.example.co.uk:8443'],
+      ['http://localhost:3000', 'http://localhost:3000'],
+      ['http://LOCALHOST:3000', 'http://localhost:3000'],
+      ['http://127.0.0.1:8080', 'http://127.0.0.1:8080'],
+      ['http://127.10.20.30', 'http://127.10.20.30'],
+      ['http://[::1]:3000', 'http://[::1]:3000'],
+    ] as const) {
+      expect(await invoke(IPC_CHANNELS.settingsSet, consoleFrame, { apiServerUrl: address })).toEqual({
+        apiServerUrl: stored,
+      });
+    }
+  });
+
+  it('a refused address left in the settings file by an older console is not used', async () => {
+    const { invoke, consoleFrame, userData } = setUp();
+    writeFileSync(
+      path.join(userData, 'settings.json'),
+      JSON.stringify({ apiServerUrl: 'http://careers.example.co.uk' }),
+    );
+    expect(await invoke(IPC_CHANNELS.settingsGet, consoleFrame)).toEqual({
+      apiServerUrl: 'http://localhost:3000',
+    });
+    // What the console page is served with: connect-src names only the address in use.
+    const rendererDir = mkdtempSync(path.join(os.tmpdir(), 'console-renderer-'));
+    writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>Careers Console</title>');
+    const settings = createSettingsStore(userData);
+    const serve = createRendererHandler(rendererDir, async () => (await settings.get()).apiServerUrl);
+    const csp = (await serve(new Request('app://careers-console/index.html'))).headers.get(
+      'content-security-policy',
+    )!;
+    expect(csp).toContain("connect-src 'self' http://localhost:3000");
+    expect(csp).not.toContain('careers.example.co.uk');
+  });
+
   it('checks the connection against a real careers server', async () => {
     const { invoke, consoleFrame } = setUp();
     expect(await invoke(IPC_CHANNELS.settingsCheck, consoleFrame, server.url)).toMatchObject({ ok: true });
@@ -203,5 +265,22 @@ describe('settings', () => {
       ok: false,
     });
     expect(await invoke(IPC_CHANNELS.settingsCheck, consoleFrame, 'ftp://x')).toMatchObject({ ok: false });
+  });
+
+  it('never contacts an address the settings would refuse', async () => {
+    const { invoke, consoleFrame, runtime } = setUp();
+    const contacted: string[] = [];
+    runtime.fetch = async (input) => {
+      contacted.push(String(input));
+      return new Response('{"status":"ok"}', { status: 200 });
+    };
+    for (const [address, message] of [
+      ['http://careers.example.co.uk', /https:\/\//],
+      ['https://careers.example.co.uk@evil.test', /user name or password/],
+    ] as const) {
+      const answer = await invoke(IPC_CHANNELS.settingsCheck, consoleFrame, address);
+      expect(answer).toMatchObject({ ok: false, message: expect.stringMatching(message) });
+    }
+    expect(contacted).toEqual([]);
   });
 });

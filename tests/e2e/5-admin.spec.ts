@@ -274,6 +274,81 @@ test('applications: search, preview, download, detail with notes, delete', async
   );
 });
 
+test('an unknown admin address shows the 404 screen, signed in or not', async ({ page }) => {
+  const lost = page.getByText('Uh oh! Looks like you got lost. Go back to the homepage if you dare!');
+  for (const signedIn of [false, true]) {
+    if (signedIn) await signInAsAdmin(page);
+    for (const address of ['/dashboard/no-such-screen', '/dashboard/application/x/extra']) {
+      const response = await page.goto(address);
+      expect(response?.status(), address).toBe(404);
+      await expect(lost).toBeVisible();
+      await expect(page).toHaveURL(address);
+      await expect(page.getByRole('link', { name: /back to Home/i })).toHaveAttribute('href', '/');
+    }
+  }
+  // Within the app as well: a link to a screen that does not exist lands on the same 404 screen.
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/dashboard/reports');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(lost).toBeVisible();
+  await expect(page).toHaveURL('/dashboard/reports');
+});
+
+test('quick Show Preview clicks fetch the CV once and record one preview', async ({ page }) => {
+  const job = await createJob();
+  const saved = await api<{ insertedId: string }>('POST', '/applications', {
+    body: {
+      name: `Quinn Quick ${Date.now()}`,
+      email: `quinn.${Date.now()}@example.com`,
+      phone: '01604 222333',
+      pdfFile: toDataUrl(await validPdf('Quinn Quick CV')),
+      about: 'Fast typist.',
+      jobTitle: job.jobTitle,
+      jobId: job.id,
+    },
+  });
+  expect(saved.status).toBe(201);
+  const id = saved.body.insertedId;
+  await signInAsAdmin(page);
+
+  // The CV answer is held until every click is made, so the clicks land while it is in flight.
+  const fetches: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes(`/api/applications/${id}/pdf`)) fetches.push(request.url());
+  });
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/api/applications/${id}/pdf?*`, async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  await page.goto(`/dashboard/application/${id}`);
+  await expect(page.getByRole('heading', { name: 'Applicant Information' })).toBeVisible();
+  const show = page.getByRole('button', { name: 'Show Preview' });
+  const hide = page.getByRole('button', { name: 'Hide Preview' });
+  await show.click();
+  await expect.poll(() => fetches.length).toBe(1);
+  await hide.click();
+  await show.click();
+  await hide.click();
+  await show.click();
+  release();
+  await expect.poll(() => inkOnFirstPage(page), { timeout: 15_000 }).toBeGreaterThan(200);
+  expect(fetches).toHaveLength(1);
+
+  const token = await adminToken();
+  await expect
+    .poll(async () => {
+      const audit = await api<{ action: string }[]>('GET', `/applications/${id}/audit`, { token });
+      return audit.body.filter((entry) => entry.action === 'preview').length;
+    })
+    .toBe(1);
+});
+
 test('a token that expires mid-session sends the admin to /login, and back after signing in', async ({
   page,
 }) => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect, test as base, type Page } from '@playwright/test';
 import { isAllowedExternalUrl } from '../../src/main/external-links';
 import { KEYCHAIN_ACCOUNT, KEYCHAIN_SERVICE, loadKeytar } from '../../src/main/token-vault';
+import { API_SERVER_URL_MESSAGES } from '../../src/shared/desktop/desktop-bridge';
 import { messages } from '../../src/shared/messages';
 import { toDataUrl, validPdf } from '../support/pdf-fixtures';
 import { buildConsoleIfStale, CONSOLE_URL, openDesktopConsole, type DesktopConsole } from './desktop-console';
@@ -156,6 +157,22 @@ test('settings: the address is validated, the connection checked, and a new addr
     page.getByText('Enter the server address, for example https://careers.example.co.uk'),
   ).toBeVisible();
 
+  // The token and applicants' data go only over https, or plain http to this computer, and never
+  // to an address hiding its real host behind user info. Neither is checked, nor saved.
+  for (const [refused, message] of [
+    ['http://careers.example.co.uk', API_SERVER_URL_MESSAGES.plainHttp],
+    ['https://careers.example.co.uk@evil.test', API_SERVER_URL_MESSAGES.userInfo],
+  ] as const) {
+    await address.fill(refused);
+    await page.getByRole('button', { name: 'Check connection' }).click();
+    await expect(page.getByText(message)).toBeVisible();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(message)).toBeVisible();
+    await expect(page).toHaveURL(/#\/settings$/);
+    expect((await desktop.settings.get()).apiServerUrl).toBe(baseUrl());
+    expect(await desktop.vault.get()).not.toBeNull();
+  }
+
   await address.fill(baseUrl());
   await page.getByRole('button', { name: 'Check connection' }).click();
   await expect(page.getByText('Connected: the careers server answered.')).toBeVisible();
@@ -177,6 +194,19 @@ test('settings: the address is validated, the connection checked, and a new addr
   // The old server's token is never sent to the new one.
   expect(await desktop.vault.get()).toBeNull();
   await expect(page.getByRole('button', { name: 'Log Out' })).toHaveCount(0);
+});
+
+test('an unknown dashboard address shows the 404 screen in the console, as on the web', async ({ page }) => {
+  await open(page);
+  await logIn(page);
+  await page.goto(`${CONSOLE_URL}#/dashboard/no-such-screen`);
+  await expect(
+    page.getByText('Uh oh! Looks like you got lost. Go back to the homepage if you dare!'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/#\/dashboard\/no-such-screen$/);
+  await page.getByRole('link', { name: /back to Home/i }).click();
+  await expect(page).toHaveURL(/#\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 });
 
 test('the careers website opens through a link main hands to the system browser', async ({ page }) => {

@@ -1,14 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ApplicationSummary } from '../../src/shared/applications/application-contract';
+import { TOAST_DURATION_MS } from '../../src/shared/limits';
+import { messages } from '../../src/shared/messages';
 import { createAppStore } from '../../src/renderer/app/store';
 import { restoreSession } from '../../src/renderer/features/auth/auth-slice';
 import {
   applicationsTotalText,
   filterApplications,
 } from '../../src/renderer/features/applications/application-search';
+import { ApplicationDetailPage } from '../../src/renderer/features/applications/application-detail-page';
 import { ApplicationsListPage } from '../../src/renderer/features/applications/applications-list-page';
+import { ResumePreviewDialog } from '../../src/renderer/features/applications/resume-preview-dialog';
+import { useSaveCv } from '../../src/renderer/features/applications/use-resume-actions';
 import { fakeToken, inSeconds, jsonResponse, memoryPlatform, renderScreen } from './test-utils';
 
 const row = (overrides: Partial<ApplicationSummary>): ApplicationSummary => ({
@@ -110,5 +115,145 @@ describe('the Applications list', () => {
       screen.getByText('Applications will appear here when candidates apply for jobs'),
     ).toBeInTheDocument();
     expect(error).toHaveBeenCalled();
+  });
+});
+
+describe('the list’s CV preview dialog', () => {
+  it('frees every address opened in a new tab when the admin leaves, without waiting for its timer', async () => {
+    // jsdom has no object URLs and no windows to open: these three stand in for the browser's.
+    const created: string[] = [];
+    const revoked: string[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(class extends URL {}, {
+        createObjectURL: () => {
+          created.push(`blob:http://localhost/${created.length + 1}`);
+          return created.at(-1)!;
+        },
+        revokeObjectURL: (url: string) => void revoked.push(url),
+      }),
+    );
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => null),
+    );
+    const user = userEvent.setup();
+    const preview = {
+      applicationId: 'a1',
+      name: 'Jane Doe',
+      bytes: new Uint8Array([0x25, 0x50, 0x44, 0x46]),
+    };
+    const { unmount } = renderScreen(
+      <ResumePreviewDialog preview={preview} onClose={() => undefined} onDownload={() => undefined} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Open in new tab' }));
+    await user.click(screen.getByRole('button', { name: 'Open in new tab' }));
+    expect(window.open).toHaveBeenCalledTimes(2);
+    expect(created).toHaveLength(2);
+    expect(revoked).toEqual([]);
+
+    unmount();
+
+    expect(revoked.sort()).toEqual([...created].sort());
+  });
+});
+
+describe('the Download Complete toast', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('closes after the application screens’ 1500 ms, not the general 2000 ms', async () => {
+    vi.useFakeTimers();
+    let save: ((name: string, bytes: Uint8Array) => Promise<void>) | undefined;
+    function SaveButton() {
+      save = useSaveCv();
+      return null;
+    }
+    const { platform } = memoryPlatform();
+    renderScreen(<SaveButton />, { platform });
+    await act(() => save!('Jane Doe', new Uint8Array([0x25, 0x50, 0x44, 0x46])));
+    expect(platform.saveCv).toHaveBeenCalledWith('Jane Doe_resume.pdf', expect.any(Uint8Array));
+    expect(screen.getByText(messages.downloadCompleteTitle)).toBeInTheDocument();
+
+    // On screen for its whole time, then gone after its slide-out, while a 2000 ms toast would
+    // still be showing.
+    const advance = async (ms: number) => {
+      for (let elapsed = 0; elapsed < ms; elapsed += 20) {
+        await act(async () => {
+          vi.advanceTimersByTime(20);
+        });
+      }
+    };
+    await advance(TOAST_DURATION_MS.applicationSuccess - 100);
+    expect(screen.getByText(messages.downloadCompleteTitle)).toBeInTheDocument();
+    await advance(800);
+    expect(screen.queryByText(messages.downloadCompleteTitle)).toBeNull();
+  });
+});
+
+describe('the application screen’s CV', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('quick Show Preview clicks while the CV is still being read fetch it once', async () => {
+    // Above 2 MiB the CV is decoded in steps, one task each: the window a second click can hit.
+    const size = 3 * 1024 * 1024;
+    const pdfFile = `data:application/pdf;base64,${Buffer.from(`%PDF-1.4\n${' '.repeat(size)}`).toString('base64')}`;
+    const detail = {
+      ...row({ name: 'Quinn Quick', email: 'quinn@example.com' }),
+      pdfFileSize: size,
+      fileSize: size,
+      about: 'Fast typist.',
+      privacyNoticeVersion: null,
+      privacyAcknowledgedAt: null,
+      retentionHold: false,
+      purgeAfter: '2025-09-04',
+    };
+    const cvFetches: string[] = [];
+    const { platform } = memoryPlatform(
+      fakeToken({ email: 'ada@example.com', name: 'Ada', exp: inSeconds(3600) }),
+    );
+    const store = createAppStore(platform);
+    await store.dispatch(restoreSession());
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = input instanceof Request ? input.url : String(input);
+        if (url.includes('/pdf?')) {
+          cvFetches.push(url);
+          return jsonResponse(200, { pdfFile, fileSize: size });
+        }
+        return url.endsWith('/notes') || url.endsWith('/audit')
+          ? jsonResponse(200, [])
+          : jsonResponse(200, detail);
+      }),
+    );
+    renderScreen(<ApplicationDetailPage />, {
+      store,
+      route: `/dashboard/application/${detail._id}`,
+      path: '/dashboard/application/:id',
+    });
+    const show = await screen.findByRole('button', { name: 'Show Preview' });
+
+    // The decoding steps wait for the test's clock; everything else runs as usual.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const nextTask = () => new Promise<void>((resolve) => setImmediate(resolve));
+    act(() => show.click());
+    const cvAnswered = () =>
+      Object.values(store.getState().api.queries).some(
+        (entry) => entry?.endpointName === 'getApplicationPdf' && entry.status === 'fulfilled',
+      );
+    for (let tries = 0; tries < 500 && !cvAnswered(); tries++) await act(nextTask);
+    expect(cvAnswered()).toBe(true);
+    await act(nextTask);
+
+    // The answer is in and being decoded: Hide, then Show again.
+    act(() => screen.getByRole('button', { name: 'Hide Preview' }).click());
+    act(() => screen.getByRole('button', { name: 'Show Preview' }).click());
+    for (let tries = 0; tries < 20; tries++) await act(nextTask);
+    await act(async () => {
+      await vi.runAllTimersAsync();
+    });
+    vi.useRealTimers();
+
+    expect(cvFetches).toHaveLength(1);
   });
 });

@@ -65,4 +65,43 @@ describe('the job form', () => {
     await user.click(screen.getByRole('button', { name: 'Update Post' }));
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ jobTitle: '', responsibilities: [''] }));
   });
+
+  it('Enter in a list entry adds the next entry and moves there; it never sends the form', async () => {
+    const user = userEvent.setup();
+    const onSubmit = renderForm('edit', vi.fn());
+    const first = screen.getByRole('textbox', { name: 'Responsibility 1' });
+    await user.click(first);
+    await user.keyboard('Answer calls{Enter}');
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByRole('textbox', { name: 'Responsibility 2' })).toHaveFocus();
+    await user.keyboard('Explain quotes{Enter}');
+    expect(screen.getByRole('textbox', { name: 'Responsibility 3' })).toHaveFocus();
+    // Enter on the empty last entry moves nowhere new: no pile of blank entries.
+    await user.keyboard('{Enter}');
+    expect(screen.getAllByRole('textbox', { name: /^Responsibility \d/ })).toHaveLength(3);
+    expect(screen.getByRole('textbox', { name: 'Responsibility 3' })).toHaveFocus();
+
+    // In the middle of a list, the new entry goes right after the one being edited.
+    await user.click(screen.getByRole('textbox', { name: 'Responsibility 1' }));
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('textbox', { name: 'Responsibility 2' })).toHaveFocus();
+    expect(screen.getByRole('textbox', { name: 'Responsibility 2' })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'Responsibility 3' })).toHaveValue('Explain quotes');
+
+    await user.click(screen.getByRole('textbox', { name: 'Requirement 1' }));
+    await user.keyboard('Clear spoken English{Enter}');
+    expect(screen.getByRole('textbox', { name: 'Requirement 2' })).toHaveFocus();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    // The form goes from its button, or Enter in a single-line field that is not a list.
+    await user.click(screen.getByRole('textbox', { name: 'Location' }));
+    await user.keyboard('{Enter}');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({
+        responsibilities: ['Answer calls', '', 'Explain quotes', ''],
+        requirements: ['Clear spoken English', ''],
+      }),
+    );
+  });
 });

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { MAX_CV_BYTES } from '../../shared/limits';
 import { resumeFileName } from '../../shared/applications/resume-file-name';
 import {
+  API_SERVER_URL_MESSAGES,
+  apiServerUrlSchema,
   IPC_CHANNELS,
   MAX_EXPORT_BYTES,
   type ConnectionCheck,
@@ -127,12 +129,13 @@ export function registerIpcHandlers(runtime: IpcRuntime, services: IpcServices):
   return () => Object.values(IPC_CHANNELS).forEach((channel) => runtime.ipcMain.removeHandler(channel));
 }
 
+/** Contacts only an address the settings would take: https, or http to this computer, no user info. */
 async function checkConnection(fetchImpl: typeof fetch, url: unknown): Promise<ConnectionCheck> {
-  const parsed = z.url({ protocol: /^https?$/ }).safeParse(typeof url === 'string' ? url.trim() : url);
+  const parsed = apiServerUrlSchema.safeParse(url);
   if (!parsed.success)
-    return { ok: false, message: 'Enter a full address starting with http:// or https://.' };
+    return { ok: false, message: parsed.error.issues[0]?.message ?? API_SERVER_URL_MESSAGES.invalid };
   try {
-    const response = await fetchImpl(`${parsed.data.replace(/\/+$/, '')}/api/health`, {
+    const response = await fetchImpl(`${parsed.data}/api/health`, {
       signal: AbortSignal.timeout(5000),
     });
     const body = (await response.json().catch(() => undefined)) as { status?: string } | undefined;

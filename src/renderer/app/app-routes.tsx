@@ -16,8 +16,8 @@ const ErrorPage = lazyScreen(() => import('../features/site/error-page'), 'Error
 const NotFoundPage = lazyScreen(() => import('../features/site/not-found-page'), 'NotFoundPage');
 
 /**
- * Hook-in point for the admin work (issue 4): everything under /dashboard lives in this one lazy
- * module with its own guard and layout, so none of it reaches the public bundle.
+ * Everything under /dashboard lives in this one lazy module with its own guard and layout, so none
+ * of it reaches the public bundle. Its unknown paths show the public 404 screen handed in here.
  */
 const DashboardRoutes = lazyScreen(() => import('../features/dashboard/dashboard-routes'), 'DashboardRoutes');
 
@@ -39,7 +39,18 @@ export function AppRoutes() {
         </Route>
       </Route>
       <Route element={<FeedbackScope />}>
-        <Route path="dashboard/*" element={<DashboardRoutes />} />
+        <Route
+          path="dashboard/*"
+          element={
+            <DashboardRoutes
+              notFound={
+                <PublicLayout>
+                  <NotFoundPage />
+                </PublicLayout>
+              }
+            />
+          }
+        />
       </Route>
     </Routes>
   );

@@ -9,6 +9,7 @@ import { SettingsPage } from './settings-page';
 // The same screens as the web dashboard, unchanged: the shared login page and the admin routes.
 const LoginPage = lazyScreen(() => import('../features/auth/login-page'), 'LoginPage');
 const DashboardRoutes = lazyScreen(() => import('../features/dashboard/dashboard-routes'), 'DashboardRoutes');
+const NotFoundPage = lazyScreen(() => import('../features/site/not-found-page'), 'NotFoundPage');
 
 /**
  * The console's routes: login, the admin dashboard (behind the shared guard) and settings. The
@@ -22,7 +23,7 @@ export function DesktopRoutes({ console: desktop }: { console: DesktopConsole })
           <Route index element={<Navigate to="/dashboard" replace />} />
           <Route path="login" element={<LoginPage />} />
           <Route path="settings" element={<SettingsPage console={desktop} />} />
-          <Route path="dashboard/*" element={<DashboardRoutes />} />
+          <Route path="dashboard/*" element={<DashboardRoutes notFound={<NotFoundPage />} />} />
           <Route path="*" element={<OnTheWebsitePage websiteUrl={desktop.settings.apiServerUrl} />} />
         </Route>
       </Route>

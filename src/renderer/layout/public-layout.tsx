@@ -1,4 +1,4 @@
-import { Suspense, useRef } from 'react';
+import { Suspense, useRef, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { PageLoading } from '../app/page-loading';
@@ -30,8 +30,11 @@ const useStyles = makeStyles({
   main: { flexGrow: 1, outline: 'none' },
 });
 
-/** Header, the routed screen and the footer; a screen that fails to render shows the error screen. */
-export function PublicLayout() {
+/**
+ * Header, the routed screen (or `children`, for a screen shown outside the public routes) and the
+ * footer; a screen that fails to render shows the error screen.
+ */
+export function PublicLayout({ children }: { children?: ReactNode }) {
   const styles = useStyles();
   const { pathname } = useLocation();
   const main = useRef<HTMLElement>(null);
@@ -44,9 +47,7 @@ export function PublicLayout() {
       <SiteHeader />
       <main id="main-content" ref={main} className={styles.main} tabIndex={-1}>
         <RouteErrorBoundary resetKey={pathname}>
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
+          <Suspense fallback={<PageLoading />}>{children ?? <Outlet />}</Suspense>
         </RouteErrorBoundary>
       </main>
       <SiteFooter />

@@ -17,16 +17,44 @@ export type IpcChannel = (typeof IPC_CHANNELS)[keyof typeof IPC_CHANNELS];
 
 export const DEFAULT_API_SERVER_URL = 'http://localhost:3000';
 
+/** What the settings screen (and main, refusing a stored or sent address) says about a server address. */
+export const API_SERVER_URL_MESSAGES = {
+  invalid: 'Enter the server address, for example https://careers.example.co.uk',
+  userInfo: 'Leave out any user name or password: the address must not contain an @ before the server name.',
+  plainHttp:
+    'Use an https:// address: your sign-in and applicants’ details must not cross a network unencrypted. Plain http:// is only for a server on this computer (localhost).',
+} as const;
+
+/**
+ * This computer's own addresses, as the URL parser writes them (lower case, IPv4 in dotted
+ * decimal, IPv6 in brackets): localhost, 127.0.0.0/8 and ::1. Traffic to them never leaves the
+ * machine, so they are the only ones plain http may reach.
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+/**
+ * The careers server the console sends its bearer token and applicants' data to: https, or http
+ * to this computer only, and no user info (`https://careers.example.co.uk@evil.test` is a request
+ * to evil.test). Stored as the parser reads it, so what was checked is what is used.
+ */
 export const apiServerUrlSchema = z
   .string()
   .trim()
-  .pipe(
-    z.url({
-      protocol: /^https?$/,
-      error: 'Enter the server address, for example https://careers.example.co.uk',
-    }),
-  )
-  .transform((url) => url.replace(/\/+$/, ''));
+  .pipe(z.url({ protocol: /^https?$/, error: API_SERVER_URL_MESSAGES.invalid }))
+  .transform((value, context) => {
+    const url = new URL(value);
+    if (url.username || url.password) {
+      context.addIssue({ code: 'custom', message: API_SERVER_URL_MESSAGES.userInfo });
+      return z.NEVER;
+    }
+    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+      context.addIssue({ code: 'custom', message: API_SERVER_URL_MESSAGES.plainHttp });
+      return z.NEVER;
+    }
+    return url.href.replace(/\/+$/, '');
+  });
 
 export const desktopSettingsSchema = z.object({ apiServerUrl: apiServerUrlSchema });
 export type DesktopSettings = z.infer<typeof desktopSettingsSchema>;

@@ -202,10 +202,11 @@ function ResumeSection({ application }: { application: ApplicationDetail }) {
               </span>
             </span>
             <div className={styles.buttons}>
+              {/* Focusable while busy: a disabled button would drop a keyboard user's focus. */}
               <Button
                 appearance="primary"
                 icon={downloading ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
-                disabled={downloading}
+                disabledFocusable={downloading}
                 onClick={() => void download()}
               >
                 Download CV

@@ -139,10 +139,11 @@ export function ApplicationNotes({ applicationId }: { applicationId: string }) {
           <span className={styles.counter} aria-hidden="true">
             {draft.length} / {NOTE_MAX_LENGTH}
           </span>
+          {/* Focusable while saving: a disabled button would drop a keyboard user's focus. */}
           <Button
             type="submit"
             appearance="primary"
-            disabled={saving}
+            disabledFocusable={saving}
             icon={saving ? <Spinner size="tiny" /> : <NoteAddRegular />}
           >
             Add Note

@@ -12,6 +12,7 @@ import {
   makeStyles,
   tokens,
   typographyStyles,
+  useRestoreFocusTarget,
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons/headless/svg/arrow-download';
 import { DeleteRegular } from '@fluentui/react-icons/headless/svg/delete';
@@ -78,6 +79,9 @@ export function ApplicationsTable({
 }: ApplicationsTableProps) {
   const admin = useAdminStyles();
   const styles = useStyles();
+  // The preview dialog hands focus back to the button that opened it when it closes. Busy buttons
+  // are disabledFocusable, not disabled: a disabled button drops a keyboard user's focus to the page.
+  const restoreFocusHere = useRestoreFocusTarget();
   const list = variant === 'list';
   const columns = [
     ...(list ? ['#'] : []),
@@ -153,8 +157,9 @@ export function ApplicationsTable({
                         )}
                         <Tooltip content={`Preview CV of ${row.name}`} relationship="label" withArrow>
                           <Button
+                            {...restoreFocusHere}
                             appearance="subtle"
-                            disabled={Boolean(rowBusy)}
+                            disabledFocusable={Boolean(rowBusy)}
                             icon={rowBusy === 'preview' ? <Spinner size="extra-tiny" /> : <EyeRegular />}
                             onClick={() => onPreview(row)}
                           />
@@ -162,7 +167,7 @@ export function ApplicationsTable({
                         <Tooltip content={`Download CV of ${row.name}`} relationship="label" withArrow>
                           <Button
                             appearance="subtle"
-                            disabled={Boolean(rowBusy)}
+                            disabledFocusable={Boolean(rowBusy)}
                             icon={
                               rowBusy === 'download' ? (
                                 <Spinner size="extra-tiny" />
@@ -193,7 +198,7 @@ export function ApplicationsTable({
                         >
                           <Button
                             appearance="subtle"
-                            disabled={Boolean(rowBusy)}
+                            disabledFocusable={Boolean(rowBusy)}
                             icon={<DeleteRegular />}
                             onClick={() => onDelete(row)}
                           />

@@ -33,7 +33,7 @@ const useStyles = makeStyles({
 /**
  * The list's CV preview: the PDF drawn by pdf.js inside the page (no new tab, so it also works in
  * the desktop console, which refuses window.open). On the web a new tab can still be asked for:
- * its object address is freed after PREVIEW_URL_REVOKE_MS, as the spec requires.
+ * its object address is freed after PREVIEW_URL_REVOKE_MS, or at once when the admin leaves.
  */
 export function ResumePreviewDialog({
   preview,
@@ -46,13 +46,17 @@ export function ResumePreviewDialog({
 }) {
   const styles = useStyles();
   const platform = usePlatform();
-  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  // Each address opened in a new tab, with the timer that will free it.
+  const opened = useRef(new Map<string, ReturnType<typeof setTimeout>>());
 
   useEffect(() => {
-    const pending = timers.current;
+    const pending = opened.current;
     return () => {
-      // Leaving the page frees any address still waiting for its timer.
-      for (const timer of pending) clearTimeout(timer);
+      // Leaving the page frees every address still waiting for its timer, at once.
+      for (const [url, timer] of pending) {
+        clearTimeout(timer);
+        URL.revokeObjectURL(url);
+      }
       pending.clear();
     };
   }, []);
@@ -62,9 +66,9 @@ export function ResumePreviewDialog({
     window.open(url, '_blank', 'noopener');
     const timer = setTimeout(() => {
       URL.revokeObjectURL(url);
-      timers.current.delete(timer);
+      opened.current.delete(url);
     }, PREVIEW_URL_REVOKE_MS);
-    timers.current.add(timer);
+    opened.current.set(url, timer);
   };
 
   return (

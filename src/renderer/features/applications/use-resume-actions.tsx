@@ -17,22 +17,37 @@ export interface OpenPreview {
   bytes: Uint8Array;
 }
 
+/** CV reads in flight, per store, by purpose and application. */
+const cvReadsInFlight = new WeakMap<object, Map<string, Promise<Uint8Array>>>();
+
 /**
  * Fetches a CV once and hands back its bytes; the data URL text leaves the cache right after.
  * The purpose goes to the server's audit trail (a preview and a download are recorded apart).
+ * While one read of a CV for a purpose is under way (the fetch, then decoding a large file in
+ * steps), asking again shares it: a second click neither fetches the CV again nor adds a second
+ * entry to the audit trail.
  */
 export function useFetchCvBytes(): (applicationId: string, purpose: ResumeAction) => Promise<Uint8Array> {
   const dispatch = useAppDispatch();
   return useCallback(
-    async (applicationId: string, purpose: ResumeAction) => {
-      const request = dispatch(
-        applicationAdminApi.endpoints.getApplicationPdf.initiate(
-          { id: applicationId, purpose },
-          { subscribe: false, forceRefetch: true },
-        ),
-      );
-      const answer = await request.unwrap();
-      return pdfBytesFromDataUrl(answer.pdfFile);
+    (applicationId: string, purpose: ResumeAction) => {
+      let running = cvReadsInFlight.get(dispatch);
+      if (!running) cvReadsInFlight.set(dispatch, (running = new Map()));
+      const key = `${purpose}:${applicationId}`;
+      const pending = running.get(key);
+      if (pending) return pending;
+      const reading = (async () => {
+        const request = dispatch(
+          applicationAdminApi.endpoints.getApplicationPdf.initiate(
+            { id: applicationId, purpose },
+            { subscribe: false, forceRefetch: true },
+          ),
+        );
+        const answer = await request.unwrap();
+        return pdfBytesFromDataUrl(answer.pdfFile);
+      })().finally(() => running.delete(key));
+      running.set(key, reading);
+      return reading;
     },
     [dispatch],
   );
@@ -46,7 +61,8 @@ export function useSaveCv(): (name: string, bytes: Uint8Array) => Promise<void> 
     async (name: string, bytes: Uint8Array) => {
       try {
         const outcome = await platform.saveCv(resumeFileName(name), bytes);
-        if (outcome === 'saved') toast.success(<DownloadCompleteMessage />);
+        // Saving a CV happens only on the application screens, whose success toasts close sooner.
+        if (outcome === 'saved') toast.success(<DownloadCompleteMessage />, { applicationScreen: true });
       } catch (error) {
         console.error('CV save failed', error);
         toast.error('The CV could not be saved. Please try again.');

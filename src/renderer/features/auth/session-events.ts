@@ -2,6 +2,7 @@ import { createAction } from '@reduxjs/toolkit';
 
 /**
  * The server refused the session (401/403): the base query dispatches this after clearing the
- * stored token. It lives apart from the auth slice so the base query depends on nothing else.
+ * stored token; the auth slice forgets the user and the store drops every cached answer. It lives
+ * apart from the auth slice so the base query depends on nothing else.
  */
 export const sessionEnded = createAction('auth/sessionEnded');

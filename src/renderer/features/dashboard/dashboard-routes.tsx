@@ -1,4 +1,5 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { Route, Routes } from 'react-router-dom';
 import { lazyScreen } from '../../app/lazy-screen';
 import { DashboardLayout } from '../../layout/dashboard-layout';
 import { RequireAdmin } from '../auth/require-admin';
@@ -17,24 +18,28 @@ const ApplicationDetailPage = lazyScreen(
 );
 
 /**
- * Everything under /dashboard (spec section 2, admin routes): the guard, the dashboard layout and
- * the admin screens. The web and the desktop console both load this module lazily, so none of it
- * is in a visitor's download.
+ * Everything under /dashboard: the guard, the dashboard layout and the admin screens. The web and
+ * the desktop console both load this module lazily, so none of it is in a visitor's download. Any other path under /dashboard does not exist: it shows the face's
+ * 404 screen (`notFound`), as the server's 404 status says, for signed-in admins and visitors alike.
  */
-export function DashboardRoutes() {
+export function DashboardRoutes({ notFound }: { notFound: ReactNode }) {
   return (
-    <RequireAdmin>
-      <Routes>
-        <Route element={<DashboardLayout />}>
-          <Route index element={<DashboardPage />} />
-          <Route path="all" element={<DashboardPage />} />
-          <Route path="create" element={<CreateJobPage />} />
-          <Route path="edit/:id" element={<EditJobPage />} />
-          <Route path="applications" element={<ApplicationsListPage />} />
-          <Route path="application/:id" element={<ApplicationDetailPage />} />
-          <Route path="*" element={<Navigate to="/dashboard" replace />} />
-        </Route>
-      </Routes>
-    </RequireAdmin>
+    <Routes>
+      <Route
+        element={
+          <RequireAdmin>
+            <DashboardLayout />
+          </RequireAdmin>
+        }
+      >
+        <Route index element={<DashboardPage />} />
+        <Route path="all" element={<DashboardPage />} />
+        <Route path="create" element={<CreateJobPage />} />
+        <Route path="edit/:id" element={<EditJobPage />} />
+        <Route path="applications" element={<ApplicationsListPage />} />
+        <Route path="application/:id" element={<ApplicationDetailPage />} />
+      </Route>
+      <Route path="*" element={notFound} />
+    </Routes>
   );
 }
