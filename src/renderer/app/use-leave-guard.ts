@@ -1,11 +1,5 @@
 import { useEffect } from 'react';
 
-/** The history position react-router's browser history keeps in each entry's state. */
-const positionOf = (state: unknown): number | undefined => {
-  const idx = (state as { idx?: unknown } | null)?.idx;
-  return typeof idx === 'number' ? idx : undefined;
-};
-
 /** Whether a click on this element would take the app to another of its own pages. */
 function inAppLinkTarget(target: EventTarget | null): boolean {
   const link = target instanceof Element ? target.closest('a[href]') : null;
@@ -21,16 +15,15 @@ function inAppLinkTarget(target: EventTarget | null): boolean {
 
 /**
  * While `active`, asks before the page is left: the browser's own prompt for a reload, a closed
- * tab or another site, and `message` in a confirmation for the app's links and the Back and
- * Forward buttons, which never unload the page. The app's routers are not data routers, so
- * react-router's blocker is not available; this covers the same ground from the outside.
+ * tab or another site, and `message` in a confirmation for the app's links and for Back and
+ * Forward, which never unload the page. The app's routers are not data routers, so react-router's
+ * blocker is not available; this covers the same ground from the outside. Back and Forward are
+ * caught through the Navigation API, which announces them before the router hears of them (a
+ * popstate listener runs after the router's); a browser without it is not asked about them.
  */
 export function useLeaveGuard(active: boolean, message: string): void {
   useEffect(() => {
     if (!active) return;
-    const here = positionOf(window.history.state);
-    let returning = false;
-
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       // Older browsers ask only when returnValue is set.
@@ -46,29 +39,21 @@ export function useLeaveGuard(active: boolean, message: string): void {
         event.stopPropagation();
       }
     };
-    // Back or Forward has already moved the address when this runs: if the visitor stays, the
-    // move is undone, and neither event reaches the router, so the page never changes.
-    const onPopState = (event: PopStateEvent) => {
-      const to = positionOf(event.state);
-      if (returning) {
-        returning = false;
-        event.stopImmediatePropagation();
-        return;
-      }
-      if (here === undefined || to === undefined || to === here) return;
-      if (window.confirm(message)) return;
-      event.stopImmediatePropagation();
-      returning = true;
-      window.history.go(here - to);
+    // Only a move through the history within the page can be held back here; one that leaves the
+    // page is not cancelable and meets the beforeunload prompt instead.
+    const onNavigate = (event: NavigateEvent) => {
+      if (event.navigationType !== 'traverse' || !event.cancelable) return;
+      if (!window.confirm(message)) event.preventDefault();
     };
+    const navigation = 'navigation' in window ? window.navigation : undefined;
 
     window.addEventListener('beforeunload', onBeforeUnload);
     document.addEventListener('click', onClick, true);
-    window.addEventListener('popstate', onPopState, true);
+    navigation?.addEventListener('navigate', onNavigate);
     return () => {
       window.removeEventListener('beforeunload', onBeforeUnload);
       document.removeEventListener('click', onClick, true);
-      window.removeEventListener('popstate', onPopState, true);
+      navigation?.removeEventListener('navigate', onNavigate);
     };
   }, [active, message]);
 }

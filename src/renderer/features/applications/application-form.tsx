@@ -197,7 +197,7 @@ export function ApplicationForm({ job }: { job: Job }) {
       <div className={styles.status}>
         {step && <Spinner size="tiny" aria-hidden="true" />}
         {/* The success toast announces the outcome; the line shows it without saying it twice. */}
-        <span role="status" aria-live="polite" className={styles.statusText}>
+        <span role="status" aria-live="polite" className={styles.statusText} data-testid="apply-step">
           {step !== messages.applicationSubmitted && step}
         </span>
         {step === messages.applicationSubmitted && <span className={styles.statusText}>{step}</span>}
