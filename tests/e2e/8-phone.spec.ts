@@ -4,7 +4,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { messages } from '../../src/shared/messages';
 import { pdfOfSize, truncatedPdf, validPdf } from '../support/pdf-fixtures';
 import { adminToken, api, CAREERS_MAILBOX, closeJob, createJob, outboxMessages } from './e2e-env';
-import { expectNoViolations } from './flows';
+import { expectNoViolations, recordSteps } from './flows';
 
 /** A phone in the hand: a narrow screen, touch, and the mobile viewport rules. */
 const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
@@ -67,16 +67,7 @@ test('a 4.9 MB CV goes up over a 1 Mbps uplink with its progress shown, and leav
     dialogs.push({ type: dialog.type(), message: dialog.message() });
     void dialog.dismiss();
   });
-  // Every step message the form shows, in order, as it shows them.
-  await page.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { stepsSeen: string[] }).stepsSeen = seen;
-    const line = document.querySelector('[data-testid=apply-step]')!;
-    new MutationObserver(() => {
-      const text = line.textContent ?? '';
-      if (text && seen.at(-1) !== text) seen.push(text);
-    }).observe(line, { subtree: true, childList: true, characterData: true });
-  });
+  const stepsSeen = await recordSteps(page);
 
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
@@ -115,7 +106,7 @@ test('a 4.9 MB CV goes up over a 1 Mbps uplink with its progress shown, and leav
 
   // At 1 Mbps the upload alone takes about 40 s: longer than the answer may take once it is sent.
   expect(elapsed).toBeGreaterThan(30_000);
-  const steps = await page.evaluate(() => (window as unknown as { stepsSeen: string[] }).stepsSeen);
+  const steps = await stepsSeen();
   const percents = steps
     .map((step) => /^Uploading your CV – (\d+)%$/.exec(step)?.[1])
     .filter((percent): percent is string => percent !== undefined)
