@@ -42,7 +42,7 @@ const fieldsOf = (overrides: Record<string, string | undefined> = {}) => {
 function form(fields: Record<string, string>, file: Buffer | null = cv, fileField = 'pdfFile'): FormData {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  if (file) body.append(fileField, new Blob([file], { type: 'application/pdf' }), 'cv.pdf');
+  if (file) body.append(fileField, new Blob([new Uint8Array(file)], { type: 'application/pdf' }), 'cv.pdf');
   return body;
 }
 
@@ -149,13 +149,23 @@ describe('POST /api/applications as a multipart form (the CV as a file part)', (
     expect(late.body.message).toContain(messages.jobNoLongerOpen);
   });
 
+  const secondFile = (body: FormData, name: string) =>
+    body.append(name, new Blob([new Uint8Array(cv)], { type: 'application/pdf' }), 'extra.pdf');
   it.each([
-    ['a second CV', (body: FormData) => body.append('pdfFile', new Blob([cv]), 'second.pdf')],
-    ['a file under another name', (body: FormData) => body.append('resume', new Blob([cv]), 'cv.pdf')],
-    ['a field sent twice', (body: FormData) => body.append('email', 'other@example.com')],
-  ])('refuses %s with a 4xx JSON message and stores nothing', async (_label, change) => {
+    ['a second CV', (): FormData => form(fieldsOf()), (body: FormData) => secondFile(body, 'pdfFile')],
+    [
+      'a CV under another name',
+      (): FormData => form(fieldsOf(), null),
+      (body: FormData) => secondFile(body, 'resume'),
+    ],
+    [
+      'a field sent twice',
+      (): FormData => form(fieldsOf()),
+      (body: FormData) => body.append('email', 'x@example.com'),
+    ],
+  ])('refuses %s with a 4xx JSON message and stores nothing', async (_label, build, change) => {
     const before = await count();
-    const body = form(fieldsOf(), _label === 'a file under another name' ? null : cv);
+    const body = build();
     change(body);
     const answer = await post(body);
     expect(answer.status).toBeGreaterThanOrEqual(400);
