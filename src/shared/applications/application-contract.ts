@@ -36,7 +36,7 @@ function onePhone<T extends { phone?: string | undefined; number?: string | unde
 }
 
 /**
- * POST /applications and POST /email/sendEmail (spec section 3): phone and number carry the
+ * POST /applications and POST /email/sendEmail: phone and number carry the
  * same value, as do jobTitle and jobName; either of each pair is enough.
  */
 export const applicationSubmissionSchema = z

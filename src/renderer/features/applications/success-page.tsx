@@ -70,7 +70,7 @@ function submittedFrom(state: unknown): SubmittedApplication | null {
 }
 
 /**
- * Spec section 2: about 1.5 s of processing, a 0.5 s fade, then the confirmation, naming the role.
+ * About 1.5 s of processing, a 0.5 s fade, then the confirmation, naming the role.
  * Only right after the form sent an application: opened any other way (a reload, a bookmark, the
  * back button) the page says nothing was sent from here, and points to the open jobs.
  */

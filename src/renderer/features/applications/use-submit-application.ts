@@ -13,9 +13,9 @@ export interface SubmissionState {
   submitting: boolean;
   /** True while the CV is still going up: leaving now means the application is never sent. */
   uploading: boolean;
-  /** The current step message (spec section 4, with the upload's progress first), or null when idle. */
+  /** The current step message (the upload's progress first), or null when idle. */
   step: string | null;
-  /** The inline error of spec section 8, with the server's reason when it gave one. */
+  /** The inline error, with the server's reason when it gave one. */
   error: { summary: string; detail: string | null } | null;
 }
 
@@ -25,9 +25,9 @@ const PROGRESS_STEP_PERCENT = 5;
 const idle: SubmissionState = { submitting: false, uploading: false, step: null, error: null };
 
 /**
- * Spec section 4: save first; only a saved application triggers the e-mail; a missing e-mail
- * acknowledgement is reported but the applicant still goes to /success after 1 s. While the CV
- * is going up, the step says how much of it has gone; the spec's steps follow once it is sent.
+ * Save first; only a saved application triggers the e-mail; a missing e-mail acknowledgement is
+ * reported but the applicant still goes to /success after 1 s. While the CV is going up, the step
+ * says how much of it has gone; the saving and e-mail steps follow once it is all sent.
  */
 export function useSubmitApplication() {
   const [submitApplication] = useSubmitApplicationMutation();
