@@ -210,6 +210,41 @@ test('every error of the form fits the screen at 320, 390 and 820 px, takes the 
   silent.close();
 });
 
+test('the public pages and the login refusal fit the screen at 320, 390 and 820 px', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const job = await createJob({ jobTitle: 'Senior Home Insurance Comparison Specialist' });
+  const page = await phonePage(browser);
+  for (const path of [
+    '/',
+    `/apply/${job.id}`,
+    '/about',
+    '/contact',
+    '/login',
+    '/register',
+    '/privacy',
+    '/no-such-page',
+  ]) {
+    await page.setViewportSize(phone.viewport);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 844 });
+      await expectNoSidewaysScroll(page, width, path);
+    }
+  }
+  await page.setViewportSize(phone.viewport);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('nobody-with-a-rather-long-address@example.com');
+  await page.getByLabel(/^Password/).fill('not-the-password');
+  await page.getByRole('button', { name: 'Login' }).tap();
+  await expect(page.getByText(messages.invalidCredentials).first()).toBeVisible();
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 844 });
+    await expectNoSidewaysScroll(page, width, 'the login refusal');
+  }
+  await page.context().close();
+});
+
 test('focus follows the CV card when a CV is chosen and removed', async ({ browser }) => {
   const job = await createJob();
   const page = await phonePage(browser);
