@@ -22,6 +22,10 @@ export const messages = {
   fieldRequired: (label: string) => `${label} is required.`,
 
   submitting: 'Submitting application...',
+  /** Shown while the CV is still going up, before the server can save anything. */
+  uploadingCv: (percent: number) => `Uploading your CV – ${percent}%`,
+  leaveDuringUpload:
+    'Your CV is still uploading. If you leave this page now, your application will not be sent. Leave anyway?',
   savingToDatabase: 'Saving to database...',
   sendingEmail: 'Sending email notification...',
   applicationSubmitted: 'Application submitted successfully!',
@@ -75,6 +79,7 @@ export const messages = {
   intakeBusy: 'We are receiving a lot of applications right now. Please try again in a minute.',
   notFound: 'Not found.',
   badJson: 'The request body is not valid JSON.',
+  badForm: 'The request body is not a valid multipart form.',
   bodyTooLarge: 'The request is too large.',
   serverError: 'Something went wrong on our side. Please try again later.',
 } as const;

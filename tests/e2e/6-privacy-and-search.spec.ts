@@ -218,7 +218,14 @@ test('with reduced motion asked for, the 404 animation stands still and the succ
   );
   expect(moving).toBe(0);
 
-  await page.goto('/success');
+  // The confirmation shows only after an application sent from the form.
+  const job = await createJob({ jobTitle: 'Calm Claims Handler' });
+  await applyAsVisitor(
+    page,
+    job,
+    { name: 'Rae Still', email: `rae.${Date.now()}@example.com`, phone: '01604 111222', about: 'Calm.' },
+    await validPdf('Rae Still'),
+  );
   await expect(page.getByRole('heading', { name: 'Application Submitted!' })).toBeVisible();
   // The longest opacity transition on the heading or any of its ancestors (the fade of spec section 2).
   const fade = await page.getByRole('heading', { name: 'Application Submitted!' }).evaluate((heading) => {

@@ -48,3 +48,20 @@ export async function applyAsVisitor(
   await page.getByRole('button', { name: 'Submit Application' }).click();
   await expect(page).toHaveURL('/success');
 }
+
+/**
+ * Records every message the apply form's step line shows, in order, however briefly: a step
+ * can pass in a few milliseconds on a fast link. Returns a reader of what was seen.
+ */
+export async function recordSteps(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { stepsSeen: string[] }).stepsSeen = seen;
+    const line = document.querySelector('[data-testid=apply-step]')!;
+    new MutationObserver(() => {
+      const text = line.textContent ?? '';
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(line, { subtree: true, childList: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { stepsSeen: string[] }).stepsSeen);
+}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { MAX_CV_BYTES, PDF_DATA_URL_PREFIX } from '../../src/shared/limits';
+import { MAX_CV_BYTES } from '../../src/shared/limits';
 import { messages } from '../../src/shared/messages';
 import { FluentScope } from '../../src/renderer/app/fluent-scope';
 import { CvPicker, type ReadyCv } from '../../src/renderer/features/applications/cv-picker';
@@ -75,7 +75,7 @@ describe('CV picker (spec sections 4 and 5)', () => {
     expect(onChange).toHaveBeenLastCalledWith(null);
   });
 
-  it('shows the processing progress, then marks the file ready with its data URL', async () => {
+  it('shows the processing progress, then marks the file ready with the bytes to upload', async () => {
     const { input, user, onChange } = renderPicker();
     await user.upload(input, pdfFile('jane.pdf'));
     expect(await screen.findByText(/Checking PDF\.\.\./)).toBeInTheDocument();
@@ -87,8 +87,8 @@ describe('CV picker (spec sections 4 and 5)', () => {
     const ready = onChange.mock.lastCall![0]!;
     expect(ready.fileName).toBe('jane.pdf');
     expect(ready.size).toBe(2048);
-    expect(ready.dataUrl.startsWith(PDF_DATA_URL_PREFIX)).toBe(true);
-    expect(atob(ready.dataUrl.slice(PDF_DATA_URL_PREFIX.length)).startsWith('%PDF-')).toBe(true);
+    expect(ready.bytes.type).toBe('application/pdf');
+    expect(new Uint8Array(await ready.bytes.arrayBuffer())).toEqual(pdfBytes());
   });
 
   it('takes a PDF dropped on the drop zone', async () => {
@@ -118,5 +118,21 @@ describe('CV picker (spec sections 4 and 5)', () => {
     expect(await screen.findByText(messages.cvOnlyPdf)).toBeInTheDocument();
     expect(screen.queryByText('first.pdf')).not.toBeInTheDocument();
     expect(onChange).toHaveBeenLastCalledWith(null);
+  });
+
+  it('moves focus to the file card when a file is chosen, and again when it is removed', async () => {
+    const { input, user } = renderPicker();
+    const card = screen.getByRole('group', { name: 'CV: no file chosen' });
+    // As in a browser: the button opens the chooser, and the hidden input reports the choice.
+    await user.click(screen.getByRole('button', { name: 'Choose a PDF file' }));
+    fireEvent.change(input, { target: { files: [pdfFile('jane.pdf')] } });
+    await screen.findByText('File ready for upload', {}, READY_TIMEOUT);
+    expect(card).toHaveFocus();
+    expect(card).toHaveAccessibleName('CV: jane.pdf, 2 KB, ready for upload');
+
+    await user.click(screen.getByRole('button', { name: 'Remove jane.pdf' }));
+    expect(card).toHaveFocus();
+    expect(card).toHaveAccessibleName('CV: no file chosen');
+    expect(document.body).not.toHaveFocus();
   });
 });

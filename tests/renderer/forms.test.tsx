@@ -1,13 +1,39 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Job } from '../../src/shared/jobs/job-contract';
 import { messages } from '../../src/shared/messages';
 import { ApplicationForm } from '../../src/renderer/features/applications/application-form';
 import { RegisterPage } from '../../src/renderer/features/auth/register-page';
-import { jsonResponse, renderScreen } from './test-utils';
+import { startLocalApi, type Answer, type ReceivedCall } from './local-api';
+import { jsonResponse, memoryPlatform, renderScreen } from './test-utils';
 
 afterEach(() => vi.unstubAllGlobals());
+
+/** How the local API answers the form's calls in the current test. */
+let answer: (call: ReceivedCall) => Answer = () => ({ status: 500, body: { message: 'unexpected call' } });
+let localApi: Awaited<ReturnType<typeof startLocalApi>>;
+beforeAll(async () => {
+  localApi = await startLocalApi((call) => answer(call));
+});
+afterAll(() => localApi.close());
+afterEach(() => {
+  localApi.calls.length = 0;
+});
+
+/** The form wired to the local API, as the apply page shows it. */
+function renderForm(route = `/apply/${job._id}`) {
+  const { platform } = memoryPlatform();
+  platform.apiBaseUrl = localApi.apiBaseUrl;
+  return renderScreen(<ApplicationForm job={job} />, { route, platform });
+}
+
+async function fillIn(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByRole('textbox', { name: /Full Name/ }), 'Jane Doe');
+  await user.type(screen.getByRole('textbox', { name: /Email/ }), 'jane@example.com');
+  await user.type(screen.getByRole('textbox', { name: /Phone/ }), '01604 123456');
+  await user.type(screen.getByRole('textbox', { name: /Cover Letter/ }), 'Hello');
+}
 
 const job: Job = {
   _id: '6f1c1d55-1e8e-4a36-9d3e-8d9f5f0c2b11',
@@ -52,7 +78,7 @@ describe('application form', () => {
     const fetchSpy = vi.fn();
     vi.stubGlobal('fetch', fetchSpy);
     const user = userEvent.setup();
-    const { container } = renderScreen(<ApplicationForm job={job} />);
+    const { container } = renderForm();
     await attachCv(user, container);
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
     for (const text of [
@@ -64,6 +90,7 @@ describe('application form', () => {
       expect(await screen.findByText(text)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Full Name/ })).toHaveFocus();
     expect(fetchSpy).not.toHaveBeenCalled();
+    expect(localApi.calls).toEqual([]);
   });
 
   it('checks the e-mail and phone formats with the shared rules', async () => {
@@ -80,23 +107,83 @@ describe('application form', () => {
     expect(screen.getByRole('textbox', { name: /Phone/ })).toHaveAttribute('type', 'tel');
   });
 
-  it('reports a failed save with the toast and the inline error of spec section 8', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse(400, { message: messages.cvUnreadable })),
-    );
+  it('reports a failed save with the toast and the inline error, and moves focus to the error', async () => {
+    answer = () => ({ status: 400, body: { message: messages.cvUnreadable } });
     const user = userEvent.setup();
-    const { container } = renderScreen(<ApplicationForm job={job} />, { route: '/apply/x' });
+    const { container } = renderForm('/apply/x');
     await attachCv(user, container);
-    await user.type(screen.getByRole('textbox', { name: /Full Name/ }), 'Jane Doe');
-    await user.type(screen.getByRole('textbox', { name: /Email/ }), 'jane@example.com');
-    await user.type(screen.getByRole('textbox', { name: /Phone/ }), '01604 123456');
-    await user.type(screen.getByRole('textbox', { name: /Cover Letter/ }), 'Hello');
+    await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
     expect(await screen.findByText(messages.applicationFailedToast)).toBeInTheDocument();
-    expect(screen.getByText(messages.applicationFailedInline)).toBeInTheDocument();
-    expect(screen.getByText(messages.cvUnreadable)).toBeInTheDocument();
+    const error = screen.getByRole('group', { name: messages.applicationFailedInline });
+    expect(error).toHaveTextContent(messages.cvUnreadable);
+    expect(error).toHaveAccessibleDescription(messages.cvUnreadable);
+    await waitFor(() => expect(error).toHaveFocus());
     expect(screen.getByTestId('location')).toHaveTextContent('/apply/x');
+  });
+
+  it('sends the CV as a file part of a multipart form, with the fields beside it', async () => {
+    answer = () => ({ status: 400, body: { message: messages.jobNotFound } });
+    const user = userEvent.setup();
+    const { container } = renderForm();
+    await attachCv(user, container);
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    await screen.findByText(messages.applicationFailedToast);
+    const [call] = localApi.calls;
+    expect(call).toMatchObject({ method: 'POST', path: '/applications' });
+    const form = await new Response(new Uint8Array(call!.body), {
+      headers: { 'content-type': call!.contentType },
+    }).formData();
+    expect(
+      Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string')),
+    ).toMatchObject({
+      name: 'Jane Doe',
+      email: 'jane@example.com',
+      phone: '01604 123456',
+      number: '01604 123456',
+      jobId: job._id,
+    });
+    const cv = form.get('pdfFile') as File;
+    expect(cv.name).toBe('cv.pdf');
+    expect(new Uint8Array(await cv.arrayBuffer())).toEqual(new Uint8Array(await pdf().arrayBuffer()));
+  });
+
+  it('on success says "Application submitted successfully!" once, then goes to /success naming the role', async () => {
+    answer = (call) =>
+      call.path === '/applications'
+        ? { status: 201, body: { success: true, insertedId: 'a1', duplicate: false } }
+        : { status: 200, body: { acknowledged: true } };
+    const user = userEvent.setup();
+    const { container } = renderForm();
+    await attachCv(user, container);
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    await waitFor(() => expect(screen.getAllByText(messages.applicationSubmitted)).toHaveLength(2));
+    // One copy in the toast (a live region), the other in the form's step line, which is not one.
+    const live = screen
+      .getAllByText(messages.applicationSubmitted)
+      .filter((element) => element.closest('[aria-live], [role=status], [role=alert]'));
+    expect(live).toHaveLength(1);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/success'), {
+      timeout: 3000,
+    });
+    expect(JSON.parse(screen.getByTestId('location').dataset.state!)).toEqual({
+      submitted: { jobTitle: job.jobTitle, emailAcknowledged: true },
+    });
+  });
+
+  it('ties every label to its field: each label names an existing control, which a tap on it focuses', async () => {
+    const user = userEvent.setup();
+    const { container } = renderForm();
+    const labels = [...container.querySelectorAll('label')];
+    expect(labels.length).toBeGreaterThanOrEqual(4);
+    for (const label of labels) {
+      const control = label.htmlFor ? document.getElementById(label.htmlFor) : null;
+      expect(control, `label "${label.textContent}"`).not.toBeNull();
+      await user.click(label);
+      expect(control).toHaveFocus();
+    }
   });
 });
 

@@ -5,8 +5,12 @@ import { sessionEnded } from '../features/auth/session-events';
 import type { Platform } from '../platform/platform';
 import type { AppExtra } from './app-extra';
 import { createLimitedFetch, ResponseTooLargeError } from './limited-fetch';
+import { sendWithProgress, uploadResult, type UploadWatch } from './upload-request';
 
 type RawBaseQuery = ReturnType<typeof fetchBaseQuery>;
+
+/** A call's arguments; with `upload`, the body goes up with progress reports (upload-request.ts). */
+export type AppFetchArgs = FetchArgs & { upload?: UploadWatch };
 
 const rawQueries = new WeakMap<Platform, RawBaseQuery>();
 
@@ -18,15 +22,35 @@ function rawQueryFor(platform: Platform): RawBaseQuery {
       timeout: REQUEST_TIMEOUT_MS,
       // fetch is looked up at call time so tests can stub the global.
       fetchFn: createLimitedFetch((input, init) => fetch(input, init)),
-      async prepareHeaders(headers) {
-        const token = await platform.tokenStore.get();
-        if (token) headers.set('authorization', `Bearer ${token}`);
-        return headers;
-      },
+      prepareHeaders: bearerHeader(platform),
     });
     rawQueries.set(platform, raw);
   }
   return raw;
+}
+
+function bearerHeader(platform: Platform) {
+  return async (headers: Headers) => {
+    const token = await platform.tokenStore.get();
+    if (token) headers.set('authorization', `Bearer ${token}`);
+    return headers;
+  };
+}
+
+/** An upload: no limit on the whole call, the answer is timed from the body's last byte. */
+async function sendUpload(platform: Platform, args: FetchArgs, watch: UploadWatch, signal: AbortSignal) {
+  const headers = await bearerHeader(platform)(new Headers(args.headers as HeadersInit | undefined));
+  const base = platform.apiBaseUrl.replace(/\/$/, '');
+  return uploadResult(
+    sendWithProgress({
+      url: `${base}/${args.url.replace(/^\//, '')}`,
+      method: args.method ?? 'POST',
+      headers,
+      body: args.body as XMLHttpRequestBodyInit,
+      signal,
+      watch,
+    }),
+  );
 }
 
 /**
@@ -34,13 +58,16 @@ function rawQueryFor(platform: Platform): RawBaseQuery {
  * only here: the stored token is cleared, the auth state is reset, the user is sent to /login,
  * and the error still goes back to the caller (the login page shows the server's message).
  */
-export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
+export const baseQuery: BaseQueryFn<string | AppFetchArgs, unknown, FetchBaseQueryError> = async (
   args,
   api,
   extraOptions,
 ) => {
   const { platform, navigator } = api.extra as AppExtra;
-  const result = await rawQueryFor(platform)(args, api, extraOptions);
+  const { upload, ...fetchArgs } = typeof args === 'string' ? { url: args } : args;
+  const result = upload
+    ? await sendUpload(platform, fetchArgs, upload, api.signal)
+    : await rawQueryFor(platform)(fetchArgs, api, extraOptions);
   const error = result.error;
   if (!error) return result;
 

@@ -1,11 +1,15 @@
 import { isAscii } from 'node:buffer';
 import secureJson from 'secure-json-parse';
 import type { z } from 'zod';
-import { applicationSubmissionSchema } from '../../shared/applications/application-contract';
+import {
+  applicationFieldsSchema,
+  applicationSubmissionSchema,
+  CV_PART_NAME,
+} from '../../shared/applications/application-contract';
 import { messages } from '../../shared/messages';
 import { HttpError } from '../http/http-error';
 import { containsNul, NUL_MESSAGE } from '../http/reject-nul';
-import { decodeAndCheckCv } from './cv-check';
+import { checkCv, decodeAndCheckCv } from './cv-check';
 
 type Submission = Omit<z.output<typeof applicationSubmissionSchema>, 'pdfFile'>;
 
@@ -53,17 +57,41 @@ export async function readApplication(body: Uint8Array): Promise<Intake> {
   }
   if (containsNul(parsed)) return { ok: false, refusal: { status: 400, message: NUL_MESSAGE } };
   const result = applicationSubmissionSchema.safeParse(parsed);
-  if (!result.success) {
-    const errors = result.error.issues.map((issue) => ({
-      path: issue.path.join('.'),
-      message: issue.message,
-    }));
-    return { ok: false, refusal: { status: 400, message: errors[0]?.message ?? 'Invalid request.', errors } };
-  }
+  if (!result.success) return { ok: false, refusal: invalid(result.error.issues) };
   const { pdfFile, ...fields } = result.data;
   try {
     return { ok: true, fields, cv: { bytes: await decodeAndCheckCv(pdfFile) } };
   } catch (error) {
     return { ok: true, fields, cv: { refusal: refusalOf(error) } };
   }
+}
+
+/** The text parts of a multipart application, and its CV file part (null when none came). */
+export interface ApplicationForm {
+  fields: Record<string, string>;
+  cv: Uint8Array | null;
+}
+
+/**
+ * The same checks for an application sent as a multipart form: the fields against the same
+ * schema (without the data URL), the CV's bytes against the same PDF checks.
+ */
+export async function readApplicationForm({ fields: text, cv }: ApplicationForm): Promise<Intake> {
+  if (containsNul(text)) return { ok: false, refusal: { status: 400, message: NUL_MESSAGE } };
+  const result = applicationFieldsSchema.safeParse(text);
+  const issues = result.success ? [] : [...result.error.issues];
+  if (!cv)
+    issues.push({ code: 'custom', path: [CV_PART_NAME], message: messages.cvRequired, input: undefined });
+  if (!result.success || !cv) return { ok: false, refusal: invalid(issues) };
+  try {
+    const bytes = Buffer.from(cv.buffer, cv.byteOffset, cv.byteLength);
+    return { ok: true, fields: result.data, cv: { bytes: await checkCv(bytes) } };
+  } catch (error) {
+    return { ok: true, fields: result.data, cv: { refusal: refusalOf(error) } };
+  }
+}
+
+function invalid(issues: readonly z.core.$ZodIssue[]): IntakeRefusal {
+  const errors = issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  return { status: 400, message: errors[0]?.message ?? 'Invalid request.', errors };
 }

@@ -36,6 +36,11 @@ export async function decodeAndCheckCv(dataUrl: string): Promise<Buffer> {
   // exactly when re-encoding the bytes gives it back: a fraction of the time a regular expression
   // takes over 7 MB, and it also refuses non-canonical padding bits, which no real encoder writes.
   if (bytes.toString('base64') !== base64) throw new HttpError(400, messages.cvUnreadable);
+  return checkCv(bytes);
+}
+
+/** The same checks on a CV that arrived as bytes (a multipart file part). */
+export async function checkCv(bytes: Buffer): Promise<Buffer> {
   if (bytes.length > MAX_CV_BYTES) throw new HttpError(413, messages.cvTooLarge);
   if (bytes.length === 0 || bytes.subarray(0, 5).toString('latin1') !== '%PDF-') {
     throw new HttpError(400, messages.cvOnlyPdf);

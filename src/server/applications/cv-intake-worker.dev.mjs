@@ -3,5 +3,6 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { default: intake } = await import('./cv-intake-worker.ts');
+const { default: intake, intakeForm } = await import('./cv-intake-worker.ts');
 export default intake;
+export { intakeForm };

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import type { Intake } from './application-intake';
+import type { ApplicationForm, Intake } from './application-intake';
 
 /** The worker's file: the bundled task next to dist/server/main.js, or the sources' tsx bootstrap. */
 function workerFile(): string {
@@ -30,15 +30,17 @@ export function createIntakePool() {
       // makes V8 collect after each instead of letting the thread grow by hundreds of megabytes.
       resourceLimits: { maxOldGenerationSizeMb: 128 },
     }));
+  // Bytes with memory of their own (large ones always) move to the worker instead of being copied.
+  const movable = (bytes: Uint8Array | null) =>
+    bytes && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+      ? [bytes.buffer as ArrayBuffer]
+      : [];
   return {
-    // A body with memory of its own (large ones always) moves to the worker instead of being copied.
-    read: (body: Uint8Array): Promise<Intake> =>
-      started().run(body, {
-        transferList:
-          body.byteOffset === 0 && body.byteLength === body.buffer.byteLength
-            ? [body.buffer as ArrayBuffer]
-            : [],
-      }),
+    /** A JSON application body, CV as a data URL. */
+    read: (body: Uint8Array): Promise<Intake> => started().run(body, { transferList: movable(body) }),
+    /** A multipart application: its text parts and the CV file's bytes. */
+    readForm: (form: ApplicationForm): Promise<Intake> =>
+      started().run(form, { name: 'intakeForm', transferList: movable(form.cv) }),
     close: async () => {
       await pool?.destroy();
     },

@@ -3,42 +3,63 @@ import { messages } from '../messages';
 import { emailSchema, nameSchema, phoneSchema } from '../contact-fields';
 import { PRIVACY_NOTICE_VERSION } from '../privacy/privacy-notice';
 
+const contactFields = {
+  name: nameSchema,
+  email: emailSchema,
+  phone: z.string().optional(),
+  number: z.string().optional(),
+};
+const otherFields = {
+  about: z
+    .string({ error: messages.coverLetterRequired })
+    .trim()
+    .min(1, messages.coverLetterRequired)
+    .max(20_000, 'Cover letter must be at most 20000 characters.'),
+  jobTitle: z.string().max(200).optional(),
+  jobName: z.string().max(200).optional(),
+  jobId: z.string({ error: messages.jobNotFound }),
+  /**
+   * The applicant privacy notice the form showed: only the current one can have been shown
+   * (a form opened before the notice changed must be reloaded). Left out, nothing is recorded.
+   */
+  privacyNoticeVersion: z
+    .literal(PRIVACY_NOTICE_VERSION, { error: messages.privacyNoticeOutdated })
+    .optional(),
+};
+
+/** phone and number carry the same value; either is enough, and one checked phone comes out. */
+function onePhone<T extends { phone?: string | undefined; number?: string | undefined }>(
+  { phone, number, ...rest }: T,
+  ctx: z.RefinementCtx,
+) {
+  const parsed = phoneSchema.safeParse(phone || number || '');
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues)
+      ctx.addIssue({ code: 'custom', message: issue.message, path: ['phone'] });
+    return z.NEVER;
+  }
+  return { ...rest, phone: parsed.data };
+}
+
 /**
- * POST /applications and POST /email/sendEmail (spec section 3): phone and number carry the
+ * POST /applications and POST /email/sendEmail: phone and number carry the
  * same value, as do jobTitle and jobName; either of each pair is enough.
  */
 export const applicationSubmissionSchema = z
   .object({
-    name: nameSchema,
-    email: emailSchema,
-    phone: z.string().optional(),
-    number: z.string().optional(),
+    ...contactFields,
     pdfFile: z.string({ error: messages.cvRequired }).min(1, messages.cvRequired),
-    about: z
-      .string({ error: messages.coverLetterRequired })
-      .trim()
-      .min(1, messages.coverLetterRequired)
-      .max(20_000, 'Cover letter must be at most 20000 characters.'),
-    jobTitle: z.string().max(200).optional(),
-    jobName: z.string().max(200).optional(),
-    jobId: z.string({ error: messages.jobNotFound }),
-    /**
-     * The applicant privacy notice the form showed: only the current one can have been shown
-     * (a form opened before the notice changed must be reloaded). Left out, nothing is recorded.
-     */
-    privacyNoticeVersion: z
-      .literal(PRIVACY_NOTICE_VERSION, { error: messages.privacyNoticeOutdated })
-      .optional(),
+    ...otherFields,
   })
-  .transform(({ phone, number, ...rest }, ctx) => {
-    const parsed = phoneSchema.safeParse(phone || number || '');
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues)
-        ctx.addIssue({ code: 'custom', message: issue.message, path: ['phone'] });
-      return z.NEVER;
-    }
-    return { ...rest, phone: parsed.data };
-  });
+  .transform(onePhone);
+
+/**
+ * The same application as a multipart form: these fields as text parts, and the CV's bytes as a
+ * file part named `pdfFile` (a quarter smaller than base64 on the applicant's uplink).
+ */
+export const applicationFieldsSchema = z.object({ ...contactFields, ...otherFields }).transform(onePhone);
+/** The name of the file part that carries the CV in a multipart application. */
+export const CV_PART_NAME = 'pdfFile';
 
 /** POST /email/sendEmail: the same payload, only acknowledged (storing the application queued its e-mails). */
 export const emailNotificationSchema = z.object({
@@ -95,6 +116,7 @@ export const applicationDetailSchema = applicationSummarySchema.extend({
 export const pdfAnswerSchema = z.object({ pdfFile: z.string(), fileSize: z.number().int() });
 
 export type ApplicationSubmission = z.input<typeof applicationSubmissionSchema>;
+export type ApplicationFields = z.input<typeof applicationFieldsSchema>;
 export type EmailNotification = z.input<typeof emailNotificationSchema>;
 export type ApplicationSaved = z.infer<typeof applicationSavedSchema>;
 export type ApplicationSummary = z.infer<typeof applicationSummarySchema>;

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   Button,
   Field,
@@ -14,14 +14,16 @@ import {
 } from '@fluentui/react-components';
 import { SendRegular } from '@fluentui/react-icons/headless/svg/send';
 import {
-  applicationSubmissionSchema,
-  type ApplicationSubmission,
+  applicationFieldsSchema,
+  type ApplicationFields,
 } from '../../../shared/applications/application-contract';
 import { phoneSchema } from '../../../shared/contact-fields';
 import type { Job } from '../../../shared/jobs/job-contract';
+import { messages } from '../../../shared/messages';
 import { PRIVACY_NOTICE_VERSION } from '../../../shared/privacy/privacy-notice';
 import { PrivacyNoticeSummary } from '../privacy/privacy-notice-summary';
 import { usePanelStyles } from '../../components/panel-styles';
+import { useLeaveGuard } from '../../app/use-leave-guard';
 import { CvPicker, type ReadyCv } from './cv-picker';
 import { useSubmitApplication } from './use-submit-application';
 
@@ -41,6 +43,9 @@ const useStyles = makeStyles({
     ...typographyStyles.body1Strong,
     color: tokens.colorBrandForeground1,
   },
+  statusText: { minWidth: 0, overflowWrap: 'anywhere' },
+  // The server's reason can be a long unbroken string; it wraps instead of widening the page.
+  error: { overflowWrap: 'anywhere' },
   hint: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground2, margin: 0 },
   submit: { alignSelf: 'stretch' },
 });
@@ -48,13 +53,14 @@ const useStyles = makeStyles({
 type FieldName = 'name' | 'email' | 'phone' | 'about' | 'pdfFile';
 type FieldErrors = Partial<Record<FieldName, string>>;
 
-function validate(payload: ApplicationSubmission): FieldErrors {
+function validate(payload: ApplicationFields, cv: ReadyCv | null): FieldErrors {
   const errors: FieldErrors = {};
   // The shared schema checks the phone in a final step that zod skips while other fields fail,
   // so the phone is also checked on its own to show every message at once.
   const phone = phoneSchema.safeParse(payload.phone ?? '');
   if (!phone.success) errors.phone = phone.error.issues[0]?.message;
-  const parsed = applicationSubmissionSchema.safeParse(payload);
+  if (!cv) errors.pdfFile = messages.cvRequired;
+  const parsed = applicationFieldsSchema.safeParse(payload);
   if (parsed.success) return errors;
   for (const issue of parsed.error.issues) {
     const field = issue.path[0] as FieldName;
@@ -63,22 +69,31 @@ function validate(payload: ApplicationSubmission): FieldErrors {
   return errors;
 }
 
+/** A field's label, tied to its control by id, so tapping the label focuses the field. */
+const labelFor = (text: string, id: string) => ({ children: text, htmlFor: id });
+
 /** The application form of spec section 2, validated with the same schema the server uses. */
 export function ApplicationForm({ job }: { job: Job }) {
   const styles = useStyles();
   const panel = usePanelStyles();
-  const { submit, submitting, step, error } = useSubmitApplication();
+  const { submit, submitting, uploading, step, error } = useSubmitApplication();
   const [fields, setFields] = useState({ name: '', email: '', phone: '', about: '' });
   const [cv, setCv] = useState<ReadyCv | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [attempted, setAttempted] = useState(false);
+  const errorBar = useRef<HTMLDivElement>(null);
 
-  const payloadOf = (values: typeof fields, file: ReadyCv | null): ApplicationSubmission => ({
+  useLeaveGuard(uploading, messages.leaveDuringUpload);
+  // A refused submission: focus goes to the explanation, which reads it out.
+  useEffect(() => {
+    if (error) errorBar.current?.focus();
+  }, [error]);
+
+  const payloadOf = (values: typeof fields): ApplicationFields => ({
     name: values.name,
     email: values.email,
     phone: values.phone,
     number: values.phone,
-    pdfFile: file?.dataUrl ?? '',
     about: values.about,
     jobTitle: job.jobTitle,
     jobName: job.jobTitle,
@@ -89,29 +104,33 @@ export function ApplicationForm({ job }: { job: Job }) {
   const update = (name: keyof typeof fields) => (value: string) => {
     const next = { ...fields, [name]: value };
     setFields(next);
-    if (attempted) setErrors(validate(payloadOf(next, cv)));
+    if (attempted) setErrors(validate(payloadOf(next), cv));
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
     setAttempted(true);
-    const payload = payloadOf(fields, cv);
-    const found = validate(payload);
+    const payload = payloadOf(fields);
+    const found = validate(payload, cv);
     setErrors(found);
-    if (Object.keys(found).length > 0) {
+    if (Object.keys(found).length > 0 || !cv) {
       const first = (['name', 'email', 'phone', 'about'] as const).find((name) => found[name]);
       if (first) document.getElementById(`apply-${first}`)?.focus();
       return;
     }
     // The server reads trimmed values too; sending them trimmed keeps the e-mail match exact.
-    void submit({
-      ...payload,
-      name: fields.name.trim(),
-      email: fields.email.trim(),
-      phone: fields.phone.trim(),
-      number: fields.phone.trim(),
-    });
+    void submit(
+      {
+        ...payload,
+        name: fields.name.trim(),
+        email: fields.email.trim(),
+        phone: fields.phone.trim(),
+        number: fields.phone.trim(),
+      },
+      cv,
+      job.jobTitle,
+    );
   };
 
   return (
@@ -121,7 +140,7 @@ export function ApplicationForm({ job }: { job: Job }) {
       </h1>
       <p className={styles.intro}>Fields marked with * are required.</p>
 
-      <Field label="Full Name" required validationMessage={errors.name}>
+      <Field label={labelFor('Full Name', 'apply-name')} required validationMessage={errors.name}>
         <Input
           id="apply-name"
           autoComplete="name"
@@ -131,7 +150,7 @@ export function ApplicationForm({ job }: { job: Job }) {
         />
       </Field>
       <div className={styles.row}>
-        <Field label="Email" required validationMessage={errors.email}>
+        <Field label={labelFor('Email', 'apply-email')} required validationMessage={errors.email}>
           <Input
             id="apply-email"
             type="email"
@@ -141,7 +160,7 @@ export function ApplicationForm({ job }: { job: Job }) {
             disabled={submitting}
           />
         </Field>
-        <Field label="Phone" required validationMessage={errors.phone}>
+        <Field label={labelFor('Phone', 'apply-phone')} required validationMessage={errors.phone}>
           <Input
             id="apply-phone"
             type="tel"
@@ -152,7 +171,7 @@ export function ApplicationForm({ job }: { job: Job }) {
           />
         </Field>
       </div>
-      <Field label="Cover Letter" required validationMessage={errors.about}>
+      <Field label={labelFor('Cover Letter', 'apply-about')} required validationMessage={errors.about}>
         <Textarea
           id="apply-about"
           resize="vertical"
@@ -167,7 +186,7 @@ export function ApplicationForm({ job }: { job: Job }) {
         value={cv}
         onChange={(file) => {
           setCv(file);
-          if (attempted) setErrors(validate(payloadOf(fields, file)));
+          if (attempted) setErrors(validate(payloadOf(fields), file));
         }}
         disabled={submitting}
         error={errors.pdfFile}
@@ -175,19 +194,26 @@ export function ApplicationForm({ job }: { job: Job }) {
 
       <PrivacyNoticeSummary />
 
-      <div className={styles.status} role="status" aria-live="polite">
-        {step && (
-          <>
-            <Spinner size="tiny" aria-hidden="true" />
-            <span>{step}</span>
-          </>
-        )}
+      <div className={styles.status}>
+        {step && <Spinner size="tiny" aria-hidden="true" />}
+        {/* The success toast announces the outcome; the line shows it without saying it twice. */}
+        <span role="status" aria-live="polite" className={styles.statusText} data-testid="apply-step">
+          {step !== messages.applicationSubmitted && step}
+        </span>
+        {step === messages.applicationSubmitted && <span className={styles.statusText}>{step}</span>}
       </div>
       {error && (
-        <MessageBar intent="error" role="alert">
+        <MessageBar
+          ref={errorBar}
+          intent="error"
+          layout="multiline"
+          tabIndex={-1}
+          aria-describedby={error.detail ? 'apply-error-detail' : undefined}
+          className={styles.error}
+        >
           <MessageBarBody>
             <MessageBarTitle>{error.summary}</MessageBarTitle>
-            {error.detail}
+            {error.detail && <span id="apply-error-detail">{error.detail}</span>}
           </MessageBarBody>
         </MessageBar>
       )}

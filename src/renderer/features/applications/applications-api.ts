@@ -1,11 +1,29 @@
-import type {
-  ApplicationSaved,
-  ApplicationSubmission,
-  EmailNotification,
+import {
+  CV_PART_NAME,
+  type ApplicationFields,
+  type ApplicationSaved,
+  type EmailNotification,
 } from '../../../shared/applications/application-contract';
 import type { PlainAck } from '../../../shared/http/acknowledgements';
 import { api } from '../../app/api';
+import type { UploadWatch } from '../../app/upload-request';
 import { APPLICATION_LIST_TAG } from './application-tags';
+
+/** An application as the form sends it: the fields, and the CV's bytes as a file. */
+export interface ApplicationUpload {
+  fields: ApplicationFields;
+  cv: { fileName: string; bytes: Blob };
+  /** Hears how much of the upload has gone, and when it is all sent. */
+  watch?: UploadWatch;
+}
+
+/** The CV travels as a file part, a quarter smaller than the base64 of a data URL. */
+function formOf({ fields, cv }: ApplicationUpload): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
+  form.append(CV_PART_NAME, cv.bytes, cv.fileName);
+  return form;
+}
 
 /**
  * The visitor's calls (apply page). The admin calls (list, detail, CV, delete) live in
@@ -13,8 +31,13 @@ import { APPLICATION_LIST_TAG } from './application-tags';
  */
 export const applicationsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    submitApplication: build.mutation<ApplicationSaved, ApplicationSubmission>({
-      query: (body) => ({ url: '/applications', method: 'POST', body }),
+    submitApplication: build.mutation<ApplicationSaved, ApplicationUpload>({
+      query: (application) => ({
+        url: '/applications',
+        method: 'POST',
+        body: formOf(application),
+        upload: application.watch ?? {},
+      }),
       invalidatesTags: [APPLICATION_LIST_TAG],
     }),
     sendApplicationEmail: build.mutation<PlainAck, EmailNotification>({

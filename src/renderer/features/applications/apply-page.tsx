@@ -19,7 +19,8 @@ const useStyles = makeStyles({
     boxSizing: 'border-box',
     display: 'grid',
     gap: tokens.spacingHorizontalXXL,
-    gridTemplateColumns: '1fr',
+    // minmax(0, …): a column never grows wider than the screen to fit a long unbroken line.
+    gridTemplateColumns: 'minmax(0, 1fr)',
     alignItems: 'start',
     '@media (min-width: 960px)': { gridTemplateColumns: 'minmax(0, 7fr) minmax(0, 5fr)' },
   },

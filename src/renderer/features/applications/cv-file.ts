@@ -11,21 +11,12 @@ export function precheckCv(file: File): string | null {
   return null;
 }
 
-export type CvReadResult = { ok: true; dataUrl: string; size: number } | { ok: false; message: string };
-
-function readAsDataUrl(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
-    reader.readAsDataURL(blob);
-  });
-}
+export type CvReadResult = { ok: true; bytes: Blob; size: number } | { ok: false; message: string };
 
 /**
  * The real work behind the processing state: reads the file, checks the PDF signature and the
- * actual size, and produces the data URL the API expects. A renamed image or a file that grew
- * since it was picked is refused here, not by the server after the upload.
+ * actual size, and keeps the bytes read, which are what gets uploaded. A renamed image or a file
+ * that grew (or went away) since it was picked is refused here, not by the server after the upload.
  */
 export async function readCv(file: File): Promise<CvReadResult> {
   const early = precheckCv(file);
@@ -39,7 +30,5 @@ export async function readCv(file: File): Promise<CvReadResult> {
   if (bytes.byteLength > MAX_CV_BYTES) return { ok: false, message: messages.cvTooLarge };
   if (!PDF_SIGNATURE.every((byte, index) => bytes[index] === byte))
     return { ok: false, message: messages.cvOnlyPdf };
-  // A Blob with the PDF type gives exactly the 'data:application/pdf;base64,' prefix the server expects.
-  const dataUrl = await readAsDataUrl(new Blob([bytes], { type: 'application/pdf' }));
-  return { ok: true, dataUrl, size: bytes.byteLength };
+  return { ok: true, bytes: new Blob([bytes], { type: 'application/pdf' }), size: bytes.byteLength };
 }

@@ -20,7 +20,8 @@ import { precheckCv, readCv, type CvReadResult } from './cv-file';
 export interface ReadyCv {
   fileName: string;
   size: number;
-  dataUrl: string;
+  /** The bytes read and checked, which are what gets uploaded. */
+  bytes: Blob;
 }
 
 type PickerState =
@@ -44,6 +45,11 @@ const useStyles = makeStyles({
     textAlign: 'center',
     transitionProperty: 'background-color, border-color',
     transitionDuration: tokens.durationFaster,
+    // Focus lands here after a file is chosen or removed; a keyboard user must see where it is.
+    ':focus-visible': {
+      outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`,
+      outlineOffset: '2px',
+    },
   },
   dragging: {
     ...shorthands.borderColor(tokens.colorBrandStroke1),
@@ -97,6 +103,7 @@ export function CvPicker({ value, onChange, disabled = false, error }: CvPickerP
   const styles = useStyles();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
+  const card = useRef<HTMLDivElement>(null);
   const run = useRef(0);
   const [state, setState] = useState<PickerState>(value ? { kind: 'ready', cv: value } : { kind: 'idle' });
   const [rejection, setRejection] = useState<string | null>(null);
@@ -124,6 +131,8 @@ export function CvPicker({ value, onChange, disabled = false, error }: CvPickerP
 
   const accept = (file: File | undefined) => {
     if (!file || disabled) return;
+    // The button that opened the chooser gives way to the file's card: focus goes to the card.
+    card.current?.focus();
     const early = precheckCv(file);
     if (early) return reject(early);
 
@@ -137,7 +146,7 @@ export function CvPicker({ value, onChange, disabled = false, error }: CvPickerP
     const finish = () => {
       if (current !== run.current || progress < 100 || !result) return;
       if (!result.ok) return reject(result.message);
-      const cv = { fileName: file.name, size: result.size, dataUrl: result.dataUrl };
+      const cv = { fileName: file.name, size: result.size, bytes: result.bytes };
       setState({ kind: 'ready', cv });
       onChange(cv);
     };
@@ -164,7 +173,7 @@ export function CvPicker({ value, onChange, disabled = false, error }: CvPickerP
     setRejection(null);
     setState({ kind: 'idle' });
     onChange(null);
-    input.current?.focus();
+    card.current?.focus();
   };
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
@@ -176,6 +185,12 @@ export function CvPicker({ value, onChange, disabled = false, error }: CvPickerP
   const message = rejection ?? error;
   const labelId = `${id}-label`;
   const messageId = `${id}-message`;
+  const cardLabel =
+    state.kind === 'ready'
+      ? `CV: ${state.cv.fileName}, ${formatKb(state.cv.size)}, ready for upload`
+      : state.kind === 'processing'
+        ? `CV: checking ${state.fileName}`
+        : 'CV: no file chosen';
 
   return (
     <div
@@ -192,6 +207,10 @@ export function CvPicker({ value, onChange, disabled = false, error }: CvPickerP
         </span>
       </span>
       <div
+        ref={card}
+        tabIndex={-1}
+        role="group"
+        aria-label={cardLabel}
         className={mergeClasses(styles.zone, dragging && styles.dragging, message && styles.invalid)}
         onDragOver={(event) => {
           event.preventDefault();
