@@ -1,7 +1,48 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
+
+/**
+ * The layers of the code, top to bottom (docs/architecture.md#the-renderers-layers). A layer may
+ * import itself and the layers listed for it, nothing else: so imports only point down, features
+ * never reach into each other, and only the composition layers (app, the desktop entry) see more
+ * than one feature. `src/shared` is the contract every program shares.
+ */
+const features = readdirSync('src/renderer/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureTypes = features.map((name) => `feature-${name}`);
+const below = {
+  platform: [],
+  lib: ['platform'],
+  store: ['lib', 'platform'],
+  feedback: ['lib'],
+  components: ['lib', 'platform'],
+  layout: ['components', 'feedback', 'store', 'lib', 'platform'],
+};
+const featureMayUse = ['layout', 'components', 'feedback', 'store', 'lib', 'platform'];
+const layers = {
+  shared: [],
+  server: ['shared'],
+  main: ['shared'],
+  preload: ['shared'],
+  ...Object.fromEntries(Object.entries(below).map(([layer, uses]) => [layer, [...uses, 'shared']])),
+  ...Object.fromEntries(featureTypes.map((type) => [type, [...featureMayUse, 'shared']])),
+  app: [...featureTypes, ...featureMayUse, 'shared'],
+  desktop: ['app', ...featureTypes, ...featureMayUse, 'shared'],
+  web: ['app', ...featureTypes, ...featureMayUse, 'shared'],
+};
+const elements = [
+  ...['shared', 'server', 'main', 'preload', 'web'].map((type) => ({ type, pattern: `src/${type}` })),
+  ...['app', 'desktop', 'layout', 'components', 'feedback', 'store', 'lib', 'platform'].map((type) => ({
+    type,
+    pattern: `src/renderer/${type}`,
+  })),
+  ...features.map((name) => ({ type: `feature-${name}`, pattern: `src/renderer/features/${name}` })),
+].map((element) => ({ ...element, partialMatch: false }));
 
 export default tseslint.config(
   {
@@ -31,6 +72,28 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': elements,
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs'] } },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          message:
+            'A {{from.element.type}} file may not import {{to.element.type}}: imports only point down the layers (docs/architecture.md#the-renderers-layers).',
+          policies: Object.entries(layers).map(([type, uses]) => ({
+            from: { element: { type } },
+            allow: { to: { element: { types: { anyOf: [type, ...uses] } } } },
+          })),
+        },
+      ],
+    },
+  },
+  {
     files: ['src/renderer/**/*.{ts,tsx}', 'src/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
@@ -45,8 +108,8 @@ export default tseslint.config(
               message: 'electron is imported only in src/main and src/preload.',
             },
             {
-              group: ['node:*', '**/server/**', '**/main/**', '**/preload/**'],
-              message: 'The renderer runs in a browser: no Node, server or Electron code.',
+              group: ['node:*'],
+              message: 'The renderer runs in a browser: no Node modules.',
             },
           ],
         },
@@ -61,7 +124,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['node:*', 'electron', 'react', '**/server/**', '**/renderer/**'],
+              group: ['node:*', 'electron', 'react'],
               message: 'src/shared is the contract: no Node, React or Electron.',
             },
           ],
@@ -75,18 +138,13 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['electron', 'react', '**/renderer/**', '**/main/**', '**/preload/**'],
-              message: 'The server depends only on src/shared.',
-            },
-          ],
+          patterns: [{ group: ['electron', 'react'], message: 'The server depends only on src/shared.' }],
         },
       ],
     },
   },
   {
-    files: ['tests/**/*.{ts,tsx}', 'scripts/**/*.{ts,mjs,js}', 'bench/**/*.{ts,mjs}'],
+    files: ['tests/**/*.{ts,tsx}', 'scripts/**/*.{ts,mjs,js}'],
     rules: { 'no-console': 'off', '@typescript-eslint/no-explicit-any': 'off' },
   },
 );

@@ -12,7 +12,7 @@ import { BROWSER_ACCEPT_ENCODING, decodeBody, request } from './http-client.mjs'
 
 /** Admin-only code (by source path in the source maps, or by chunk name, as the e2e test checks). */
 const ADMIN_SOURCE =
-  /features\/dashboard\/|layout\/dashboard|admin|pdf-preview|resume-preview|pdfjs|sweetalert|applications-list|application-detail|job-form|job-table/i;
+  /layout\/admin|app\/pages|admin|cv-preview|pdfjs|sweetalert|applications-list|application-detail|job-form|job-table/i;
 const ADMIN_CHUNK = /dashboard|admin|pdf-preview|pdfjs|sweetalert/i;
 
 /** The script and modulepreload URLs of an HTML page. */

@@ -1,5 +1,5 @@
 import { INITIAL_DATA_ELEMENT_ID, type InitialData } from '../shared/site/initial-data';
-import type { AppStore } from '../renderer/app/store';
+import type { AppStore } from '../renderer/store/store';
 import { jobsApi } from '../renderer/features/jobs/jobs-api';
 
 /** The data the server put in the page (none under the Vite dev server, which serves plain HTML). */

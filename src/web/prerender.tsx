@@ -3,7 +3,7 @@ import { StaticRouter } from 'react-router-dom';
 import { createDOMRenderer, renderToStyleElements } from '@griffel/react';
 import type { InitialData } from '../shared/site/initial-data';
 import type { Prerendered } from '../shared/site/prerender';
-import { createAppStore } from '../renderer/app/store';
+import { createAppStore } from '../renderer/store/store';
 import type { Platform } from '../renderer/platform/platform';
 import { primeStore } from './initial-data';
 import { WebRoot } from './web-root';
@@ -25,9 +25,9 @@ const serverPlatform: Platform = {
 };
 
 /**
- * Draws one page of the public site on the server (built by `npm run build:web` into
+ * Renders one page of the public site on the server (built by `npm run build:web` into
  * dist/web-prerender, loaded by src/server/site/static-site.ts), so the browser paints it before
- * any script has run. Only screens in the first download are drawn: a lazy screen renders its
+ * any script has run. Only screens in the first download are prerendered: a lazy screen renders its
  * loading state, which is why the server prerenders the careers home page only.
  */
 export function prerender(url: string, data: InitialData): Prerendered {

@@ -3,8 +3,8 @@ import { RendererProvider, type GriffelRenderer } from '@griffel/react';
 import { DEFAULT_RETENTION_DAYS } from '../shared/limits';
 import type { InitialData } from '../shared/site/initial-data';
 import { App } from '../renderer/app/app';
-import { SiteSettingsContext } from '../renderer/app/site-settings';
-import type { AppStore } from '../renderer/app/store';
+import { SiteSettingsContext } from '../renderer/lib/site-settings';
+import type { AppStore } from '../renderer/store/store';
 
 export interface WebRootProps {
   store: AppStore;

@@ -192,7 +192,7 @@ test('applications: search, preview, download, detail with notes, delete', async
   );
   await row.getByRole('button', { name: `Preview CV of ${first.name}` }).click();
   await expect(page.getByRole('dialog').getByText(messages.errorTitle)).toBeVisible();
-  await expect(page.getByRole('dialog').getByText(messages.pdfNotFound)).toBeVisible();
+  await expect(page.getByRole('dialog').getByText(messages.cvFetchNotFound)).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
   await page.unroute('**/api/applications/*/pdf?*');
 

@@ -4,16 +4,16 @@ import userEvent from '@testing-library/user-event';
 import type { ApplicationSummary } from '../../src/shared/applications/application-contract';
 import { TOAST_DURATION_MS } from '../../src/shared/limits';
 import { messages } from '../../src/shared/messages';
-import { createAppStore } from '../../src/renderer/app/store';
-import { restoreSession } from '../../src/renderer/features/auth/auth-slice';
+import { createAppStore } from '../../src/renderer/store/store';
+import { restoreSession } from '../../src/renderer/store/session-slice';
 import {
   applicationsTotalText,
   filterApplications,
 } from '../../src/renderer/features/applications/application-search';
 import { ApplicationDetailPage } from '../../src/renderer/features/applications/application-detail-page';
 import { ApplicationsListPage } from '../../src/renderer/features/applications/applications-list-page';
-import { ResumePreviewDialog } from '../../src/renderer/features/applications/resume-preview-dialog';
-import { useSaveCv } from '../../src/renderer/features/applications/use-resume-actions';
+import { CvPreviewDialog } from '../../src/renderer/features/applications/cv-preview-dialog';
+import { useSaveCv } from '../../src/renderer/features/applications/use-cv-actions';
 import { fakeToken, inSeconds, jsonResponse, memoryPlatform, renderScreen } from './test-utils';
 
 const row = (overrides: Partial<ApplicationSummary>): ApplicationSummary => ({
@@ -144,7 +144,7 @@ describe('the list’s CV preview dialog', () => {
       bytes: new Uint8Array([0x25, 0x50, 0x44, 0x46]),
     };
     const { unmount } = renderScreen(
-      <ResumePreviewDialog preview={preview} onClose={() => undefined} onDownload={() => undefined} />,
+      <CvPreviewDialog preview={preview} onClose={() => undefined} onDownload={() => undefined} />,
     );
     await user.click(screen.getByRole('button', { name: 'Open in new tab' }));
     await user.click(screen.getByRole('button', { name: 'Open in new tab' }));
@@ -239,7 +239,7 @@ describe('the application screen’s CV', () => {
     act(() => show.click());
     const cvAnswered = () =>
       Object.values(store.getState().api.queries).some(
-        (entry) => entry?.endpointName === 'getApplicationPdf' && entry.status === 'fulfilled',
+        (entry) => entry?.endpointName === 'getApplicationCv' && entry.status === 'fulfilled',
       );
     for (let tries = 0; tries < 500 && !cvAnswered(); tries++) await act(nextTask);
     expect(cvAnswered()).toBe(true);

@@ -1,9 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_RESPONSE_BYTES } from '../../src/shared/limits';
-import { createAppStore } from '../../src/renderer/app/store';
-import { authApi } from '../../src/renderer/features/auth/auth-api';
-import { restoreSession, signIn } from '../../src/renderer/features/auth/auth-slice';
+import { createAppStore } from '../../src/renderer/store/store';
+import { sessionApi } from '../../src/renderer/store/session-api';
+import { restoreSession, signIn } from '../../src/renderer/store/session-slice';
 import { jobsApi } from '../../src/renderer/features/jobs/jobs-api';
 import { fakeToken, inSeconds, jsonResponse, memoryPlatform, renderScreen } from './test-utils';
 
@@ -46,16 +46,18 @@ describe('the base query', () => {
     async (status) => {
       stubFetch(() => jsonResponse(status, { message: 'Your session has expired. Please log in again.' }));
       const { store, memory } = await signedInStore('/dashboard/applications');
-      expect(store.getState().auth.user).not.toBeNull();
+      expect(store.getState().session.user).not.toBeNull();
 
-      const result = await act(() => store.dispatch(authApi.endpoints.isAdmin.initiate('ada@example.com')));
+      const result = await act(() =>
+        store.dispatch(sessionApi.endpoints.isAdmin.initiate('ada@example.com')),
+      );
 
       expect(result.error).toMatchObject({
         status,
         data: { message: 'Your session has expired. Please log in again.' },
       });
       expect(memory.state.token).toBeNull();
-      expect(store.getState().auth.user).toBeNull();
+      expect(store.getState().session.user).toBeNull();
       await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
       expect(JSON.parse(screen.getByTestId('location').dataset.state!)).toMatchObject({
         from: { pathname: '/dashboard/applications' },
@@ -73,7 +75,7 @@ describe('the base query', () => {
     );
     expect(outcome.payload).toBe('This account exists but is not an administrator.');
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
-    expect(store.getState().auth).toMatchObject({ user: null, signingIn: false });
+    expect(store.getState().session).toMatchObject({ user: null, signingIn: false });
   });
 
   it('leaves other errors alone', async () => {

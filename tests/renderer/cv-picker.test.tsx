@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MAX_CV_BYTES } from '../../src/shared/limits';
 import { messages } from '../../src/shared/messages';
-import { FluentScope } from '../../src/renderer/app/fluent-scope';
+import { FluentScope } from '../../src/renderer/components/fluent-scope';
 import { CvPicker, type ReadyCv } from '../../src/renderer/features/applications/cv-picker';
 
 const pdfBytes = (size = 2048) => {

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { Job } from '../../src/shared/jobs/job-contract';
 import { messages } from '../../src/shared/messages';
 import { ApplicationForm } from '../../src/renderer/features/applications/application-form';
+import { PrivacyNoticeSummary } from '../../src/renderer/features/privacy/privacy-notice-summary';
 import { RegisterPage } from '../../src/renderer/features/auth/register-page';
 import { startLocalApi, type Answer, type ReceivedCall } from './local-api';
 import { jsonResponse, memoryPlatform, renderScreen } from './test-utils';
@@ -25,7 +26,10 @@ afterEach(() => {
 function renderForm(route = `/apply/${job._id}`) {
   const { platform } = memoryPlatform();
   platform.apiBaseUrl = localApi.apiBaseUrl;
-  return renderScreen(<ApplicationForm job={job} />, { route, platform });
+  return renderScreen(<ApplicationForm job={job} privacyNotice={<PrivacyNoticeSummary />} />, {
+    route,
+    platform,
+  });
 }
 
 async function fillIn(user: ReturnType<typeof userEvent.setup>) {
@@ -66,7 +70,10 @@ async function attachCv(user: ReturnType<typeof userEvent.setup>, container: HTM
 describe('application form', () => {
   it('keeps Submit disabled until a CV is ready', async () => {
     const user = userEvent.setup();
-    const { container } = renderScreen(<ApplicationForm job={job} />, { route: `/apply/${job._id}` });
+    const { container } = renderScreen(
+      <ApplicationForm job={job} privacyNotice={<PrivacyNoticeSummary />} />,
+      { route: `/apply/${job._id}` },
+    );
     expect(screen.getByRole('heading', { level: 1, name: `Apply for ${job.jobTitle}` })).toBeInTheDocument();
     const submit = screen.getByRole('button', { name: 'Submit Application' });
     expect(submit).toBeDisabled();
@@ -95,7 +102,9 @@ describe('application form', () => {
 
   it('checks the e-mail and phone formats with the shared rules', async () => {
     const user = userEvent.setup();
-    const { container } = renderScreen(<ApplicationForm job={job} />);
+    const { container } = renderScreen(
+      <ApplicationForm job={job} privacyNotice={<PrivacyNoticeSummary />} />,
+    );
     await attachCv(user, container);
     await user.type(screen.getByRole('textbox', { name: /Full Name/ }), 'Jane Doe');
     await user.type(screen.getByRole('textbox', { name: /Email/ }), 'not-an-email');

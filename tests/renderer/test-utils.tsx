@@ -4,8 +4,8 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import { NavigatorBridge } from '../../src/renderer/app/navigator-bridge';
-import { createAppStore, type AppStore } from '../../src/renderer/app/store';
-import { FluentScope } from '../../src/renderer/app/fluent-scope';
+import { createAppStore, type AppStore } from '../../src/renderer/store/store';
+import { FluentScope } from '../../src/renderer/components/fluent-scope';
 import { ToastProvider } from '../../src/renderer/feedback/toast-provider';
 import { PlatformContext, type Platform } from '../../src/renderer/platform/platform';
 

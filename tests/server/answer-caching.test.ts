@@ -137,11 +137,11 @@ describe('the admin list of applications', () => {
 });
 
 describe('the CV answer', () => {
-  it('is the PdfAnswer JSON, byte for byte, for every length', async () => {
-    const { pdfAnswerJson } = await import('../../src/server/applications/pdf-answer');
+  it('is the CvAnswer JSON, byte for byte, for every length', async () => {
+    const { cvAnswerJson } = await import('../../src/server/applications/cv-answer');
     for (const length of [0, 1, 2, 3, 4, 5, 1000, 1001, 1002]) {
       const bytes = Buffer.from(Array.from({ length }, (_, index) => (index * 37) % 256));
-      const text = pdfAnswerJson(bytes).toString('latin1');
+      const text = cvAnswerJson(bytes).toString('latin1');
       expect(JSON.parse(text)).toEqual({
         pdfFile: `data:application/pdf;base64,${bytes.toString('base64')}`,
         fileSize: length,
@@ -152,10 +152,10 @@ describe('the CV answer', () => {
 
 describe('the CV answer cache', () => {
   it('reads each CV once however many ask at once, stays within its size, and empties on a removal', async () => {
-    const { createPdfAnswerCache } = await import('../../src/server/applications/pdf-answer');
+    const { createCvAnswerCache } = await import('../../src/server/applications/cv-answer');
     const { createLocalChangeFeed } = await import('../../src/server/db/change-feed');
     const feed = createLocalChangeFeed();
-    const cache = createPdfAnswerCache(feed, 3 * 1024 * 1024);
+    const cache = createCvAnswerCache(feed, 3 * 1024 * 1024);
     const reads: string[] = [];
     const cv = (key: string) => async () => {
       reads.push(key);

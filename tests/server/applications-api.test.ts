@@ -311,7 +311,7 @@ describe('CV downloads', () => {
   });
 
   it.each([
-    ['unknown', '00000000-0000-4000-8000-000000000000', messages.pdfMissing],
+    ['unknown', '00000000-0000-4000-8000-000000000000', messages.cvMissing],
     ['malformed', 'not-an-id', messages.applicationMissing],
   ])('answers 404 JSON for the CV of the %s id', async (_label, badId, message) => {
     for (const route of ['pdf', 'cv']) {
@@ -352,7 +352,7 @@ describe('DELETE /api/applications/:id', () => {
     for (const route of ['pdf', 'cv']) {
       const answer = await server.api('GET', `/applications/${id}/${route}`, { token });
       expect(answer.status).toBe(404);
-      expect(answer.body).toEqual({ message: messages.pdfMissing });
+      expect(answer.body).toEqual({ message: messages.cvMissing });
     }
     const list = await server.api('GET', '/applications', { token });
     expect(list.body.map((row: { _id: string }) => row._id)).not.toContain(id);

@@ -37,7 +37,7 @@ let a: ServerProcess;
 let b: ServerProcess;
 let token: string;
 
-// Echoes the open jobs' titles into the drawn home page.
+// Echoes the open jobs' titles into the prerendered home page.
 const prerender = `export function prerender(url, data) {
   return { html: (data.jobs ?? []).map((job) => '<h3>' + job.jobTitle + '</h3>').join(''), styles: '' };
 }`;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { MAX_CV_BYTES } from '../../shared/limits';
-import { resumeFileName } from '../../shared/applications/resume-file-name';
+import { cvFileName } from '../../shared/applications/cv-file-name';
 import {
   API_SERVER_URL_MESSAGES,
   apiServerUrlSchema,
@@ -89,7 +89,7 @@ export function registerIpcHandlers(runtime: IpcRuntime, services: IpcServices):
     const [requestedName, bytes] = cvArgsSchema.parse(args);
     if (!isPdf(bytes)) throw new Error('Only PDF files can be saved.');
     // The renderer proposes a name; only its base name, as a PDF name, reaches the dialog.
-    const fileName = resumeFileName(path.basename(requestedName).replace(/_resume\.pdf$|\.pdf$/i, ''));
+    const fileName = cvFileName(path.basename(requestedName).replace(/_resume\.pdf$|\.pdf$/i, ''));
     const choice = await runtime.showSaveDialog({
       title: 'Save CV',
       defaultPath: path.join(runtime.downloadsDir, fileName),

@@ -1,11 +1,11 @@
 import { Route, Routes } from 'react-router-dom';
 import { CareersHomePage } from '../features/jobs/careers-home-page';
 import { PublicLayout } from '../layout/public-layout';
-import { lazyScreen } from './lazy-screen';
+import { lazyScreen } from '../lib/lazy-screen';
 
 // The home page is in the first download; every other screen is its own chunk.
 const FeedbackScope = lazyScreen(() => import('./feedback-scope'), 'FeedbackScope');
-const ApplyPage = lazyScreen(() => import('../features/applications/apply-page'), 'ApplyPage');
+const ApplyPage = lazyScreen(() => import('./pages/apply-page'), 'ApplyPage');
 const SuccessPage = lazyScreen(() => import('../features/applications/success-page'), 'SuccessPage');
 const LoginPage = lazyScreen(() => import('../features/auth/login-page'), 'LoginPage');
 const RegisterPage = lazyScreen(() => import('../features/auth/register-page'), 'RegisterPage');
@@ -19,7 +19,7 @@ const NotFoundPage = lazyScreen(() => import('../features/site/not-found-page'),
  * Everything under /dashboard lives in this one lazy module with its own guard and layout, so none
  * of it reaches the public bundle. Its unknown paths show the public 404 screen handed in here.
  */
-const DashboardRoutes = lazyScreen(() => import('../features/dashboard/dashboard-routes'), 'DashboardRoutes');
+const AdminRoutes = lazyScreen(() => import('./admin-routes'), 'AdminRoutes');
 
 export function AppRoutes() {
   return (
@@ -42,7 +42,7 @@ export function AppRoutes() {
         <Route
           path="dashboard/*"
           element={
-            <DashboardRoutes
+            <AdminRoutes
               notFound={
                 <PublicLayout>
                   <NotFoundPage />

@@ -1,10 +1,10 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { restoreSession } from '../features/auth/auth-slice';
+import { restoreSession } from '../store/session-slice';
 import { PlatformContext } from '../platform/platform';
 import { NavigatorBridge } from './navigator-bridge';
-import { PageLoading } from './page-loading';
-import type { AppStore } from './store';
+import { PageLoading } from '../components/page-loading';
+import type { AppStore } from '../store/store';
 
 /**
  * What every face shares below its router: the store, the Platform, the navigator the base query

@@ -1,6 +1,6 @@
 import { AppRoutes } from './app-routes';
 import { AppShell } from './app-shell';
-import type { AppStore } from './store';
+import type { AppStore } from '../store/store';
 
 /**
  * The web face below the router: the shared shell with the public site's routes and /dashboard.

@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router-dom';
 import { ArrivalToastListener } from '../feedback/arrival-toast';
 import { ToastProvider } from '../feedback/toast-provider';
-import { FluentScope } from './fluent-scope';
+import { FluentScope } from '../components/fluent-scope';
 
 /**
  * Fluent's context and toasts for every screen except the careers home page, which shows none. Loaded with the first

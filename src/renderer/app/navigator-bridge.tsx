@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { AppNavigator } from './navigation';
+import type { AppNavigator } from '../lib/navigation';
 
 /** Hands the router to the store's navigator; renders nothing. */
 export function NavigatorBridge({ navigator }: { navigator: AppNavigator }) {

@@ -10,10 +10,10 @@ import {
 } from '@fluentui/react-components';
 import { OpenRegular } from '@fluentui/react-icons/headless/svg/open';
 import { SettingsRegular } from '@fluentui/react-icons/headless/svg/settings';
-import { useAppSelector } from '../app/hooks';
-import { useHeadingFocus } from '../app/use-heading-focus';
-import { PageLoading } from '../app/page-loading';
-import { RouteErrorBoundary } from '../app/route-error-boundary';
+import { useAppSelector } from '../store/hooks';
+import { useHeadingFocus } from '../lib/use-heading-focus';
+import { PageLoading } from '../components/page-loading';
+import { ErrorBoundary } from '../components/error-boundary';
 import { UserMenu } from '../layout/user-menu';
 import type { DesktopConsole } from './desktop-platform';
 
@@ -76,7 +76,7 @@ export function DesktopFrame({ console: desktop }: { console: DesktopConsole }) 
   const { pathname } = useLocation();
   const main = useRef<HTMLElement>(null);
   useHeadingFocus(main);
-  const user = useAppSelector((state) => state.auth.user);
+  const user = useAppSelector((state) => state.session.user);
   return (
     <div className={styles.shell}>
       <header className={styles.bar}>
@@ -100,11 +100,11 @@ export function DesktopFrame({ console: desktop }: { console: DesktopConsole }) 
       </header>
       <MemoryTokenNotice console={desktop} />
       <main ref={main} className={styles.main} tabIndex={-1}>
-        <RouteErrorBoundary resetKey={pathname}>
+        <ErrorBoundary resetKey={pathname} withHomeLink={false}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>
-        </RouteErrorBoundary>
+        </ErrorBoundary>
       </main>
     </div>
   );

@@ -1,6 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { FeedbackScope } from '../app/feedback-scope';
-import { lazyScreen } from '../app/lazy-screen';
+import { lazyScreen } from '../lib/lazy-screen';
 import { DesktopFrame } from './desktop-frame';
 import type { DesktopConsole } from './desktop-platform';
 import { OnTheWebsitePage } from './on-the-website-page';
@@ -8,7 +8,7 @@ import { SettingsPage } from './settings-page';
 
 // The same screens as the web dashboard, unchanged: the shared login page and the admin routes.
 const LoginPage = lazyScreen(() => import('../features/auth/login-page'), 'LoginPage');
-const DashboardRoutes = lazyScreen(() => import('../features/dashboard/dashboard-routes'), 'DashboardRoutes');
+const AdminRoutes = lazyScreen(() => import('../app/admin-routes'), 'AdminRoutes');
 const NotFoundPage = lazyScreen(() => import('../features/site/not-found-page'), 'NotFoundPage');
 
 /**
@@ -23,7 +23,7 @@ export function DesktopRoutes({ console: desktop }: { console: DesktopConsole })
           <Route index element={<Navigate to="/dashboard" replace />} />
           <Route path="login" element={<LoginPage />} />
           <Route path="settings" element={<SettingsPage console={desktop} />} />
-          <Route path="dashboard/*" element={<DashboardRoutes notFound={<NotFoundPage />} />} />
+          <Route path="dashboard/*" element={<AdminRoutes notFound={<NotFoundPage />} />} />
           <Route path="*" element={<OnTheWebsitePage websiteUrl={desktop.settings.apiServerUrl} />} />
         </Route>
       </Route>

@@ -6,7 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router-dom';
 import { AppShell } from '../app/app-shell';
-import { createAppStore } from '../app/store';
+import { createAppStore } from '../store/store';
 import { createDesktopPlatform } from './desktop-platform';
 import { DesktopRoutes } from './desktop-routes';
 

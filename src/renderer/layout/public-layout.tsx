@@ -1,9 +1,9 @@
 import { Suspense, useRef, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { PageLoading } from '../app/page-loading';
-import { RouteErrorBoundary } from '../app/route-error-boundary';
-import { useHeadingFocus } from '../app/use-heading-focus';
+import { PageLoading } from '../components/page-loading';
+import { ErrorBoundary } from '../components/error-boundary';
+import { useHeadingFocus } from '../lib/use-heading-focus';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -46,9 +46,9 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
       </a>
       <SiteHeader />
       <main id="main-content" ref={main} className={styles.main} tabIndex={-1}>
-        <RouteErrorBoundary resetKey={pathname}>
+        <ErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageLoading />}>{children ?? <Outlet />}</Suspense>
-        </RouteErrorBoundary>
+        </ErrorBoundary>
       </main>
       <SiteFooter />
     </div>

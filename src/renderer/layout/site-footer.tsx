@@ -5,7 +5,7 @@ import { DocumentRegular } from '@fluentui/react-icons/headless/svg/document';
 import { LocationRegular } from '@fluentui/react-icons/headless/svg/location';
 import type { ReactNode } from 'react';
 import { siteConfig } from '../../shared/site/site-config';
-import { PostalAddress } from '../features/site/postal-address';
+import { PostalAddress } from '../components/postal-address';
 
 const useStyles = makeStyles({
   footer: {

@@ -5,7 +5,7 @@ import { CallRegular } from '@fluentui/react-icons/headless/svg/call';
 import { LocationRegular } from '@fluentui/react-icons/headless/svg/location';
 import { MailRegular } from '@fluentui/react-icons/headless/svg/mail';
 import { formatAddress, siteConfig } from '../../shared/site/site-config';
-import { useAppSelector } from '../app/hooks';
+import { useAppSelector } from '../store/hooks';
 
 // Avatar, tooltip and menu code are for signed-in staff only: visitors never download them.
 const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
@@ -138,7 +138,7 @@ const staffLinks = [
 
 export function SiteHeader() {
   const styles = useStyles();
-  const user = useAppSelector((state) => state.auth.user);
+  const user = useAppSelector((state) => state.session.user);
   const links = user ? [...publicLinks, ...staffLinks] : publicLinks;
 
   return (

@@ -1,9 +1,9 @@
 import { Avatar, Button, Tooltip } from '@fluentui/react-components';
 import { SignOutRegular } from '@fluentui/react-icons/headless/svg/sign-out';
 import { useNavigate } from 'react-router-dom';
-import { useAppDispatch } from '../app/hooks';
-import { FluentScope } from '../app/fluent-scope';
-import { signOut } from '../features/auth/auth-slice';
+import { useAppDispatch } from '../store/hooks';
+import { FluentScope } from '../components/fluent-scope';
+import { signOut } from '../store/session-slice';
 
 /** The signed-in part of the header: avatar with the display name as tooltip, and Log Out. */
 export function UserMenu({ name, email }: { name: string; email: string }) {

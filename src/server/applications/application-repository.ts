@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import { applicationNotes, applications } from '../db/schema';
 import type { BlobStore } from '../blobs/blob-store';
 import type { ChangeFeed } from '../db/change-feed';
-import type { NotifiedApplication } from '../email/application-emails';
+import type { ApplicationMail } from '../email/application-emails';
 import type { ApplicationDetail, ApplicationSummary } from '../../shared/applications/application-contract';
 import { DUPLICATE_WINDOW_DAYS } from '../../shared/limits';
 
@@ -65,14 +65,6 @@ export interface ExpiredApplication {
   email: string;
   jobTitle: string;
   createdAt: Date;
-}
-
-/** The e-mails a stored application sends (built from the e-mail outbox where the server starts). */
-export interface ApplicationMail {
-  /** Queues the application's messages inside the transaction that stores it. */
-  queue(tx: Db, application: NotifiedApplication): Promise<void>;
-  /** Called once that transaction has committed. */
-  queued(): void;
 }
 
 /** Every write that changes the list tells the change feed, so cached lists everywhere are dropped. */

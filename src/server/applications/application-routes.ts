@@ -5,7 +5,7 @@ import {
   applicationListSchema,
   applicationSavedSchema,
   applicationSubmissionSchema,
-  pdfAnswerSchema,
+  cvAnswerSchema,
 } from '../../shared/applications/application-contract';
 import { deleteAckSchema } from '../../shared/http/acknowledgements';
 import { idParamsSchema, isId } from '../../shared/http/id';
@@ -16,9 +16,9 @@ import { limitByIp } from '../http/rate-limit';
 import { errorResponses, type Api } from '../http/route-types';
 import type { Guards } from '../auth/guards';
 import type { AppContext } from '../app-context';
-import { resumeFileName } from '../../shared/applications/resume-file-name';
+import { cvFileName } from '../../shared/applications/cv-file-name';
 import { contentDisposition } from './content-disposition';
-import { createPdfAnswerCache } from './pdf-answer';
+import { createCvAnswerCache } from './cv-answer';
 import { applicationFormLimits, readApplicationParts } from './application-form-parts';
 import { sendRepresentation } from '../http/representation';
 import { cvPurposeSchema, type AuditAction } from '../../shared/privacy/audit-contract';
@@ -28,7 +28,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const admin = [{ bearer: [] }];
 /** About four CV answers (a 5 MB CV is 7 MB of answer). */
-const PDF_ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
+const CV_ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
 
 export function applicationRoutes(app: Api, context: AppContext, guards: Guards): void {
   const { applications, applicationList, jobs, limiters, audit } = context;
@@ -40,7 +40,7 @@ export function applicationRoutes(app: Api, context: AppContext, guards: Guards)
       subjectEmail: application.email,
       applicationId: application.id,
     });
-  const pdfAnswers = createPdfAnswerCache(context.changes, PDF_ANSWER_CACHE_BYTES);
+  const cvAnswers = createCvAnswerCache(context.changes, CV_ANSWER_CACHE_BYTES);
   const existingId = (id: string) => {
     if (!isId(id)) throw new HttpError(404, messages.applicationMissing);
     return id;
@@ -149,7 +149,7 @@ export function applicationRoutes(app: Api, context: AppContext, guards: Guards)
 
   const readCv = async (request: FastifyRequest, id: string, action: AuditAction) => {
     const cv = await applications.readCv(existingId(id));
-    if (!cv) throw new HttpError(404, messages.pdfMissing);
+    if (!cv) throw new HttpError(404, messages.cvMissing);
     record(request, action, { id, email: cv.email });
     return cv;
   };
@@ -164,16 +164,16 @@ export function applicationRoutes(app: Api, context: AppContext, guards: Guards)
         security: admin,
         params: idParamsSchema,
         querystring: cvPurposeSchema,
-        response: { 200: pdfAnswerSchema, ...errorResponses(401, 403, 404) },
+        response: { 200: cvAnswerSchema, ...errorResponses(401, 403, 404) },
       },
     },
     async (request, reply) => {
       const id = existingId(request.params.id);
       const owner = await applications.cvOwner(id);
-      const answer = owner && (await pdfAnswers.get(owner.cvKey, () => context.blobs.get(owner.cvKey)));
-      if (!owner || !answer) throw new HttpError(404, messages.pdfMissing);
+      const answer = owner && (await cvAnswers.get(owner.cvKey, () => context.blobs.get(owner.cvKey)));
+      if (!owner || !answer) throw new HttpError(404, messages.cvMissing);
       record(request, request.query.purpose, { id, email: owner.email });
-      // Bytes already in the PdfAnswer shape (see pdf-answer.ts), so the typed reply is bypassed.
+      // Bytes already in the CvAnswer shape (see cv-answer.ts), so the typed reply is bypassed.
       return (reply as FastifyReply)
         .type('application/json; charset=utf-8')
         .header('cache-control', 'private, no-store')
@@ -204,7 +204,7 @@ export function applicationRoutes(app: Api, context: AppContext, guards: Guards)
       return reply
         .type('application/pdf')
         .header('content-length', bytes.length)
-        .header('content-disposition', contentDisposition(disposition, resumeFileName(name)))
+        .header('content-disposition', contentDisposition(disposition, cvFileName(name)))
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         .send(bytes);

@@ -1,5 +1,5 @@
 import { formatUsDate } from '../../shared/format/date';
-import type { ApplicationMail } from '../applications/application-repository';
+import type { Db } from '../db/database';
 import type { EmailOutbox } from './email-outbox';
 
 export interface NotifiedApplication {
@@ -11,6 +11,14 @@ export interface NotifiedApplication {
   about: string;
   createdAt: Date;
   cvSize: number;
+}
+
+/** The e-mails a stored application sends (built from the e-mail outbox where the server starts). */
+export interface ApplicationMail {
+  /** Queues the application's messages inside the transaction that stores it. */
+  queue(tx: Db, application: NotifiedApplication): Promise<void>;
+  /** Called once that transaction has committed. */
+  queued(): void;
 }
 
 export interface ApplicationEmailOptions {

@@ -1,4 +1,4 @@
-import { resumeFileName } from '../../shared/applications/resume-file-name';
+import { cvFileName } from '../../shared/applications/cv-file-name';
 import type { ErasureAck, SubjectExport } from '../../shared/privacy/privacy-contract';
 import type { AppContext } from '../app-context';
 import { erasedSubject } from './audit-repository';
@@ -23,7 +23,7 @@ export async function exportSubject(
       ...application,
       cv: cv
         ? {
-            fileName: resumeFileName(cv.name),
+            fileName: cvFileName(cv.name),
             size: cv.bytes.length,
             contentType: 'application/pdf',
             base64: cv.bytes.toString('base64'),

@@ -25,9 +25,14 @@ export function assertPageTemplate(template: string): void {
 
 /**
  * The built index.html with this page's head, the data its first render needs and, when the page
- * was drawn on the server, its markup and CSS.
+ * was prerendered on the server, its markup and CSS.
  */
-export function renderPage(template: string, head: PageHead, data: InitialData, drawn?: Prerendered): string {
+export function renderPage(
+  template: string,
+  head: PageHead,
+  data: InitialData,
+  prerendered?: Prerendered,
+): string {
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
     head.description && `<meta name="description" content="${escapeHtml(head.description)}" />`,
@@ -36,11 +41,11 @@ export function renderPage(template: string, head: PageHead, data: InitialData, 
     head.jsonLd && `<script type="application/ld+json">${scriptSafeJson(head.jsonLd)}</script>`,
   ].filter(Boolean);
   const dataScript = `<script id="${INITIAL_DATA_ELEMENT_ID}" type="application/json">${scriptSafeJson(data)}</script>`;
-  const root = drawn ? `${ROOT_OPEN}${drawn.html}</div>` : ROOT;
+  const root = prerendered ? `${ROOT_OPEN}${prerendered.html}</div>` : ROOT;
   // Functions as replacements: a `$` in job text must not be read as a replacement pattern.
-  return (drawn ? withoutPreloads(template) : template)
+  return (prerendered ? withoutPreloads(template) : template)
     .replace(TITLE, () => tags.join('\n    '))
-    .replace('</head>', () => (drawn ? `${drawn.styles}</head>` : '</head>'))
+    .replace('</head>', () => (prerendered ? `${prerendered.styles}</head>` : '</head>'))
     .replace(ROOT, () => root + dataScript);
 }
 

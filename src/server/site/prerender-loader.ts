@@ -5,21 +5,21 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { InitialData } from '../../shared/site/initial-data';
 import { PRERENDER_DIR, PRERENDER_FILE, type Prerender, type Prerendered } from '../../shared/site/prerender';
 
-export type DrawPage = (url: string, data: InitialData) => Promise<Prerendered | undefined>;
+export type PrerenderPage = (url: string, data: InitialData) => Promise<Prerendered | undefined>;
 
 /**
  * The web build's server-side prerender (src/web/prerender.tsx), found beside the web build. It is
  * loaded on the first page that asks, not at start, so React never delays the first answer of a
- * fresh server. Without the bundle, or when drawing fails, a page goes out undrawn and the browser
- * draws it, as it always can: a prerender problem is logged, never shown to a visitor.
+ * fresh server. Without the bundle, or when prerendering fails, a page goes out empty and the
+ * browser renders it, as it always can: a prerender problem is logged, never shown to a visitor.
  */
-export function createPageDrawer(webDistDir: string, log: FastifyBaseLogger): DrawPage {
+export function createPrerenderer(webDistDir: string, log: FastifyBaseLogger): PrerenderPage {
   const file = path.join(path.dirname(webDistDir), PRERENDER_DIR, PRERENDER_FILE);
   let loading: Promise<Prerender | undefined> | undefined;
 
   const load = async (): Promise<Prerender | undefined> => {
     if (!existsSync(file)) {
-      log.info({ file }, 'no prerender bundle: pages are drawn in the browser only');
+      log.info({ file }, 'no prerender bundle: pages are rendered in the browser only');
       return undefined;
     }
     try {
@@ -38,7 +38,7 @@ export function createPageDrawer(webDistDir: string, log: FastifyBaseLogger): Dr
     try {
       return prerender(url, data);
     } catch (error) {
-      log.error({ err: error, url }, 'prerender failed: the page goes out for the browser to draw');
+      log.error({ err: error, url }, 'prerender failed: the page goes out for the browser to render');
       return undefined;
     }
   };

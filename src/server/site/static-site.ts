@@ -12,7 +12,7 @@ import type { OpenJobs } from '../jobs/open-jobs-cache';
 import { isSpaRoute } from './spa-routes';
 import { jobPosting, jobSummary, jobUrl } from './job-posting';
 import { assertPageTemplate, renderPage, type PageHead } from './page-html';
-import { createPageDrawer } from './prerender-loader';
+import { createPrerenderer } from './prerender-loader';
 import type { Prerendered } from '../../shared/site/prerender';
 
 interface Served {
@@ -61,9 +61,9 @@ export async function registerStaticSite(
     },
   });
 
-  const html = (head: PageHead, data: InitialData, drawn?: Prerendered) =>
-    createRepresentation(renderPage(template, head, data, drawn), 'text/html; charset=utf-8');
-  const draw = createPageDrawer(distDir, app.log);
+  const html = (head: PageHead, data: InitialData, prerendered?: Prerendered) =>
+    createRepresentation(renderPage(template, head, data, prerendered), 'text/html; charset=utf-8');
+  const prerender = createPrerenderer(distDir, app.log);
   const settings = (): InitialData => ({ retentionDays: config.retentionDays });
 
   // Pages whose HTML depends only on the build and the configuration: rendered once.
@@ -77,9 +77,9 @@ export async function registerStaticSite(
     return entry;
   };
   // Pages built from the open jobs: kept as long as that list is (a job change drops both).
-  // A promise, so visitors arriving while the page is drawn all wait for the one drawing.
+  // A promise, so visitors arriving while the page is prerendered all wait for the one render.
   const homePages = new WeakMap<OpenJobs, Promise<Representation>>();
-  const drawnHomePages = new WeakMap<OpenJobs, Representation>();
+  const prerenderedHomePages = new WeakMap<OpenJobs, Representation>();
   const jobPages = new WeakMap<OpenJobs, Map<string, Representation>>();
 
   const applyPage = (job: Job) =>
@@ -108,9 +108,9 @@ export async function registerStaticSite(
       const open = await openJobs.get();
       let home = homePages.get(open);
       if (!home) {
-        // The careers home page is drawn on the server, so it paints before any script runs.
+        // The careers home page is prerendered on the server, so it paints before any script runs.
         const data = { ...settings(), jobs: open.jobs };
-        home = draw('/', data).then((drawn) =>
+        home = prerender('/', data).then((prerendered) =>
           html(
             {
               title: `Careers | ${brand}`,
@@ -118,19 +118,19 @@ export async function registerStaticSite(
               canonicalUrl: `${config.publicUrl}/`,
             },
             data,
-            drawn,
+            prerendered,
           ),
         );
         homePages.set(open, home);
         void home.then(
-          (drawn) => drawnHomePages.set(open, drawn),
+          (page) => prerenderedHomePages.set(open, page),
           () => homePages.delete(open),
         );
       }
       return {
         status: 200,
         page: await home,
-        current: () => withOpenJobs((open) => drawnHomePages.get(open)),
+        current: () => withOpenJobs((open) => prerenderedHomePages.get(open)),
       };
     }
     const apply = /^\/apply\/([^/]+)$/.exec(pathname);

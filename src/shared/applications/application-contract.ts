@@ -113,7 +113,7 @@ export const applicationDetailSchema = applicationSummarySchema.extend({
   purgeAfter: z.string(),
 });
 
-export const pdfAnswerSchema = z.object({ pdfFile: z.string(), fileSize: z.number().int() });
+export const cvAnswerSchema = z.object({ pdfFile: z.string(), fileSize: z.number().int() });
 
 export type ApplicationSubmission = z.input<typeof applicationSubmissionSchema>;
 export type ApplicationFields = z.input<typeof applicationFieldsSchema>;
@@ -121,4 +121,4 @@ export type EmailNotification = z.input<typeof emailNotificationSchema>;
 export type ApplicationSaved = z.infer<typeof applicationSavedSchema>;
 export type ApplicationSummary = z.infer<typeof applicationSummarySchema>;
 export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
-export type PdfAnswer = z.infer<typeof pdfAnswerSchema>;
+export type CvAnswer = z.infer<typeof cvAnswerSchema>;

@@ -1,6 +1,6 @@
 import type { InitialData } from './initial-data';
 
-/** A page of the public site drawn on the server: the root's markup and the CSS it uses. */
+/** A page of the public site prerendered on the server: the root's markup and the CSS it uses. */
 export interface Prerendered {
   html: string;
   /** Griffel's <style> elements, which the browser's renderer reads back when it hydrates. */

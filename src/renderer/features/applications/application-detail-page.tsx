@@ -10,19 +10,17 @@ import { EyeOffRegular } from '@fluentui/react-icons/headless/svg/eye-off';
 import { EyeRegular } from '@fluentui/react-icons/headless/svg/eye';
 import type { ApplicationDetail } from '../../../shared/applications/application-contract';
 import { messages } from '../../../shared/messages';
-import { useAppSelector } from '../../app/hooks';
-import { PageLoading } from '../../app/page-loading';
+import { useAppSelector } from '../../store/hooks';
+import { PageLoading } from '../../components/page-loading';
 import { LinkButton } from '../../components/link-button';
-import { AdminPageHeader, useAdminStyles } from '../dashboard/admin-page';
+import { AdminPageHeader, useAdminStyles } from '../../layout/admin-page';
 import { useGetApplicationQuery } from './application-admin-api';
-import { applicantPhone, appliedJob, appliedOn, resumeSizeText } from './application-fields';
+import { applicantPhone, appliedJob, appliedOn, cvSizeText } from './application-fields';
 import { hasResume } from './application-search';
 import { ApplicationNotes } from './application-notes';
-import { ApplicantPrivacyCard } from '../privacy/applicant-privacy-card';
-import { AuditTrail } from '../privacy/audit-trail';
-import { usesOptimizedLoading } from './pdf-bytes';
-import { PdfPreview } from './pdf-preview';
-import { useFetchCvBytes, useSaveCv } from './use-resume-actions';
+import { usesOptimizedLoading } from './cv-bytes';
+import { CvPreview } from './cv-preview';
+import { useFetchCvBytes, useSaveCv } from './use-cv-actions';
 
 const LIST_PATH = '/dashboard/applications';
 
@@ -55,7 +53,7 @@ const useStyles = makeStyles({
     overflowWrap: 'anywhere',
     lineHeight: '1.6',
   },
-  resumeRow: {
+  cvRow: {
     display: 'flex',
     flexWrap: 'wrap',
     alignItems: 'center',
@@ -104,7 +102,7 @@ const useStyles = makeStyles({
     padding: tokens.spacingVerticalXXL,
     textAlign: 'center',
   },
-  noResume: { ...typographyStyles.body1, color: tokens.colorNeutralForeground3, margin: 0 },
+  noCv: { ...typographyStyles.body1, color: tokens.colorNeutralForeground3, margin: 0 },
 });
 
 type PreviewState =
@@ -128,7 +126,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
  * loading and error states. The CV is fetched on the first Show Preview (or Download) and kept in
  * memory only while this screen is open.
  */
-function ResumeSection({ application }: { application: ApplicationDetail }) {
+function CvSection({ application }: { application: ApplicationDetail }) {
   const admin = useAdminStyles();
   const styles = useStyles();
   const headingId = useId();
@@ -190,14 +188,14 @@ function ResumeSection({ application }: { application: ApplicationDetail }) {
       </h2>
       {present ? (
         <>
-          <div className={styles.resumeRow}>
+          <div className={styles.cvRow}>
             <span className={styles.fileIcon} aria-hidden="true">
               <DocumentPdfRegular />
             </span>
             <span className={styles.fileText}>
               <span className={styles.fileName}>{application.name} CV (PDF)</span>
               <span className={styles.fileMeta}>
-                File size: {resumeSizeText(application)}
+                File size: {cvSizeText(application)}
                 {usesOptimizedLoading(application.pdfFileSize) && ' · Using optimized loading'}
               </span>
             </span>
@@ -222,8 +220,8 @@ function ResumeSection({ application }: { application: ApplicationDetail }) {
             </div>
           </div>
           {downloadFailed && (
-            <p role="alert" className={styles.noResume}>
-              {messages.pdfDetailLoadFailed}
+            <p role="alert" className={styles.noCv}>
+              {messages.cvDetailLoadFailed}
             </p>
           )}
           <div id={panelId} className={styles.previewPanel} hidden={!shown}>
@@ -242,14 +240,14 @@ function ResumeSection({ application }: { application: ApplicationDetail }) {
               )}
               {preview.status === 'failed' && (
                 <div className={styles.previewStatus} role="alert">
-                  <p className={styles.factValue}>{messages.pdfDetailLoadFailed}</p>
+                  <p className={styles.factValue}>{messages.cvDetailLoadFailed}</p>
                   <Button icon={<ArrowClockwiseRegular />} onClick={retry}>
                     Try Again
                   </Button>
                 </div>
               )}
               {preview.status === 'ready' && shown && (
-                <PdfPreview
+                <CvPreview
                   key={preview.attempt}
                   bytes={preview.bytes}
                   label={`CV of ${application.name}`}
@@ -260,18 +258,26 @@ function ResumeSection({ application }: { application: ApplicationDetail }) {
           </div>
         </>
       ) : (
-        <p className={styles.noResume}>No resume was attached to this application.</p>
+        <p className={styles.noCv}>No resume was attached to this application.</p>
       )}
     </section>
   );
 }
 
 /** /dashboard/application/:id (spec section 2): the applicant, the cover letter, the CV and notes. */
-export function ApplicationDetailPage() {
+/**
+ * `privacy` renders the application's data-protection cards (they belong to the privacy feature;
+ * the app composes the two, see app/pages/application-page.tsx).
+ */
+export function ApplicationDetailPage({
+  privacy,
+}: {
+  privacy?: (application: ApplicationDetail) => ReactNode;
+}) {
   const admin = useAdminStyles();
   const styles = useStyles();
   const { id = '' } = useParams();
-  const user = useAppSelector((state) => state.auth.user);
+  const user = useAppSelector((state) => state.session.user);
   const { data: application, isLoading, error } = useGetApplicationQuery(id, { skip: !user });
   const infoId = useId();
   const letterId = useId();
@@ -351,12 +357,11 @@ export function ApplicationDetailPage() {
             </h2>
             <p className={styles.letter}>{application.about}</p>
           </section>
-          <ResumeSection key={application._id} application={application} />
+          <CvSection key={application._id} application={application} />
         </div>
         <div className={styles.column}>
           <ApplicationNotes applicationId={application._id} />
-          <ApplicantPrivacyCard application={application} />
-          <AuditTrail applicationId={application._id} />
+          {privacy?.(application)}
         </div>
       </div>
     </div>

@@ -14,5 +14,5 @@ export const appliedOn = (row: Pick<Row, 'applyDate' | 'createdAt'>): string =>
   formatUsDate(row.applyDate || row.createdAt);
 
 /** Spec section 2: the size in KB, or "Available" when the CV is there but its size is unknown. */
-export const resumeSizeText = (row: Pick<Row, 'pdfFileSize'>): string =>
+export const cvSizeText = (row: Pick<Row, 'pdfFileSize'>): string =>
   row.pdfFileSize > 0 ? formatKb(row.pdfFileSize) : 'Available';

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   Button,
   Field,
@@ -21,9 +21,8 @@ import { phoneSchema } from '../../../shared/contact-fields';
 import type { Job } from '../../../shared/jobs/job-contract';
 import { messages } from '../../../shared/messages';
 import { PRIVACY_NOTICE_VERSION } from '../../../shared/privacy/privacy-notice';
-import { PrivacyNoticeSummary } from '../privacy/privacy-notice-summary';
 import { usePanelStyles } from '../../components/panel-styles';
-import { useLeaveGuard } from '../../app/use-leave-guard';
+import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { CvPicker, type ReadyCv } from './cv-picker';
 import { useSubmitApplication } from './use-submit-application';
 
@@ -72,8 +71,11 @@ function validate(payload: ApplicationFields, cv: ReadyCv | null): FieldErrors {
 /** A field's label, tied to its control by id, so tapping the label focuses the field. */
 const labelFor = (text: string, id: string) => ({ children: text, htmlFor: id });
 
-/** The application form of spec section 2, validated with the same schema the server uses. */
-export function ApplicationForm({ job }: { job: Job }) {
+/**
+ * The application form, validated with the same schema the server uses. The privacy notice it
+ * shows comes from the privacy feature, handed in by the app.
+ */
+export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotice: ReactNode }) {
   const styles = useStyles();
   const panel = usePanelStyles();
   const { submit, submitting, uploading, step, error } = useSubmitApplication();
@@ -192,7 +194,7 @@ export function ApplicationForm({ job }: { job: Job }) {
         error={errors.pdfFile}
       />
 
-      <PrivacyNoticeSummary />
+      {privacyNotice}
 
       <div className={styles.status}>
         {step && <Spinner size="tiny" aria-hidden="true" />}

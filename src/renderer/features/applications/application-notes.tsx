@@ -12,9 +12,9 @@ import {
 import { NoteAddRegular } from '@fluentui/react-icons/headless/svg/note-add';
 import { NOTE_MAX_LENGTH, noteInputSchema, type Note } from '../../../shared/applications/note-contract';
 import { formatUsDateTime } from '../../../shared/format/date';
-import { errorMessage, errorStatus } from '../../app/api-error';
+import { errorMessage, errorStatus } from '../../store/api-error';
 import { useToast } from '../../feedback/use-toast';
-import { useAdminStyles } from '../dashboard/admin-page';
+import { useAdminStyles } from '../../layout/admin-page';
 import { useAddNoteMutation, useGetNotesQuery } from './notes-api';
 
 const useStyles = makeStyles({

@@ -5,9 +5,8 @@ import {
   type EmailNotification,
 } from '../../../shared/applications/application-contract';
 import type { PlainAck } from '../../../shared/http/acknowledgements';
-import { api } from '../../app/api';
-import type { UploadWatch } from '../../app/upload-request';
-import { APPLICATION_LIST_TAG } from './application-tags';
+import { api, tags } from '../../store/api';
+import type { UploadWatch } from '../../store/upload-request';
 
 /** An application as the form sends it: the fields, and the CV's bytes as a file. */
 export interface ApplicationUpload {
@@ -38,7 +37,7 @@ export const applicationsApi = api.injectEndpoints({
         body: formOf(application),
         upload: application.watch ?? {},
       }),
-      invalidatesTags: [APPLICATION_LIST_TAG],
+      invalidatesTags: [tags.applicationList],
     }),
     sendApplicationEmail: build.mutation<PlainAck, EmailNotification>({
       query: (body) => ({ url: '/email/sendEmail', method: 'POST', body }),

@@ -5,16 +5,16 @@ import { DocumentSearchRegular } from '@fluentui/react-icons/headless/svg/docume
 import { PeopleRegular } from '@fluentui/react-icons/headless/svg/people';
 import type { ApplicationSummary } from '../../../shared/applications/application-contract';
 import { messages } from '../../../shared/messages';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { PageLoading } from '../../app/page-loading';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { PageLoading } from '../../components/page-loading';
 import { confirmDialog, resultDialog } from '../../feedback/dialogs';
-import { AdminPageHeader, useAdminStyles } from '../dashboard/admin-page';
+import { AdminPageHeader, useAdminStyles } from '../../layout/admin-page';
 import { applicationAdminApi, useGetApplicationsQuery } from './application-admin-api';
 import { applicationsTotalText, filterApplications } from './application-search';
 import { ApplicationsTable } from './applications-table';
-import { pdfLoadErrorMessage } from './pdf-error';
-import { ResumePreviewDialog } from './resume-preview-dialog';
-import { useResumeActions } from './use-resume-actions';
+import { cvLoadErrorMessage } from './cv-error';
+import { CvPreviewDialog } from './cv-preview-dialog';
+import { useCvActions } from './use-cv-actions';
 
 const useStyles = makeStyles({
   toolbar: {
@@ -30,9 +30,9 @@ const useStyles = makeStyles({
 });
 
 /** Spec section 8: the list's CV popups, by cause. */
-const showPdfError = (error: unknown) => {
+const showCvError = (error: unknown) => {
   console.error('CV fetch failed', error);
-  void resultDialog({ icon: 'error', title: messages.errorTitle, text: pdfLoadErrorMessage(error) });
+  void resultDialog({ icon: 'error', title: messages.errorTitle, text: cvLoadErrorMessage(error) });
 };
 
 function EmptyState({ kind }: { kind: 'none' | 'no-match' }) {
@@ -62,13 +62,13 @@ export function ApplicationsListPage() {
   const admin = useAdminStyles();
   const styles = useStyles();
   const dispatch = useAppDispatch();
-  const user = useAppSelector((state) => state.auth.user);
+  const user = useAppSelector((state) => state.session.user);
   const searchId = useId();
   const [query, setQuery] = useState('');
   // Typing stays smooth on long lists: the table follows a moment later.
   const deferredQuery = useDeferredValue(query);
   const { data, error, isLoading } = useGetApplicationsQuery(undefined, { skip: !user });
-  const resume = useResumeActions(showPdfError);
+  const cv = useCvActions(showCvError);
 
   useEffect(() => {
     // Spec section 8: a failed load is only logged and the list shows as empty.
@@ -147,18 +147,18 @@ export function ApplicationsListPage() {
             variant="list"
             caption="Job applications"
             rows={shown}
-            busy={resume.busy}
-            onPreview={(row) => void resume.previewCv(row)}
-            onDownload={(row) => void resume.downloadCv(row)}
+            busy={cv.busy}
+            onPreview={(row) => void cv.previewCv(row)}
+            onDownload={(row) => void cv.downloadCv(row)}
             onDelete={(row) => void deleteApplication(row)}
             empty={null}
           />
         )}
       </section>
-      <ResumePreviewDialog
-        preview={resume.preview}
-        onClose={resume.closePreview}
-        onDownload={(preview) => void resume.saveCv(preview.name, preview.bytes)}
+      <CvPreviewDialog
+        preview={cv.preview}
+        onClose={cv.closePreview}
+        onDownload={(preview) => void cv.saveCv(preview.name, preview.bytes)}
       />
     </div>
   );

@@ -20,16 +20,16 @@ import { DocumentPdfRegular } from '@fluentui/react-icons/headless/svg/document-
 import { EyeRegular } from '@fluentui/react-icons/headless/svg/eye';
 import { OpenRegular } from '@fluentui/react-icons/headless/svg/open';
 import type { ApplicationSummary } from '../../../shared/applications/application-contract';
-import { useAdminStyles } from '../dashboard/admin-page';
-import { IconLink } from '../dashboard/icon-link';
-import { applicantPhone, appliedJob, appliedOn, resumeSizeText } from './application-fields';
+import { useAdminStyles } from '../../layout/admin-page';
+import { IconLink } from '../../components/icon-link';
+import { applicantPhone, appliedJob, appliedOn, cvSizeText } from './application-fields';
 import { hasResume } from './application-search';
-import { usesOptimizedLoading } from './pdf-bytes';
-import type { ResumeAction } from './use-resume-actions';
+import { usesOptimizedLoading } from './cv-bytes';
+import type { CvAction } from './use-cv-actions';
 
 const useStyles = makeStyles({
   number: { width: '48px', color: tokens.colorNeutralForeground3 },
-  resume: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  cv: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   size: {
     display: 'inline-flex',
     flexDirection: 'column',
@@ -39,7 +39,7 @@ const useStyles = makeStyles({
   },
   sizeLine: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS },
   optimized: { ...typographyStyles.caption2, color: tokens.colorBrandForeground2 },
-  noResume: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground3 },
+  noCv: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground3 },
   email: { wordBreak: 'break-word' },
   duplicate: {
     ...typographyStyles.caption1Strong,
@@ -58,7 +58,7 @@ export interface ApplicationsTableProps {
   caption: string;
   /** 'list': numbered rows, CV size and delete (Applications list); 'dashboard': the Applications tab. */
   variant: 'list' | 'dashboard';
-  busy: Readonly<Record<string, ResumeAction>>;
+  busy: Readonly<Record<string, CvAction>>;
   onPreview: (row: ApplicationSummary) => void;
   onDownload: (row: ApplicationSummary) => void;
   onDelete?: (row: ApplicationSummary) => void;
@@ -143,12 +143,12 @@ export function ApplicationsTable({
                   <TableCell>{appliedOn(row)}</TableCell>
                   <TableCell>
                     {hasResume(row) ? (
-                      <div className={styles.resume}>
+                      <div className={styles.cv}>
                         {list && (
                           <span className={styles.size}>
                             <span className={styles.sizeLine}>
                               <DocumentPdfRegular aria-hidden="true" />
-                              {resumeSizeText(row)}
+                              {cvSizeText(row)}
                             </span>
                             {usesOptimizedLoading(row.pdfFileSize) && (
                               <span className={styles.optimized}>Using optimized loading</span>
@@ -180,7 +180,7 @@ export function ApplicationsTable({
                         </Tooltip>
                       </div>
                     ) : (
-                      <span className={styles.noResume}>No Resume</span>
+                      <span className={styles.noCv}>No Resume</span>
                     )}
                   </TableCell>
                   <TableCell>

@@ -1,12 +1,12 @@
 import type { Note, NoteInput } from '../../../shared/applications/note-contract';
-import { api } from '../../app/api';
+import { api, tags } from '../../store/api';
 
 /** Notes on an application (GET/POST /applications/:id/notes), admin only; tagged per application. */
 export const notesApi = api.injectEndpoints({
   endpoints: (build) => ({
     getNotes: build.query<Note[], string>({
       query: (applicationId) => `/applications/${encodeURIComponent(applicationId)}/notes`,
-      providesTags: (_notes, _error, applicationId) => [{ type: 'Note', id: applicationId }],
+      providesTags: (_notes, _error, applicationId) => [tags.notes(applicationId)],
     }),
     addNote: build.mutation<Note, { applicationId: string } & NoteInput>({
       query: ({ applicationId, body }) => ({
@@ -14,7 +14,7 @@ export const notesApi = api.injectEndpoints({
         method: 'POST',
         body: { body },
       }),
-      invalidatesTags: (_note, _error, { applicationId }) => [{ type: 'Note', id: applicationId }],
+      invalidatesTags: (_note, _error, { applicationId }) => [tags.notes(applicationId)],
     }),
   }),
 });

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import type { ApplicationFields } from '../../../shared/applications/application-contract';
 import { REDIRECT_AFTER_SUCCESS_MS } from '../../../shared/limits';
 import { messages } from '../../../shared/messages';
-import { errorMessage } from '../../app/api-error';
+import { errorMessage } from '../../store/api-error';
 import { useToast } from '../../feedback/use-toast';
 import { useSendApplicationEmailMutation, useSubmitApplicationMutation } from './applications-api';
 import type { ReadyCv } from './cv-picker';

@@ -15,9 +15,9 @@ import { LockClosedRegular } from '@fluentui/react-icons/headless/svg/lock-close
 import { ShieldKeyholeRegular } from '@fluentui/react-icons/headless/svg/shield-keyhole';
 import { loginSchema } from '../../../shared/auth/auth-contract';
 import { siteConfig } from '../../../shared/site/site-config';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { AuthCard } from './auth-card';
-import { signIn } from './auth-slice';
+import { signIn } from '../../store/session-slice';
 import { PasswordInput } from './password-input';
 
 const useStyles = makeStyles({
@@ -59,7 +59,7 @@ export function LoginPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
-  const signingIn = useAppSelector((state) => state.auth.signingIn);
+  const signingIn = useAppSelector((state) => state.session.signingIn);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);

@@ -16,10 +16,10 @@ import { PersonAddRegular } from '@fluentui/react-icons/headless/svg/person-add'
 import { registerFormSchema, type RegisterForm } from '../../../shared/auth/auth-contract';
 import { messages } from '../../../shared/messages';
 import { siteConfig } from '../../../shared/site/site-config';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { useToast } from '../../feedback/use-toast';
 import { AuthCard } from './auth-card';
-import { registerAccount } from './auth-slice';
+import { registerAccount } from '../../store/session-slice';
 import { PasswordInput } from './password-input';
 
 const useStyles = makeStyles({
@@ -48,7 +48,7 @@ export function RegisterPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const toast = useToast();
-  const registering = useAppSelector((state) => state.auth.registering);
+  const registering = useAppSelector((state) => state.session.registering);
   const [form, setForm] = useState<RegisterForm>({ name: '', email: '', password: '', confirmPassword: '' });
   const [showPasswords, setShowPasswords] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});

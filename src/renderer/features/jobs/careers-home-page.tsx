@@ -3,8 +3,8 @@ import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components
 import { BriefcaseSearchRegular } from '@fluentui/react-icons/headless/svg/briefcase-search';
 import { MailRegular } from '@fluentui/react-icons/headless/svg/mail';
 import { siteConfig } from '../../../shared/site/site-config';
-import { useSession } from '../auth/use-session';
-import { PageHero } from '../site/page-hero';
+import { useSession } from '../../store/use-session';
+import { PageHero } from '../../components/page-hero';
 import { JobCard } from './job-card';
 import { JobListSkeleton } from './job-list-skeleton';
 import { useGetJobsQuery } from './jobs-api';

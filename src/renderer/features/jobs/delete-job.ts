@@ -1,6 +1,6 @@
 import type { NavigateFunction } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
-import type { AppDispatch } from '../../app/store';
+import type { AppDispatch } from '../../store/store';
 import { confirmDialog, resultDialog } from '../../feedback/dialogs';
 import { jobsApi } from './jobs-api';
 

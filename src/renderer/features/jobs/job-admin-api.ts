@@ -1,7 +1,6 @@
 import type { AdminJob, JobCreate, JobUpdate } from '../../../shared/jobs/job-contract';
 import type { InsertAck, UpdateAck } from '../../../shared/http/acknowledgements';
-import { api } from '../../app/api';
-import { JOB_LIST_TAG } from './jobs-api';
+import { api, tags } from '../../store/api';
 
 /** Creating and editing posts: admin-only, so loaded with the dashboard and never by visitors. */
 export const jobAdminApi = api.injectEndpoints({
@@ -9,10 +8,7 @@ export const jobAdminApi = api.injectEndpoints({
     /** Every post, closed ones too (the public list leaves out posts past their closing date). */
     getAdminJobs: build.query<AdminJob[], void>({
       query: () => '/all?include=closed',
-      providesTags: (jobs) => [
-        JOB_LIST_TAG,
-        ...(jobs ?? []).map(({ _id }) => ({ type: 'Job' as const, id: _id })),
-      ],
+      providesTags: (jobs) => [tags.jobList, ...(jobs ?? []).map(({ _id }) => tags.job(_id))],
     }),
     /**
      * One post with who created and edited it (the admin token earns those fields). A cache entry
@@ -20,15 +16,15 @@ export const jobAdminApi = api.injectEndpoints({
      */
     getAdminJob: build.query<AdminJob, string>({
       query: (id) => `/single/${encodeURIComponent(id)}`,
-      providesTags: (_job, _error, id) => [{ type: 'Job', id }],
+      providesTags: (_job, _error, id) => [tags.job(id)],
     }),
     createJob: build.mutation<InsertAck, JobCreate>({
       query: (body) => ({ url: '/post', method: 'POST', body }),
-      invalidatesTags: [JOB_LIST_TAG],
+      invalidatesTags: [tags.jobList],
     }),
     updateJob: build.mutation<UpdateAck, { id: string; changes: JobUpdate }>({
       query: ({ id, changes }) => ({ url: `/post/${encodeURIComponent(id)}`, method: 'PUT', body: changes }),
-      invalidatesTags: (_answer, _error, { id }) => [JOB_LIST_TAG, { type: 'Job', id }],
+      invalidatesTags: (_answer, _error, { id }) => [tags.jobList, tags.job(id)],
     }),
   }),
 });

@@ -3,13 +3,13 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { formatUsDate } from '../../../shared/format/date';
 import { errorSchema } from '../../../shared/http/acknowledgements';
 import { messages } from '../../../shared/messages';
-import { errorStatus } from '../../app/api-error';
-import { useAppSelector } from '../../app/hooks';
-import { PageLoading } from '../../app/page-loading';
+import { errorStatus } from '../../store/api-error';
+import { useAppSelector } from '../../store/hooks';
+import { PageLoading } from '../../components/page-loading';
 import { LinkButton } from '../../components/link-button';
 import { arrivalToastState } from '../../feedback/arrival-toast';
 import { useToast } from '../../feedback/use-toast';
-import { AdminPageHeader, useAdminStyles } from '../dashboard/admin-page';
+import { AdminPageHeader, useAdminStyles } from '../../layout/admin-page';
 import {
   emptyJobFormValues,
   JobForm,
@@ -49,7 +49,7 @@ export function CreateJobPage() {
   const styles = useAdminStyles();
   const navigate = useNavigate();
   const toast = useToast();
-  const email = useAppSelector((state) => state.auth.user?.email ?? '');
+  const email = useAppSelector((state) => state.session.user?.email ?? '');
   const [createJob, { isLoading }] = useCreateJobMutation();
   const [serverErrors, setServerErrors] = useState<JobFormErrors>({});
   const failed = useCallFailure(setServerErrors);
@@ -104,7 +104,7 @@ export function EditJobPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const { id = '' } = useParams();
-  const email = useAppSelector((state) => state.auth.user?.email ?? '');
+  const email = useAppSelector((state) => state.session.user?.email ?? '');
   const { data: job, isLoading: loading, isError } = useGetAdminJobQuery(id);
   const [updateJob, { isLoading: saving }] = useUpdateJobMutation();
   const [serverErrors, setServerErrors] = useState<JobFormErrors>({});

@@ -17,8 +17,8 @@ import { EyeRegular } from '@fluentui/react-icons/headless/svg/eye';
 import { Link } from 'react-router-dom';
 import type { Job } from '../../../shared/jobs/job-contract';
 import { formatClosingDate } from '../../../shared/jobs/closing-date';
-import { useAdminStyles } from '../dashboard/admin-page';
-import { IconLink } from '../dashboard/icon-link';
+import { useAdminStyles } from '../../layout/admin-page';
+import { IconLink } from '../../components/icon-link';
 import { useDeleteJob } from './use-delete-job';
 
 const useStyles = makeStyles({

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../store/hooks';
 
 /** The delete action of the job card; the flow and its dialogs load on first use. */
 export function useDeleteJob(): (jobId: string) => Promise<void> {

@@ -8,12 +8,12 @@ import { formatClosingDate } from '../../../shared/jobs/closing-date';
 import { formatUsDate } from '../../../shared/format/date';
 import { subjectExportFileName } from '../../../shared/privacy/privacy-contract';
 import { messages } from '../../../shared/messages';
-import { errorMessage } from '../../app/api-error';
-import { useAppDispatch } from '../../app/hooks';
+import { errorMessage } from '../../store/api-error';
+import { useAppDispatch } from '../../store/hooks';
 import { confirmDialog, resultDialog } from '../../feedback/dialogs';
 import { useToast } from '../../feedback/use-toast';
 import { usePlatform } from '../../platform/platform';
-import { useAdminStyles } from '../dashboard/admin-page';
+import { useAdminStyles } from '../../layout/admin-page';
 import { privacyAdminApi, useEraseApplicantMutation, useSetRetentionHoldMutation } from './privacy-admin-api';
 
 const useStyles = makeStyles({

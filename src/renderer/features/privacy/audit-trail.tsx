@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Spinner, makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
 import { auditActionLabels } from '../../../shared/privacy/audit-contract';
 import { formatUsDateTime } from '../../../shared/format/date';
-import { useAdminStyles } from '../dashboard/admin-page';
+import { useAdminStyles } from '../../layout/admin-page';
 import { useGetAuditTrailQuery } from './privacy-admin-api';
 
 const useStyles = makeStyles({

@@ -1,18 +1,14 @@
 import type { UpdateAck } from '../../../shared/http/acknowledgements';
 import type { AuditEntry } from '../../../shared/privacy/audit-contract';
 import type { ErasureAck, SubjectExport } from '../../../shared/privacy/privacy-contract';
-import { api } from '../../app/api';
-import { APPLICATION_LIST_TAG } from '../applications/application-tags';
-
-const audit = (id: string) => ({ type: 'Audit' as const, id });
-const application = (id: string) => ({ type: 'Application' as const, id });
+import { api, tags } from '../../store/api';
 
 /** The data-protection calls of the admin screens (audit trail, retention hold, export, erasure). */
 export const privacyAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
     getAuditTrail: build.query<AuditEntry[], string>({
       query: (applicationId) => `/applications/${encodeURIComponent(applicationId)}/audit`,
-      providesTags: (_entries, _error, applicationId) => [audit(applicationId)],
+      providesTags: (_entries, _error, applicationId) => [tags.audit(applicationId)],
     }),
     setRetentionHold: build.mutation<UpdateAck, { applicationId: string; hold: boolean }>({
       query: ({ applicationId, hold }) => ({
@@ -21,8 +17,8 @@ export const privacyAdminApi = api.injectEndpoints({
         body: { hold },
       }),
       invalidatesTags: (_answer, _error, { applicationId }) => [
-        application(applicationId),
-        audit(applicationId),
+        tags.application(applicationId),
+        tags.audit(applicationId),
       ],
     }),
     /** Started with `subscribe: false` and saved at once; the CVs inside never stay in the cache. */
@@ -32,7 +28,7 @@ export const privacyAdminApi = api.injectEndpoints({
     }),
     eraseApplicant: build.mutation<ErasureAck, string>({
       query: (email) => ({ url: `/applicants/${encodeURIComponent(email)}`, method: 'DELETE' }),
-      invalidatesTags: [APPLICATION_LIST_TAG, 'Application', 'Note', 'Audit'],
+      invalidatesTags: [tags.applicationList, 'Application', 'Note', 'Audit'],
     }),
   }),
 });

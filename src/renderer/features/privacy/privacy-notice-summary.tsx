@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
 import { ShieldLockRegular } from '@fluentui/react-icons/headless/svg/shield-lock';
 import { PRIVACY_NOTICE_PATH, privacySummary } from '../../../shared/privacy/privacy-notice';
-import { useSiteSettings } from '../../app/site-settings';
+import { useSiteSettings } from '../../lib/site-settings';
 
 const useStyles = makeStyles({
   box: {

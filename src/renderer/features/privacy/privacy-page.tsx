@@ -1,10 +1,10 @@
 import { ShieldLockRegular } from '@fluentui/react-icons/headless/svg/shield-lock';
 import { PRIVACY_NOTICE_VERSION, privacyNotice } from '../../../shared/privacy/privacy-notice';
 import { siteConfig } from '../../../shared/site/site-config';
-import { useSiteSettings } from '../../app/site-settings';
-import { PageHero } from '../site/page-hero';
-import { SiteSection } from '../site/site-section';
-import { useSitePageStyles } from '../site/site-styles';
+import { useSiteSettings } from '../../lib/site-settings';
+import { PageHero } from '../../components/page-hero';
+import { SiteSection } from '../../components/site-section';
+import { useSitePageStyles } from '../../components/site-styles';
 
 /** /privacy: the full applicant privacy notice the apply form links to. */
 export function PrivacyPage() {

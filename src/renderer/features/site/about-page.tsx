@@ -18,9 +18,9 @@ import { siteConfig } from '../../../shared/site/site-config';
 import { CompanyDetails } from './company-details';
 import { FeatureCard } from './feature-card';
 import { FindUs } from './find-us';
-import { PageHero } from './page-hero';
-import { SiteSection } from './site-section';
-import { useSitePageStyles } from './site-styles';
+import { PageHero } from '../../components/page-hero';
+import { SiteSection } from '../../components/site-section';
+import { useSitePageStyles } from '../../components/site-styles';
 
 const useStyles = makeStyles({
   identity: {

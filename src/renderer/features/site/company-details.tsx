@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { Link, makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
 import { siteConfig } from '../../../shared/site/site-config';
-import { PostalAddress } from './postal-address';
+import { PostalAddress } from '../../components/postal-address';
 
 const useStyles = makeStyles({
   list: {

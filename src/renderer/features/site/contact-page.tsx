@@ -9,10 +9,10 @@ import { TranslateRegular } from '@fluentui/react-icons/headless/svg/translate';
 import { siteConfig } from '../../../shared/site/site-config';
 import { CompanyDetails } from './company-details';
 import { FindUs } from './find-us';
-import { PageHero } from './page-hero';
-import { PostalAddress } from './postal-address';
-import { SiteSection } from './site-section';
-import { useSitePageStyles } from './site-styles';
+import { PageHero } from '../../components/page-hero';
+import { PostalAddress } from '../../components/postal-address';
+import { SiteSection } from '../../components/site-section';
+import { useSitePageStyles } from '../../components/site-styles';
 
 const useStyles = makeStyles({
   cards: {

@@ -7,7 +7,7 @@ import { useInRouterContext } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
 import { siteConfig } from '../../../shared/site/site-config';
 import { LinkButton } from '../../components/link-button';
-import { useSitePageStyles } from './site-styles';
+import { useSitePageStyles } from '../../components/site-styles';
 
 const useStyles = makeStyles({
   wrapper: {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
-import { useSitePageStyles } from './site-styles';
+import { useSitePageStyles } from '../../components/site-styles';
 
 const useStyles = makeStyles({
   card: {

@@ -1,8 +1,8 @@
 import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
 import { LocationRegular } from '@fluentui/react-icons/headless/svg/location';
 import { siteConfig } from '../../../shared/site/site-config';
-import { PostalAddress } from './postal-address';
-import { SiteSection } from './site-section';
+import { PostalAddress } from '../../components/postal-address';
+import { SiteSection } from '../../components/site-section';
 
 const useStyles = makeStyles({
   box: {

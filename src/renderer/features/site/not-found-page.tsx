@@ -2,7 +2,7 @@ import { makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/re
 import { HomeRegular } from '@fluentui/react-icons/headless/svg/home';
 import { siteConfig } from '../../../shared/site/site-config';
 import { LinkButton } from '../../components/link-button';
-import { useSitePageStyles } from './site-styles';
+import { useSitePageStyles } from '../../components/site-styles';
 
 const bob = {
   '0%': { transform: 'translateY(0)' },

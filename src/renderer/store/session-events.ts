@@ -5,4 +5,4 @@ import { createAction } from '@reduxjs/toolkit';
  * stored token; the auth slice forgets the user and the store drops every cached answer. It lives
  * apart from the auth slice so the base query depends on nothing else.
  */
-export const sessionEnded = createAction('auth/sessionEnded');
+export const sessionEnded = createAction('session/sessionEnded');

@@ -1,13 +1,13 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import type { LoginPayload, RegisterPayload } from '../../../shared/auth/auth-contract';
-import type { AppExtra } from '../../app/app-extra';
-import { api } from '../../app/api';
-import { errorMessage } from '../../app/api-error';
-import { authApi } from './auth-api';
+import type { LoginPayload, RegisterPayload } from '../../shared/auth/auth-contract';
+import type { AppExtra } from './app-extra';
+import { api } from './api';
+import { errorMessage } from './api-error';
+import { sessionApi } from './session-api';
 import { sessionEnded } from './session-events';
 import { userFromToken, type TokenUser } from './token-claims';
 
-export interface AuthState {
+export interface SessionState {
   /** True until the stored token has been read at start. */
   loading: boolean;
   user: TokenUser | null;
@@ -15,13 +15,13 @@ export interface AuthState {
   registering: boolean;
 }
 
-const initialState: AuthState = { loading: true, user: null, signingIn: false, registering: false };
+const initialState: SessionState = { loading: true, user: null, signingIn: false, registering: false };
 
 type ThunkConfig = { extra: AppExtra; rejectValue: string };
 
 /** Reads the stored token once at start: a live one restores the user, anything else is removed. */
 export const restoreSession = createAsyncThunk<TokenUser | null, void, ThunkConfig>(
-  'auth/restoreSession',
+  'session/restoreSession',
   async (_, { extra }) => {
     const token = await extra.platform.tokenStore.get().catch(() => null);
     if (!token) return null;
@@ -32,9 +32,9 @@ export const restoreSession = createAsyncThunk<TokenUser | null, void, ThunkConf
 );
 
 export const signIn = createAsyncThunk<TokenUser, LoginPayload, ThunkConfig>(
-  'auth/signIn',
+  'session/signIn',
   async (credentials, { dispatch, extra, rejectWithValue }) => {
-    const request = dispatch(authApi.endpoints.login.initiate(credentials));
+    const request = dispatch(sessionApi.endpoints.login.initiate(credentials));
     try {
       const { token } = await request.unwrap();
       const user = userFromToken(token);
@@ -52,9 +52,9 @@ export const signIn = createAsyncThunk<TokenUser, LoginPayload, ThunkConfig>(
 );
 
 export const registerAccount = createAsyncThunk<void, RegisterPayload, ThunkConfig>(
-  'auth/register',
+  'session/register',
   async (form, { dispatch, rejectWithValue }) => {
-    const request = dispatch(authApi.endpoints.register.initiate(form));
+    const request = dispatch(sessionApi.endpoints.register.initiate(form));
     try {
       await request.unwrap();
     } catch (error) {
@@ -66,12 +66,12 @@ export const registerAccount = createAsyncThunk<void, RegisterPayload, ThunkConf
 );
 
 /** Logging out never fails for the user (spec section 8): a token store error is only logged. */
-export const signOut = createAsyncThunk<void, void, ThunkConfig>('auth/signOut', async (_, { extra }) => {
+export const signOut = createAsyncThunk<void, void, ThunkConfig>('session/signOut', async (_, { extra }) => {
   await extra.platform.tokenStore.clear().catch((error: unknown) => console.error('sign-out', error));
 });
 
-export const authSlice = createSlice({
-  name: 'auth',
+export const sessionSlice = createSlice({
+  name: 'session',
   initialState,
   reducers: {},
   extraReducers: (builder) => {

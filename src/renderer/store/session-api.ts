@@ -3,11 +3,11 @@ import type {
   LoginPayload,
   RegisterPayload,
   TokenAnswer,
-} from '../../../shared/auth/auth-contract';
-import type { InsertAck } from '../../../shared/http/acknowledgements';
-import { api } from '../../app/api';
+} from '../../shared/auth/auth-contract';
+import type { InsertAck } from '../../shared/http/acknowledgements';
+import { api, tags } from './api';
 
-export const authApi = api.injectEndpoints({
+export const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<TokenAnswer, LoginPayload>({
       query: (body) => ({ url: '/login', method: 'POST', body }),
@@ -19,9 +19,9 @@ export const authApi = api.injectEndpoints({
     isAdmin: build.query<boolean, string>({
       query: (email) => `/admin/${encodeURIComponent(email)}`,
       transformResponse: (answer: AdminAnswer) => answer.admin === true,
-      providesTags: (_result, _error, email) => [{ type: 'Admin', id: email }],
+      providesTags: (_result, _error, email) => [tags.admin(email)],
     }),
   }),
 });
 
-export const { useIsAdminQuery } = authApi;
+export const { useIsAdminQuery } = sessionApi;

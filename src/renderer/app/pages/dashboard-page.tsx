@@ -12,16 +12,16 @@ import { AddRegular } from '@fluentui/react-icons/headless/svg/add';
 import { BriefcaseRegular } from '@fluentui/react-icons/headless/svg/briefcase';
 import { DocumentPdfRegular } from '@fluentui/react-icons/headless/svg/document-pdf';
 import { PeopleRegular } from '@fluentui/react-icons/headless/svg/people';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../store/hooks';
 import { LinkButton } from '../../components/link-button';
-import { useGetApplicationsQuery } from '../applications/application-admin-api';
-import { hasResume } from '../applications/application-search';
-import { ApplicationsTable } from '../applications/applications-table';
-import { ResumePreviewDialog } from '../applications/resume-preview-dialog';
-import { useResumeActions } from '../applications/use-resume-actions';
-import { JobTable } from '../jobs/job-table';
-import { useGetAdminJobsQuery } from '../jobs/job-admin-api';
-import { AdminPageHeader, useAdminStyles } from './admin-page';
+import { useGetApplicationsQuery } from '../../features/applications/application-admin-api';
+import { hasResume } from '../../features/applications/application-search';
+import { ApplicationsTable } from '../../features/applications/applications-table';
+import { CvPreviewDialog } from '../../features/applications/cv-preview-dialog';
+import { useCvActions } from '../../features/applications/use-cv-actions';
+import { JobTable } from '../../features/jobs/job-table';
+import { useGetAdminJobsQuery } from '../../features/jobs/job-admin-api';
+import { AdminPageHeader, useAdminStyles } from '../../layout/admin-page';
 
 const useStyles = makeStyles({
   stats: {
@@ -132,7 +132,7 @@ const TABS: { value: DashboardTab; label: string }[] = [
 export function DashboardPage() {
   const admin = useAdminStyles();
   const styles = useStyles();
-  const user = useAppSelector((state) => state.auth.user);
+  const user = useAppSelector((state) => state.session.user);
   // useLocation rather than useSearchParams: the latter pulls more of the router into the chunk
   // the home page shares with this screen, so every visitor would download it.
   const location = useLocation();
@@ -143,8 +143,8 @@ export function DashboardPage() {
   const jobs = useGetAdminJobsQuery();
   const applications = useGetApplicationsQuery();
   // Spec section 8: on the dashboard a failed CV fetch is only logged.
-  const logPdfFailure = useCallback((error: unknown) => console.error('CV fetch failed', error), []);
-  const resume = useResumeActions(logPdfFailure);
+  const logCvFailure = useCallback((error: unknown) => console.error('CV fetch failed', error), []);
+  const cv = useCvActions(logCvFailure);
 
   useEffect(() => {
     if (jobs.error) console.error('posts failed to load', jobs.error);
@@ -233,9 +233,9 @@ export function DashboardPage() {
                 variant="dashboard"
                 caption="Recent applications"
                 rows={applicationRows}
-                busy={resume.busy}
-                onPreview={(row) => void resume.previewCv(row)}
-                onDownload={(row) => void resume.downloadCv(row)}
+                busy={cv.busy}
+                onPreview={(row) => void cv.previewCv(row)}
+                onDownload={(row) => void cv.downloadCv(row)}
                 empty="No applications received yet"
               />
               <div className={styles.panelFoot}>
@@ -246,10 +246,10 @@ export function DashboardPage() {
         </div>
       </section>
 
-      <ResumePreviewDialog
-        preview={resume.preview}
-        onClose={resume.closePreview}
-        onDownload={(preview) => void resume.saveCv(preview.name, preview.bytes)}
+      <CvPreviewDialog
+        preview={cv.preview}
+        onClose={cv.closePreview}
+        onDownload={(preview) => void cv.saveCv(preview.name, preview.bytes)}
       />
     </div>
   );

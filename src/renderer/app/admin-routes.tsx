@@ -1,34 +1,31 @@
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { lazyScreen } from '../../app/lazy-screen';
-import { DashboardLayout } from '../../layout/dashboard-layout';
-import { RequireAdmin } from '../auth/require-admin';
+import { lazyScreen } from '../lib/lazy-screen';
+import { AdminLayout } from '../layout/admin-layout';
+import { RequireAdmin } from './require-admin';
 
 // Each admin screen is its own chunk: the job form does not wait for the applications table.
-const DashboardPage = lazyScreen(() => import('./dashboard-page'), 'DashboardPage');
-const CreateJobPage = lazyScreen(() => import('../jobs/job-form-page'), 'CreateJobPage');
-const EditJobPage = lazyScreen(() => import('../jobs/job-form-page'), 'EditJobPage');
+const DashboardPage = lazyScreen(() => import('./pages/dashboard-page'), 'DashboardPage');
+const CreateJobPage = lazyScreen(() => import('../features/jobs/job-form-page'), 'CreateJobPage');
+const EditJobPage = lazyScreen(() => import('../features/jobs/job-form-page'), 'EditJobPage');
 const ApplicationsListPage = lazyScreen(
-  () => import('../applications/applications-list-page'),
+  () => import('../features/applications/applications-list-page'),
   'ApplicationsListPage',
 );
-const ApplicationDetailPage = lazyScreen(
-  () => import('../applications/application-detail-page'),
-  'ApplicationDetailPage',
-);
+const ApplicationPage = lazyScreen(() => import('./pages/application-page'), 'ApplicationPage');
 
 /**
  * Everything under /dashboard: the guard, the dashboard layout and the admin screens. The web and
  * the desktop console both load this module lazily, so none of it is in a visitor's download. Any other path under /dashboard does not exist: it shows the face's
  * 404 screen (`notFound`), as the server's 404 status says, for signed-in admins and visitors alike.
  */
-export function DashboardRoutes({ notFound }: { notFound: ReactNode }) {
+export function AdminRoutes({ notFound }: { notFound: ReactNode }) {
   return (
     <Routes>
       <Route
         element={
           <RequireAdmin>
-            <DashboardLayout />
+            <AdminLayout />
           </RequireAdmin>
         }
       >
@@ -37,7 +34,7 @@ export function DashboardRoutes({ notFound }: { notFound: ReactNode }) {
         <Route path="create" element={<CreateJobPage />} />
         <Route path="edit/:id" element={<EditJobPage />} />
         <Route path="applications" element={<ApplicationsListPage />} />
-        <Route path="application/:id" element={<ApplicationDetailPage />} />
+        <Route path="application/:id" element={<ApplicationPage />} />
       </Route>
       <Route path="*" element={notFound} />
     </Routes>

@@ -3,14 +3,14 @@ import { siteConfig } from '../../src/shared/site/site-config';
 import { createJob } from './e2e-env';
 
 /**
- * The careers home page is drawn on the server (src/web/prerender.tsx) and the app takes it over
+ * The careers home page is prerendered on the server (src/web/prerender.tsx) and the app takes it over
  * in the browser (hydration). These check what a visitor notices: the page reads before (and
- * without) any script, the app then takes over without redrawing or complaining, and a press
+ * without) any script, the app then takes over without rendering it again or complaining, and a press
  * made before it is ready is not lost.
  */
 
 test('the careers home page is readable with JavaScript off: jobs, links and footer', async ({ browser }) => {
-  const job = await createJob({ jobTitle: `Server Drawn Advisor ${Date.now()}` });
+  const job = await createJob({ jobTitle: `Prerendered Advisor ${Date.now()}` });
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/');
@@ -24,7 +24,7 @@ test('the careers home page is readable with JavaScript off: jobs, links and foo
   await context.close();
 });
 
-test('the app takes the drawn page over without an error, and titles follow the screens', async ({
+test('the app takes the prerendered page over without an error, and titles follow the screens', async ({
   page,
 }) => {
   const job = await createJob({ jobTitle: `Hydrated Advisor ${Date.now()}` });
@@ -39,15 +39,12 @@ test('the app takes the drawn page over without an error, and titles follow the 
   const heading = page.getByRole('heading', { name: job.jobTitle });
   await expect(heading).toBeVisible();
   // Marked as the server drew it; once the app runs (More Details works), the mark must still be
-  // there: hydration adopted the server's DOM instead of drawing the page again.
-  await heading.evaluate((element) => element.setAttribute('data-drawn-by-server', 'yes'));
+  // there: hydration adopted the server's DOM instead of rendering the page again.
+  await heading.evaluate((element) => element.setAttribute('data-prerendered', 'yes'));
   const card = page.getByRole('article', { name: job.jobTitle });
   await card.getByRole('button', { name: 'More Details' }).click();
   await expect(card.getByRole('button', { name: 'Hide Details' })).toBeVisible();
-  await expect(card.getByRole('heading', { name: job.jobTitle })).toHaveAttribute(
-    'data-drawn-by-server',
-    'yes',
-  );
+  await expect(card.getByRole('heading', { name: job.jobTitle })).toHaveAttribute('data-prerendered', 'yes');
 
   await page.getByRole('navigation').getByRole('link', { name: 'About Us' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
@@ -61,7 +58,7 @@ test('the app takes the drawn page over without an error, and titles follow the 
 
 test('More Details pressed before the app has loaded still opens the details', async ({ page }) => {
   const job = await createJob({ jobTitle: `Early Press Advisor ${Date.now()}` });
-  // The app's code arrives late, as on a slow connection; the drawn page is there before it.
+  // The app's code arrives late, as on a slow connection; the prerendered page is there before it.
   await page.route('**/assets/start-app-*.js', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();

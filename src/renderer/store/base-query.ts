@@ -1,7 +1,7 @@
 import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { REQUEST_TIMEOUT_MS } from '../../shared/limits';
-import { sessionEnded } from '../features/auth/session-events';
+import { sessionEnded } from './session-events';
 import type { Platform } from '../platform/platform';
 import type { AppExtra } from './app-extra';
 import { createLimitedFetch, ResponseTooLargeError } from './limited-fetch';

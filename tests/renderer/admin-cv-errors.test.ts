@@ -1,31 +1,31 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../src/shared/messages';
-import { createAppStore } from '../../src/renderer/app/store';
+import { createAppStore } from '../../src/renderer/store/store';
 import { applicationAdminApi } from '../../src/renderer/features/applications/application-admin-api';
-import { pdfBytesFromDataUrl } from '../../src/renderer/features/applications/pdf-bytes';
-import { pdfLoadErrorMessage } from '../../src/renderer/features/applications/pdf-error';
+import { cvBytesFromDataUrl } from '../../src/renderer/features/applications/cv-bytes';
+import { cvLoadErrorMessage } from '../../src/renderer/features/applications/cv-error';
 import { jsonResponse, memoryPlatform } from './test-utils';
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the CV popup text by cause (spec section 8)', () => {
   it.each([
-    [{ status: 404, data: { message: 'PDF file not found.' } }, messages.pdfNotFound],
-    [{ status: 413, data: { message: 'too big' } }, messages.pdfTooLarge],
-    [{ status: 'CUSTOM_ERROR', error: 'larger than 10 MiB' }, messages.pdfTooLarge],
-    [{ status: 'TIMEOUT_ERROR', error: 'AbortError' }, messages.pdfTimeout],
-    [{ status: 500, data: { message: 'boom' } }, messages.pdfLoadFailed],
-    [{ status: 'FETCH_ERROR', error: 'offline' }, messages.pdfLoadFailed],
-    [new Error('not a PDF data URL'), messages.pdfLoadFailed],
+    [{ status: 404, data: { message: 'PDF file not found.' } }, messages.cvFetchNotFound],
+    [{ status: 413, data: { message: 'too big' } }, messages.cvFetchTooLarge],
+    [{ status: 'CUSTOM_ERROR', error: 'larger than 10 MiB' }, messages.cvFetchTooLarge],
+    [{ status: 'TIMEOUT_ERROR', error: 'AbortError' }, messages.cvFetchTimeout],
+    [{ status: 500, data: { message: 'boom' } }, messages.cvFetchFailed],
+    [{ status: 'FETCH_ERROR', error: 'offline' }, messages.cvFetchFailed],
+    [new Error('not a PDF data URL'), messages.cvFetchFailed],
   ])('%j → %s', (error, text) => {
-    expect(pdfLoadErrorMessage(error)).toBe(text);
+    expect(cvLoadErrorMessage(error)).toBe(text);
   });
 
   it('maps what the real base query returns for a 404, a 413 and an answer above 10 MiB', async () => {
     const { platform } = memoryPlatform('token');
     const store = createAppStore(platform);
     const answers = [
-      jsonResponse(404, { message: messages.pdfMissing }),
+      jsonResponse(404, { message: messages.cvMissing }),
       jsonResponse(413, { message: 'too large' }),
       new Response('x', { status: 200, headers: { 'content-length': String(11 * 1024 * 1024) } }),
     ];
@@ -36,30 +36,30 @@ describe('the CV popup text by cause (spec section 8)', () => {
     const texts: string[] = [];
     for (let attempt = 0; attempt < 3; attempt++) {
       const result = await store.dispatch(
-        applicationAdminApi.endpoints.getApplicationPdf.initiate(
+        applicationAdminApi.endpoints.getApplicationCv.initiate(
           { id: 'id', purpose: 'preview' },
           { subscribe: false, forceRefetch: true },
         ),
       );
-      texts.push(pdfLoadErrorMessage(result.error));
+      texts.push(cvLoadErrorMessage(result.error));
     }
-    expect(texts).toEqual([messages.pdfNotFound, messages.pdfTooLarge, messages.pdfTooLarge]);
+    expect(texts).toEqual([messages.cvFetchNotFound, messages.cvFetchTooLarge, messages.cvFetchTooLarge]);
   });
 });
 
-describe('pdfBytesFromDataUrl', () => {
+describe('cvBytesFromDataUrl', () => {
   it('decodes the data URL once, also in steps for large files, and refuses anything but a PDF', async () => {
     const small = new Uint8Array([37, 80, 68, 70, 45, 49, 46, 55]);
     const encode = (bytes: Uint8Array) =>
       `data:application/pdf;base64,${Buffer.from(bytes).toString('base64')}`;
-    expect(await pdfBytesFromDataUrl(encode(small))).toEqual(small);
+    expect(await cvBytesFromDataUrl(encode(small))).toEqual(small);
 
     // jsdom's atob is plain JavaScript and slow on megabytes; browsers have a native one.
     vi.stubGlobal('atob', (text: string) => Buffer.from(text, 'base64').toString('latin1'));
     const large = new Uint8Array(3 * 1024 * 1024 + 5).map((_, index) => index % 251);
-    const decoded = await pdfBytesFromDataUrl(encode(large));
+    const decoded = await cvBytesFromDataUrl(encode(large));
     expect(Buffer.compare(Buffer.from(decoded), Buffer.from(large))).toBe(0);
 
-    await expect(pdfBytesFromDataUrl('data:image/png;base64,AAAA')).rejects.toThrow();
+    await expect(cvBytesFromDataUrl('data:image/png;base64,AAAA')).rejects.toThrow();
   });
 });

@@ -1,5 +1,5 @@
 import { makeStyles, mergeClasses } from '@fluentui/react-components';
-import { siteConfig } from '../../../shared/site/site-config';
+import { siteConfig } from '../../shared/site/site-config';
 
 const useStyles = makeStyles({
   address: {

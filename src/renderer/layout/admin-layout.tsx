@@ -18,11 +18,11 @@ import { NavigationRegular } from '@fluentui/react-icons/headless/svg/navigation
 import { PeopleRegular } from '@fluentui/react-icons/headless/svg/people';
 import { SignOutRegular } from '@fluentui/react-icons/headless/svg/sign-out';
 import { siteConfig } from '../../shared/site/site-config';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { useHeadingFocus } from '../app/use-heading-focus';
-import { PageLoading } from '../app/page-loading';
-import { signOut } from '../features/auth/auth-slice';
-import { DashboardErrorBoundary } from '../features/dashboard/dashboard-error-boundary';
+import { useAppDispatch, useAppSelector } from '../store/hooks';
+import { useHeadingFocus } from '../lib/use-heading-focus';
+import { PageLoading } from '../components/page-loading';
+import { ErrorBoundary } from '../components/error-boundary';
+import { signOut } from '../store/session-slice';
 import { usePlatform } from '../platform/platform';
 
 /** Below this width the drawer folds away behind a menu button. */
@@ -228,7 +228,7 @@ function PanelContent({ onNavigate, closeButton }: { onNavigate?: () => void; cl
   const dispatch = useAppDispatch();
   const platform = usePlatform();
   const { pathname } = useLocation();
-  const user = useAppSelector((state) => state.auth.user);
+  const user = useAppSelector((state) => state.session.user);
 
   return (
     <div className={styles.panel}>
@@ -309,7 +309,7 @@ function PanelContent({ onNavigate, closeButton }: { onNavigate?: () => void; cl
  * Create Post, Applications, the admin user label and Back (one step back in history). On wide
  * screens the drawer is always shown; on narrow ones it folds behind a menu button.
  */
-export function DashboardLayout() {
+export function AdminLayout() {
   const styles = useStyles();
   const wide = useIsWide();
   const { pathname } = useLocation();
@@ -363,11 +363,15 @@ export function DashboardLayout() {
           </header>
         )}
         <main id="dashboard-main" ref={main} className={styles.main} tabIndex={-1}>
-          <DashboardErrorBoundary resetKey={pathname}>
+          <ErrorBoundary
+            resetKey={pathname}
+            text="This screen could not be shown. Try again, or pick another screen."
+            withHomeLink={false}
+          >
             <Suspense fallback={<PageLoading />}>
               <Outlet />
             </Suspense>
-          </DashboardErrorBoundary>
+          </ErrorBoundary>
         </main>
       </div>
     </div>

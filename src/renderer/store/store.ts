@@ -1,10 +1,10 @@
 import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
-import { authSlice, signOut } from '../features/auth/auth-slice';
-import { sessionEnded } from '../features/auth/session-events';
+import { sessionSlice, signOut } from './session-slice';
+import { sessionEnded } from './session-events';
 import type { Platform } from '../platform/platform';
 import { api } from './api';
 import type { AppExtra } from './app-extra';
-import { createNavigator, type AppNavigator } from './navigation';
+import { createNavigator, type AppNavigator } from '../lib/navigation';
 
 /**
  * Cached answers (applications, notes, audit trails) belong to the session that fetched them, so
@@ -38,7 +38,7 @@ function forgetCacheOnSessionEnd() {
 export function createAppStore(platform: Platform, navigator: AppNavigator = createNavigator()) {
   const extra: AppExtra = { platform, navigator };
   const store = configureStore({
-    reducer: { [api.reducerPath]: api.reducer, auth: authSlice.reducer },
+    reducer: { [api.reducerPath]: api.reducer, session: sessionSlice.reducer },
     middleware: (getDefault) =>
       getDefault({ thunk: { extraArgument: extra } })
         .prepend(forgetCacheOnSessionEnd())

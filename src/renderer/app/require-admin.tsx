@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { Field, ProgressBar, makeStyles, tokens } from '@fluentui/react-components';
-import { useSession } from './use-session';
+import { useSession } from '../store/use-session';
 
 const useStyles = makeStyles({
   checking: {

@@ -4,11 +4,11 @@ import type { ChangeFeed } from '../db/change-feed';
 const HEAD = `{"pdfFile":"${PDF_DATA_URL_PREFIX}`;
 
 /**
- * `{ pdfFile, fileSize }` (the PdfAnswer of the contract) written straight into one buffer. Base64
+ * `{ pdfFile, fileSize }` (the CvAnswer of the contract) written straight into one buffer. Base64
  * needs no JSON escaping, so the 7 MB of text of a 5 MB CV is encoded once, with no serializer
  * scanning it and no string concatenations copying it.
  */
-export function pdfAnswerJson(bytes: Buffer): Buffer {
+export function cvAnswerJson(bytes: Buffer): Buffer {
   const tail = `","fileSize":${bytes.length}}`;
   const base64Length = Math.ceil(bytes.length / 3) * 4;
   const answer = Buffer.allocUnsafe(HEAD.length + base64Length + tail.length);
@@ -24,7 +24,7 @@ export function pdfAnswerJson(bytes: Buffer): Buffer {
  * change; any change to the applications (here or on another instance) empties the cache, as the
  * change feed does not tell an addition from a removal.
  */
-export function createPdfAnswerCache(changes: Pick<ChangeFeed, 'subscribe'>, maxBytes: number) {
+export function createCvAnswerCache(changes: Pick<ChangeFeed, 'subscribe'>, maxBytes: number) {
   const answers = new Map<string, Buffer>();
   // Requests for a CV that is being read share that one read.
   const reading = new Map<string, Promise<Buffer | undefined>>();
@@ -57,7 +57,7 @@ export function createPdfAnswerCache(changes: Pick<ChangeFeed, 'subscribe'>, max
       if (!pending) {
         pending = read()
           .then((bytes) => {
-            const answer = bytes && pdfAnswerJson(bytes);
+            const answer = bytes && cvAnswerJson(bytes);
             if (answer && reading.get(key) === pending) keep(key, answer);
             return answer;
           })

@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
-import { useActionStyles } from '../components/action-styles';
+import { useActionStyles } from './action-styles';
 
 const useStyles = makeStyles({
   root: {
@@ -19,7 +19,21 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', justifyContent: 'center' },
 });
 
-function ErrorScreen({ onRetry }: { onRetry: () => void }) {
+/**
+ * What a screen that failed to render leaves in its place: the reason in plain words, Try again
+ * (renders the screen once more), Reload, and on the public site a way home. Plain buttons rather
+ * than Fluent's, so the public site's first download does not carry Fluent's Button for a screen
+ * that is almost never shown.
+ */
+function ErrorScreen({
+  text,
+  withHomeLink,
+  onRetry,
+}: {
+  text: string;
+  withHomeLink: boolean;
+  onRetry: () => void;
+}) {
   const styles = useStyles();
   const actions = useActionStyles();
   return (
@@ -27,9 +41,7 @@ function ErrorScreen({ onRetry }: { onRetry: () => void }) {
       <h1 id="route-error-title" className={styles.title}>
         Something went wrong
       </h1>
-      <p className={styles.text}>
-        This page could not be shown. Please try again; if it keeps happening, reload the site.
-      </p>
+      <p className={styles.text}>{text}</p>
       <div className={styles.actions}>
         <button type="button" className={mergeClasses(actions.base, actions.primary)} onClick={onRetry}>
           Try again
@@ -41,9 +53,11 @@ function ErrorScreen({ onRetry }: { onRetry: () => void }) {
         >
           Reload the site
         </button>
-        <a href="/" className={mergeClasses(actions.base, actions.link)}>
-          Go to the homepage
-        </a>
+        {withHomeLink && (
+          <a href="/" className={mergeClasses(actions.base, actions.link)}>
+            Go to the homepage
+          </a>
+        )}
       </div>
     </section>
   );
@@ -53,6 +67,10 @@ interface Props {
   children: ReactNode;
   /** A new value (the pathname) clears the error, so navigating away recovers. */
   resetKey: string;
+  /** What the error screen says; the public site's text by default. */
+  text?: string;
+  /** The public site offers its homepage; the admin screens and the console do not. */
+  withHomeLink?: boolean;
 }
 
 interface State {
@@ -60,8 +78,8 @@ interface State {
   resetKey: string;
 }
 
-/** The root error screen: a render failure of one screen never blanks the whole site. */
-export class RouteErrorBoundary extends Component<Props, State> {
+/** One screen's render failure shows the error screen in its place, never a blank app. */
+export class ErrorBoundary extends Component<Props, State> {
   override state: State = { error: null, resetKey: this.props.resetKey };
 
   static getDerivedStateFromError(error: unknown): Partial<State> {
@@ -77,7 +95,16 @@ export class RouteErrorBoundary extends Component<Props, State> {
   }
 
   override render() {
-    if (this.state.error) return <ErrorScreen onRetry={() => this.setState({ error: null })} />;
-    return this.props.children;
+    if (!this.state.error) return this.props.children;
+    return (
+      <ErrorScreen
+        text={
+          this.props.text ??
+          'This page could not be shown. Please try again; if it keeps happening, reload the site.'
+        }
+        withHomeLink={this.props.withHomeLink ?? true}
+        onRetry={() => this.setState({ error: null })}
+      />
+    );
   }
 }

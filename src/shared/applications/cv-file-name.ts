@@ -1,5 +1,5 @@
 /** Downloaded CVs are named `{applicant name}_resume.pdf` (spec section 9). */
-export const resumeFileName = (applicantName: string): string => {
+export const cvFileName = (applicantName: string): string => {
   const safe = applicantName
     .normalize('NFC')
     // Characters no file system accepts in a name, control characters included.

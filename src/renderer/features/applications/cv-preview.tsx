@@ -36,7 +36,7 @@ async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   }).promise;
 }
 
-export interface PdfPreviewProps {
+export interface CvPreviewProps {
   bytes: Uint8Array;
   /** Shown on the canvases for screen readers, e.g. "CV of Jane Doe". */
   label: string;
@@ -45,7 +45,7 @@ export interface PdfPreviewProps {
 }
 
 /** Renders every page (up to maxPages) of a PDF to canvases. Give it a new `key` for other bytes. */
-export function PdfPreview({ bytes, label, maxPages = 10, onRetry }: PdfPreviewProps) {
+export function CvPreview({ bytes, label, maxPages = 10, onRetry }: CvPreviewProps) {
   const styles = useStyles();
   const container = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'rendering' | 'done' | 'failed'>('rendering');
@@ -90,7 +90,7 @@ export function PdfPreview({ bytes, label, maxPages = 10, onRetry }: PdfPreviewP
       )}
       {state === 'failed' && (
         <div className={styles.status} role="alert">
-          <p>{messages.pdfPreviewFailed}</p>
+          <p>{messages.cvPreviewFailed}</p>
           {onRetry && <Button onClick={onRetry}>Try Again</Button>}
         </div>
       )}

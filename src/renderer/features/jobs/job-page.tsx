@@ -1,12 +1,13 @@
+import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { makeStyles, tokens } from '@fluentui/react-components';
+import type { Job } from '../../../shared/jobs/job-contract';
 import { siteConfig } from '../../../shared/site/site-config';
-import { PageLoading } from '../../app/page-loading';
-import { useSession } from '../auth/use-session';
-import { JobCard } from '../jobs/job-card';
-import { useGetJobQuery } from '../jobs/jobs-api';
-import { useDeleteJob } from '../jobs/use-delete-job';
-import { ApplicationForm } from './application-form';
+import { PageLoading } from '../../components/page-loading';
+import { useSession } from '../../store/use-session';
+import { JobCard } from './job-card';
+import { useGetJobQuery } from './jobs-api';
+import { useDeleteJob } from './use-delete-job';
 import { ClosedJobNotice } from './closed-job-notice';
 
 const useStyles = makeStyles({
@@ -28,7 +29,12 @@ const useStyles = makeStyles({
   card: { '@media (min-width: 960px)': { position: 'sticky', top: '88px' } },
 });
 
-export function ApplyPage() {
+/**
+ * A job's page at /apply/:id: the job expanded beside what `applyForm` renders for it (the app
+ * hands in the application form), or a notice once the job has closed. A job that cannot be
+ * found leads to /error.
+ */
+export function JobPage({ applyForm }: { applyForm: (job: Job) => ReactNode }) {
   const styles = useStyles();
   const { id = '' } = useParams();
   const { data: job, isError } = useGetJobQuery(id);
@@ -41,7 +47,7 @@ export function ApplyPage() {
   return (
     <div className={styles.page}>
       <title>{`Apply for ${job.jobTitle} | ${siteConfig.brandName} Careers`}</title>
-      {job.closed ? <ClosedJobNotice job={job} /> : <ApplicationForm job={job} />}
+      {job.closed ? <ClosedJobNotice job={job} /> : applyForm(job)}
       <div className={styles.card}>
         <JobCard
           job={job}

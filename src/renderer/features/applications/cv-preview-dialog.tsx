@@ -15,8 +15,8 @@ import { DismissRegular } from '@fluentui/react-icons/headless/svg/dismiss';
 import { OpenRegular } from '@fluentui/react-icons/headless/svg/open';
 import { PREVIEW_URL_REVOKE_MS } from '../../../shared/limits';
 import { usePlatform } from '../../platform/platform';
-import { PdfPreview } from './pdf-preview';
-import type { OpenPreview } from './use-resume-actions';
+import { CvPreview } from './cv-preview';
+import type { OpenPreview } from './use-cv-actions';
 
 const useStyles = makeStyles({
   surface: { width: 'min(920px, calc(100vw - 32px))', maxWidth: 'none' },
@@ -35,7 +35,7 @@ const useStyles = makeStyles({
  * the desktop console, which refuses window.open). On the web a new tab can still be asked for:
  * its object address is freed after PREVIEW_URL_REVOKE_MS, or at once when the admin leaves.
  */
-export function ResumePreviewDialog({
+export function CvPreviewDialog({
   preview,
   onClose,
   onDownload,
@@ -90,7 +90,7 @@ export function ResumePreviewDialog({
             </DialogTitle>
             {/* The pages scroll inside the dialog; focusable so keyboard users can scroll it too. */}
             <DialogContent className={styles.content} tabIndex={0} role="region" aria-label="CV pages">
-              <PdfPreview key={preview.applicationId} bytes={preview.bytes} label={`CV of ${preview.name}`} />
+              <CvPreview key={preview.applicationId} bytes={preview.bytes} label={`CV of ${preview.name}`} />
             </DialogContent>
             <DialogActions className={styles.actions}>
               {platform.kind === 'web' && (

@@ -1,15 +1,15 @@
 import { useCallback, useRef, useState } from 'react';
 import type { ApplicationSummary } from '../../../shared/applications/application-contract';
-import { resumeFileName } from '../../../shared/applications/resume-file-name';
-import { useAppDispatch } from '../../app/hooks';
+import { cvFileName } from '../../../shared/applications/cv-file-name';
+import { useAppDispatch } from '../../store/hooks';
 import { useToast } from '../../feedback/use-toast';
 import { usePlatform } from '../../platform/platform';
 import { applicationAdminApi } from './application-admin-api';
 import { DownloadCompleteMessage } from './download-toast';
-import { pdfBytesFromDataUrl } from './pdf-bytes';
+import { cvBytesFromDataUrl } from './cv-bytes';
 
-export type ResumeAction = 'preview' | 'download';
-export type ResumeRow = Pick<ApplicationSummary, '_id' | 'name'>;
+export type CvAction = 'preview' | 'download';
+export type CvRow = Pick<ApplicationSummary, '_id' | 'name'>;
 
 export interface OpenPreview {
   applicationId: string;
@@ -27,10 +27,10 @@ const cvReadsInFlight = new WeakMap<object, Map<string, Promise<Uint8Array>>>();
  * steps), asking again shares it: a second click neither fetches the CV again nor adds a second
  * entry to the audit trail.
  */
-export function useFetchCvBytes(): (applicationId: string, purpose: ResumeAction) => Promise<Uint8Array> {
+export function useFetchCvBytes(): (applicationId: string, purpose: CvAction) => Promise<Uint8Array> {
   const dispatch = useAppDispatch();
   return useCallback(
-    (applicationId: string, purpose: ResumeAction) => {
+    (applicationId: string, purpose: CvAction) => {
       let running = cvReadsInFlight.get(dispatch);
       if (!running) cvReadsInFlight.set(dispatch, (running = new Map()));
       const key = `${purpose}:${applicationId}`;
@@ -38,13 +38,13 @@ export function useFetchCvBytes(): (applicationId: string, purpose: ResumeAction
       if (pending) return pending;
       const reading = (async () => {
         const request = dispatch(
-          applicationAdminApi.endpoints.getApplicationPdf.initiate(
+          applicationAdminApi.endpoints.getApplicationCv.initiate(
             { id: applicationId, purpose },
             { subscribe: false, forceRefetch: true },
           ),
         );
         const answer = await request.unwrap();
-        return pdfBytesFromDataUrl(answer.pdfFile);
+        return cvBytesFromDataUrl(answer.pdfFile);
       })().finally(() => running.delete(key));
       running.set(key, reading);
       return reading;
@@ -60,7 +60,7 @@ export function useSaveCv(): (name: string, bytes: Uint8Array) => Promise<void> 
   return useCallback(
     async (name: string, bytes: Uint8Array) => {
       try {
-        const outcome = await platform.saveCv(resumeFileName(name), bytes);
+        const outcome = await platform.saveCv(cvFileName(name), bytes);
         // Saving a CV happens only on the application screens, whose success toasts close sooner.
         if (outcome === 'saved') toast.success(<DownloadCompleteMessage />, { applicationScreen: true });
       } catch (error) {
@@ -77,16 +77,16 @@ export function useSaveCv(): (name: string, bytes: Uint8Array) => Promise<void> 
  * row's CV is fetched, that row's buttons are disabled and show a spinner. A failed fetch goes
  * to `onFetchError` (a popup on the list, only a log on the dashboard).
  */
-export function useResumeActions(onFetchError: (error: unknown) => void) {
+export function useCvActions(onFetchError: (error: unknown) => void) {
   const fetchCvBytes = useFetchCvBytes();
   const saveCv = useSaveCv();
-  const [busy, setBusy] = useState<Readonly<Record<string, ResumeAction>>>({});
+  const [busy, setBusy] = useState<Readonly<Record<string, CvAction>>>({});
   const [preview, setPreview] = useState<OpenPreview | null>(null);
   // State updates are batched, so a fast double click must be caught before the next render.
   const running = useRef(new Set<string>());
 
   const run = useCallback(
-    async (row: ResumeRow, action: ResumeAction) => {
+    async (row: CvRow, action: CvAction) => {
       if (running.current.has(row._id)) return;
       running.current.add(row._id);
       setBusy((current) => ({ ...current, [row._id]: action }));
@@ -110,8 +110,8 @@ export function useResumeActions(onFetchError: (error: unknown) => void) {
     busy,
     preview,
     closePreview: useCallback(() => setPreview(null), []),
-    previewCv: useCallback((row: ResumeRow) => run(row, 'preview'), [run]),
-    downloadCv: useCallback((row: ResumeRow) => run(row, 'download'), [run]),
+    previewCv: useCallback((row: CvRow) => run(row, 'preview'), [run]),
+    downloadCv: useCallback((row: CvRow) => run(row, 'download'), [run]),
     saveCv,
   };
 }

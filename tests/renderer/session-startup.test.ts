@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createAppStore } from '../../src/renderer/app/store';
-import { restoreSession, signOut } from '../../src/renderer/features/auth/auth-slice';
+import { createAppStore } from '../../src/renderer/store/store';
+import { restoreSession, signOut } from '../../src/renderer/store/session-slice';
 import { fakeToken, inSeconds, memoryPlatform } from './test-utils';
 
-describe('auth start-up (spec section 4)', () => {
+describe('session start-up', () => {
   it('is loading until the stored token has been read', () => {
     const store = createAppStore(memoryPlatform().platform);
-    expect(store.getState().auth).toMatchObject({ loading: true, user: null });
+    expect(store.getState().session).toMatchObject({ loading: true, user: null });
   });
 
   it('restores the user from a token whose expiry is ahead', async () => {
@@ -14,7 +14,7 @@ describe('auth start-up (spec section 4)', () => {
     const { platform, state } = memoryPlatform(token);
     const store = createAppStore(platform);
     await store.dispatch(restoreSession());
-    expect(store.getState().auth).toMatchObject({
+    expect(store.getState().session).toMatchObject({
       loading: false,
       user: { email: 'ada@example.com', name: 'Ada Admin' },
     });
@@ -27,7 +27,7 @@ describe('auth start-up (spec section 4)', () => {
     );
     const store = createAppStore(platform);
     await store.dispatch(restoreSession());
-    expect(store.getState().auth).toMatchObject({ loading: false, user: null });
+    expect(store.getState().session).toMatchObject({ loading: false, user: null });
     expect(state.token).toBeNull();
     expect(platform.tokenStore.clear).toHaveBeenCalled();
   });
@@ -38,7 +38,7 @@ describe('auth start-up (spec section 4)', () => {
       const { platform, state } = memoryPlatform(garbage);
       const store = createAppStore(platform);
       await store.dispatch(restoreSession());
-      expect(store.getState().auth).toMatchObject({ loading: false, user: null });
+      expect(store.getState().session).toMatchObject({ loading: false, user: null });
       expect(state.token).toBeNull();
     },
   );
@@ -47,7 +47,7 @@ describe('auth start-up (spec section 4)', () => {
     const { platform } = memoryPlatform(null);
     const store = createAppStore(platform);
     await store.dispatch(restoreSession());
-    expect(store.getState().auth).toMatchObject({ loading: false, user: null });
+    expect(store.getState().session).toMatchObject({ loading: false, user: null });
     expect(platform.tokenStore.clear).not.toHaveBeenCalled();
   });
 
@@ -58,7 +58,7 @@ describe('auth start-up (spec section 4)', () => {
     const store = createAppStore(platform);
     await store.dispatch(restoreSession());
     await store.dispatch(signOut());
-    expect(store.getState().auth.user).toBeNull();
+    expect(store.getState().session.user).toBeNull();
     expect(state.token).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useAppSelector } from '../../app/hooks';
-import { useIsAdminQuery } from './auth-api';
+import { useAppSelector } from './hooks';
+import { useIsAdminQuery } from './session-api';
 
 export interface Session {
   /** True while the stored token is read, or while the admin check for a signed-in user runs. */
@@ -13,7 +13,7 @@ export interface Session {
 
 /** The signed-in user with the server's admin flag (asked only when there is an e-mail). */
 export function useSession(): Session {
-  const auth = useAppSelector((state) => state.auth);
+  const auth = useAppSelector((state) => state.session);
   const email = auth.user?.email;
   const admin = useIsAdminQuery(email ?? skipToken);
   return {

@@ -20,7 +20,7 @@ export const usesOptimizedLoading = (bytes: number): boolean => bytes > OPTIMIZE
  * files are decoded a megabyte of text at a time, yielding in between, so the screen stays
  * responsive; a value that is not a PDF data URL is refused rather than handed to pdf.js.
  */
-export async function pdfBytesFromDataUrl(dataUrl: string): Promise<Uint8Array> {
+export async function cvBytesFromDataUrl(dataUrl: string): Promise<Uint8Array> {
   if (!isPdfDataUrl(dataUrl)) throw new Error('The server did not send a PDF data URL.');
   const base64 = dataUrl.slice(dataUrl.indexOf(',') + 1).replace(/=+$/, '');
   const bytes = new Uint8Array(Math.floor((base64.length * 3) / 4));

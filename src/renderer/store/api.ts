@@ -1,0 +1,28 @@
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { baseQuery } from './base-query';
+
+/**
+ * The one API of the app. Each domain adds its endpoints with injectEndpoints from its own
+ * feature folder (features/jobs/jobs-api.ts, features/applications/applications-api.ts...), so
+ * admin endpoints live in chunks a visitor never downloads.
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: ['Job', 'Application', 'Note', 'Audit', 'Admin'],
+  endpoints: () => ({}),
+});
+
+/**
+ * Every cache tag of the app, declared once: a screen that changes something names what it
+ * changed here, whichever feature's endpoint cached it.
+ */
+export const tags = {
+  jobList: { type: 'Job', id: 'LIST' } as const,
+  job: (id: string) => ({ type: 'Job', id }) as const,
+  applicationList: { type: 'Application', id: 'LIST' } as const,
+  application: (id: string) => ({ type: 'Application', id }) as const,
+  notes: (applicationId: string) => ({ type: 'Note', id: applicationId }) as const,
+  audit: (applicationId: string) => ({ type: 'Audit', id: applicationId }) as const,
+  admin: (email: string) => ({ type: 'Admin', id: email }) as const,
+};
