@@ -1,4 +1,4 @@
-// Measures the figures the foundation issue asks for, on the embedded defaults (PGlite, CV files):
+// Measures the server's start and CV intake times on the embedded defaults (PGlite, CV files):
 //   (a) start: wall time from spawning dist/server/main.js to the first 200 from GET /api/all,
 //       3 runs each on a fresh data folder (PGlite creates its database) and on an existing one
 //       (a restart), median; with the CPU time the process used to get there (Linux);

@@ -1,4 +1,4 @@
-/** Business constants and limits of the specification, section 9. */
+/** The product's business constants and limits, written once (docs/behaviour.md#limits). */
 export const MAX_CV_BYTES = 5 * 1024 * 1024;
 export const MIN_PASSWORD_LENGTH = 6;
 export const CV_PROGRESS_STEP_PERCENT = 20;
@@ -12,7 +12,7 @@ export const TOKEN_STORAGE_KEY = 'access-token';
 export const CAREERS_SKELETON_TIMEOUT_MS = 500;
 export const PREVIEW_URL_REVOKE_MS = 5000;
 export const OPTIMIZED_LOADING_THRESHOLD_BYTES = 2 * 1024 * 1024;
-/** Base64 text is 4/3 of the bytes it carries, so bytes ≈ length × 0.75 (spec section 9). */
+/** Base64 text is 4/3 of the bytes it carries, so bytes ≈ length × 0.75 (docs/behaviour.md#dates-and-sizes). */
 export const BASE64_SIZE_RATIO = 0.75;
 
 export const TOAST_DURATION_MS = {

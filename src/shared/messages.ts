@@ -1,5 +1,5 @@
 /**
- * Every user-facing text of the specification (sections 5 and 8), written once.
+ * Every user-facing text, written once (docs/behaviour.md#where-texts-and-limits-live).
  * Server answers and client screens both take them from here.
  */
 export const messages = {

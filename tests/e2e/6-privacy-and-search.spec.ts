@@ -227,7 +227,7 @@ test('with reduced motion asked for, the 404 animation stands still and the succ
     await validPdf('Rae Still'),
   );
   await expect(page.getByRole('heading', { name: 'Application Submitted!' })).toBeVisible();
-  // The longest opacity transition on the heading or any of its ancestors (the fade of spec section 2).
+  // The longest opacity transition on the heading or any of its ancestors (the success page's fade).
   const fade = await page.getByRole('heading', { name: 'Application Submitted!' }).evaluate((heading) => {
     let longest = 0;
     for (let element: Element | null = heading; element; element = element.parentElement) {

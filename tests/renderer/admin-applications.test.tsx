@@ -107,7 +107,7 @@ describe('the Applications list', () => {
     expect(screen.getByText('Try adjusting your search criteria')).toBeInTheDocument();
   });
 
-  it('shows the empty state, and a failed load as an empty list (spec section 8)', async () => {
+  it('shows the empty state, and a failed load as an empty list', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await renderList(() => jsonResponse(500, { message: 'boom' }));
     expect(await screen.findByRole('heading', { name: 'No applications found' })).toBeInTheDocument();

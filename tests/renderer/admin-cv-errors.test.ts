@@ -8,7 +8,7 @@ import { jsonResponse, memoryPlatform } from './test-utils';
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('the CV popup text by cause (spec section 8)', () => {
+describe('the CV popup text by cause', () => {
   it.each([
     [{ status: 404, data: { message: 'PDF file not found.' } }, messages.cvFetchNotFound],
     [{ status: 413, data: { message: 'too big' } }, messages.cvFetchTooLarge],

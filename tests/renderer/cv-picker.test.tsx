@@ -38,7 +38,7 @@ function renderPicker() {
 
 const READY_TIMEOUT = { timeout: 3000 };
 
-describe('CV picker (spec sections 4 and 5)', () => {
+describe('CV picker', () => {
   it('accepts only .pdf files in the chooser', () => {
     const { input } = renderPicker();
     expect(input.accept).toBe('.pdf,application/pdf');

@@ -15,7 +15,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * Spec section 6: a progress bar while the session and the server's admin check load; logged-out
+ * The admin routes' guard: a progress bar while the session and the server's admin check load; logged-out
  * users and non-admins go to /login, remembering where they were going (path, query and hash:
  * the login page sends them back there). UX only: the server enforces every admin call itself.
  */

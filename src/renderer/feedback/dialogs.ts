@@ -1,6 +1,6 @@
 import type { SweetAlertOptions, SweetAlertResult } from 'sweetalert2';
 
-/** The specification's default dialog button texts (section 9). */
+/** The default dialog button texts (docs/behaviour.md#dialogs). */
 export const DIALOG_BUTTON_TEXT = { confirm: 'OK', deny: 'No', cancel: 'Cancel' } as const;
 
 // Fallbacks mirror Fluent's default web theme, for dialogs opened before (or without) FluentProvider.

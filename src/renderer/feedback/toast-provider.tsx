@@ -15,7 +15,7 @@ import { WarningFilled } from '@fluentui/react-icons/headless/svg/warning';
 import { SnackbarProvider, useSnackbar, type CustomContentProps } from 'notistack';
 import { MAX_TOASTS, TOAST_DURATION_MS, TOAST_MAX_WIDTH_PX } from '../../shared/limits';
 
-// The spec's toast types include loading and custom, which notistack does not ship.
+// The product's toast types include loading and custom, which notistack does not ship.
 declare module 'notistack' {
   interface VariantOverrides {
     loading: true;

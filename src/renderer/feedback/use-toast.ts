@@ -18,7 +18,7 @@ export interface Toast {
   dismiss(key?: SnackbarKey): void;
 }
 
-/** Toasts with the specification's duration for each type. Needs `ToastProvider` above it. */
+/** Toasts with the duration of each type (docs/behaviour.md#toasts). Needs `ToastProvider` above it. */
 export function useToast(): Toast {
   const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   return useMemo<Toast>(

@@ -268,7 +268,7 @@ function PanelContent({ onNavigate, closeButton }: { onNavigate?: () => void; cl
         </ul>
       </nav>
       <div className={styles.foot}>
-        {/* The spec's fixed admin user label; the name comes from the session when there is one. */}
+        {/* The admin user label; the name comes from the session when there is one. */}
         <div className={styles.user}>
           <Avatar name={user?.name ?? 'Admin'} color="neutral" size={32} aria-hidden="true" />
           <span className={styles.userText}>
@@ -305,7 +305,7 @@ function PanelContent({ onNavigate, closeButton }: { onNavigate?: () => void; cl
 }
 
 /**
- * The admin screens' frame (spec section 2): the "Admin Panel" drawer with Home, Dashboard,
+ * The admin screens' frame: the "Admin Panel" drawer with Home, Dashboard,
  * Create Post, Applications, the admin user label and Back (one step back in history). On wide
  * screens the drawer is always shown; on narrow ones it folds behind a menu button.
  */

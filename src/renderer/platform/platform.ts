@@ -9,7 +9,7 @@ export interface TokenStore {
 }
 
 /**
- * What differs between the faces of the app (DESIGN.md section 1). Each entry builds one and
+ * What differs between the faces of the app (docs/architecture.md#the-platform-seam). Each entry builds one and
  * hands it in; screens and the store never ask which face they run in beyond `kind`.
  */
 export interface Platform {

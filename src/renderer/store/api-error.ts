@@ -7,7 +7,7 @@ const hasMessage = (value: unknown): value is { message: string } =>
   'message' in value &&
   typeof (value as { message: unknown }).message === 'string';
 
-/** Spec section 8: the server's message when it sent one, otherwise the error's own text. */
+/** The server's message when it sent one, otherwise the error's own text. */
 export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
   if (!error) return fallback;
   const candidate = error as FetchBaseQueryError | SerializedError;

@@ -54,7 +54,7 @@ async function sendUpload(platform: Platform, args: FetchArgs, watch: UploadWatc
 }
 
 /**
- * The one base query of the app (DESIGN.md section 5). Any 401 or 403 ends the session here and
+ * The one base query of the app (docs/behaviour.md#auth-and-session). Any 401 or 403 ends the session here and
  * only here: the stored token is cleared, the auth state is reset, the user is sent to /login,
  * and the error still goes back to the caller (the login page shows the server's message).
  */

@@ -65,7 +65,7 @@ export const registerAccount = createAsyncThunk<void, RegisterPayload, ThunkConf
   },
 );
 
-/** Logging out never fails for the user (spec section 8): a token store error is only logged. */
+/** Logging out never fails for the user: a token store error is only logged. */
 export const signOut = createAsyncThunk<void, void, ThunkConfig>('session/signOut', async (_, { extra }) => {
   await extra.platform.tokenStore.clear().catch((error: unknown) => console.error('sign-out', error));
 });

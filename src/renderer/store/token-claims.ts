@@ -6,7 +6,7 @@ export interface TokenUser {
 }
 
 /**
- * Spec section 4: the user from a token whose expiry is still ahead, or null for an expired,
+ * The user from a token whose expiry is still ahead, or null for an expired,
  * incomplete or undecodable one. The claims are only read, never trusted for rights.
  */
 export function userFromToken(token: string, now = Date.now()): TokenUser | null {

@@ -24,7 +24,7 @@ const ACTIVE_NAMES = new Set([
   'SubmitForm',
 ]);
 
-/** Checks the CV data URL the way spec section 5 and DESIGN.md section 3 ask, and returns its bytes. */
+/** Checks a CV data URL (docs/security.md#cv-checks) and returns its bytes. */
 export async function decodeAndCheckCv(dataUrl: string): Promise<Buffer> {
   if (!dataUrl.startsWith(PDF_DATA_URL_PREFIX)) throw new HttpError(400, messages.cvOnlyPdf);
   const base64 = dataUrl.slice(PDF_DATA_URL_PREFIX.length);

@@ -1,4 +1,4 @@
-/** The client routes of spec section 2: these answer 200 with the app; anything else answers 404 with it. */
+/** The app's routes (docs/behaviour.md#routes-and-screens): these answer 200 with the app; anything else answers 404 with it. */
 const SPA_ROUTES: RegExp[] = [
   /^\/$/,
   /^\/login$/,

@@ -82,7 +82,7 @@ export const applicationSavedSchema = z.object({
   duplicate: z.boolean(),
 });
 
-/** List rows never carry CV bytes (DESIGN.md section 3). */
+/** List rows never carry CV bytes: a CV is fetched on its own, when it is previewed or downloaded. */
 export const applicationSummarySchema = z.object({
   _id: z.string(),
   name: z.string(),

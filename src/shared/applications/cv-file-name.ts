@@ -1,4 +1,4 @@
-/** Downloaded CVs are named `{applicant name}_resume.pdf` (spec section 9). */
+/** Downloaded CVs are named `{applicant name}_resume.pdf` (docs/behaviour.md#cv-preview-and-download). */
 export const cvFileName = (applicantName: string): string => {
   const safe = applicantName
     .normalize('NFC')

@@ -30,7 +30,7 @@ export const tokenAnswerSchema = z.object({ token: z.string() });
 export const registeredSchema = z.object({ acknowledged: z.boolean(), insertedId: z.string() });
 export const adminAnswerSchema = z.object({ admin: z.boolean() });
 
-/** Claims the client reads from the token (spec section 3). */
+/** Claims the client reads from the token: e-mail, name and expiry (docs/behaviour.md#auth-and-session). */
 export const tokenClaimsSchema = z.object({ email: z.string(), name: z.string(), exp: z.number() });
 
 export const sessionUserSchema = z.object({ email: z.string(), name: z.string(), isAdmin: z.boolean() });

@@ -1,4 +1,4 @@
-/** en-US numeric MM/DD/YYYY (spec section 9), in the company's time zone so every face agrees. */
+/** en-US numeric MM/DD/YYYY (docs/behaviour.md#dates-and-sizes), in the company's time zone so every face agrees. */
 const usDate = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
   month: '2-digit',

@@ -1,9 +1,9 @@
 import { BASE64_SIZE_RATIO, PDF_DATA_URL_PREFIX } from '../limits';
 
-/** Sizes are shown in KB, rounded (spec section 9). */
+/** Sizes are shown in KB, rounded (docs/behaviour.md#dates-and-sizes). */
 export const formatKb = (bytes: number): string => `${Math.round(bytes / 1024)} KB`;
 
-/** Estimated bytes behind a base64 data URL: base64 length × 0.75 (spec section 9). */
+/** Estimated bytes behind a base64 data URL: base64 length × 0.75 (docs/behaviour.md#dates-and-sizes). */
 export const estimateDataUrlBytes = (dataUrl: string): number => {
   const comma = dataUrl.indexOf(',');
   const base64Length = comma >= 0 ? dataUrl.length - comma - 1 : dataUrl.length;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The answer shapes of DESIGN.md section 3 (they keep the original API's MongoDB-style fields). */
+/** The answer shapes of the API (docs/architecture.md#the-shared-contract): they keep the original API's MongoDB-style fields. */
 export const insertAckSchema = z.object({ acknowledged: z.boolean(), insertedId: z.string() });
 export const updateAckSchema = z.object({
   acknowledged: z.boolean(),

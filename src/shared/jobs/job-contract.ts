@@ -17,7 +17,7 @@ export const closingDateSchema = z
   .nullable()
   .refine((value) => value === null || isCalendarDate(value), closingDateMessages.invalid);
 
-/** List entries are optional (spec section 5): blank entries are dropped rather than refused. */
+/** List entries are optional (docs/behaviour.md#job-posts): blank entries are dropped rather than refused. */
 const textList = (label: string) =>
   z
     .array(z.string().max(2000, `Each ${label} entry must be at most 2000 characters.`), {

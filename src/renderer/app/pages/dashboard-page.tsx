@@ -125,7 +125,7 @@ const TABS: { value: DashboardTab; label: string }[] = [
 ];
 
 /**
- * /dashboard and /dashboard/all (spec section 2): the two buttons, the Job Posts tab (with its
+ * /dashboard and /dashboard/all: the two buttons, the Job Posts tab (with its
  * count) and the Applications tab. The open tab is kept in the address (?tab=applications), so
  * Back and reload return to it.
  */
@@ -142,7 +142,7 @@ export function DashboardPage() {
 
   const jobs = useGetAdminJobsQuery();
   const applications = useGetApplicationsQuery();
-  // Spec section 8: on the dashboard a failed CV fetch is only logged.
+  // On the dashboard a failed CV fetch is only logged (docs/behaviour.md#dashboard).
   const logCvFailure = useCallback((error: unknown) => console.error('CV fetch failed', error), []);
   const cv = useCvActions(logCvFailure);
 

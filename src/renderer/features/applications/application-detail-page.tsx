@@ -142,7 +142,7 @@ function CvSection({ application }: { application: ApplicationDetail }) {
 
   useEffect(
     () => () => {
-      // Leaving the screen lets go of the CV (spec section 4: freed on leaving).
+      // Leaving the screen lets go of the CV's object address.
       bytes.current = null;
     },
     [],
@@ -264,7 +264,7 @@ function CvSection({ application }: { application: ApplicationDetail }) {
   );
 }
 
-/** /dashboard/application/:id (spec section 2): the applicant, the cover letter, the CV and notes. */
+/** /dashboard/application/:id: the applicant, the cover letter, the CV and notes. */
 /**
  * `privacy` renders the application's data-protection cards (they belong to the privacy feature;
  * the app composes the two, see app/pages/application-page.tsx).
@@ -286,7 +286,7 @@ export function ApplicationDetailPage({
     if (error) console.error('application failed to load', error);
   }, [error]);
 
-  // Spec section 2: no signed-in user sends the visitor home (the guard normally acts first).
+  // No signed-in user sends the visitor home (the guard normally acts first).
   if (!user) return <Navigate to="/" replace />;
   if (isLoading) return <PageLoading label="Loading application..." />;
   if (!application) {

@@ -7,12 +7,12 @@ type Row = Pick<
   'phone' | 'number' | 'jobTitle' | 'jobName' | 'applyDate' | 'createdAt' | 'pdfFileSize'
 >;
 
-// Spec section 3: each of these fields has a fallback kept from older records.
+// Each of these fields has a fallback kept from older records (docs/behaviour.md#applications-admin).
 export const applicantPhone = (row: Pick<Row, 'phone' | 'number'>): string => row.phone || row.number;
 export const appliedJob = (row: Pick<Row, 'jobTitle' | 'jobName'>): string => row.jobTitle || row.jobName;
 export const appliedOn = (row: Pick<Row, 'applyDate' | 'createdAt'>): string =>
   formatUsDate(row.applyDate || row.createdAt);
 
-/** Spec section 2: the size in KB, or "Available" when the CV is there but its size is unknown. */
+/** The size in KB, or "Available" when the CV is there but its size is unknown. */
 export const cvSizeText = (row: Pick<Row, 'pdfFileSize'>): string =>
   row.pdfFileSize > 0 ? formatKb(row.pdfFileSize) : 'Available';

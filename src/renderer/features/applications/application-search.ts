@@ -1,7 +1,7 @@
 import type { ApplicationSummary } from '../../../shared/applications/application-contract';
 
 /**
- * Spec section 5: client-side, case-insensitive substring match on name, e-mail, job title and
+ * The list's search (docs/behaviour.md#search): client-side, case-insensitive substring match on name, e-mail, job title and
  * job name; a blank or whitespace-only query shows everything.
  */
 export function filterApplications<
@@ -16,7 +16,7 @@ export function filterApplications<
   );
 }
 
-/** Spec section 5: a resume is present when hasResume is true or its size is above 0. */
+/** A row has a CV when hasResume is true or its size is above 0. */
 export const hasResume = (application: Pick<ApplicationSummary, 'hasResume' | 'pdfFileSize'>): boolean =>
   application.hasResume || application.pdfFileSize > 0;
 

@@ -29,7 +29,7 @@ const useStyles = makeStyles({
   total: { ...typographyStyles.body1Strong, margin: 0, color: tokens.colorNeutralForeground2 },
 });
 
-/** Spec section 8: the list's CV popups, by cause. */
+/** The list's CV popups, by cause (docs/behaviour.md#applications-admin). */
 const showCvError = (error: unknown) => {
   console.error('CV fetch failed', error);
   void resultDialog({ icon: 'error', title: messages.errorTitle, text: cvLoadErrorMessage(error) });
@@ -55,7 +55,7 @@ function EmptyState({ kind }: { kind: 'none' | 'no-match' }) {
 }
 
 /**
- * /dashboard/applications (spec sections 2, 4, 8): search, the Total line, the numbered table
+ * /dashboard/applications: search, the Total line, the numbered table
  * with CV preview and download (busy per row), view and delete.
  */
 export function ApplicationsListPage() {
@@ -71,7 +71,7 @@ export function ApplicationsListPage() {
   const cv = useCvActions(showCvError);
 
   useEffect(() => {
-    // Spec section 8: a failed load is only logged and the list shows as empty.
+    // A failed load is only logged and the list shows as empty.
     if (error) console.error('applications failed to load', error);
   }, [error]);
 
@@ -106,7 +106,7 @@ export function ApplicationsListPage() {
     [dispatch],
   );
 
-  // Spec section 2: no signed-in user sends the visitor home (the guard normally acts first).
+  // No signed-in user sends the visitor home (the guard normally acts first).
   if (!user) return <Navigate to="/" replace />;
 
   const all = data ?? [];

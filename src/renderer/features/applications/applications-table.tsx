@@ -66,7 +66,7 @@ export interface ApplicationsTableProps {
   empty: ReactNode;
 }
 
-/** The applications table of the dashboard tab and of the Applications list (spec section 2). */
+/** The applications table of the dashboard tab and of the Applications list. */
 export function ApplicationsTable({
   rows,
   caption,

@@ -12,7 +12,7 @@ function decodeInto(bytes: Uint8Array, offset: number, base64: string): number {
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** Spec section 9: above 2 MiB the CV is decoded in steps (the "Using optimized loading" note). */
+/** Above 2 MiB the CV is decoded in steps (the "Using optimized loading" note). */
 export const usesOptimizedLoading = (bytes: number): boolean => bytes > OPTIMIZED_LOADING_THRESHOLD_BYTES;
 
 /**

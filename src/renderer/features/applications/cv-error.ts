@@ -2,7 +2,7 @@ import { messages } from '../../../shared/messages';
 import { errorStatus } from '../../store/api-error';
 
 /**
- * Spec section 8: the list's popup text for a failed CV fetch, by cause. The base query turns an
+ * The list's popup text for a failed CV fetch, by cause (docs/behaviour.md#applications-admin). The base query turns an
  * answer above the 10 MiB limit into a CUSTOM_ERROR before any status is seen, so that counts as
  * "too large" together with a 413 from the server.
  */

@@ -3,7 +3,7 @@ import { messages } from '../../../shared/messages';
 
 const PDF_SIGNATURE = [0x25, 0x50, 0x44, 0x46, 0x2d]; // "%PDF-"
 
-/** The quick checks made the moment a file is chosen (spec section 5), before any reading. */
+/** The quick checks made the moment a file is chosen, before any reading (docs/behaviour.md#cv-upload). */
 export function precheckCv(file: File): string | null {
   const looksLikePdf = file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
   if (!looksLikePdf) return messages.cvOnlyPdf;

@@ -1,6 +1,6 @@
 import { messages } from '../../../shared/messages';
 
-/** The spec's two-line download toast: 'Download Complete' / 'PDF has been downloaded successfully.' */
+/** The two-line download toast: 'Download Complete' / 'PDF has been downloaded successfully.' */
 export function DownloadCompleteMessage() {
   return (
     <span>

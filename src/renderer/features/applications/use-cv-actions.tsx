@@ -73,7 +73,7 @@ export function useSaveCv(): (name: string, bytes: Uint8Array) => Promise<void> 
 }
 
 /**
- * Preview and download for table rows, with a busy state per row (spec section 4): while one
+ * Preview and download for table rows, with a busy state per row: while one
  * row's CV is fetched, that row's buttons are disabled and show a spinner. A failed fetch goes
  * to `onFetchError` (a popup on the list, only a log on the dashboard).
  */

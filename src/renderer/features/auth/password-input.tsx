@@ -7,7 +7,7 @@ export interface PasswordInputProps extends Omit<InputProps, 'type' | 'contentAf
   onToggleVisible: () => void;
 }
 
-/** A password input with the show/hide toggle of spec section 2; the toggle says what it will do. */
+/** A password input with a show/hide toggle that says what it will do. */
 export function PasswordInput({ visible, onToggleVisible, ...props }: PasswordInputProps) {
   return (
     <Input

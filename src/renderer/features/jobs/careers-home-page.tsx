@@ -81,12 +81,12 @@ export function CareersHomePage() {
   const deleteJob = useDeleteJob();
 
   useEffect(() => {
-    // Spec section 8: a failed load is only logged; the list keeps its loading look.
+    // A failed load is only logged; the list keeps its loading look.
     if (error) console.error('job posts failed to load', error);
   }, [error]);
 
   // The skeleton stays until the posts arrive: an empty state shown before the answer (or after a
-  // failed load, spec section 8) would tell visitors there are no jobs when that is not known.
+  // failed load) would tell visitors there are no jobs when that is not known.
   const showSkeleton = !jobs;
 
   return (

@@ -5,7 +5,7 @@ import { confirmDialog, resultDialog } from '../../feedback/dialogs';
 import { jobsApi } from './jobs-api';
 
 /**
- * Spec section 4 (job delete): confirm, delete, then the success dialog and /dashboard/all.
+ * Deleting a job (docs/behaviour.md#job-posts): confirm, delete, then the success dialog and /dashboard/all.
  * Admin-only, so it is loaded on the first click rather than with the page.
  */
 export async function deleteJobWithConfirmation(
@@ -22,7 +22,7 @@ export async function deleteJobWithConfirmation(
     await resultDialog({ icon: 'success', title: messages.deletedTitle, text: messages.jobDeleted });
     void navigate('/dashboard/all');
   } catch (error) {
-    // Spec section 8: a failed delete call is not shown (a 401/403 has already gone to /login).
+    // A failed delete call is not shown (a 401/403 has already gone to /login).
     console.error('job delete failed', error);
   } finally {
     request.reset();

@@ -22,7 +22,7 @@ export type JobListField = 'responsibilities' | 'requirements';
 export interface JobFormValues extends Record<JobTextField, string>, Record<JobListField, string[]> {}
 export type JobFormErrors = Partial<Record<JobTextField | JobListField, string>>;
 
-/** Spec section 2: both lists start with one empty entry. */
+/** Both lists start with one empty entry. */
 export const emptyJobFormValues = (): JobFormValues => ({
   jobTitle: '',
   location: '',
@@ -118,7 +118,7 @@ interface ListEntry {
 }
 
 /**
- * A list of text entries (spec section 2): starts with what it is given (at least one entry), can
+ * A list of text entries: starts with what it is given (at least one entry), can
  * grow, and an entry can be removed only while more than one remains. A new entry takes focus.
  */
 export function EditableList({
@@ -244,7 +244,7 @@ export interface JobFormProps {
 }
 
 /**
- * The one job form of create and edit (spec section 2): 'Work Hours' and required flags on create,
+ * The one job form of create and edit (docs/behaviour.md#job-posts): 'Work Hours' and required flags on create,
  * 'Start Date' and no required flags on edit. Create checks the shared contract before sending;
  * edit leaves that to the server, whose 400 message is shown on the field.
  */

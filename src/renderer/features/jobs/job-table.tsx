@@ -28,7 +28,7 @@ const useStyles = makeStyles({
 
 const COLUMNS = ['Job Title', 'Location', 'Experience', 'CTC', 'Posted On', 'Actions'] as const;
 
-/** The dashboard's job table (spec section 2): edit, delete (the spec's dialogs) and view per row. */
+/** The dashboard's job table: edit, delete (with its dialogs) and view per row. */
 export function JobTable({ jobs, caption }: { jobs: readonly Job[]; caption: string }) {
   const styles = useAdminStyles();
   const own = useStyles();
