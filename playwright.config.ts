@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumExecutablePath } from './tests/support/chromium-path';
 
 /**
- * End-to-end tests in Debian's Chromium against the real server (dist/server/main.js) on its
+ * End-to-end tests in Chromium (see tests/support/chromium-path.ts) against the real server (dist/server/main.js) on its
  * embedded defaults: PGlite and the .eml outbox in a temporary data folder. The global setup
  * builds when the build is missing or stale, starts the server, and stops it afterwards.
  */
@@ -19,7 +20,7 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumExecutablePath(),
       args: [
         '--no-sandbox',
         '--disable-gpu',

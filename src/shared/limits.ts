@@ -9,7 +9,6 @@ export const SUCCESS_FADE_MS = 500;
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 export const TOKEN_STORAGE_KEY = 'access-token';
-export const CAREERS_SKELETON_TIMEOUT_MS = 500;
 export const PREVIEW_URL_REVOKE_MS = 5000;
 export const OPTIMIZED_LOADING_THRESHOLD_BYTES = 2 * 1024 * 1024;
 /** Base64 text is 4/3 of the bytes it carries, so bytes ≈ length × 0.75 (docs/behaviour.md#dates-and-sizes). */

@@ -8,7 +8,7 @@ import {
   IPC_CHANNELS,
   MAX_EXPORT_BYTES,
   type ConnectionCheck,
-  type CvSaveResult,
+  type SaveResult,
   type IpcChannel,
 } from '../../shared/desktop/desktop-bridge';
 import type { TokenVault } from '../token-vault';
@@ -18,14 +18,16 @@ import { isTrustedSender, type SenderEvent } from './trusted-sender';
 
 type Handler = (event: SenderEvent, ...args: unknown[]) => unknown;
 
+interface SaveDialog {
+  title: string;
+  defaultPath: string;
+  filters: { name: string; extensions: string[] }[];
+}
+
 /** Electron's runtime at the boundary: the real modules in the app, stand-ins in tests. */
 export interface IpcRuntime {
   ipcMain: { handle(channel: string, handler: Handler): void; removeHandler(channel: string): void };
-  showSaveDialog(options: {
-    title: string;
-    defaultPath: string;
-    filters: { name: string; extensions: string[] }[];
-  }): Promise<{ canceled: boolean; filePath?: string }>;
+  showSaveDialog(options: SaveDialog): Promise<{ canceled: boolean; filePath?: string }>;
   /** The console window's webContents id (undefined before it exists). */
   windowWebContentsId(): number | undefined;
   trustedOrigins: string[];
@@ -85,35 +87,43 @@ export function registerIpcHandlers(runtime: IpcRuntime, services: IpcServices):
   handle(IPC_CHANNELS.tokenClear, () => vault.clear());
   handle(IPC_CHANNELS.tokenStorage, () => vault.storage());
 
-  handle(IPC_CHANNELS.cvSave, async (...args): Promise<CvSaveResult> => {
+  /** The native Save dialog, then an atomic write: a cancelled dialog writes nothing. */
+  const saveWithDialog = async (dialog: SaveDialog, bytes: Uint8Array): Promise<SaveResult> => {
+    const choice = await runtime.showSaveDialog(dialog);
+    if (choice.canceled || !choice.filePath) return 'cancelled';
+    await writeFileAtomically(choice.filePath, bytes);
+    return 'saved';
+  };
+
+  handle(IPC_CHANNELS.cvSave, (...args) => {
     const [requestedName, bytes] = cvArgsSchema.parse(args);
     if (!isPdf(bytes)) throw new Error('Only PDF files can be saved.');
     // The renderer proposes a name; only its base name, as a PDF name, reaches the dialog.
     const fileName = cvFileName(path.basename(requestedName).replace(/_resume\.pdf$|\.pdf$/i, ''));
-    const choice = await runtime.showSaveDialog({
-      title: 'Save CV',
-      defaultPath: path.join(runtime.downloadsDir, fileName),
-      filters: [{ name: 'PDF documents', extensions: ['pdf'] }],
-    });
-    if (choice.canceled || !choice.filePath) return 'cancelled';
-    await writeFileAtomically(choice.filePath, bytes);
-    return 'saved';
+    return saveWithDialog(
+      {
+        title: 'Save CV',
+        defaultPath: path.join(runtime.downloadsDir, fileName),
+        filters: [{ name: 'PDF documents', extensions: ['pdf'] }],
+      },
+      bytes,
+    );
   });
 
-  handle(IPC_CHANNELS.exportSave, async (...args): Promise<CvSaveResult> => {
+  handle(IPC_CHANNELS.exportSave, (...args) => {
     const [requestedName, bytes] = exportArgsSchema.parse(args);
     const base = path
       .basename(requestedName)
       .replace(/\.json$/i, '')
       .replace(/[^\w@.-]+/g, '_');
-    const choice = await runtime.showSaveDialog({
-      title: 'Save applicant data',
-      defaultPath: path.join(runtime.downloadsDir, `${base || 'applicant-data'}.json`),
-      filters: [{ name: 'JSON files', extensions: ['json'] }],
-    });
-    if (choice.canceled || !choice.filePath) return 'cancelled';
-    await writeFileAtomically(choice.filePath, bytes);
-    return 'saved';
+    return saveWithDialog(
+      {
+        title: 'Save applicant data',
+        defaultPath: path.join(runtime.downloadsDir, `${base || 'applicant-data'}.json`),
+        filters: [{ name: 'JSON files', extensions: ['json'] }],
+      },
+      bytes,
+    );
   });
 
   handle(IPC_CHANNELS.settingsGet, () => settings.get());

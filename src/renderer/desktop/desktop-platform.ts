@@ -52,7 +52,7 @@ function createTokenStorageState(initial: TokenStorageKind): TokenStorageState &
  * fails, which it may discover on any token call, so the storage kind is re-read after each one.
  */
 export async function createDesktopPlatform(
-  bridge: DesktopBridge = window.desktop,
+  bridge: DesktopBridge | undefined = window.desktop,
 ): Promise<DesktopPlatform> {
   if (!bridge) throw new Error('The console bridge is missing: open this page from the Careers Console app.');
   const [settings, initialStorage] = await Promise.all([bridge.getSettings(), bridge.tokenStorage()]);

@@ -1,6 +1,5 @@
 import { createContext, use } from 'react';
-
-export type CvSaveOutcome = 'saved' | 'cancelled';
+import type { SaveResult } from '../../shared/desktop/desktop-bridge';
 
 export interface TokenStore {
   get(): Promise<string | null>;
@@ -17,9 +16,9 @@ export interface Platform {
   /** Where the API lives: '/api' on the web, the configured server URL plus '/api' on desktop. */
   apiBaseUrl: string;
   tokenStore: TokenStore;
-  saveCv(fileName: string, pdf: Uint8Array): Promise<CvSaveOutcome>;
+  saveCv(fileName: string, pdf: Uint8Array): Promise<SaveResult>;
   /** An applicant's data export (JSON): a browser download, or the native Save dialog on desktop. */
-  saveApplicantExport(fileName: string, json: Uint8Array): Promise<CvSaveOutcome>;
+  saveApplicantExport(fileName: string, json: Uint8Array): Promise<SaveResult>;
 }
 
 export const PlatformContext = createContext<Platform | null>(null);

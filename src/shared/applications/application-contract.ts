@@ -115,7 +115,6 @@ export const applicationDetailSchema = applicationSummarySchema.extend({
 
 export const cvAnswerSchema = z.object({ pdfFile: z.string(), fileSize: z.number().int() });
 
-export type ApplicationSubmission = z.input<typeof applicationSubmissionSchema>;
 export type ApplicationFields = z.input<typeof applicationFieldsSchema>;
 export type EmailNotification = z.input<typeof emailNotificationSchema>;
 export type ApplicationSaved = z.infer<typeof applicationSavedSchema>;

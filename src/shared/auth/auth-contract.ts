@@ -30,15 +30,8 @@ export const tokenAnswerSchema = z.object({ token: z.string() });
 export const registeredSchema = z.object({ acknowledged: z.boolean(), insertedId: z.string() });
 export const adminAnswerSchema = z.object({ admin: z.boolean() });
 
-/** Claims the client reads from the token: e-mail, name and expiry (docs/behaviour.md#auth-and-session). */
-export const tokenClaimsSchema = z.object({ email: z.string(), name: z.string(), exp: z.number() });
-
-export const sessionUserSchema = z.object({ email: z.string(), name: z.string(), isAdmin: z.boolean() });
-
 export type LoginPayload = z.input<typeof loginSchema>;
 export type RegisterPayload = z.input<typeof registerSchema>;
 export type RegisterForm = z.input<typeof registerFormSchema>;
 export type TokenAnswer = z.infer<typeof tokenAnswerSchema>;
 export type AdminAnswer = z.infer<typeof adminAnswerSchema>;
-export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
-export type SessionUser = z.infer<typeof sessionUserSchema>;

@@ -62,7 +62,8 @@ export type DesktopSettings = z.infer<typeof desktopSettingsSchema>;
 /** Where the session token lives: the OS keychain, or (fail-closed) this run's memory only. */
 export type TokenStorageKind = 'keychain' | 'memory';
 
-export type CvSaveResult = 'saved' | 'cancelled';
+/** How a save through the browser or the native Save dialog ended. */
+export type SaveResult = 'saved' | 'cancelled';
 
 export interface ConnectionCheck {
   ok: boolean;
@@ -75,9 +76,9 @@ export interface DesktopBridge {
   setToken(token: string): Promise<TokenStorageKind>;
   clearToken(): Promise<void>;
   tokenStorage(): Promise<TokenStorageKind>;
-  saveCv(fileName: string, pdf: Uint8Array): Promise<CvSaveResult>;
+  saveCv(fileName: string, pdf: Uint8Array): Promise<SaveResult>;
   /** An applicant's data export (a JSON file) through the native Save dialog. */
-  saveApplicantExport(fileName: string, json: Uint8Array): Promise<CvSaveResult>;
+  saveApplicantExport(fileName: string, json: Uint8Array): Promise<SaveResult>;
   getSettings(): Promise<DesktopSettings>;
   setSettings(settings: DesktopSettings): Promise<DesktopSettings>;
   checkConnection(apiServerUrl: string): Promise<ConnectionCheck>;

@@ -18,4 +18,3 @@ export type InsertAck = z.infer<typeof insertAckSchema>;
 export type UpdateAck = z.infer<typeof updateAckSchema>;
 export type DeleteAck = z.infer<typeof deleteAckSchema>;
 export type PlainAck = z.infer<typeof plainAckSchema>;
-export type ApiError = z.infer<typeof errorSchema>;

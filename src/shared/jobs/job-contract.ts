@@ -110,7 +110,6 @@ export const jobAnswerListSchema = z.array(jobAnswerSchema);
 /** The public form of a post: zod keeps only the fields `jobSchema` names. */
 export const toPublicJob = (job: AdminJob): Job => jobSchema.parse(job);
 
-export type JobFields = z.input<typeof jobFieldsSchema>;
 export type JobCreate = z.input<typeof jobCreateSchema>;
 export type JobUpdate = z.input<typeof jobUpdateSchema>;
 export type Job = z.infer<typeof jobSchema>;

@@ -8,7 +8,6 @@ import { auditEntrySchema } from './audit-contract';
 export const retentionHoldSchema = z.object({
   hold: z.boolean({ error: 'Say whether to hold the application (true or false).' }),
 });
-export type RetentionHold = z.infer<typeof retentionHoldSchema>;
 
 /** The applicant an access request or an erasure is about, by e-mail address. */
 export const subjectParamsSchema = z.object({ email: emailSchema });
