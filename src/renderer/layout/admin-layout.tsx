@@ -21,6 +21,7 @@ import { siteConfig } from '../../shared/site/site-config';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { useHeadingFocus } from '../lib/use-heading-focus';
 import { PageLoading } from '../components/page-loading';
+import { SkipLink } from '../components/skip-link';
 import { ErrorBoundary } from '../components/error-boundary';
 import { signOut } from '../store/session-slice';
 import { usePlatform } from '../platform/platform';
@@ -35,18 +36,6 @@ const useStyles = makeStyles({
     display: 'flex',
     backgroundColor: tokens.colorNeutralBackground2,
     color: tokens.colorNeutralForeground1,
-  },
-  skipLink: {
-    position: 'absolute',
-    left: tokens.spacingHorizontalM,
-    top: '-100px',
-    zIndex: 100,
-    padding: tokens.spacingHorizontalM,
-    backgroundColor: tokens.colorNeutralBackground1,
-    color: tokens.colorBrandForegroundLink,
-    borderRadius: tokens.borderRadiusMedium,
-    boxShadow: tokens.shadow16,
-    ':focus': { top: tokens.spacingVerticalM },
   },
   sidebar: {
     width: DRAWER_WIDTH,
@@ -320,9 +309,7 @@ export function AdminLayout() {
 
   return (
     <div className={styles.shell}>
-      <a href="#dashboard-main" className={styles.skipLink}>
-        Skip to main content
-      </a>
+      <SkipLink target="dashboard-main" />
       {wide ? (
         <aside className={styles.sidebar}>
           <PanelContent />

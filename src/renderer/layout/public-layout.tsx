@@ -2,6 +2,7 @@ import { Suspense, useRef, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { PageLoading } from '../components/page-loading';
+import { SkipLink } from '../components/skip-link';
 import { ErrorBoundary } from '../components/error-boundary';
 import { useHeadingFocus } from '../lib/use-heading-focus';
 import { SiteFooter } from './site-footer';
@@ -14,18 +15,6 @@ const useStyles = makeStyles({
     flexDirection: 'column',
     backgroundColor: tokens.colorNeutralBackground1,
     color: tokens.colorNeutralForeground1,
-  },
-  skipLink: {
-    position: 'absolute',
-    left: tokens.spacingHorizontalM,
-    top: '-100px',
-    zIndex: 100,
-    padding: tokens.spacingHorizontalM,
-    backgroundColor: tokens.colorNeutralBackground1,
-    color: tokens.colorBrandForegroundLink,
-    borderRadius: tokens.borderRadiusMedium,
-    boxShadow: tokens.shadow16,
-    ':focus': { top: tokens.spacingVerticalM },
   },
   main: { flexGrow: 1, outline: 'none' },
 });
@@ -41,9 +30,7 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
   useHeadingFocus(main);
   return (
     <div className={styles.shell}>
-      <a href="#main-content" className={styles.skipLink}>
-        Skip to main content
-      </a>
+      <SkipLink target="main-content" />
       <SiteHeader />
       <main id="main-content" ref={main} className={styles.main} tabIndex={-1}>
         <ErrorBoundary resetKey={pathname}>
