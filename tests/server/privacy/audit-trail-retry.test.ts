@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { auditEntries } from '../../src/server/db/schema';
-import { toDataUrl, validPdf } from '../support/pdf-fixtures';
-import { sampleJob, startTestServer, type TestServer } from '../support/test-server';
+import { auditEntries } from '../../../src/server/db/schema';
+import { toDataUrl, validPdf } from '../../support/pdf-fixtures';
+import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
 
 /**
  * The audit trail is written in batches after the request it records. A write the database turns

@@ -3,11 +3,11 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import PostalMime, { type Address } from 'postal-mime';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { emailOutbox } from '../../src/server/db/schema';
-import { messages } from '../../src/shared/messages';
-import { toDataUrl, validPdf } from '../support/pdf-fixtures';
-import { startSmtpSink, type DeliveredMessage, type SmtpSink } from '../support/smtp-sink';
-import { sampleJob, startTestServer, type TestServer } from '../support/test-server';
+import { emailOutbox } from '../../../src/server/db/schema';
+import { messages } from '../../../src/shared/messages';
+import { toDataUrl, validPdf } from '../../support/pdf-fixtures';
+import { startSmtpSink, type DeliveredMessage, type SmtpSink } from '../../support/smtp-sink';
+import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
 
 const CAREERS = 'careers@test.example';
 const MAIL_FROM = 'Careers Test <no-reply@careers.test.example>';

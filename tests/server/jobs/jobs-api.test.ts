@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleJob, startTestServer, type TestServer } from '../support/test-server';
+import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
 
 let server: TestServer;
 beforeAll(async () => {

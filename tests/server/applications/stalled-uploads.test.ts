@@ -1,12 +1,12 @@
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_HTTP_TIMEOUTS } from '../../src/server/app';
-import { DEFAULT_INTAKE_GATE, type IntakeGateSettings } from '../../src/server/applications/intake-gate';
-import { MAX_APPLICATION_BODY_BYTES } from '../../src/shared/limits';
-import { messages } from '../../src/shared/messages';
-import { pdfOfSize, toDataUrl, validPdf } from '../support/pdf-fixtures';
-import { sampleJob, startTestServer, type TestServer } from '../support/test-server';
+import { DEFAULT_HTTP_TIMEOUTS } from '../../../src/server/app';
+import { DEFAULT_INTAKE_GATE, type IntakeGateSettings } from '../../../src/server/applications/intake-gate';
+import { MAX_APPLICATION_BODY_BYTES } from '../../../src/shared/limits';
+import { messages } from '../../../src/shared/messages';
+import { pdfOfSize, toDataUrl, validPdf } from '../../support/pdf-fixtures';
+import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
 
 /**
  * Application bodies are read a few at a time (intake-gate.ts). A sender that stops sending must

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleJob, startTestServer, type TestServer } from '../support/test-server';
-import { toDataUrl, validPdf } from '../support/pdf-fixtures';
+import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
+import { toDataUrl, validPdf } from '../../support/pdf-fixtures';
 
 let server: TestServer;
 let applicationId: string;

@@ -3,17 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationNotes, applications, auditEntries, emailOutbox } from '../../src/server/db/schema';
-import { erasedSubject } from '../../src/server/privacy/audit-repository';
-import { purgeExpiredApplications } from '../../src/server/privacy/retention';
-import { PRIVACY_NOTICE_VERSION } from '../../src/shared/privacy/privacy-notice';
-import { messages } from '../../src/shared/messages';
-import type { SubjectExport } from '../../src/shared/privacy/privacy-contract';
-import { toDataUrl, validPdf } from '../support/pdf-fixtures';
-import { createScratchDatabase, testDatabaseUrl } from '../support/postgres';
-import { runCli } from '../support/run-cli';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
-import { ADMIN, sampleJob, startTestServer, type TestServer } from '../support/test-server';
+import { applicationNotes, applications, auditEntries, emailOutbox } from '../../../src/server/db/schema';
+import { erasedSubject } from '../../../src/server/privacy/audit-repository';
+import { purgeExpiredApplications } from '../../../src/server/privacy/retention';
+import { PRIVACY_NOTICE_VERSION } from '../../../src/shared/privacy/privacy-notice';
+import { messages } from '../../../src/shared/messages';
+import type { SubjectExport } from '../../../src/shared/privacy/privacy-contract';
+import { toDataUrl, validPdf } from '../../support/pdf-fixtures';
+import { createScratchDatabase, testDatabaseUrl } from '../../support/postgres';
+import { runCli } from '../../support/run-cli';
+import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink';
+import { ADMIN, sampleJob, startTestServer, type TestServer } from '../../support/test-server';
 
 const DAY_MS = 86_400_000;
 

@@ -4,13 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox } from '../../src/server/db/schema';
-import { DEFAULT_DELIVERY_TIMING, retryDelayMs } from '../../src/server/email/email-outbox';
-import { toDataUrl, validPdf } from '../support/pdf-fixtures';
-import { createScratchDatabase, testDatabaseUrl } from '../support/postgres';
-import { freePort, spawnServer } from '../support/server-process';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
-import { ADMIN, sampleJob, startTestServer, type TestServer } from '../support/test-server';
+import { emailOutbox } from '../../../src/server/db/schema';
+import { DEFAULT_DELIVERY_TIMING, retryDelayMs } from '../../../src/server/email/email-outbox';
+import { toDataUrl, validPdf } from '../../support/pdf-fixtures';
+import { createScratchDatabase, testDatabaseUrl } from '../../support/postgres';
+import { freePort, spawnServer } from '../../support/server-process';
+import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink';
+import { ADMIN, sampleJob, startTestServer, type TestServer } from '../../support/test-server';
 
 /**
  * The e-mail outbox delivers what was queued whatever happens after the application was stored:

@@ -1,7 +1,7 @@
 import { JSDOM } from 'jsdom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeWebBuild, removeFakeWebBuild } from '../support/web-template';
-import { sampleJob, startTestServer, type TestServer } from '../support/test-server';
+import { fakeWebBuild, removeFakeWebBuild } from '../../support/web-template';
+import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
 
 /**
  * The server's side of the drawn home page: it loads the web build's prerender bundle (here a

@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pdfOfSize, toDataUrl, validPdf } from '../support/pdf-fixtures';
-import { createScratchDatabase, testDatabaseUrl } from '../support/postgres';
-import { spawnServer, type ServerProcess } from '../support/server-process';
-import { ADMIN, sampleJob } from '../support/test-server';
+import { pdfOfSize, toDataUrl, validPdf } from '../../support/pdf-fixtures';
+import { createScratchDatabase, testDatabaseUrl } from '../../support/postgres';
+import { spawnServer, type ServerProcess } from '../../support/server-process';
+import { ADMIN, sampleJob } from '../../support/test-server';
 
 /**
  * Issue item 11: an application acknowledged to the client survives SIGKILL of the real server

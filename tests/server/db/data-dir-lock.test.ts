@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DataDirInUseError } from '../../src/server/db/data-dir-lock';
-import { testDatabaseUrl } from '../support/postgres';
-import { projectDir, spawnServer } from '../support/server-process';
-import { ADMIN, startTestServer, type TestServer } from '../support/test-server';
+import { DataDirInUseError } from '../../../src/server/db/data-dir-lock';
+import { testDatabaseUrl } from '../../support/postgres';
+import { projectDir, spawnServer } from '../../support/server-process';
+import { ADMIN, startTestServer, type TestServer } from '../../support/test-server';
 
 /**
  * The mark a server puts on its PGlite data folder holds only while that very server runs. What a

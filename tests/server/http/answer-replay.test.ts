@@ -1,7 +1,7 @@
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeWebBuild, removeFakeWebBuild } from '../support/web-template';
-import { sampleJob, startTestServer, type TestServer } from '../support/test-server';
+import { fakeWebBuild, removeFakeWebBuild } from '../../support/web-template';
+import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
 
 /**
  * The open jobs and the site's pages are repeated straight from the HTTP server once Fastify has

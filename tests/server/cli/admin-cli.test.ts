@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../src/shared/messages';
-import { createScratchDatabase, testDatabaseUrl } from '../support/postgres';
-import { startTestServer, type TestServer } from '../support/test-server';
-import { runCli } from '../support/run-cli';
+import { messages } from '../../../src/shared/messages';
+import { createScratchDatabase, testDatabaseUrl } from '../../support/postgres';
+import { startTestServer, type TestServer } from '../../support/test-server';
+import { runCli } from '../../support/run-cli';
 
 /**
  * `npm run admin -- grant|revoke <email>` (that is, `tsx src/server/cli/admin.ts`) run as a real

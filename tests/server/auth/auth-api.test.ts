@@ -1,7 +1,7 @@
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../src/shared/messages';
-import { ADMIN, startTestServer, type TestServer } from '../support/test-server';
+import { messages } from '../../../src/shared/messages';
+import { ADMIN, startTestServer, type TestServer } from '../../support/test-server';
 
 const TOKEN_TTL_SECONDS = 3600;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closingDateMessages } from '../../src/shared/jobs/closing-date';
-import { messages } from '../../src/shared/messages';
-import { toDataUrl, validPdf } from '../support/pdf-fixtures';
-import { sampleJob, startTestServer, type TestServer } from '../support/test-server';
+import { closingDateMessages } from '../../../src/shared/jobs/closing-date';
+import { messages } from '../../../src/shared/messages';
+import { toDataUrl, validPdf } from '../../support/pdf-fixtures';
+import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
 
 let server: TestServer;
 let token: string;

@@ -1,16 +1,16 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_CV_BYTES } from '../../src/shared/limits';
-import { messages } from '../../src/shared/messages';
-import { PRIVACY_NOTICE_VERSION } from '../../src/shared/privacy/privacy-notice';
+import { MAX_CV_BYTES } from '../../../src/shared/limits';
+import { messages } from '../../../src/shared/messages';
+import { PRIVACY_NOTICE_VERSION } from '../../../src/shared/privacy/privacy-notice';
 import {
   pdfOfSize,
   pdfWithEmbeddedFile,
   pdfWithOpenActionJavaScript,
   toDataUrl,
   validPdf,
-} from '../support/pdf-fixtures';
-import { sampleJob, startTestServer, type TestServer } from '../support/test-server';
+} from '../../support/pdf-fixtures';
+import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
 
 let server: TestServer;
 let token: string;

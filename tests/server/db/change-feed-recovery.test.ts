@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECONNECT_MAX_MS } from '../../src/server/db/change-feed';
-import { testDatabaseUrl } from '../support/postgres';
-import { postgresBinDir, startPrivateCluster, type PrivateCluster } from '../support/private-postgres';
-import { spawnServer, type ServerProcess } from '../support/server-process';
-import { ADMIN, sampleJob } from '../support/test-server';
-import { fakeWebBuild, removeFakeWebBuild } from '../support/web-template';
+import { RECONNECT_MAX_MS } from '../../../src/server/db/change-feed';
+import { testDatabaseUrl } from '../../support/postgres';
+import { postgresBinDir, startPrivateCluster, type PrivateCluster } from '../../support/private-postgres';
+import { spawnServer, type ServerProcess } from '../../support/server-process';
+import { ADMIN, sampleJob } from '../../support/test-server';
+import { fakeWebBuild, removeFakeWebBuild } from '../../support/web-template';
 
 /**
  * Two server processes on one PostgreSQL hear each other's changes again after the database

@@ -3,11 +3,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cvBlobs } from '../../src/server/db/schema';
-import { PDF_DATA_URL_PREFIX } from '../../src/shared/limits';
-import { messages } from '../../src/shared/messages';
-import { toDataUrl, validPdf } from '../support/pdf-fixtures';
-import { sampleJob, startTestServer, type TestServer } from '../support/test-server';
+import { cvBlobs } from '../../../src/server/db/schema';
+import { PDF_DATA_URL_PREFIX } from '../../../src/shared/limits';
+import { messages } from '../../../src/shared/messages';
+import { toDataUrl, validPdf } from '../../support/pdf-fixtures';
+import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
 
 let server: TestServer;
 let token: string;

@@ -2,10 +2,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdfOfSize, toDataUrl, validPdf } from '../support/pdf-fixtures';
-import { createScratchDatabase, testDatabaseUrl } from '../support/postgres';
-import { projectDir } from '../support/server-process';
-import { ADMIN, sampleJob, startTestServer, type TestServer } from '../support/test-server';
+import { pdfOfSize, toDataUrl, validPdf } from '../../support/pdf-fixtures';
+import { createScratchDatabase, testDatabaseUrl } from '../../support/postgres';
+import { projectDir } from '../../support/server-process';
+import { ADMIN, sampleJob, startTestServer, type TestServer } from '../../support/test-server';
 
 /**
  * Issue item 12: with DATABASE_URL set, several instances over one PostgreSQL serve the same

@@ -1,10 +1,10 @@
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INITIAL_DATA_ELEMENT_ID, type InitialData } from '../../src/shared/site/initial-data';
-import { siteConfig } from '../../src/shared/site/site-config';
-import { parseSalary } from '../../src/server/site/salary';
-import { fakeWebBuild, removeFakeWebBuild } from '../support/web-template';
-import { sampleJob, startTestServer, type TestServer } from '../support/test-server';
+import { INITIAL_DATA_ELEMENT_ID, type InitialData } from '../../../src/shared/site/initial-data';
+import { siteConfig } from '../../../src/shared/site/site-config';
+import { parseSalary } from '../../../src/server/site/salary';
+import { fakeWebBuild, removeFakeWebBuild } from '../../support/web-template';
+import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
 
 const PUBLIC_URL = 'https://careers.example.co.uk';
 const HOSTILE = '</script><script>alert(1)</script><!-- & "quotes" \u2028 end';

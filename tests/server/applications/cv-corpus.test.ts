@@ -2,9 +2,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cvBlobs } from '../../src/server/db/schema';
-import { MAX_CV_BYTES } from '../../src/shared/limits';
-import { messages } from '../../src/shared/messages';
+import { cvBlobs } from '../../../src/server/db/schema';
+import { MAX_CV_BYTES } from '../../../src/shared/limits';
+import { messages } from '../../../src/shared/messages';
 import {
   pdfOfSize,
   pdfWithCatalogEntry,
@@ -22,8 +22,8 @@ import {
   toDataUrl,
   truncatedPdf,
   validPdf,
-} from '../support/pdf-fixtures';
-import { sampleJob, startTestServer, type TestServer } from '../support/test-server';
+} from '../../support/pdf-fixtures';
+import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
 
 let server: TestServer;
 let token: string;
