@@ -266,3 +266,19 @@ describe('GET /api/admin/:email', () => {
     expect((await server.api('GET', path, { token })).body).toEqual({ admin: false });
   });
 });
+
+describe('the admin guard', () => {
+  it('a token from the login of an administrator is refused once the account is revoked, and again accepted once re-granted', async () => {
+    const { email, password } = await registeredUser('flip-admin', 'user-password');
+    await server.context.users.setAdmin(email, true);
+    const login = await server.api('POST', '/login', { body: { email, password } });
+    expect(login.status).toBe(200);
+    const token = login.body.token as string;
+    expect((await server.api('GET', '/applications', { token })).status).toBe(200);
+    await server.context.users.setAdmin(email, false);
+    const refused = await server.api('GET', '/applications', { token });
+    expect(refused).toMatchObject({ status: 403, body: { message: messages.adminRequired } });
+    await server.context.users.setAdmin(email, true);
+    expect((await server.api('GET', '/applications', { token })).status).toBe(200);
+  });
+});
