@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationNotes, applications, auditEntries, emailOutbox } from '../../../src/server/db/schema';
@@ -10,21 +7,20 @@ import { PRIVACY_NOTICE_VERSION } from '../../../src/shared/privacy/privacy-noti
 import { messages } from '../../../src/shared/messages';
 import type { SubjectExport } from '../../../src/shared/privacy/privacy-contract';
 import { toDataUrl, validPdf } from '../../support/pdf-fixtures';
-import { createScratchDatabase, testDatabaseUrl } from '../../support/postgres';
-import { runCli } from '../../support/run-cli';
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink';
-import { ADMIN, sampleJob, startTestServer, type TestServer } from '../../support/test-server';
+import { buildTestApp, type TestApp } from '../../support/build-app';
+import { ADMIN, sampleJob } from '../../support/test-server';
 
 const DAY_MS = 86_400_000;
 
-let server: TestServer;
+let server: TestApp;
 let token: string;
 let jobId: string;
 let otherJobId: string;
 let cv: Buffer;
 let counter = 0;
 
-const apply = async (overrides: Record<string, unknown> = {}, target: TestServer = server) => {
+const apply = async (overrides: Record<string, unknown> = {}, target: TestApp = server) => {
   counter++;
   const answer = await target.api('POST', '/applications', {
     body: {
@@ -46,9 +42,9 @@ const apply = async (overrides: Record<string, unknown> = {}, target: TestServer
 };
 
 /** The CV bytes the blob store holds for an application, wherever they live. */
-const storedCv = (target: TestServer, id: string) => target.context.blobs.get(id);
+const storedCv = (target: TestApp, id: string) => target.context.blobs.get(id);
 
-const backdate = (target: TestServer, id: string, days: number) =>
+const backdate = (target: TestApp, id: string, days: number) =>
   target.context.database.db
     .update(applications)
     .set({ createdAt: new Date(Date.now() - days * DAY_MS) })
@@ -61,7 +57,7 @@ const auditOf = async (id: string) =>
   }>;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await buildTestApp();
   token = await server.adminToken();
   cv = await validPdf('Privacy Test CV');
   jobId = (await server.api('POST', '/post', { token, body: sampleJob() })).body.insertedId;
@@ -110,35 +106,6 @@ describe('the privacy notice at the point of application', () => {
   });
 });
 
-describe('duplicate applications', () => {
-  it('stores a second application to the same job within 30 days, flagged, and tells the applicant', async () => {
-    const first = await apply({ email: 'twice@example.com' });
-    expect(first.duplicate).toBe(false);
-    const second = await apply({ email: 'Twice@Example.com' });
-    expect(second).toMatchObject({ success: true, duplicate: true });
-    const third = await apply({ email: 'twice@example.com' });
-    expect(third.duplicate).toBe(true);
-    const elsewhere = await apply({ email: 'twice@example.com', jobId: otherJobId });
-    expect(elsewhere.duplicate).toBe(false);
-
-    const list = (await server.api('GET', '/applications', { token })).body as Array<{
-      _id: string;
-      duplicateOf: string | null;
-    }>;
-    const byId = new Map(list.map((row) => [row._id, row.duplicateOf]));
-    expect(byId.get(first.insertedId)).toBeNull();
-    expect(byId.get(second.insertedId)).toBe(first.insertedId);
-    expect(byId.get(third.insertedId)).toBe(first.insertedId);
-    expect(byId.get(elsewhere.insertedId)).toBeNull();
-  });
-
-  it('does not flag an application when the earlier one is more than 30 days old', async () => {
-    const old = await apply({ email: 'returning@example.com' });
-    await backdate(server, old.insertedId, 31);
-    expect((await apply({ email: 'returning@example.com' })).duplicate).toBe(false);
-  });
-});
-
 describe('the audit trail', () => {
   it('records each view, preview, download and deletion, with who and when, and no CV contents', async () => {
     const { insertedId: id } = await apply({ email: 'audited@example.com' });
@@ -147,15 +114,9 @@ describe('the audit trail', () => {
     expect((await server.api('GET', `/applications/${id}`, { token })).status).toBe(200);
     expect((await server.api('GET', `/applications/${id}/pdf?purpose=preview`, { token })).status).toBe(200);
     expect((await server.api('GET', `/applications/${id}/pdf?purpose=download`, { token })).status).toBe(200);
-    const inline = await fetch(`${server.url}/api/applications/${id}/cv?disposition=inline`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const inline = await server.api('GET', `/applications/${id}/cv?disposition=inline`, { token });
     expect(inline.status).toBe(200);
-    await inline.arrayBuffer();
-    const raw = await fetch(`${server.url}/api/applications/${id}/cv`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    await raw.arrayBuffer();
+    await server.api('GET', `/applications/${id}/cv`, { token });
     expect((await server.api('GET', `/applications/${id}/pdf?purpose=nonsense`, { token })).status).toBe(400);
 
     const entries = await server.api('GET', `/applications/${id}/audit`, { token });
@@ -249,84 +210,6 @@ describe('retention', () => {
   });
 });
 
-describe('npm run purge', () => {
-  let dataDir: string;
-  let cwd: string;
-  let databaseUrl: string | undefined;
-  let drop: (() => Promise<void>) | undefined;
-  let own: TestServer | undefined;
-  let oldId: string;
-  let freshId: string;
-
-  const purge = (args: string[]) =>
-    runCli('purge', args, {
-      cwd,
-      env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', LOG_LEVEL: 'silent' },
-    });
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'careers-purge-data-'));
-    cwd = mkdtempSync(path.join(os.tmpdir(), 'careers-purge-cwd-'));
-    const base = testDatabaseUrl();
-    if (base) {
-      const scratch = await createScratchDatabase(base);
-      databaseUrl = scratch.url;
-      drop = scratch.drop;
-    }
-    own = await startTestServer({}, { dataDir, databaseUrl });
-    const ownToken = await own.adminToken();
-    const ownJob = (await own.api('POST', '/post', { token: ownToken, body: sampleJob() })).body.insertedId;
-    oldId = (await apply({ jobId: ownJob, email: 'purge.old@example.com', name: 'Olive Old' }, own))
-      .insertedId;
-    freshId = (await apply({ jobId: ownJob, email: 'purge.fresh@example.com' }, own)).insertedId;
-    await backdate(own, oldId, 190);
-  });
-  afterAll(async () => {
-    await own?.stop();
-    await drop?.();
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(cwd, { recursive: true, force: true });
-  });
-
-  it('refuses to open the embedded database while the server is using it', async () => {
-    if (databaseUrl) return; // PostgreSQL serves many processes at once.
-    const run = await purge(['--dry-run']);
-    expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/The server \(pid \d+\) is using the embedded database/);
-  });
-
-  it('lists in a dry run, deletes for real, and refuses unknown options', async () => {
-    await own!.stop();
-    own = undefined;
-
-    expect((await purge(['--force'])).code).toBe(2);
-
-    const dry = await purge(['--dry-run']);
-    expect(dry.stderr).toBe('');
-    expect(dry.code).toBe(0);
-    expect(dry.stdout).toContain(`would delete`);
-    expect(dry.stdout).toContain(oldId);
-    expect(dry.stdout).toContain('Olive Old <purge.old@example.com>');
-    expect(dry.stdout).not.toContain(freshId);
-    expect(dry.stdout).toMatch(
-      /Dry run: 1 application\(s\) older than 183 days would be deleted; nothing was changed\./,
-    );
-
-    const real = await purge([]);
-    expect(real.code).toBe(0);
-    expect(real.stdout).toContain('Deleted 1 application(s) older than 183 days');
-
-    const again = await purge([]);
-    expect(again.stdout).toMatch(/^No applications older than 183 days/);
-
-    own = await startTestServer({}, { dataDir, databaseUrl });
-    const ownToken = await own.adminToken();
-    expect((await own.api('GET', `/applications/${oldId}`, { token: ownToken })).status).toBe(404);
-    expect(await storedCv(own, oldId)).toBeUndefined();
-    expect((await own.api('GET', `/applications/${freshId}`, { token: ownToken })).status).toBe(200);
-  });
-});
-
 describe('access requests and erasure', () => {
   const SUBJECT = 'subject.person@example.com';
   let ids: string[];
@@ -346,17 +229,16 @@ describe('access requests and erasure', () => {
   });
 
   it('exports every application, CV, note and audit entry held about one address, as one download', async () => {
-    const response = await fetch(
-      `${server.url}/api/applicants/${encodeURIComponent('Subject.Person@example.com')}/export`,
-      {
-        headers: { authorization: `Bearer ${token}` },
-      },
+    const response = await server.api(
+      'GET',
+      `/applicants/${encodeURIComponent('Subject.Person@example.com')}/export`,
+      { token },
     );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toMatch(
       /^attachment; filename="applicant-data-subject\.person@example\.com\.json"/,
     );
-    const data = (await response.json()) as SubjectExport;
+    const data = response.body as SubjectExport;
     expect(data.subjectEmail).toBe(SUBJECT);
     expect(data.exportedBy).toBe(ADMIN.email);
     expect(data.applications.map((row: { _id: string }) => row._id).sort()).toEqual([...ids].sort());
@@ -416,7 +298,7 @@ describe('e-mails about an applicant who is erased or purged', () => {
   const PURGED = 'purged.mail@example.com';
   const DELIVERY = { timeout: 20_000, interval: 50 };
   let sink: SmtpSink;
-  let own: TestServer;
+  let own: TestApp;
   let ownToken: string;
   let ownJob: string;
 
@@ -432,7 +314,7 @@ describe('e-mails about an applicant who is erased or purged', () => {
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    own = await startTestServer(
+    own = await buildTestApp(
       { SMTP_URL: sink.url },
       { emailDelivery: { firstRetryMs: 200, maxRetryMs: 500 } },
     );
