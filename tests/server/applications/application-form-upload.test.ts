@@ -10,9 +10,10 @@ import {
   toDataUrl,
   validPdf,
 } from '../../support/pdf-fixtures';
+import { buildTestApp, type TestApp } from '../../support/build-app';
 import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
 
-let server: TestServer;
+let server: TestApp;
 let token: string;
 let jobId: string;
 let cv: Buffer;
@@ -47,15 +48,14 @@ function form(fields: Record<string, string>, file: Buffer | null = cv, fileFiel
 }
 
 async function post(body: FormData | string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${server.url}/api/applications`, { method: 'POST', body, headers });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  const { status, body: answer } = await server.api('POST', '/applications', { body, headers });
+  return { status, body: answer };
 }
 
 const count = async () => (await server.api('GET', '/applications', { token })).body.length as number;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await buildTestApp();
   token = await server.adminToken();
   cv = await validPdf('Priya Patel - Curriculum Vitae');
   const job = await server.api('POST', '/post', { token, body: sampleJob() });
@@ -194,20 +194,29 @@ describe('POST /api/applications as a multipart form (the CV as a file part)', (
   });
 
   it('a multipart upload abandoned half way frees its place: later applications still go through', async () => {
-    const blob = await new Response(form(fieldsOf())).blob();
-    const bytes = Buffer.from(await blob.arrayBuffer());
-    const abandoned = Array.from({ length: 6 }, () => {
-      const upload = httpRequest(`${server.url}/api/applications`, {
-        method: 'POST',
-        headers: { 'content-type': blob.type, 'content-length': String(bytes.length) },
+    // Only a socket carries half a body: a listening server of this test's own.
+    const listening = await startTestServer();
+    try {
+      const adminToken = await listening.adminToken();
+      const job = await listening.api('POST', '/post', { token: adminToken, body: sampleJob() });
+      const fields = () => ({ ...fieldsOf(), jobId: job.body.insertedId as string });
+      const blob = await new Response(form(fields())).blob();
+      const bytes = Buffer.from(await blob.arrayBuffer());
+      const abandoned = Array.from({ length: 6 }, () => {
+        const upload = httpRequest(`${listening.url}/api/applications`, {
+          method: 'POST',
+          headers: { 'content-type': blob.type, 'content-length': String(bytes.length) },
+        });
+        upload.on('error', () => undefined);
+        upload.write(bytes.subarray(0, 1000));
+        return upload;
       });
-      upload.on('error', () => undefined);
-      upload.write(bytes.subarray(0, 1000));
-      return upload;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    for (const upload of abandoned) upload.destroy();
-    expect((await post(form(fieldsOf()))).status).toBe(201);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      for (const upload of abandoned) upload.destroy();
+      expect((await listening.api('POST', '/applications', { body: form(fields()) })).status).toBe(201);
+    } finally {
+      await listening.stop();
+    }
   });
 });
 

@@ -7,9 +7,10 @@ import { cvBlobs } from '../../../src/server/db/schema';
 import { PDF_DATA_URL_PREFIX } from '../../../src/shared/limits';
 import { messages } from '../../../src/shared/messages';
 import { toDataUrl, validPdf } from '../../support/pdf-fixtures';
-import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
+import { buildTestApp, type TestApp } from '../../support/build-app';
+import { sampleJob, startTestServer } from '../../support/test-server';
 
-let server: TestServer;
+let server: TestApp;
 let token: string;
 let jobId: string;
 let cv: Buffer;
@@ -31,17 +32,8 @@ const payload = (overrides: Record<string, unknown> = {}) => ({
 const apply = (overrides: Record<string, unknown> = {}) =>
   server.api('POST', '/applications', { body: payload(overrides) });
 
-/** An answer read as text, as it left the server. */
-const rawGet = async (pathname: string) => {
-  const response = await fetch(`${server.url}/api${pathname}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return {
-    status: response.status,
-    headers: response.headers,
-    bytes: Buffer.from(await response.arrayBuffer()),
-  };
-};
+/** An answer's bytes, as they left the server. */
+const rawGet = (pathname: string) => server.api('GET', pathname, { token });
 
 const cvFile = (id: string) => path.join(server.dataDir, 'cvs', `${id}.pdf`);
 
@@ -58,7 +50,7 @@ const storedCv = async (id: string): Promise<Buffer | undefined> => {
 };
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await buildTestApp();
   token = await server.adminToken();
   cv = await validPdf('Jane Doe - Curriculum Vitae');
   const job = await server.api('POST', '/post', { token, body: sampleJob() });
@@ -149,22 +141,33 @@ describe('POST /api/applications', () => {
   });
 
   it('an upload the client abandons half way frees its place: later applications still go through', async () => {
-    const { request } = await import('node:http');
-    const body = Buffer.from(JSON.stringify(payload({ email: 'abandoned@example.com' })));
-    // More abandoned uploads than applications are read at once (intake-gate.ts).
-    const abandoned = Array.from({ length: 6 }, () => {
-      const upload = request(`${server.url}/api/applications`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
+    // Only a socket carries half a body: a listening server of this test's own.
+    const listening = await startTestServer();
+    try {
+      const adminToken = await listening.adminToken();
+      const job = await listening.api('POST', '/post', { token: adminToken, body: sampleJob() });
+      const onListening = { jobId: job.body.insertedId as string };
+      const { request } = await import('node:http');
+      const body = Buffer.from(JSON.stringify(payload({ email: 'abandoned@example.com', ...onListening })));
+      // More abandoned uploads than applications are read at once (intake-gate.ts).
+      const abandoned = Array.from({ length: 6 }, () => {
+        const upload = request(`${listening.url}/api/applications`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
+        });
+        upload.on('error', () => undefined);
+        upload.write(body.subarray(0, 1000));
+        return upload;
       });
-      upload.on('error', () => undefined);
-      upload.write(body.subarray(0, 1000));
-      return upload;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    for (const upload of abandoned) upload.destroy();
-    const { status } = await apply({ email: 'after-abandoned@example.com' });
-    expect(status).toBe(201);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      for (const upload of abandoned) upload.destroy();
+      const { status } = await listening.api('POST', '/applications', {
+        body: payload({ email: 'after-abandoned@example.com', ...onListening }),
+      });
+      expect(status).toBe(201);
+    } finally {
+      await listening.stop();
+    }
   });
 });
 

@@ -23,9 +23,10 @@ import {
   truncatedPdf,
   validPdf,
 } from '../../support/pdf-fixtures';
-import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
+import { buildTestApp, type TestApp } from '../../support/build-app';
+import { sampleJob } from '../../support/test-server';
 
-let server: TestServer;
+let server: TestApp;
 let token: string;
 let jobId: string;
 let valid: Buffer;
@@ -50,11 +51,9 @@ const submit = (pdfFile: string) =>
 
 /** The raw CV download, read as bytes. */
 const download = async (id: string) => {
-  const response = await fetch(`${server.url}/api/applications/${id}/cv`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
+  const response = await server.api('GET', `/applications/${id}/cv`, { token });
   expect(response.status).toBe(200);
-  return Buffer.from(await response.arrayBuffer());
+  return response.bytes;
 };
 
 /** Rows and stored CVs, wherever the blob store keeps them (data-folder files, or cv_blobs). */
@@ -71,7 +70,7 @@ const storage = async () => {
 };
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await buildTestApp();
   token = await server.adminToken();
   const job = await server.api('POST', '/post', { token, body: sampleJob() });
   jobId = job.body.insertedId;

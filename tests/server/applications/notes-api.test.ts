@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
+import { buildTestApp, type TestApp } from '../../support/build-app';
+import { sampleJob } from '../../support/test-server';
 import { toDataUrl, validPdf } from '../../support/pdf-fixtures';
 
-let server: TestServer;
+let server: TestApp;
 let applicationId: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await buildTestApp();
   const token = await server.adminToken();
   const job = await server.api('POST', '/post', { token, body: sampleJob() });
   const applied = await server.api('POST', '/applications', {

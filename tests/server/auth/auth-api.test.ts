@@ -1,14 +1,15 @@
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../src/shared/messages';
-import { ADMIN, startTestServer, type TestServer } from '../../support/test-server';
+import { buildTestApp, type TestApp } from '../../support/build-app';
+import { ADMIN } from '../../support/test-server';
 
 const TOKEN_TTL_SECONDS = 3600;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-let server: TestServer;
+let server: TestApp;
 beforeAll(async () => {
-  server = await startTestServer({ TOKEN_TTL_SECONDS: String(TOKEN_TTL_SECONDS) });
+  server = await buildTestApp({ TOKEN_TTL_SECONDS: String(TOKEN_TTL_SECONDS) });
 });
 afterAll(async () => {
   await server?.stop();

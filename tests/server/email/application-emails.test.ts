@@ -7,7 +7,8 @@ import { emailOutbox } from '../../../src/server/db/schema';
 import { messages } from '../../../src/shared/messages';
 import { toDataUrl, validPdf } from '../../support/pdf-fixtures';
 import { startSmtpSink, type DeliveredMessage, type SmtpSink } from '../../support/smtp-sink';
-import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
+import { buildTestApp, type TestApp } from '../../support/build-app';
+import { sampleJob } from '../../support/test-server';
 
 const CAREERS = 'careers@test.example';
 const MAIL_FROM = 'Careers Test <no-reply@careers.test.example>';
@@ -45,7 +46,7 @@ beforeAll(async () => {
 
 describe('the e-mails of an application, over SMTP', () => {
   let sink: SmtpSink;
-  let server: TestServer;
+  let server: TestApp;
   let jobId: string;
   let otherJobId: string;
 
@@ -73,7 +74,7 @@ describe('the e-mails of an application, over SMTP', () => {
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    server = await startTestServer(
+    server = await buildTestApp(
       { SMTP_URL: sink.url, CAREERS_MAILBOX: CAREERS, MAIL_FROM, PUBLIC_URL },
       { emailDelivery: { firstRetryMs: 200, maxRetryMs: 1000 } },
     );
@@ -284,11 +285,11 @@ describe('the e-mails of an application, over SMTP', () => {
 });
 
 describe('the e-mails of an application without SMTP_URL (.eml files)', () => {
-  let server: TestServer;
+  let server: TestApp;
   let jobId: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ CAREERS_MAILBOX: CAREERS, MAIL_FROM });
+    server = await buildTestApp({ CAREERS_MAILBOX: CAREERS, MAIL_FROM });
     const token = await server.adminToken();
     jobId = (await server.api('POST', '/post', { token, body: sampleJob() })).body.insertedId;
   });

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closingDateMessages } from '../../../src/shared/jobs/closing-date';
 import { messages } from '../../../src/shared/messages';
 import { toDataUrl, validPdf } from '../../support/pdf-fixtures';
-import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
+import { buildTestApp, type TestApp } from '../../support/build-app';
+import { sampleJob } from '../../support/test-server';
 
-let server: TestServer;
+let server: TestApp;
 let token: string;
 let cv: string;
 
@@ -26,7 +27,7 @@ const application = (jobId: string) => ({
 });
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await buildTestApp();
   token = await server.adminToken();
   cv = toDataUrl(await validPdf());
 });

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
+import { buildTestApp, type TestApp } from '../../support/build-app';
+import { sampleJob } from '../../support/test-server';
 
-let server: TestServer;
+let server: TestApp;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await buildTestApp();
 });
 afterAll(async () => {
   await server?.stop();
@@ -139,7 +140,7 @@ describe('job posts', () => {
     for (const job of [single, listed, ...list, ...closedList]) {
       for (const key of bookkeeping) expect(job, key).not.toHaveProperty(key);
     }
-    const raw = await (await fetch(`${server.url}/api/all`)).text();
+    const raw = (await server.request('GET', '/api/all')).bytes.toString();
     expect(raw).not.toContain('admin@example.com');
 
     const adminSingle = (await server.api('GET', `/single/${id}`, { token })).body;

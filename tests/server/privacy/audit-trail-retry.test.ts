@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { auditEntries } from '../../../src/server/db/schema';
 import { toDataUrl, validPdf } from '../../support/pdf-fixtures';
-import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
+import { buildTestApp, type TestApp } from '../../support/build-app';
+import { sampleJob } from '../../support/test-server';
 
 /**
  * The audit trail is written in batches after the request it records. A write the database turns
@@ -10,7 +11,7 @@ import { sampleJob, startTestServer, type TestServer } from '../../support/test-
  * logged and dropped without keeping the entries around it out.
  */
 
-let server: TestServer;
+let server: TestApp;
 let token: string;
 let jobId: string;
 let cv: Buffer;
@@ -51,7 +52,7 @@ const stored = async (applicationId: string) =>
     .sort();
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await buildTestApp();
   token = await server.adminToken();
   cv = await validPdf('Audit Retry CV');
   jobId = (await server.api('POST', '/post', { token, body: sampleJob() })).body.insertedId;
