@@ -102,6 +102,50 @@ describe('answers repeated without Fastify', () => {
     expect(home.body.toString()).toContain('Fresh Role');
   });
 
+  // The job tests read the list through inject, which never meets the replay: every kind of job
+  // change must make what it keeps stale, here where the replay is in the path.
+  it('an edit, a passed closing date, a reopening and a deletion are each seen at once', async () => {
+    const created = await server.api('POST', '/post', {
+      token,
+      body: sampleJob({ jobTitle: 'Steady Role' }),
+    });
+    const id = created.body.insertedId as string;
+    const seen = async () => {
+      const list = await twice('/api/all');
+      const home = await twice('/');
+      expect(list.replayed + home.replayed, 'kept and repeated again after the change').toBe(2);
+      const titles = JSON.parse(list.second.body.toString()).map((job: { jobTitle: string }) => job.jobTitle);
+      return { titles, home: home.second.body.toString() };
+    };
+    const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(
+      new Date(Date.now() - 86_400_000),
+    );
+    expect((await seen()).titles).toContain('Steady Role');
+
+    expect(
+      (await server.api('PUT', `/post/${id}`, { token, body: { jobTitle: 'Edited Role' } })).status,
+    ).toBe(200);
+    const edited = await seen();
+    expect(edited.titles).toContain('Edited Role');
+    expect(edited.titles).not.toContain('Steady Role');
+    expect(edited.home).toContain('Edited Role');
+
+    await server.api('PUT', `/post/${id}`, { token, body: { closingDate: yesterday } });
+    const closed = await seen();
+    expect(closed.titles).not.toContain('Edited Role');
+    expect(closed.home).not.toContain('Edited Role');
+
+    await server.api('PUT', `/post/${id}`, { token, body: { closingDate: '' } });
+    const reopened = await seen();
+    expect(reopened.titles).toContain('Edited Role');
+    expect(reopened.home).toContain('Edited Role');
+
+    expect((await server.api('DELETE', `/post/${id}`, { token })).status).toBe(200);
+    const deleted = await seen();
+    expect(deleted.titles).not.toContain('Edited Role');
+    expect(deleted.home).not.toContain('Edited Role');
+  });
+
   it('leaves Fastify every request that is not plain: Origin, If-None-Match, a query, HEAD', async () => {
     const plain = await get('/api/all');
     await get('/api/all');
