@@ -3,6 +3,12 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: a single worker on a 2-core machine
+    // (ours and CI's). The server tests spend much of their time waiting rather than computing
+    // (answers polled for, stall windows, outbox retries, the login slowdown, child processes),
+    // so three workers keep two cores busy. Four gained little more and pushed the timing tests
+    // (stalled uploads, outbox retries) closer to their limits on a busy machine.
+    maxWorkers: 3,
     projects: [
       {
         test: {
@@ -10,6 +16,11 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
           environment: 'node',
+          // Each file builds its own servers and closes them, and src/server keeps no state of
+          // its own between them; so the files of one worker share one module graph (Fastify,
+          // PGlite, drizzle...) instead of loading it again for each file, which was most of
+          // the CPU time of this project.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

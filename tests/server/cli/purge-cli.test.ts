@@ -97,7 +97,7 @@ describe('npm run purge', () => {
     const run = await purge(['--dry-run']);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/The server \(pid \d+\) is using the embedded database/);
-  });
+  }, 60_000);
 
   it('lists in a dry run, deletes for real, and refuses unknown options', async () => {
     await own!.stop();
@@ -128,5 +128,5 @@ describe('npm run purge', () => {
     expect((await own.api('GET', `/applications/${oldId}`, { token: ownToken })).status).toBe(404);
     expect(await storedCv(own, oldId)).toBeUndefined();
     expect((await own.api('GET', `/applications/${freshId}`, { token: ownToken })).status).toBe(200);
-  });
+  }, 120_000);
 });
