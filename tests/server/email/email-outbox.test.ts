@@ -24,6 +24,8 @@ const baseUrl = testDatabaseUrl();
 const engine = baseUrl ? 'PostgreSQL' : 'PGlite';
 /** Generous: a start on a busy machine takes seconds. */
 const DELIVERY = { timeout: 30_000, interval: 100 };
+/** Each test starts servers (or a server process) and waits for deliveries: several polls long. */
+const SERVERS_AND_DELIVERIES = 120_000;
 
 let cvDataUrl: string;
 let counter = 0;
@@ -151,153 +153,173 @@ describe(`the e-mail outbox on ${engine}`, () => {
     expect(delays[5]).toBe(DEFAULT_DELIVERY_TIMING.maxRetryMs);
   });
 
-  it('delivers at the next start what a closed server could not send', async () => {
-    const storage = await ownStorage();
-    const sink = await sinkForTest();
-    await sink.pause();
-    const env = { SMTP_URL: sink.url, CAREERS_MAILBOX: CAREERS };
-    // The first server tries once, then would wait an hour before trying again.
-    const first = await serverForTest(env, {
-      ...storage,
-      emailDelivery: { firstRetryMs: 3_600_000, maxRetryMs: 3_600_000 },
-    });
-    const applicant = await apply(first.url, await createJob(first.url));
-    await expect
-      .poll(async () => (await queuedRows(first)).filter((row) => row.lastError !== null).length, DELIVERY)
-      .toBe(2);
-    await first.stop();
+  it(
+    'delivers at the next start what a closed server could not send',
+    async () => {
+      const storage = await ownStorage();
+      const sink = await sinkForTest();
+      await sink.pause();
+      const env = { SMTP_URL: sink.url, CAREERS_MAILBOX: CAREERS };
+      // The first server tries once, then would wait an hour before trying again.
+      const first = await serverForTest(env, {
+        ...storage,
+        emailDelivery: { firstRetryMs: 3_600_000, maxRetryMs: 3_600_000 },
+      });
+      const applicant = await apply(first.url, await createJob(first.url));
+      await expect
+        .poll(async () => (await queuedRows(first)).filter((row) => row.lastError !== null).length, DELIVERY)
+        .toBe(2);
+      await first.stop();
 
-    await sink.resume();
-    const second = await serverForTest(env, storage);
-    await expect.poll(() => sink.messages.length, DELIVERY).toBe(2);
-    expect(received(sink)).toEqual(expectedFor(applicant));
-    await expect
-      .poll(async () => (await queuedRows(second)).filter((row) => row.sentAt !== null).length, DELIVERY)
-      .toBe(2);
-  });
+      await sink.resume();
+      const second = await serverForTest(env, storage);
+      await expect.poll(() => sink.messages.length, DELIVERY).toBe(2);
+      expect(received(sink)).toEqual(expectedFor(applicant));
+      await expect
+        .poll(async () => (await queuedRows(second)).filter((row) => row.sentAt !== null).length, DELIVERY)
+        .toBe(2);
+    },
+    SERVERS_AND_DELIVERIES,
+  );
 
-  it('delivers after the server process was killed with SIGKILL before its mail went', async () => {
-    const storage = await ownStorage();
-    const sink = await sinkForTest();
-    // PGlite: killed in the middle of a send (nothing else can hold the embedded database, so the
-    // next start takes the dead process's claims at once). PostgreSQL: killed while its messages
-    // wait for a retry (a claim there is only given up after its lease, for other live instances).
-    const silent = baseUrl ? undefined : await silentSmtpServer();
-    const smtpUrl = silent?.url ?? `smtp://127.0.0.1:${await freePort()}`;
-    const child = await spawnServer({
-      DATA_DIR: storage.dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      CAREERS_MAILBOX: CAREERS,
-      SMTP_URL: smtpUrl,
-      ...(storage.databaseUrl ? { DATABASE_URL: storage.databaseUrl } : {}),
-    });
-    cleanups.push(() => child.kill());
-    const applicant = await apply(child.url, await createJob(child.url));
+  it(
+    'delivers after the server process was killed with SIGKILL before its mail went',
+    async () => {
+      const storage = await ownStorage();
+      const sink = await sinkForTest();
+      // PGlite: killed in the middle of a send (nothing else can hold the embedded database, so the
+      // next start takes the dead process's claims at once). PostgreSQL: killed while its messages
+      // wait for a retry (a claim there is only given up after its lease, for other live instances).
+      const silent = baseUrl ? undefined : await silentSmtpServer();
+      const smtpUrl = silent?.url ?? `smtp://127.0.0.1:${await freePort()}`;
+      const child = await spawnServer({
+        DATA_DIR: storage.dataDir,
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        CAREERS_MAILBOX: CAREERS,
+        SMTP_URL: smtpUrl,
+        ...(storage.databaseUrl ? { DATABASE_URL: storage.databaseUrl } : {}),
+      });
+      cleanups.push(() => child.kill());
+      const applicant = await apply(child.url, await createJob(child.url));
 
-    if (silent) {
-      await expect.poll(() => silent.connections(), DELIVERY).toBeGreaterThan(0);
-    } else {
-      const client = new pg.Client({ connectionString: storage.databaseUrl });
-      await client.connect();
-      try {
-        const failedAndReleased = async () =>
-          (
-            await client.query<{ n: number }>(
-              'select count(*)::int as n from email_outbox where last_error is not null and claim_token is null',
-            )
-          ).rows[0]!.n;
-        await expect.poll(failedAndReleased, DELIVERY).toBe(2);
-      } finally {
-        await client.end();
+      if (silent) {
+        await expect.poll(() => silent.connections(), DELIVERY).toBeGreaterThan(0);
+      } else {
+        const client = new pg.Client({ connectionString: storage.databaseUrl });
+        await client.connect();
+        try {
+          const failedAndReleased = async () =>
+            (
+              await client.query<{ n: number }>(
+                'select count(*)::int as n from email_outbox where last_error is not null and claim_token is null',
+              )
+            ).rows[0]!.n;
+          await expect.poll(failedAndReleased, DELIVERY).toBe(2);
+        } finally {
+          await client.end();
+        }
       }
-    }
-    expect(await child.kill()).toBe('SIGKILL');
-    expect(sink.messages).toHaveLength(0);
+      expect(await child.kill()).toBe('SIGKILL');
+      expect(sink.messages).toHaveLength(0);
 
-    await serverForTest({ SMTP_URL: sink.url, CAREERS_MAILBOX: CAREERS }, storage);
-    await expect.poll(() => sink.messages.length, DELIVERY).toBe(2);
-    expect(received(sink)).toEqual(expectedFor(applicant));
-  });
+      await serverForTest({ SMTP_URL: sink.url, CAREERS_MAILBOX: CAREERS }, storage);
+      await expect.poll(() => sink.messages.length, DELIVERY).toBe(2);
+      expect(received(sink)).toEqual(expectedFor(applicant));
+    },
+    SERVERS_AND_DELIVERIES,
+  );
 
-  it('gives a message up once it has waited too long, and says why', async () => {
-    const sink = await sinkForTest();
-    sink.refuseWith(554);
-    const server = await serverForTest(
-      { SMTP_URL: sink.url, CAREERS_MAILBOX: CAREERS },
-      { emailDelivery: { firstRetryMs: 100, maxRetryMs: 200, giveUpAfterMs: 1000 } },
-    );
-    const jobId = await createJob(server.url);
-    await apply(server.url, jobId);
-    await expect
-      .poll(async () => (await queuedRows(server)).filter((row) => row.failedAt !== null).length, DELIVERY)
-      .toBe(2);
-    for (const row of await queuedRows(server)) {
-      expect(row.sentAt).toBeNull();
-      expect(row.attempts).toBeGreaterThan(1);
-      expect(row.lastError).toMatch(/554/);
-    }
-    sink.refuseWith(undefined);
-    // A new application still goes: the given-up ones do not come back with it.
-    const later = await apply(server.url, jobId);
-    await expect.poll(() => sink.messages.length, DELIVERY).toBe(2);
-    expect(received(sink)).toEqual(expectedFor(later));
-  });
+  it(
+    'gives a message up once it has waited too long, and says why',
+    async () => {
+      const sink = await sinkForTest();
+      sink.refuseWith(554);
+      const server = await serverForTest(
+        { SMTP_URL: sink.url, CAREERS_MAILBOX: CAREERS },
+        { emailDelivery: { firstRetryMs: 100, maxRetryMs: 200, giveUpAfterMs: 1000 } },
+      );
+      const jobId = await createJob(server.url);
+      await apply(server.url, jobId);
+      await expect
+        .poll(async () => (await queuedRows(server)).filter((row) => row.failedAt !== null).length, DELIVERY)
+        .toBe(2);
+      for (const row of await queuedRows(server)) {
+        expect(row.sentAt).toBeNull();
+        expect(row.attempts).toBeGreaterThan(1);
+        expect(row.lastError).toMatch(/554/);
+      }
+      sink.refuseWith(undefined);
+      // A new application still goes: the given-up ones do not come back with it.
+      const later = await apply(server.url, jobId);
+      await expect.poll(() => sink.messages.length, DELIVERY).toBe(2);
+      expect(received(sink)).toEqual(expectedFor(later));
+    },
+    SERVERS_AND_DELIVERIES,
+  );
 });
 
 describe.skipIf(!baseUrl)('the e-mail outbox shared by instances on one PostgreSQL', () => {
-  it('sends a message claimed by a stalled instance once its lease ran out, and only once', async () => {
-    const storage = await ownStorage();
-    const sink = await sinkForTest();
-    const silent = await silentSmtpServer();
-    const stalled = await serverForTest(
-      { SMTP_URL: silent.url, CAREERS_MAILBOX: CAREERS },
-      { ...storage, emailDelivery: { leaseMs: 1500 } },
-    );
-    const jobId = await createJob(stalled.url);
-    const applicant = await apply(stalled.url, jobId);
-    await expect.poll(() => silent.connections(), DELIVERY).toBe(1);
+  it(
+    'sends a message claimed by a stalled instance once its lease ran out, and only once',
+    async () => {
+      const storage = await ownStorage();
+      const sink = await sinkForTest();
+      const silent = await silentSmtpServer();
+      const stalled = await serverForTest(
+        { SMTP_URL: silent.url, CAREERS_MAILBOX: CAREERS },
+        { ...storage, emailDelivery: { leaseMs: 1500 } },
+      );
+      const jobId = await createJob(stalled.url);
+      const applicant = await apply(stalled.url, jobId);
+      await expect.poll(() => silent.connections(), DELIVERY).toBe(1);
 
-    const healthy = await serverForTest(
-      { SMTP_URL: sink.url, CAREERS_MAILBOX: CAREERS },
-      { ...storage, emailDelivery: { pollMs: 200 } },
-    );
-    await expect.poll(() => sink.messages.length, DELIVERY).toBe(2);
-    expect(received(sink)).toEqual(expectedFor(applicant));
+      const healthy = await serverForTest(
+        { SMTP_URL: sink.url, CAREERS_MAILBOX: CAREERS },
+        { ...storage, emailDelivery: { pollMs: 200 } },
+      );
+      await expect.poll(() => sink.messages.length, DELIVERY).toBe(2);
+      expect(received(sink)).toEqual(expectedFor(applicant));
 
-    // The stalled send now fails; what it records must not undo the other instance's delivery.
-    await silent.close();
-    await stalled.stop();
-    const marker = await apply(healthy.url, jobId);
-    await expect.poll(() => sink.messages.length, DELIVERY).toBeGreaterThanOrEqual(4);
-    expect(received(sink)).toEqual(expectedFor(applicant, marker));
-    const settled = async () =>
-      (await queuedRows(healthy)).every((row) => row.sentAt !== null && row.claimToken === null);
-    await expect.poll(settled, DELIVERY).toBe(true);
-    expect(await queuedRows(healthy)).toHaveLength(4);
-  });
+      // The stalled send now fails; what it records must not undo the other instance's delivery.
+      await silent.close();
+      await stalled.stop();
+      const marker = await apply(healthy.url, jobId);
+      await expect.poll(() => sink.messages.length, DELIVERY).toBeGreaterThanOrEqual(4);
+      expect(received(sink)).toEqual(expectedFor(applicant, marker));
+      const settled = async () =>
+        (await queuedRows(healthy)).every((row) => row.sentAt !== null && row.claimToken === null);
+      await expect.poll(settled, DELIVERY).toBe(true);
+      expect(await queuedRows(healthy)).toHaveLength(4);
+    },
+    SERVERS_AND_DELIVERIES,
+  );
 
-  it('two instances retrying the same queue send each message exactly once', async () => {
-    const storage = await ownStorage();
-    const sink = await sinkForTest();
-    await sink.pause();
-    const env = { SMTP_URL: sink.url, CAREERS_MAILBOX: CAREERS };
-    const timing = { emailDelivery: { firstRetryMs: 100, maxRetryMs: 200 } };
-    const a = await serverForTest(env, { ...storage, ...timing });
-    const b = await serverForTest(env, { ...storage, ...timing });
-    const jobId = await createJob(a.url);
-    const applicants: string[] = [];
-    for (let i = 0; i < 4; i++) {
-      applicants.push(await apply(a.url, jobId), await apply(b.url, jobId));
-    }
-    await expect
-      .poll(async () => (await queuedRows(a)).filter((row) => row.attempts > 0).length, DELIVERY)
-      .toBe(16);
+  it(
+    'two instances retrying the same queue send each message exactly once',
+    async () => {
+      const storage = await ownStorage();
+      const sink = await sinkForTest();
+      await sink.pause();
+      const env = { SMTP_URL: sink.url, CAREERS_MAILBOX: CAREERS };
+      const timing = { emailDelivery: { firstRetryMs: 100, maxRetryMs: 200 } };
+      const a = await serverForTest(env, { ...storage, ...timing });
+      const b = await serverForTest(env, { ...storage, ...timing });
+      const jobId = await createJob(a.url);
+      const applicants: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        applicants.push(await apply(a.url, jobId), await apply(b.url, jobId));
+      }
+      await expect
+        .poll(async () => (await queuedRows(a)).filter((row) => row.attempts > 0).length, DELIVERY)
+        .toBe(16);
 
-    await sink.resume();
-    await expect.poll(() => sink.messages.length, DELIVERY).toBeGreaterThanOrEqual(16);
-    await a.stop();
-    await b.stop();
-    expect(received(sink)).toEqual(expectedFor(...applicants));
-  });
+      await sink.resume();
+      await expect.poll(() => sink.messages.length, DELIVERY).toBeGreaterThanOrEqual(16);
+      await a.stop();
+      await b.stop();
+      expect(received(sink)).toEqual(expectedFor(...applicants));
+    },
+    SERVERS_AND_DELIVERIES,
+  );
 });
