@@ -3,6 +3,12 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: a single worker on our 2-core machine.
+    // The server tests spend much of their time waiting rather than computing (answers polled
+    // for, stall windows, outbox retries, the login slowdown, child processes), so three workers
+    // keep two cores busy. Four were slower, not faster, and crowd the timing tests (stalled
+    // uploads, outbox retries) further.
+    maxWorkers: 3,
     projects: [
       {
         test: {
@@ -10,6 +16,11 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
           environment: 'node',
+          // Each file builds its own servers and closes them, and src/server keeps no state of
+          // its own between them; so the files of one worker share one module graph (Fastify,
+          // PGlite, drizzle...) instead of loading it again for each file, which was most of
+          // the CPU time of this project.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -28,6 +39,11 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'renderer',
+          // The same for the component tests: React, Fluent UI and jsdom once per worker, not once
+          // per file. Each test unmounts what it rendered and restores what it stubbed (setup.ts and
+          // the files' afterEach), so the order of the files does not matter; a file that leaves
+          // something behind shows up under `vitest run --project renderer --sequence.shuffle.files`.
+          isolate: false,
           include: ['tests/renderer/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/renderer/setup.ts'],

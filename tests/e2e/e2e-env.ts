@@ -11,12 +11,15 @@ export const CAREERS_MAILBOX = 'careers@example.co.uk';
 /** The e2e server's signing secret, so a test can mint a genuinely expiring token (5-admin.spec.ts). */
 export const E2E_JWT_SECRET = 'e2e-only-signing-secret-0123456789abcdef';
 
+/** Each worker has a server of its own (global-setup.ts), found by the worker's parallel index. */
+export const serverIndex = (): string => process.env.TEST_PARALLEL_INDEX ?? '0';
+
 export const baseUrl = (): string => {
-  const url = process.env.E2E_BASE_URL;
-  if (!url) throw new Error('E2E_BASE_URL is not set: run through `npx playwright test`');
+  const url = process.env[`E2E_BASE_URL_${serverIndex()}`];
+  if (!url) throw new Error('E2E_BASE_URL_<n> is not set: run through `npx playwright test`');
   return url;
 };
-export const dataDir = (): string => process.env.E2E_DATA_DIR!;
+export const dataDir = (): string => process.env[`E2E_DATA_DIR_${serverIndex()}`]!;
 
 export async function api<T = any>(
   method: string,

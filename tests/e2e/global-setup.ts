@@ -2,6 +2,7 @@ import { execSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { FullConfig } from '@playwright/test';
 import { freePort, projectDir } from '../support/server-process';
 import { E2E_ADMIN, E2E_JWT_SECRET } from './e2e-env';
 
@@ -32,8 +33,8 @@ function buildIfStale(): void {
   execSync('npm run build', { cwd: projectDir, stdio: 'inherit' });
 }
 
-export default async function globalSetup(): Promise<() => Promise<void>> {
-  buildIfStale();
+/** The real server (dist/server/main.js) on a data folder of its own, answering on a free port. */
+async function startServer(): Promise<{ url: string; dataDir: string; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'careers-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -86,16 +87,41 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 
-  process.env.E2E_BASE_URL = url;
-  process.env.E2E_DATA_DIR = dataDir;
-
-  return async () => {
-    if (!exited) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await gone;
-      clearTimeout(timer);
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+  return {
+    url,
+    dataDir,
+    async stop() {
+      if (!exited) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        await gone;
+        clearTimeout(timer);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
+}
+
+/**
+ * One server per worker, each with its own database and outbox folder, so that the workers never
+ * see each other's jobs, applications or e-mails: worker N (its TEST_PARALLEL_INDEX) finds its
+ * server in E2E_BASE_URL_N and E2E_DATA_DIR_N (see e2e-env.ts).
+ */
+export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
+  buildIfStale();
+  const servers = await Promise.allSettled(Array.from({ length: config.workers }, () => startServer()));
+  const started = servers.flatMap((server) => (server.status === 'fulfilled' ? [server.value] : []));
+  const stopAll = async () => {
+    await Promise.all(started.map((server) => server.stop()));
+  };
+  const failed = servers.find((server) => server.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  started.forEach((server, index) => {
+    process.env[`E2E_BASE_URL_${index}`] = server.url;
+    process.env[`E2E_DATA_DIR_${index}`] = server.dataDir;
+  });
+  return stopAll;
 }

@@ -7,24 +7,50 @@ import { createScratchDatabase, testDatabaseUrl } from './postgres';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password', name: 'Ada Admin' };
 
+export interface ApiOptions {
+  /** A form, a string or bytes go as they are, anything else as JSON (see `encodeRequest`). */
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface ApiAnswer<T = any> {
+  status: number;
+  /** Parsed JSON, else the text, else undefined for an empty body. */
+  body: T;
+  headers: Headers;
+  /** The body as it arrived. */
+  bytes: Buffer;
+}
+
+/** A call to `/api{path}`. */
+export type ApiCall = <T = any>(
+  method: string,
+  pathname: string,
+  options?: ApiOptions,
+) => Promise<ApiAnswer<T>>;
+/** A call to any address, `/api` included in the path. */
+export type RequestCall = ApiCall;
+
 export interface TestServer extends RunningServer {
   dataDir: string;
   databaseUrl: string | undefined;
   /** JSON call to `/api{path}`; answers status, headers and parsed body. */
-  api<T = any>(
-    method: string,
-    pathname: string,
-    options?: { body?: unknown; token?: string; headers?: Record<string, string> },
-  ): Promise<{ status: number; body: T; headers: Headers }>;
+  api: ApiCall;
+  /** A call to any address of the server (a page, `/sitemap.xml`, `/api/...`). */
+  request: RequestCall;
   adminToken(): Promise<string>;
   stop(): Promise<void>;
 }
 
-/** A real server on a free port with its own data folder and database (PGlite, or PostgreSQL in CI). */
-export async function startTestServer(
-  env: Record<string, string> = {},
-  options: StartOptions & { databaseUrl?: string; dataDir?: string } = {},
-): Promise<TestServer> {
+export type TestServerOptions = StartOptions & { databaseUrl?: string; dataDir?: string };
+
+/**
+ * What every test server is made of, whether it listens or not: a data folder of its own, the
+ * database (in-memory PGlite, or a scratch PostgreSQL database when TEST_DATABASE_URL is set),
+ * the first administrator, no logging, and rate limits high enough for tests that do not test them.
+ */
+export async function prepareTestServer(env: Record<string, string>, options: TestServerOptions) {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'careers-test-'));
   const base = testDatabaseUrl();
   const scratch = !options.databaseUrl && base ? await createScratchDatabase(base) : undefined;
@@ -41,7 +67,7 @@ export async function startTestServer(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const server = await startServer(config, {
+  const startOptions: StartOptions = {
     inMemoryDatabase: !databaseUrl && !options.dataDir,
     serveWeb: false,
     rateLimits: {
@@ -51,45 +77,104 @@ export async function startTestServer(
       emailsPerMinute: 1000,
     },
     ...options,
-  });
-  let token: string | undefined;
-  const api: TestServer['api'] = async (method, pathname, { body, token, headers } = {}) => {
-    const response = await fetch(`${server.url}/api${pathname}`, {
-      method,
-      headers: {
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...headers,
-      },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      // not JSON: keep the text
-    }
-    return { status: response.status, body: parsed as any, headers: response.headers };
   };
   return {
-    ...server,
+    config,
+    startOptions,
     dataDir,
     databaseUrl,
-    api,
-    async adminToken() {
-      if (!token) {
-        const login = await api('POST', '/login', { body: { email: ADMIN.email, password: ADMIN.password } });
-        if (login.status !== 200)
-          throw new Error(`admin login failed: ${login.status} ${JSON.stringify(login.body)}`);
-        token = login.body.token as string;
-      }
-      return token;
-    },
-    async stop() {
-      await server.close();
+    /** Drops the scratch database and removes the data folder, unless the caller brought them. */
+    async cleanup() {
       await scratch?.drop();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A request's headers and body as they go on the wire: a form encoded as fetch encodes it
+ * (boundary and length included), strings and bytes as they are, anything else as JSON; JSON's
+ * content type for any body but a form, the bearer token, then `headers` over all of it.
+ */
+export async function encodeRequest({ body, token, headers }: ApiOptions) {
+  let encoded: Buffer | string | undefined;
+  let contentType: string | undefined = body === undefined ? undefined : 'application/json';
+  if (body instanceof FormData) {
+    const form = new Response(body);
+    encoded = Buffer.from(await form.arrayBuffer());
+    contentType = form.headers.get('content-type')!;
+  } else if (typeof body === 'string' || Buffer.isBuffer(body)) {
+    encoded = body;
+  } else if (body instanceof Uint8Array) {
+    encoded = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  } else if (body !== undefined) {
+    encoded = JSON.stringify(body);
+  }
+  return {
+    headers: {
+      ...(contentType ? { 'content-type': contentType } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    } as Record<string, string>,
+    body: encoded,
+  };
+}
+
+export function apiAnswer<T>(status: number, headers: Headers, bytes: Buffer): ApiAnswer<T> {
+  const text = bytes.toString('utf8');
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status, body: parsed as T, headers, bytes };
+}
+
+/** The administrator's token from a real login, fetched once. */
+export function adminTokenFor(api: ApiCall): () => Promise<string> {
+  let token: string | undefined;
+  return async () => {
+    if (!token) {
+      const login = await api('POST', '/login', { body: { email: ADMIN.email, password: ADMIN.password } });
+      if (login.status !== 200)
+        throw new Error(`admin login failed: ${login.status} ${JSON.stringify(login.body)}`);
+      token = login.body.token as string;
+    }
+    return token;
+  };
+}
+
+/**
+ * A real server on a free port with its own data folder and database (PGlite, or PostgreSQL in CI).
+ * For tests where the socket matters; the others build the app without one (build-app.ts).
+ */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
+  const prepared = await prepareTestServer(env, options);
+  const server = await startServer(prepared.config, prepared.startOptions);
+  const request: TestServer['request'] = async (method, pathname, call = {}) => {
+    const { headers, body } = await encodeRequest(call);
+    const response = await fetch(`${server.url}${pathname}`, {
+      method,
+      headers,
+      body: typeof body === 'string' || body === undefined ? body : new Uint8Array(body),
+    });
+    return apiAnswer(response.status, response.headers, Buffer.from(await response.arrayBuffer()));
+  };
+  const api: ApiCall = (method, pathname, call) => request(method, `/api${pathname}`, call);
+  return {
+    ...server,
+    dataDir: prepared.dataDir,
+    databaseUrl: prepared.databaseUrl,
+    api,
+    request,
+    adminToken: adminTokenFor(api),
+    async stop() {
+      await server.close();
+      await prepared.cleanup();
     },
   };
 }

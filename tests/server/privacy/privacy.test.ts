@@ -1,0 +1,367 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applicationNotes, applications, auditEntries, emailOutbox } from '../../../src/server/db/schema';
+import { erasedSubject } from '../../../src/server/privacy/audit-repository';
+import { purgeExpiredApplications } from '../../../src/server/privacy/retention';
+import { PRIVACY_NOTICE_VERSION } from '../../../src/shared/privacy/privacy-notice';
+import { messages } from '../../../src/shared/messages';
+import type { SubjectExport } from '../../../src/shared/privacy/privacy-contract';
+import { toDataUrl, validPdf } from '../../support/pdf-fixtures';
+import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink';
+import { buildTestApp, type TestApp } from '../../support/build-app';
+import { ADMIN, sampleJob } from '../../support/test-server';
+
+const DAY_MS = 86_400_000;
+
+let server: TestApp;
+let token: string;
+let jobId: string;
+let otherJobId: string;
+let cv: Buffer;
+let counter = 0;
+
+const apply = async (overrides: Record<string, unknown> = {}, target: TestApp = server) => {
+  counter++;
+  const answer = await target.api('POST', '/applications', {
+    body: {
+      name: `Applicant ${counter}`,
+      email: `applicant${counter}@example.com`,
+      phone: '07700 900123',
+      number: '07700 900123',
+      pdfFile: toDataUrl(cv),
+      about: `Cover letter ${counter}`,
+      jobTitle: 'Customer Service Advisor',
+      jobName: 'Customer Service Advisor',
+      jobId,
+      privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
+      ...overrides,
+    },
+  });
+  expect(answer.status).toBe(201);
+  return answer.body as { success: boolean; insertedId: string; duplicate: boolean };
+};
+
+/** The CV bytes the blob store holds for an application, wherever they live. */
+const storedCv = (target: TestApp, id: string) => target.context.blobs.get(id);
+
+const backdate = (target: TestApp, id: string, days: number) =>
+  target.context.database.db
+    .update(applications)
+    .set({ createdAt: new Date(Date.now() - days * DAY_MS) })
+    .where(eq(applications.id, id));
+
+const auditOf = async (id: string) =>
+  (await server.api('GET', `/applications/${id}/audit`, { token })).body as Array<{
+    action: string;
+    actorEmail: string;
+  }>;
+
+beforeAll(async () => {
+  server = await buildTestApp();
+  token = await server.adminToken();
+  cv = await validPdf('Privacy Test CV');
+  jobId = (await server.api('POST', '/post', { token, body: sampleJob() })).body.insertedId;
+  otherJobId = (await server.api('POST', '/post', { token, body: sampleJob({ jobTitle: 'Other Role' }) }))
+    .body.insertedId;
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('the privacy notice at the point of application', () => {
+  it('stores which notice the applicant was shown, and when', async () => {
+    const before = Date.now();
+    const { insertedId } = await apply();
+    const detail = await server.api('GET', `/applications/${insertedId}`, { token });
+    expect(detail.body.privacyNoticeVersion).toBe(PRIVACY_NOTICE_VERSION);
+    const at = Date.parse(detail.body.privacyAcknowledgedAt);
+    expect(at).toBeGreaterThanOrEqual(before - 1000);
+    expect(at).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+
+  it('refuses a notice version other than the current one with 400, storing nothing', async () => {
+    const before = (await server.api('GET', '/applications', { token })).body.length;
+    for (const privacyNoticeVersion of ['anything', '2020-01', '', ` ${PRIVACY_NOTICE_VERSION}`, 7]) {
+      const answer = await server.api('POST', '/applications', {
+        body: {
+          name: 'Version Tester',
+          email: 'version-tester@example.com',
+          phone: '07700 900123',
+          pdfFile: toDataUrl(cv),
+          about: 'Cover letter',
+          jobId,
+          privacyNoticeVersion,
+        },
+      });
+      expect(answer.status, String(privacyNoticeVersion)).toBe(400);
+      expect(answer.body.message).toBe(messages.privacyNoticeOutdated);
+    }
+    expect((await server.api('GET', '/applications', { token })).body).toHaveLength(before);
+  });
+
+  it('records no acknowledgement when the client showed no notice', async () => {
+    const { insertedId } = await apply({ privacyNoticeVersion: undefined });
+    const detail = await server.api('GET', `/applications/${insertedId}`, { token });
+    expect(detail.body).toMatchObject({ privacyNoticeVersion: null, privacyAcknowledgedAt: null });
+  });
+});
+
+describe('the audit trail', () => {
+  it('records each view, preview, download and deletion, with who and when, and no CV contents', async () => {
+    const { insertedId: id } = await apply({ email: 'audited@example.com' });
+    expect(await auditOf(id)).toEqual([]);
+
+    expect((await server.api('GET', `/applications/${id}`, { token })).status).toBe(200);
+    expect((await server.api('GET', `/applications/${id}/pdf?purpose=preview`, { token })).status).toBe(200);
+    expect((await server.api('GET', `/applications/${id}/pdf?purpose=download`, { token })).status).toBe(200);
+    const inline = await server.api('GET', `/applications/${id}/cv?disposition=inline`, { token });
+    expect(inline.status).toBe(200);
+    await server.api('GET', `/applications/${id}/cv`, { token });
+    expect((await server.api('GET', `/applications/${id}/pdf?purpose=nonsense`, { token })).status).toBe(400);
+
+    const entries = await server.api('GET', `/applications/${id}/audit`, { token });
+    expect(entries.body.map((entry: { action: string }) => entry.action)).toEqual([
+      'view',
+      'preview',
+      'download',
+      'preview',
+      'download',
+    ]);
+    for (const entry of entries.body) {
+      expect(entry).toEqual({
+        _id: expect.any(String),
+        applicationId: id,
+        action: entry.action,
+        actorEmail: ADMIN.email,
+        createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      });
+    }
+    const base64 = cv.toString('base64');
+    const rows = await server.context.database.db.select().from(auditEntries);
+    expect(JSON.stringify(rows)).not.toContain(base64.slice(0, 40));
+
+    expect((await server.api('DELETE', `/applications/${id}`, { token })).status).toBe(200);
+    const kept = await server.context.audit.forSubject('audited@example.com');
+    expect(kept.map((entry) => entry.action)).toContain('delete');
+    expect((await server.api('GET', `/applications/${id}/audit`, { token })).status).toBe(404);
+  });
+});
+
+describe('retention', () => {
+  it('purges applications older than RETENTION_DAYS with their CVs, keeps held ones, and a dry run deletes nothing', async () => {
+    const old = await apply({ email: 'old@example.com' });
+    const held = await apply({ email: 'held@example.com' });
+    const fresh = await apply({ email: 'fresh@example.com' });
+    await backdate(server, old.insertedId, 200);
+    await backdate(server, held.insertedId, 200);
+    await server.api('POST', `/applications/${old.insertedId}/notes`, { token, body: { body: 'Old note' } });
+
+    const hold = await server.api('PUT', `/applications/${held.insertedId}/hold`, {
+      token,
+      body: { hold: true },
+    });
+    expect(hold.body).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    expect((await server.api('GET', `/applications/${held.insertedId}`, { token })).body.retentionHold).toBe(
+      true,
+    );
+    expect((await auditOf(held.insertedId)).map((entry) => entry.action)).toContain('hold');
+
+    const dry = await purgeExpiredApplications(server.context, 183, { dryRun: true });
+    expect(dry.expired.map((row) => row.id)).toContain(old.insertedId);
+    expect(dry.expired.map((row) => row.id)).not.toContain(held.insertedId);
+    expect(dry.deleted).toBe(0);
+    expect(await storedCv(server, old.insertedId)).toBeDefined();
+    expect((await server.api('GET', `/applications/${old.insertedId}`, { token })).status).toBe(200);
+
+    const real = await purgeExpiredApplications(server.context, 183);
+    expect(real.deleted).toBe(real.expired.length);
+    expect((await server.api('GET', `/applications/${old.insertedId}`, { token })).status).toBe(404);
+    expect(await storedCv(server, old.insertedId)).toBeUndefined();
+    const notes = await server.context.database.db
+      .select()
+      .from(applicationNotes)
+      .where(eq(applicationNotes.applicationId, old.insertedId));
+    expect(notes).toEqual([]);
+    expect(await server.context.audit.forApplication(old.insertedId)).toEqual([]);
+    for (const kept of [held, fresh]) {
+      expect((await server.api('GET', `/applications/${kept.insertedId}`, { token })).status).toBe(200);
+      expect(await storedCv(server, kept.insertedId)).toBeDefined();
+    }
+
+    // Released, the held one goes at the next purge.
+    const release = await server.api('PUT', `/applications/${held.insertedId}/hold`, {
+      token,
+      body: { hold: false },
+    });
+    expect(release.body.modifiedCount).toBe(1);
+    await purgeExpiredApplications(server.context, 183);
+    expect((await server.api('GET', `/applications/${held.insertedId}`, { token })).status).toBe(404);
+  });
+
+  it('refuses a bad hold request', async () => {
+    const { insertedId } = await apply();
+    const bad = await server.api('PUT', `/applications/${insertedId}/hold`, { token, body: { hold: 'yes' } });
+    expect(bad.status).toBe(400);
+    const missing = await server.api('PUT', '/applications/00000000-0000-4000-8000-000000000000/hold', {
+      token,
+      body: { hold: true },
+    });
+    expect(missing.status).toBe(404);
+  });
+});
+
+describe('access requests and erasure', () => {
+  const SUBJECT = 'subject.person@example.com';
+  let ids: string[];
+  let otherId: string;
+
+  beforeAll(async () => {
+    ids = [
+      (await apply({ email: SUBJECT, name: 'Sam Subject' })).insertedId,
+      (await apply({ email: SUBJECT, name: 'Sam Subject', jobId: otherJobId })).insertedId,
+    ];
+    otherId = (await apply({ email: 'bystander@example.com' })).insertedId;
+    await server.api('POST', `/applications/${ids[0]}/notes`, {
+      token,
+      body: { body: 'Called Sam on Monday' },
+    });
+    await server.api('GET', `/applications/${ids[1]}/pdf?purpose=preview`, { token });
+  });
+
+  it('exports every application, CV, note and audit entry held about one address, as one download', async () => {
+    const response = await server.api(
+      'GET',
+      `/applicants/${encodeURIComponent('Subject.Person@example.com')}/export`,
+      { token },
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="applicant-data-subject\.person@example\.com\.json"/,
+    );
+    const data = response.body as SubjectExport;
+    expect(data.subjectEmail).toBe(SUBJECT);
+    expect(data.exportedBy).toBe(ADMIN.email);
+    expect(data.applications.map((row: { _id: string }) => row._id).sort()).toEqual([...ids].sort());
+    for (const application of data.applications) {
+      expect(application.about).toMatch(/^Cover letter/);
+      expect(application.cv).toMatchObject({ fileName: 'Sam Subject_resume.pdf', size: cv.length });
+      expect(Buffer.from(application.cv!.base64, 'base64').equals(cv)).toBe(true);
+    }
+    expect(data.notes.map((note: { body: string }) => note.body)).toEqual(['Called Sam on Monday']);
+    const actions = data.audit.map((entry: { action: string }) => entry.action);
+    expect(actions).toContain('preview');
+    expect(actions).toContain('export');
+    expect(JSON.stringify(data)).not.toContain('bystander@example.com');
+  });
+
+  it('answers 404 for an address with nothing held, and 400 for one that is not an address', async () => {
+    const none = await server.api('GET', `/applicants/${encodeURIComponent('nobody@example.com')}/export`, {
+      token,
+    });
+    expect(none.status).toBe(404);
+    const bad = await server.api('GET', '/applicants/not-an-email/export', { token });
+    expect(bad.status).toBe(400);
+  });
+
+  it('erases everything about one address, database and blob store both, and nothing else', async () => {
+    const erased = await server.api('DELETE', `/applicants/${encodeURIComponent(SUBJECT)}`, { token });
+    expect(erased.status).toBe(200);
+    expect(erased.body).toMatchObject({ acknowledged: true, deletedCount: 2, notesDeleted: 1 });
+    expect(erased.body.auditEntriesDeleted).toBeGreaterThan(0);
+
+    const { db } = server.context.database;
+    const left = await db.select().from(applications).where(eq(applications.email, SUBJECT));
+    expect(left).toEqual([]);
+    const notes = await db.select({ n: sql<number>`count(*)::int` }).from(applicationNotes);
+    const noteRows = await db.select().from(applicationNotes);
+    expect(noteRows.filter((note) => ids.includes(note.applicationId))).toEqual([]);
+    expect(notes[0]!.n).toBe(noteRows.length);
+    const audit = await db.select().from(auditEntries);
+    expect(audit.filter((entry) => entry.subjectEmail === SUBJECT)).toEqual([]);
+    expect(audit.filter((entry) => ids.includes(entry.applicationId ?? ''))).toEqual([]);
+    expect(JSON.stringify(audit)).not.toContain(SUBJECT);
+    expect(audit.find((entry) => entry.subjectEmail === erasedSubject(SUBJECT))).toMatchObject({
+      action: 'erase',
+    });
+    for (const id of ids) expect(await storedCv(server, id)).toBeUndefined();
+
+    expect((await server.api('GET', `/applications/${otherId}`, { token })).status).toBe(200);
+    expect(await storedCv(server, otherId)).toBeDefined();
+    const after = await server.api('GET', `/applicants/${encodeURIComponent(SUBJECT)}/export`, { token });
+    expect(after.status).toBe(404);
+  });
+});
+
+describe('e-mails about an applicant who is erased or purged', () => {
+  const ERASED = 'erased.mail@example.com';
+  const BYSTANDER = 'bystander.mail@example.com';
+  const PURGED = 'purged.mail@example.com';
+  const DELIVERY = { timeout: 20_000, interval: 50 };
+  let sink: SmtpSink;
+  let own: TestApp;
+  let ownToken: string;
+  let ownJob: string;
+
+  /** The queued or sent e-mails that hold this text anywhere (recipient, reply-to, subject, body). */
+  const mailMentioning = async (text: string) =>
+    (await own.context.database.db.select().from(emailOutbox)).filter((row) =>
+      JSON.stringify(row).includes(text),
+    );
+  const triedAndWaiting = async () =>
+    (await own.context.database.db.select().from(emailOutbox)).filter(
+      (row) => row.sentAt === null && row.lastError !== null,
+    ).length;
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    own = await buildTestApp(
+      { SMTP_URL: sink.url },
+      { emailDelivery: { firstRetryMs: 200, maxRetryMs: 500 } },
+    );
+    ownToken = await own.adminToken();
+    ownJob = (await own.api('POST', '/post', { token: ownToken, body: sampleJob() })).body.insertedId;
+  });
+  afterAll(async () => {
+    await own?.stop();
+    await sink?.close();
+  });
+
+  it('erasure deletes the e-mails queued about the applicant before they went, and they never go', async () => {
+    await sink.pause();
+    await apply({ jobId: ownJob, email: ERASED, name: 'Erin Erased' }, own);
+    await apply({ jobId: ownJob, email: ERASED, name: 'Erin Erased', about: 'Second try' }, own);
+    await apply({ jobId: ownJob, email: BYSTANDER, name: 'Bea Bystander' }, own);
+    // The mail server is down: every message was tried and waits for a retry.
+    await expect.poll(triedAndWaiting, DELIVERY).toBe(6);
+    expect(await mailMentioning(ERASED)).toHaveLength(4);
+
+    const erased = await own.api('DELETE', `/applicants/${encodeURIComponent(ERASED)}`, { token: ownToken });
+    expect(erased.status).toBe(200);
+    expect(await mailMentioning(ERASED)).toEqual([]);
+    expect(await mailMentioning('Erin Erased')).toEqual([]);
+    expect(await mailMentioning(BYSTANDER)).toHaveLength(2);
+
+    await sink.resume();
+    await expect.poll(() => sink.messages.length, DELIVERY).toBe(2);
+    await expect.poll(triedAndWaiting, DELIVERY).toBe(0);
+    expect(sink.recipients()).toContain(BYSTANDER);
+    for (const message of sink.messages) {
+      expect(message.raw).not.toContain(ERASED);
+      expect(message.raw).not.toContain('Erin Erased');
+    }
+  });
+
+  it("the retention purge deletes an expired application's queued e-mails with it", async () => {
+    await sink.pause();
+    sink.clear();
+    const { insertedId } = await apply({ jobId: ownJob, email: PURGED, name: 'Pat Purged' }, own);
+    await expect.poll(triedAndWaiting, DELIVERY).toBe(2);
+    await backdate(own, insertedId, 200);
+    const purged = await purgeExpiredApplications(own.context, 183);
+    expect(purged.expired.map((row) => row.id)).toEqual([insertedId]);
+    expect(await mailMentioning(PURGED)).toEqual([]);
+    expect(await mailMentioning('Pat Purged')).toEqual([]);
+    await sink.resume();
+    expect(await triedAndWaiting()).toBe(0);
+  });
+});

@@ -1,0 +1,111 @@
+import { JSDOM } from 'jsdom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeWebBuild, removeFakeWebBuild } from '../../support/web-template';
+import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
+
+/**
+ * The server's side of the prerendered home page: it loads the web build's prerender bundle (here a
+ * stand-in that echoes what it was given), puts its markup in the root and its CSS in the head,
+ * and drops the script preloads. A missing or failing bundle costs the prerender, never the page.
+ */
+
+let server: TestServer | undefined;
+let webDir: string | undefined;
+afterEach(async () => {
+  await server?.stop();
+  if (webDir) removeFakeWebBuild(webDir);
+  server = webDir = undefined;
+});
+
+async function serve(prerender?: string) {
+  webDir = fakeWebBuild({ prerender });
+  server = await startTestServer({ WEB_DIST_DIR: webDir }, { serveWeb: true });
+  return server;
+}
+
+async function page(pathname: string) {
+  const response = await fetch(`${server!.url}${pathname}`);
+  const html = await response.text();
+  return { status: response.status, html, document: new JSDOM(html).window.document };
+}
+
+// Echoes the jobs it was handed, with `$&` and `$'`: replacement patterns must reach the page as text.
+const echoingPrerender = `
+export function prerender(url, data) {
+  const titles = (data.jobs ?? []).map((job) => '<h3>' + job.jobTitle + '</h3>').join('');
+  return { html: '<main data-url="' + url + '">' + titles + '<p>$& and $\\'</p></main>', styles: '<style data-make-styles-bucket="d">.f1{color:red}</style>' };
+}`;
+
+describe('the careers home page prerendered on the server', () => {
+  it('carries the prerendered markup in the root, its CSS in the head, and no script preloads', async () => {
+    const running = await serve(echoingPrerender);
+    const token = await running.adminToken();
+    const created = await running.api('POST', '/post', {
+      token,
+      body: sampleJob({ jobTitle: 'Prerendered Claims Handler' }),
+    });
+    expect(created.status).toBe(201);
+
+    const { status, html, document } = await page('/');
+    expect(status).toBe(200);
+    const root = document.getElementById('root')!;
+    expect(root.querySelector('main')?.getAttribute('data-url')).toBe('/');
+    expect(root.querySelector('h3')?.textContent).toBe('Prerendered Claims Handler');
+    expect(root.querySelector('p')?.textContent).toBe("$& and $'");
+    expect(document.head.querySelector('style[data-make-styles-bucket]')?.textContent).toBe('.f1{color:red}');
+    // The entry fetches the app after the first paint; nothing competes with the stylesheet.
+    expect(html).not.toContain('modulepreload');
+    expect(document.querySelector('script[type="module"]')).not.toBeNull();
+  });
+
+  it("is prerendered from the jobs' public form: no administrator's e-mail address reaches the prerender", async () => {
+    // Echoes everything it was handed, as text.
+    const running = await serve(`
+export function prerender(url, data) {
+  const text = JSON.stringify(data).replace(/[<>&]/g, ' ');
+  return { html: '<pre>' + text + '</pre>', styles: '' };
+}`);
+    const token = await running.adminToken();
+    const created = await running.api('POST', '/post', {
+      token,
+      body: sampleJob({ jobTitle: 'Public Role' }),
+    });
+    await running.api('PUT', `/post/${created.body.insertedId}`, { token, body: { ctc: '£30,000' } });
+    const handed = JSON.parse((await page('/')).document.querySelector('#root pre')!.textContent!);
+    expect(handed.jobs).toEqual([expect.objectContaining({ jobTitle: 'Public Role', ctc: '£30,000' })]);
+    for (const key of ['postCreator', 'lastEditUser', 'editTime'])
+      expect(handed.jobs[0]).not.toHaveProperty(key);
+    expect(JSON.stringify(handed)).not.toContain('admin@example.com');
+  });
+
+  it('is prerendered again when the jobs change', async () => {
+    const running = await serve(echoingPrerender);
+    const token = await running.adminToken();
+    expect((await page('/')).document.querySelector('#root h3')).toBeNull();
+    await running.api('POST', '/post', { token, body: sampleJob({ jobTitle: 'Late Addition' }) });
+    expect((await page('/')).document.querySelector('#root h3')?.textContent).toBe('Late Addition');
+  });
+
+  it('goes out as the plain shell, for the browser to render, when the bundle throws', async () => {
+    await serve(`export function prerender() { throw new Error('broken build'); }`);
+    const { status, html, document } = await page('/');
+    expect(status).toBe(200);
+    expect(document.getElementById('root')!.children).toHaveLength(0);
+    // Plain shells keep their preloads: the app renders them at once.
+    expect(html).toContain('modulepreload');
+  });
+
+  it('goes out as the plain shell when there is no prerender bundle', async () => {
+    await serve();
+    const { status, document } = await page('/');
+    expect(status).toBe(200);
+    expect(document.getElementById('root')!.children).toHaveLength(0);
+  });
+
+  it('leaves other pages as the plain shell', async () => {
+    await serve(echoingPrerender);
+    const { status, document } = await page('/about');
+    expect(status).toBe(200);
+    expect(document.getElementById('root')!.children).toHaveLength(0);
+  });
+});

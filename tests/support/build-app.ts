@@ -1,0 +1,110 @@
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { AppContext } from '../../src/server/app-context';
+import { createApp } from '../../src/server/app';
+import { holdDataDir } from '../../src/server/db/data-dir-lock';
+import { scheduleRetentionPurge } from '../../src/server/privacy/retention';
+import { projectRoot } from '../../src/server/project-root';
+import { buildContext, closeContext } from '../../src/server/start-server';
+import {
+  adminTokenFor,
+  apiAnswer,
+  encodeRequest,
+  prepareTestServer,
+  type ApiCall,
+  type RequestCall,
+  type TestServerOptions,
+} from './test-server';
+
+export interface TestApp {
+  app: FastifyInstance;
+  context: AppContext;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** A call to `/api{path}`, as `startTestServer`'s, answered by `app.inject`. */
+  api: ApiCall;
+  /** Any address of the app (a page, `/sitemap.xml`, `/api/...`), answered by `app.inject`. */
+  request: RequestCall;
+  adminToken(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real app, built as `startServer` builds it (the same configuration, storage, `buildContext`
+ * and `createApp`, the data folder held, the e-mail outbox and the retention timer started), but
+ * answering through Fastify's `inject` instead of a socket: no port, no HTTP parsing, no client.
+ * What it cannot show is what only a socket shows: the answer replay (installed in the HTTP
+ * server), timeouts, bodies that arrive slowly or never, the client's address, a second process.
+ * Tests of those use `startTestServer`.
+ */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: TestServerOptions = {},
+): Promise<TestApp> {
+  const prepared = await prepareTestServer(env, options);
+  const { config, startOptions } = prepared;
+  const embedded = !config.databaseUrl && !startOptions.inMemoryDatabase;
+  const releaseDataDir = embedded ? await holdDataDir(config.dataDir) : () => undefined;
+  let context: AppContext | undefined;
+  let app: FastifyInstance | undefined;
+  try {
+    context = await buildContext(config, startOptions);
+    app = await createApp(context, {
+      webDistDir:
+        startOptions.serveWeb === false
+          ? undefined
+          : (config.webDistDir ?? path.join(projectRoot(), 'dist', 'web')),
+      logger: startOptions.logger,
+      replayEntries: startOptions.replayEntries,
+      timeouts: startOptions.httpTimeouts,
+    });
+    await app.ready();
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    if (context) await closeContext(context).catch(() => undefined);
+    releaseDataDir();
+    await prepared.cleanup();
+    throw error;
+  }
+  const ready = { app, context };
+  // What startServer does once it listens.
+  void context.blobs.sweep(() => ready.context.applications.cvKeys()).catch(() => undefined);
+  const stopPurge = scheduleRetentionPurge(context, config.retentionDays, app.log);
+  context.outbox.start(app.log);
+
+  const request: RequestCall = async (method, pathname, call = {}) => {
+    const { headers, body } = await encodeRequest(call);
+    // Resolved as a client resolves it before sending (dot segments, escapes).
+    const url = new URL(pathname, 'http://127.0.0.1');
+    const response = await ready.app.inject({
+      method: method as InjectOptions['method'],
+      url: url.pathname + url.search,
+      headers,
+      ...(body !== undefined ? { payload: body } : {}),
+    });
+    const answerHeaders = new Headers();
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value === undefined) continue;
+      for (const item of Array.isArray(value) ? value : [value]) answerHeaders.append(name, String(item));
+    }
+    return apiAnswer(response.statusCode, answerHeaders, response.rawPayload);
+  };
+  const api: ApiCall = (method, pathname, call) => request(method, `/api${pathname}`, call);
+
+  return {
+    app,
+    context,
+    dataDir: prepared.dataDir,
+    databaseUrl: prepared.databaseUrl,
+    api,
+    request,
+    adminToken: adminTokenFor(api),
+    async stop() {
+      stopPurge();
+      await ready.app.close();
+      await closeContext(ready.context);
+      releaseDataDir();
+      await prepared.cleanup();
+    },
+  };
+}
