@@ -17,6 +17,19 @@ export interface ConfirmDialogOptions {
   cancelButtonText?: string;
 }
 
+export interface ChoiceDialogOptions {
+  title: string;
+  /** Plain text, or an element built with textContent (never HTML from data). */
+  body: string | HTMLElement;
+  confirmButtonText: string;
+  /** The second answer, when there is one (for example: go ahead without the e-mail). */
+  denyButtonText?: string;
+  cancelButtonText?: string;
+}
+
+/** Which button closed a choice dialog; Escape and a click outside count as cancel. */
+export type DialogChoice = 'confirm' | 'deny' | 'cancel';
+
 export interface ResultDialogOptions {
   title: string;
   text: string;
@@ -49,6 +62,7 @@ async function loadDialogs() {
     denyButtonText: DIALOG_BUTTON_TEXT.deny,
     cancelButtonText: DIALOG_BUTTON_TEXT.cancel,
     confirmButtonColor: themeToken('--colorBrandBackground', FALLBACK_TOKENS.brand),
+    denyButtonColor: themeToken('--colorNeutralForeground2', FALLBACK_TOKENS.neutral),
     cancelButtonColor: themeToken('--colorNeutralForeground3', FALLBACK_TOKENS.neutral),
     // Keyboard and screen-reader users continue where they were.
     returnFocus: true,
@@ -101,4 +115,31 @@ export async function confirmDialog({
 /** Tells the user how something ended; resolves when the dialog is closed. */
 export async function resultDialog({ title, text, icon }: ResultDialogOptions): Promise<void> {
   await showDialog({ title, text, icon });
+}
+
+/**
+ * Asks a question with up to three answers (confirm, deny, cancel) and a body that may hold a
+ * prepared element, such as an e-mail preview. Starts on Cancel, the safe answer, like
+ * confirmDialog.
+ */
+export async function choiceDialog({
+  title,
+  body,
+  confirmButtonText,
+  denyButtonText,
+  cancelButtonText = DIALOG_BUTTON_TEXT.cancel,
+}: ChoiceDialogOptions): Promise<DialogChoice> {
+  const result = await showDialog({
+    title,
+    ...(typeof body === 'string' ? { text: body } : { html: body }),
+    icon: 'question',
+    width: 'min(40rem, 96vw)',
+    showCancelButton: true,
+    showDenyButton: Boolean(denyButtonText),
+    confirmButtonText,
+    ...(denyButtonText ? { denyButtonText } : {}),
+    cancelButtonText,
+    focusCancel: true,
+  });
+  return result.isConfirmed ? 'confirm' : result.isDenied ? 'deny' : 'cancel';
 }
