@@ -12,7 +12,9 @@ import {
 import { AddRegular } from '@fluentui/react-icons/headless/svg/add';
 import { DeleteRegular } from '@fluentui/react-icons/headless/svg/delete';
 import { jobCreateSchema, type Job } from '../../../shared/jobs/job-contract';
+import { messages } from '../../../shared/messages';
 import { LinkButton } from '../../components/link-button';
+import { useLeaveGuard } from '../../lib/use-leave-guard';
 
 export type JobFormMode = 'create' | 'edit';
 export type JobTextField =
@@ -272,6 +274,10 @@ export function JobForm({ mode, initialValues, submitting, serverErrors, onSubmi
     responsibilities: responsibilities.map((entry) => entry.value),
     requirements: requirements.map((entry) => entry.value),
   });
+  // Leaving with unsaved changes asks first: the app's links, Back and Forward, a reload, closing
+  // the tab (or the console's window). A saved form leaves by the app's own navigation, unasked.
+  const dirty = JSON.stringify(values()) !== JSON.stringify(initialValues);
+  useLeaveGuard(dirty, messages.leaveUnsavedJob);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
