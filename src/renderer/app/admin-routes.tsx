@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { lazyScreen } from '../lib/lazy-screen';
 import { AdminLayout } from '../layout/admin-layout';
 import { RequireAdmin } from './require-admin';
+import { NewApplicationsBadge } from './new-applications';
 
 // Each admin screen is its own chunk: the job form does not wait for the applications table.
 const DashboardPage = lazyScreen(() => import('./pages/dashboard-page'), 'DashboardPage');
@@ -13,6 +14,10 @@ const ApplicationsListPage = lazyScreen(
   'ApplicationsListPage',
 );
 const ApplicationPage = lazyScreen(() => import('./pages/application-page'), 'ApplicationPage');
+const ReplyTemplatesPage = lazyScreen(
+  () => import('../features/applications/reply-templates-page'),
+  'ReplyTemplatesPage',
+);
 
 /**
  * Everything under /dashboard: the guard, the dashboard layout and the admin screens. The web and
@@ -25,7 +30,7 @@ export function AdminRoutes({ notFound }: { notFound: ReactNode }) {
       <Route
         element={
           <RequireAdmin>
-            <AdminLayout />
+            <AdminLayout applicationsBadge={<NewApplicationsBadge />} />
           </RequireAdmin>
         }
       >
@@ -35,6 +40,7 @@ export function AdminRoutes({ notFound }: { notFound: ReactNode }) {
         <Route path="edit/:id" element={<EditJobPage />} />
         <Route path="applications" element={<ApplicationsListPage />} />
         <Route path="application/:id" element={<ApplicationPage />} />
+        <Route path="templates" element={<ReplyTemplatesPage />} />
       </Route>
       <Route path="*" element={notFound} />
     </Routes>
