@@ -31,6 +31,8 @@ const row = (overrides: Partial<ApplicationSummary>): ApplicationSummary => ({
   pdfFileSize: 2048,
   fileSize: 2048,
   duplicateOf: null,
+  stage: 'new',
+  stageChangedAt: '2025-03-04T10:00:00.000Z',
   ...overrides,
 });
 

@@ -171,6 +171,7 @@ describe('the audit trail', () => {
         _id: expect.any(String),
         applicationId: id,
         action: entry.action,
+        detail: null,
         actorEmail: ADMIN.email,
         createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       });

@@ -8,6 +8,7 @@ const toEntry = (row: typeof auditEntries.$inferSelect): AuditEntry => ({
   _id: row.id,
   applicationId: row.applicationId,
   action: row.action as AuditAction,
+  detail: row.detail,
   actorEmail: row.actorEmail,
   createdAt: row.createdAt.toISOString(),
 });
