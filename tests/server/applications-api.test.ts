@@ -234,7 +234,8 @@ describe('GET /api/applications and /api/applications/:id', () => {
       pdfFileSize: cv.length,
       fileSize: cv.length,
       duplicateOf: null,
-      stage: 'new',
+      // Opening it reviewed it.
+      stage: 'reviewed',
       stageChangedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       about,
       privacyNoticeVersion: null,

@@ -152,6 +152,11 @@ export const auditEntries = pgTable(
     /** What exactly, where the action alone does not say ("New → Reviewed", "Rejection"). */
     detail: text('detail'),
     createdAt: createdAt(),
+    /**
+     * The order entries were written in, to tell apart entries of the same moment (opening an
+     * application is viewed, then reviewed, often within one millisecond).
+     */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
   },
   (table) => [
     index('audit_entries_application_idx').on(table.applicationId, table.createdAt),
