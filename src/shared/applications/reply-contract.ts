@@ -107,12 +107,22 @@ export const replyPreviewSchema = z.object({
   alreadySent: z.boolean(),
 });
 
+/** A reply queued for an applicant: which, by whom and when. Kept as long as the application. */
+export const sentReplySchema = z.object({
+  _id: z.string(),
+  applicationId: z.string(),
+  kind: z.enum(replyKinds),
+  actorEmail: z.string(),
+  createdAt: z.string(),
+});
+
 /** Replies sent at most once per application. */
 export const onceOnlyReplies: readonly ReplyKind[] = ['rejection'];
 
 export type ReplyTemplate = z.input<typeof replyTemplateSchema>;
 export type StoredReplyTemplate = z.infer<typeof storedReplyTemplateSchema>;
 export type ReplyPreview = z.infer<typeof replyPreviewSchema>;
+export type SentReply = z.infer<typeof sentReplySchema>;
 
 /** The product's own wording, kind and plain, until the admins write their own. */
 export const defaultReplyTemplates: Record<ReplyKind, ReplyTemplate> = {
