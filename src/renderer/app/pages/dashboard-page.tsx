@@ -92,7 +92,11 @@ const useStyles = makeStyles({
     },
   },
   panelFoot: { display: 'flex', justifyContent: 'flex-end' },
-  applicants: { whiteSpace: 'nowrap' },
+  applicants: {
+    whiteSpace: 'nowrap',
+    color: tokens.colorBrandForegroundLink,
+    ':hover': { color: tokens.colorBrandForegroundLinkHover },
+  },
 });
 
 function Stat({ label, value, icon }: { label: string; value: number | undefined; icon: ReactNode }) {

@@ -56,6 +56,10 @@ const useStyles = makeStyles({
     listStyleType: 'none',
     ...typographyStyles.caption1,
   },
+  countLink: {
+    color: tokens.colorBrandForegroundLink,
+    ':hover': { color: tokens.colorBrandForegroundLinkHover },
+  },
   none: { ...typographyStyles.caption1, margin: 0, color: tokens.colorNeutralForeground3 },
   empty: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground3 },
 });
@@ -113,7 +117,7 @@ function JobRow({ job, counts }: { job: Job; counts: JobStageCounts | undefined 
         <ul className={styles.counts} aria-label={`${job.jobTitle} by stage`}>
           {present.map((stage) => (
             <li key={stage}>
-              <Link to={stagePath(stage)}>
+              <Link to={stagePath(stage)} className={styles.countLink}>
                 {counts!.byStage[stage]} {stageLabels[stage]}
               </Link>
             </li>

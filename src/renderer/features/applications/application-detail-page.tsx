@@ -139,6 +139,7 @@ const useStyles = makeStyles({
   noCv: { ...typographyStyles.body1, color: tokens.colorNeutralForeground3, margin: 0 },
   review: {
     display: 'flex',
+    flexDirection: 'row',
     flexWrap: 'wrap',
     alignItems: 'center',
     gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
@@ -154,6 +155,7 @@ const useStyles = makeStyles({
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`,
     borderRadius: tokens.borderRadiusSmall,
     paddingInline: tokens.spacingHorizontalXXS,
+    marginInline: tokens.spacingHorizontalXS,
   },
 });
 
@@ -342,14 +344,18 @@ function useReviewSequence(id: string, filter: ListFilter, enabled: boolean) {
   return { loaded: Boolean(data), ...neighboursOf(shown, id) };
 }
 
+type ReviewSequence = ReturnType<typeof useReviewSequence>;
+
 /** The review bar: the stage, where this application sits in the list, Previous, Next and Delete. */
 function ReviewBar({
   application,
   filter,
+  sequence,
   onDeleted,
 }: {
   application: ApplicationDetail;
   filter: ListFilter;
+  sequence: ReviewSequence;
   onDeleted: () => void;
 }) {
   const admin = useAdminStyles();
@@ -358,7 +364,6 @@ function ReviewBar({
   const navigate = useNavigate();
   const stageLabelId = useId();
   const stage = useStageChange();
-  const sequence = useReviewSequence(application._id, filter, true);
   const { previous, next } = sequence;
 
   const go = useCallback(
@@ -481,6 +486,8 @@ export function ApplicationDetailPage({
   const user = useAppSelector((state) => state.session.user);
   // currentData: while the next application loads, the one before is not shown as if it were it.
   const { currentData: application, isFetching, error } = useGetApplicationQuery(id, { skip: !user });
+  // Kept here, above the loading state, so the sequence outlives the moves between applications.
+  const sequence = useReviewSequence(id, filter, Boolean(user));
   const infoId = useId();
   const letterId = useId();
   const backTo = listPath(filter);
@@ -522,7 +529,12 @@ export function ApplicationDetailPage({
           </LinkButton>
         }
       />
-      <ReviewBar application={application} filter={filter} onDeleted={() => void navigate(backTo)} />
+      <ReviewBar
+        application={application}
+        filter={filter}
+        sequence={sequence}
+        onDeleted={() => void navigate(backTo)}
+      />
       <div className={styles.layout}>
         {' '}
         <div className={styles.column}>

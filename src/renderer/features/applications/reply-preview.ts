@@ -9,7 +9,6 @@ import type { ReplyPreview } from '../../../shared/applications/reply-contract';
 export function replyPreviewElement(
   preview: Pick<ReplyPreview, 'to' | 'subject' | 'body'>,
   notes: readonly string[],
-  toLabel = 'To',
 ): HTMLElement {
   const root = document.createElement('div');
   root.style.textAlign = 'left';
@@ -28,7 +27,7 @@ export function replyPreviewElement(
   facts.style.gap = '0.25em 0.75em';
   facts.style.margin = '0.8em 0 0.6em';
   for (const [term, value] of [
-    [toLabel, preview.to],
+    ['To', preview.to],
     ['Subject', preview.subject],
   ] as const) {
     const dt = document.createElement('dt');

@@ -1,7 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import type { ApplicationSummary } from '../../../shared/applications/application-contract';
 import {
-  firstNameOf,
   onceOnlyReplies,
   replyKindForStage,
   replyKindLabels,
@@ -177,14 +176,14 @@ export function useBulkStageChange() {
           const notes = [
             rows.length === 1
               ? `${first.name} can be sent this e-mail:`
-              : `Each of the ${rows.length} applicants can be sent this e-mail, addressed to them by name. This is how ${firstNameOf(first.name)} (${first.name}) would get it:`,
+              : `Each of the ${rows.length} applicants can be sent this e-mail, addressed to them by name. This is the one ${first.name}, the first of them, would get:`,
             ...(onceOnlyReplies.includes(kind) && rows.length > 1
               ? ['Applicants who have already had it are not sent it again.']
               : []),
           ];
           const choice = await choiceDialog({
             title,
-            body: replyPreviewElement(email, notes, rows.length === 1 ? 'To' : 'First of them'),
+            body: replyPreviewElement(email, notes),
             confirmButtonText: `${verb} and send ${rows.length === 1 ? 'e-mail' : 'e-mails'}`,
             denyButtonText: `${verb} without e-mail`,
           });
