@@ -50,6 +50,8 @@ export function NewApplicationsBadge() {
   if (count === 0) return null;
   return (
     <span className={styles.badge}>
+      {/* Heard as "Applications, 3 new". */}
+      <span className="visually-hidden">, </span>
       {count}
       <span className="visually-hidden"> new</span>
     </span>

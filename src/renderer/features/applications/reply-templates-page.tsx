@@ -89,7 +89,8 @@ function useSampleValues(): ReplyValues {
       firstName: 'Alex',
       fullName: 'Alex Morgan',
       jobTitle: 'Customer Service Advisor',
-      companyName: siteConfig.brandName,
+      // What the server fills in: the company's legal name.
+      companyName: siteConfig.legalName,
       // The site's own address: where the web app runs, or the server the console talks to.
       careersUrl: new URL(platform.apiBaseUrl, window.location.href).origin,
     }),
