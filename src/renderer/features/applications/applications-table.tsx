@@ -307,14 +307,18 @@ export function ApplicationsTable({
     return () => observer.disconnect();
   }, []);
 
-  // The row holding focus stays drawn wherever the window is.
+  // The row holding focus stays drawn wherever the window is, with its neighbours, so Tab and
+  // Shift+Tab from it reach the next and the previous row even after the window has moved away.
   const [focusedId, setFocusedId] = useState<string | null>(null);
   const focusedIndex = focusedId === null ? -1 : rows.findIndex((row) => row._id === focusedId);
   const rangeExtractor = useCallback(
     (range: Range) => {
       const indexes = defaultRangeExtractor(range);
-      if (focusedIndex < 0 || indexes.includes(focusedIndex)) return indexes;
-      return [...indexes, focusedIndex].sort((a, b) => a - b);
+      if (focusedIndex < 0) return indexes;
+      const kept = [focusedIndex - 1, focusedIndex, focusedIndex + 1].filter(
+        (index) => index >= 0 && index < range.count && !indexes.includes(index),
+      );
+      return kept.length === 0 ? indexes : [...indexes, ...kept].sort((a, b) => a - b);
     },
     [focusedIndex],
   );
