@@ -1,5 +1,7 @@
-import type { ReactNode } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { useEffect, type ReactNode } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { applicationAdminApi } from '../features/applications/application-admin-api';
+import { jobAdminApi } from '../features/jobs/job-admin-api';
 import { lazyScreen } from '../lib/lazy-screen';
 import { AdminLayout } from '../layout/admin-layout';
 import { RequireAdmin } from './require-admin';
@@ -20,6 +22,24 @@ const ReplyTemplatesPage = lazyScreen(
 );
 
 /**
+ * Starts fetching what a screen shows while the screen's own code is still loading, rather than
+ * after: the applications (10,000 of them take a moment) for the dashboard, the list and an
+ * application's Previous and Next, and the job posts for the dashboard. Rendered outside the
+ * screens' Suspense boundary, so it runs while they wait for their code.
+ */
+function ScreenDataPrefetch() {
+  const { pathname } = useLocation();
+  const prefetchApplications = applicationAdminApi.usePrefetch('getApplications');
+  const prefetchJobs = jobAdminApi.usePrefetch('getAdminJobs');
+  useEffect(() => {
+    const dashboard = /^\/dashboard(\/all)?\/?$/.test(pathname);
+    if (dashboard) prefetchJobs();
+    if (dashboard || /^\/dashboard\/application(s|\/[^/]+)\/?$/.test(pathname)) prefetchApplications();
+  }, [pathname, prefetchApplications, prefetchJobs]);
+  return null;
+}
+
+/**
  * Everything under /dashboard: the guard, the dashboard layout and the admin screens. The web and
  * the desktop console both load this module lazily, so none of it is in a visitor's download. Any other path under /dashboard does not exist: it shows the face's
  * 404 screen (`notFound`), as the server's 404 status says, for signed-in admins and visitors alike.
@@ -30,6 +50,7 @@ export function AdminRoutes({ notFound }: { notFound: ReactNode }) {
       <Route
         element={
           <RequireAdmin>
+            <ScreenDataPrefetch />
             <AdminLayout applicationsBadge={<NewApplicationsBadge />} />
           </RequireAdmin>
         }

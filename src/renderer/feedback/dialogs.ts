@@ -25,6 +25,11 @@ export interface ChoiceDialogOptions {
   /** The second answer, when there is one (for example: go ahead without the e-mail). */
   denyButtonText?: string;
   cancelButtonText?: string;
+  /**
+   * Resolve as soon as an answer is chosen, while the dialog is still leaving, rather than once it
+   * has gone: for work that can start at once and opens no dialog after this one.
+   */
+  resolveWhenChosen?: boolean;
 }
 
 /** Which button closed a choice dialog; Escape and a click outside count as cancel. */
@@ -81,14 +86,14 @@ async function loadDialogs() {
  * Shows one dialog and settles only once it is fully closed and focus is back on the opener, so a
  * follow-up dialog (confirm, then result) returns focus to the same place.
  */
-async function showDialog(options: SweetAlertOptions): Promise<SweetAlertResult> {
+async function showDialog(options: SweetAlertOptions, waitForClose = true): Promise<SweetAlertResult> {
   const dialogs = await loadDialogs();
   let markClosed: () => void = () => undefined;
   const closed = new Promise<void>((resolve) => {
     markClosed = resolve;
   });
   const result = await dialogs.fire({ ...options, didClose: () => markClosed() });
-  await closed;
+  if (waitForClose) await closed;
   return result;
 }
 
@@ -128,18 +133,22 @@ export async function choiceDialog({
   confirmButtonText,
   denyButtonText,
   cancelButtonText = DIALOG_BUTTON_TEXT.cancel,
+  resolveWhenChosen = false,
 }: ChoiceDialogOptions): Promise<DialogChoice> {
-  const result = await showDialog({
-    title,
-    ...(typeof body === 'string' ? { text: body } : { html: body }),
-    icon: 'question',
-    width: 'min(40rem, 96vw)',
-    showCancelButton: true,
-    showDenyButton: Boolean(denyButtonText),
-    confirmButtonText,
-    ...(denyButtonText ? { denyButtonText } : {}),
-    cancelButtonText,
-    focusCancel: true,
-  });
+  const result = await showDialog(
+    {
+      title,
+      ...(typeof body === 'string' ? { text: body } : { html: body }),
+      icon: 'question',
+      width: 'min(40rem, 96vw)',
+      showCancelButton: true,
+      showDenyButton: Boolean(denyButtonText),
+      confirmButtonText,
+      ...(denyButtonText ? { denyButtonText } : {}),
+      cancelButtonText,
+      focusCancel: true,
+    },
+    !resolveWhenChosen,
+  );
   return result.isConfirmed ? 'confirm' : result.isDenied ? 'deny' : 'cancel';
 }

@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
   Skeleton,
@@ -172,6 +180,9 @@ export function DashboardPage() {
     tabRefs.current.get(next)?.focus();
   };
   const applicationRows = useMemo(() => applications.data ?? [], [applications.data]);
+  // The counts come first: the tables below (dozens of rows of controls) follow in the next
+  // render, so the pipeline is on screen without waiting for them.
+  const tablesShown = useDeferredValue(Boolean(jobs.data && applications.data), false);
   const countsByJob = useMemo(() => stageCountsByJob(applicationRows), [applicationRows]);
   const panelId = `dashboard-panel-${tab}`;
 
@@ -241,7 +252,7 @@ export function DashboardPage() {
 
         <div role="tabpanel" id={panelId} aria-labelledby={`dashboard-tab-${tab}`}>
           {tab === 'posts' ? (
-            jobs.data ? (
+            jobs.data && tablesShown ? (
               <JobTable
                 jobs={jobs.data}
                 caption="Job posts"
@@ -262,7 +273,7 @@ export function DashboardPage() {
             ) : (
               <TableSkeleton label="Loading job posts..." />
             )
-          ) : applications.isLoading ? (
+          ) : applications.isLoading || !tablesShown ? (
             <TableSkeleton label="Loading applications..." />
           ) : (
             <>

@@ -13,6 +13,7 @@ import type {
 } from '../../../shared/applications/stage-contract';
 import type { DeleteAck } from '../../../shared/http/acknowledgements';
 import type { CvPurpose } from '../../../shared/privacy/audit-contract';
+import { original } from '@reduxjs/toolkit';
 import { api, tags } from '../../store/api';
 
 /** How often the admin screens ask for the counts: the answer is tiny, and a 304 while nothing changed. */
@@ -23,9 +24,18 @@ type Dispatch = (action: unknown) => unknown;
 /** Admin-only application calls; loaded with the dashboard, never by visitors. */
 export const applicationAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /**
+     * Every application (10,000 or more). The list is one tag, not one per row: tens of thousands
+     * of tags cost the store more than the list itself. Its rows arrive frozen, so the store's
+     * immutability pass, which skips what is already frozen, does not walk them one by one.
+     */
     getApplications: build.query<ApplicationSummary[], void>({
       query: () => '/applications',
-      providesTags: (rows) => [tags.applicationList, ...(rows ?? []).map(({ _id }) => tags.application(_id))],
+      transformResponse: (rows: ApplicationSummary[]) => {
+        for (const row of rows) Object.freeze(row);
+        return Object.freeze(rows) as ApplicationSummary[];
+      },
+      providesTags: [tags.applicationList],
     }),
     getApplication: build.query<ApplicationDetail, string>({
       query: (id) => `/applications/${encodeURIComponent(id)}`,
@@ -149,12 +159,12 @@ function patchCachedStages(
 ): void {
   dispatch(
     applicationAdminApi.util.updateQueryData('getApplications', undefined, (rows) => {
-      for (const row of rows) {
-        if (ids.has(row._id) && row.stage !== stage) {
-          row.stage = stage;
-          row.stageChangedAt = stageChangedAt;
-        }
-      }
+      // Found on the plain rows: reading every row through the draft would wrap each in a proxy.
+      (original(rows) ?? rows).forEach((row, index) => {
+        if (!ids.has(row._id) || row.stage === stage) return;
+        rows[index]!.stage = stage;
+        rows[index]!.stageChangedAt = stageChangedAt;
+      });
     }),
   );
   const cachedDetails = applicationAdminApi.util.selectCachedArgsForQuery(

@@ -42,7 +42,7 @@ import type { CvAction } from './use-cv-actions';
 /** A row's height before it is measured (one line of text, a CV size and its buttons). */
 const ROW_ESTIMATE_PX = 57;
 /** Rows drawn beyond each edge of the window, so Tab and Shift+Tab find the next row already there. */
-const OVERSCAN = 8;
+const OVERSCAN = 6;
 
 const useStyles = makeStyles({
   select: { width: '44px', paddingInline: tokens.spacingHorizontalXS },

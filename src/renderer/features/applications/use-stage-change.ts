@@ -107,6 +107,8 @@ export function useStageChange() {
               ]
             : [`Moving ${row.name} to ${label} can send them this e-mail:`];
           const choice = await choiceDialog({
+            // The change starts as the dialog leaves; nothing opens after it.
+            resolveWhenChosen: true,
             title: `Move ${row.name} to ${label}?`,
             body: replyPreviewElement(email, notes),
             ...(email.alreadySent
@@ -182,6 +184,7 @@ export function useBulkStageChange() {
               : []),
           ];
           const choice = await choiceDialog({
+            resolveWhenChosen: true,
             title,
             body: replyPreviewElement(email, notes),
             confirmButtonText: `${verb} and send ${rows.length === 1 ? 'e-mail' : 'e-mails'}`,
