@@ -26,10 +26,6 @@ export const messages = {
   uploadingCv: (percent: number) => `Uploading your CV – ${percent}%`,
   leaveDuringUpload:
     'Your CV is still uploading. If you leave this page now, your application will not be sent. Leave anyway?',
-  leaveUnsavedJob:
-    'This job post has changes that are not saved. If you leave this page now, they will be lost. Leave anyway?',
-  leaveUnsavedTemplate:
-    'This reply template has changes that are not saved. If you leave this page now, they will be lost. Leave anyway?',
   savingToDatabase: 'Saving to database...',
   sendingEmail: 'Sending email notification...',
   applicationSubmitted: 'Application submitted successfully!',

@@ -1,8 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { emptyJobFormValues, JobForm, type JobFormValues } from '../../src/renderer/features/jobs/job-form';
-import { messages } from '../../src/shared/messages';
+import {
+  emptyJobFormValues,
+  JobForm,
+  LEAVE_UNSAVED_JOB,
+  type JobFormValues,
+} from '../../src/renderer/features/jobs/job-form';
 import { renderScreen } from './test-utils';
 
 function renderForm(mode: 'create' | 'edit', onSubmit = vi.fn<(values: JobFormValues) => void>()) {
@@ -132,7 +136,7 @@ describe('the job form', () => {
     window.dispatchEvent(event);
     expect(event.defaultPrevented).toBe(true);
     await user.click(screen.getByRole('link', { name: 'Cancel' }));
-    expect(confirm).toHaveBeenCalledWith(messages.leaveUnsavedJob);
+    expect(confirm).toHaveBeenCalledWith(LEAVE_UNSAVED_JOB);
     expect(screen.getByTestId('location')).toHaveTextContent('/');
     expect(screen.getByTestId('location')).not.toHaveTextContent('/dashboard/all');
     confirm.mockRestore();

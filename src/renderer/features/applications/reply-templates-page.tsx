@@ -24,7 +24,6 @@ import {
 import { stageLabels } from '../../../shared/applications/stage-contract';
 import { formatUsDateTime } from '../../../shared/format/date';
 import { errorSchema } from '../../../shared/http/acknowledgements';
-import { messages } from '../../../shared/messages';
 import { siteConfig } from '../../../shared/site/site-config';
 import { errorMessage, errorStatus } from '../../store/api-error';
 import { useAppSelector } from '../../store/hooks';
@@ -39,6 +38,10 @@ import {
   useRestoreReplyTemplateMutation,
   useSaveReplyTemplateMutation,
 } from './reply-templates-api';
+
+/** Asked before the screen is left with a template's changes not saved. */
+const LEAVE_UNSAVED_TEMPLATE =
+  'This reply template has changes that are not saved. If you leave this page now, they will be lost. Leave anyway?';
 
 const useStyles = makeStyles({
   placeholders: {
@@ -131,7 +134,7 @@ function TemplateEditor({ template, sample }: { template: StoredReplyTemplate; s
   const label = replyKindLabels[template.kind];
   const stage = template.kind === 'rejection' ? stageLabels.rejected : stageLabels.interview;
   const dirty = draft.subject !== template.subject || draft.body !== template.body;
-  useLeaveGuard(dirty, messages.leaveUnsavedTemplate);
+  useLeaveGuard(dirty, LEAVE_UNSAVED_TEMPLATE);
 
   const edit = (field: keyof Draft, value: string) => {
     setDraft((current) => ({ ...current, [field]: value }));
