@@ -151,16 +151,30 @@ export function applicationRoutes(app: Api, context: AppContext, guards: Guards)
       // The view is written first, not batched, so the trail reads "viewed, then reviewed" even
       // within one millisecond. Only from New, so an admin who moved it meanwhile is not undone.
       const actorEmail = currentUser(request).email;
-      await audit.recordIn(context.database.db, [
-        { action: 'view', actorEmail, subjectEmail: application.email, applicationId: id },
-      ]);
-      await context.stages.change({
-        ids: [id],
-        stage: 'reviewed',
-        notify: false,
-        actorEmail,
-        onlyFrom: 'new',
-      });
+      try {
+        await audit.recordIn(context.database.db, [
+          { action: 'view', actorEmail, subjectEmail: application.email, applicationId: id },
+        ]);
+      } catch {
+        // The batched writer keeps it and tries again until the database takes it.
+        record(request, 'view', { id, email: application.email });
+      }
+      try {
+        await context.stages.change({
+          ids: [id],
+          stage: 'reviewed',
+          notify: false,
+          actorEmail,
+          onlyFrom: 'new',
+        });
+      } catch (error) {
+        // Reading must not fail for want of the move: it stays New, and the next opening tries again.
+        request.log.error(
+          { err: error, applicationId: id },
+          'could not move an opened application to Reviewed',
+        );
+        return application;
+      }
       const reviewed = await applications.find(id);
       if (!reviewed) throw new HttpError(404, messages.applicationMissing);
       return reviewed;

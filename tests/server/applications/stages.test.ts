@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { applicationReplies, auditEntries, emailOutbox } from '../../../src/server/db/schema';
 import { messages } from '../../../src/shared/messages';
 import { unknownStageMessage } from '../../../src/shared/applications/stage-contract';
@@ -99,6 +99,30 @@ describe(`opening an application on ${engine}`, () => {
     const opened = await detail(id);
     expect(opened.body.stage).toBe('shortlisted');
     expect((await stageEntries(id)).map((entry) => entry.detail)).toEqual(['New → Shortlisted']);
+  });
+});
+
+describe(`opening an application while the history cannot be written, on ${engine}`, () => {
+  it('still opens it, leaves it New, and reviews it at the next opening', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const id = await apply(server, jobId);
+    const { db } = server.context.database;
+    // The trail is briefly out of reach (a restore, a migration under way): a move without its
+    // history must not happen, and reading must not fail for it.
+    await db.execute(sql`alter table audit_entries rename to audit_entries_away`);
+    try {
+      const opened = await detail(id);
+      expect(opened.status).toBe(200);
+      expect(opened.body).toMatchObject({ _id: id, stage: 'new' });
+      expect((await listedStages(server)).get(id)!.stage).toBe('new');
+    } finally {
+      await db.execute(sql`alter table audit_entries_away rename to audit_entries`);
+    }
+    const again = await detail(id);
+    expect(again.body.stage).toBe('reviewed');
+    expect((await stageEntries(id)).map((entry) => entry.detail)).toEqual(['New → Reviewed']);
+    await server.context.audit.flush();
+    errors.mockRestore();
   });
 });
 
