@@ -1,10 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { setupListeners } from '@reduxjs/toolkit/query';
 import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
 import type { ApplicationCounts } from '../../shared/applications/stage-contract';
 import { usePlatform } from '../platform/platform';
-import { useAppDispatch } from '../store/hooks';
 import { useSession } from '../store/use-session';
 import {
   COUNTS_POLLING_MS,
@@ -31,14 +29,24 @@ const useStyles = makeStyles({
  */
 function usePolledCounts(): ApplicationCounts | undefined {
   const session = useSession();
-  const dispatch = useAppDispatch();
-  // RTK Query hears of focus through these listeners; set up here, so only admin screens carry them.
-  useEffect(() => setupListeners(dispatch), [dispatch]);
-  const { data } = useGetApplicationCountsQuery(undefined, {
+  const skip = !session.user || !session.isAdmin;
+  const { data, refetch } = useGetApplicationCountsQuery(undefined, {
     pollingInterval: COUNTS_POLLING_MS,
-    refetchOnFocus: true,
-    skip: !session.user || !session.isAdmin,
+    skip,
   });
+  // Coming back to the window shows what arrived meanwhile at once.
+  useEffect(() => {
+    if (skip) return;
+    const again = () => {
+      if (document.visibilityState === 'visible') void refetch();
+    };
+    window.addEventListener('focus', again);
+    document.addEventListener('visibilitychange', again);
+    return () => {
+      window.removeEventListener('focus', again);
+      document.removeEventListener('visibilitychange', again);
+    };
+  }, [refetch, skip]);
   return data;
 }
 

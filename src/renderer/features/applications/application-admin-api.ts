@@ -13,7 +13,6 @@ import type {
 } from '../../../shared/applications/stage-contract';
 import type { DeleteAck } from '../../../shared/http/acknowledgements';
 import type { CvPurpose } from '../../../shared/privacy/audit-contract';
-import { original } from '@reduxjs/toolkit';
 import { api, tags } from '../../store/api';
 
 /** How often the admin screens ask for the counts: the answer is tiny, and a 304 while nothing changed. */
@@ -157,16 +156,18 @@ function patchCachedStages(
   stage: ApplicationStage,
   stageChangedAt: string,
 ): void {
-  dispatch(
-    applicationAdminApi.util.updateQueryData('getApplications', undefined, (rows) => {
-      // Found on the plain rows: reading every row through the draft would wrap each in a proxy.
-      (original(rows) ?? rows).forEach((row, index) => {
-        if (!ids.has(row._id) || row.stage === stage) return;
-        rows[index]!.stage = stage;
-        rows[index]!.stageChangedAt = stageChangedAt;
-      });
-    }),
-  );
+  // Found on the cached rows themselves: reading every row through the draft would wrap each in a proxy.
+  const cached = applicationAdminApi.endpoints.getApplications.select()(getState() as never).data ?? [];
+  const changed = cached.flatMap((row, index) => (ids.has(row._id) && row.stage !== stage ? [index] : []));
+  if (changed.length > 0)
+    dispatch(
+      applicationAdminApi.util.updateQueryData('getApplications', undefined, (rows) => {
+        for (const index of changed) {
+          rows[index]!.stage = stage;
+          rows[index]!.stageChangedAt = stageChangedAt;
+        }
+      }),
+    );
   const cachedDetails = applicationAdminApi.util.selectCachedArgsForQuery(
     getState() as never,
     'getApplication',

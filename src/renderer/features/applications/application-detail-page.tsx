@@ -10,7 +10,6 @@ import {
 } from '@fluentui/react-components';
 import { ArrowNextRegular } from '@fluentui/react-icons/headless/svg/arrow-next';
 import { ArrowPreviousRegular } from '@fluentui/react-icons/headless/svg/arrow-previous';
-import { DeleteRegular } from '@fluentui/react-icons/headless/svg/delete';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons/headless/svg/arrow-clockwise';
 import { ArrowDownloadRegular } from '@fluentui/react-icons/headless/svg/arrow-download';
 import { ArrowLeftRegular } from '@fluentui/react-icons/headless/svg/arrow-left';
@@ -459,9 +458,7 @@ function ReviewBar({
             {SHORTCUTS.next.hint}
           </kbd>
         </Button>
-        <Button icon={<DeleteRegular />} onClick={() => void remove()}>
-          Delete
-        </Button>
+        <Button onClick={() => void remove()}>Delete</Button>
       </div>
     </section>
   );
