@@ -58,6 +58,7 @@ const useStyles = makeStyles({
   search: { width: 'min(420px, 100%)' },
   searchBox: { width: '100%', maxWidth: 'none' },
   select: { width: 'min(260px, 100%)' },
+  // On a line of its own, so its length never reflows the filters or moves the table.
   total: { ...typographyStyles.body1Strong, margin: 0, color: tokens.colorNeutralForeground2 },
   bulk: {
     display: 'flex',
@@ -291,12 +292,12 @@ export function ApplicationsListPage() {
               </Select>
             </Field>
           </div>
-          {!isLoading && (
-            <p className={styles.total} role="status" aria-live="polite">
-              {applicationsTotalText(view.shown.length, all.length)}
-            </p>
-          )}
         </div>
+        {!isLoading && (
+          <p className={styles.total} role="status" aria-live="polite">
+            {applicationsTotalText(view.shown.length, all.length)}
+          </p>
+        )}
         {isLoading ? (
           <PageLoading label="Loading applications..." />
         ) : all.length === 0 ? (

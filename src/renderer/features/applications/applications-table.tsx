@@ -51,7 +51,7 @@ const useStyles = makeStyles({
   size: {
     display: 'inline-flex',
     flexDirection: 'column',
-    minWidth: '72px',
+    minWidth: '52px',
     ...typographyStyles.caption1,
     color: tokens.colorNeutralForeground2,
   },

@@ -18,7 +18,7 @@ import {
 import { stageColors } from './stage-colors';
 
 const useStyles = makeStyles({
-  button: { minWidth: '132px', justifyContent: 'space-between' },
+  button: { minWidth: '124px', justifyContent: 'space-between' },
   label: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   dot: {
     display: 'inline-block',
