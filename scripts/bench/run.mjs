@@ -6,18 +6,22 @@
 // Exit status: 0 when everything was measured (missed targets included), 1 when the harness failed.
 //
 // Settings (environment): BENCH_ROUNDS (3), BENCH_SECONDS per wrk run (5), BENCH_INTAKE_SECONDS
-// per upload round (6), BENCH_LIGHTHOUSE_RUNS (3), BENCH_APPLICATIONS (10000), BENCH_PIN=0 to not
-// pin servers and load generators to separate CPUs. `--build` rebuilds the product first.
+// per upload round (6), BENCH_LIGHTHOUSE_RUNS (3), BENCH_APPLICATIONS (10000), BENCH_UI_RUNS
+// (3 navigations per admin screen), BENCH_PIN=0 to not pin servers and load generators to
+// separate CPUs. `--build` rebuilds the product first.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { chromiumExecutablePath } from '../../tests/support/chromium-path.ts';
 import { startNginx, startPlainNode } from './baselines.mjs';
 import { buildIfMissing } from './build-if-missing.mjs';
 import { pinning, SERVER_CPU } from './cpu-pinning.mjs';
 import { freePort } from './free-port.mjs';
 import { BROWSER_ACCEPT_ENCODING, request, requestJson } from './http-client.mjs';
 import { installCleanup, spawnTracked, stopAll, tempDir, wasInterrupted } from './lifecycle.mjs';
+import { measureAdminUi } from './measure-admin-ui.mjs';
 import { measureApplicationList } from './measure-application-list.mjs';
 import { measureCvIntake } from './measure-cv-intake.mjs';
 import { measureFirstLoadJs } from './measure-first-load-js.mjs';
@@ -42,6 +46,7 @@ const settings = {
   wrkSeconds: intEnv('BENCH_SECONDS', 5),
   intakeSeconds: intEnv('BENCH_INTAKE_SECONDS', 6),
   lighthouseRuns: intEnv('BENCH_LIGHTHOUSE_RUNS', 3),
+  uiRuns: intEnv('BENCH_UI_RUNS', 3),
   applications: intEnv('BENCH_APPLICATIONS', 10_000),
   startRuns: 3,
   posts: 50,
@@ -149,6 +154,59 @@ async function main() {
     met: list.allOk ? list.p50Ms <= 50 && list.noCvBytes : 'INVALID',
     details: list,
   });
+
+  // --- The admin screens in Chromium with the same applications stored (before any upload adds to
+  // them; the bulk move leaves a tenth of them Rejected, which nothing after reads).
+  phase('admin screens');
+  const stored = seeded.stored.toLocaleString('en-GB');
+  if (existsSync(chromiumExecutablePath() ?? chromium.executablePath())) {
+    console.info(`admin screens in Chromium with ${stored} applications: list, search, bulk move, dashboard`);
+    const ui = await measureAdminUi({
+      url: product.url,
+      token,
+      applications: settings.applications,
+      runs: settings.uiRuns,
+    });
+    addRow('ui-list', {
+      metric: `/dashboard/applications (${stored} stored): first rows painted; DOM nodes`,
+      product: `${Math.round(ui.list.firstRowsMs)} ms, ${ui.list.domNodes.toLocaleString('en-GB')} nodes (${ui.list.drawnRows} rows drawn)`,
+      target: '<= 1.5 s, < 5,000 nodes',
+      met: ui.list.firstRowsMs <= 1500 && ui.list.domNodes < 5000,
+      details: ui.list,
+    });
+    addRow('ui-search', {
+      metric:
+        'typing a 15-character search: worst interaction (Event Timing); answer painted after the last key',
+      product: `${Math.round(ui.typing.worstInteractionMs)} ms; ${Math.round(ui.typing.answerAfterLastKeyMs)} ms`,
+      target: '<= 200 ms; <= 300 ms',
+      met: ui.typing.worstInteractionMs <= 200 && ui.typing.answerAfterLastKeyMs <= 300,
+      details: ui.typing,
+    });
+    const bulkValid = ui.bulk.selected === Math.ceil(settings.applications / 10);
+    addRow('ui-bulk', {
+      metric: `${ui.bulk.selected.toLocaleString('en-GB')} selected moved to Rejected (no e-mails) through the UI`,
+      product: bulkValid
+        ? `${Math.round(ui.bulk.confirmToDoneMs)} ms from the confirmation (${Math.round(ui.bulk.rejectButtonToDoneMs)} ms from the Reject button)`
+        : `INVALID (${ui.bulk.selected} selected)`,
+      target: '<= 2 s',
+      met: bulkValid ? ui.bulk.confirmToDoneMs <= 2000 : 'INVALID',
+      details: ui.bulk,
+    });
+    addRow('ui-dashboard', {
+      metric: '/dashboard: stage counts shown',
+      product: `${Math.round(ui.dashboard.countsShownMs)} ms`,
+      target: '<= 1.5 s',
+      met: ui.dashboard.countsShownMs <= 1500,
+      details: ui.dashboard,
+    });
+  } else {
+    for (const id of ['ui-list', 'ui-search', 'ui-bulk', 'ui-dashboard'])
+      addRow(id, {
+        metric: `admin screens (${id})`,
+        product: 'not measured: no Chromium',
+        target: 'see docs',
+      });
+  }
 
   phase('baselines');
   // --- One 5 MiB CV for the answer comparison, then the answers both baselines replay.
@@ -305,6 +363,10 @@ async function main() {
     'peak-rss',
     'cv-answer',
     'application-list',
+    'ui-list',
+    'ui-search',
+    'ui-bulk',
+    'ui-dashboard',
     'npm-start',
   ];
   const ordered = order.filter((id) => rows.has(id)).map((id) => rows.get(id));

@@ -1,9 +1,21 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BrowserWindow, Menu, app, dialog, ipcMain, net, protocol, session, shell } from 'electron';
+import {
+  BrowserWindow,
+  Menu,
+  Notification,
+  app,
+  dialog,
+  ipcMain,
+  net,
+  protocol,
+  session,
+  shell,
+} from 'electron';
 import { DESKTOP_APP_ORIGIN } from '../shared/desktop/desktop-bridge';
 import { appMenuTemplate } from './app-menu';
 import { isAllowedExternalUrl } from './external-links';
+import { attachLeavePrompt } from './leave-prompt';
 import { registerIpcHandlers } from './ipc/register-ipc-handlers';
 import { originOf } from './ipc/trusted-sender';
 import { createRendererHandler } from './renderer-protocol';
@@ -29,6 +41,8 @@ const isPrimaryInstance = app.requestSingleInstanceLock();
 if (!isPrimaryInstance) app.quit();
 
 let mainWindow: BrowserWindow | null = null;
+// The notification on screen, kept referenced: one that is garbage-collected loses its click handler.
+let notice: Notification | null = null;
 const settings = createSettingsStore(app.getPath('userData'));
 const vault = createTokenVault(loadKeytar, (reason) =>
   console.warn(`keychain unavailable, token kept in memory: ${reason}`),
@@ -76,6 +90,10 @@ async function createWindow(): Promise<void> {
     void openExternal(url);
     return { action: 'deny' };
   });
+  // Closing or reloading a page with unsaved work asks, as a browser would.
+  attachLeavePrompt(contents, (options) =>
+    mainWindow ? dialog.showMessageBoxSync(mainWindow, options) : dialog.showMessageBoxSync(options),
+  );
   mainWindow.once('ready-to-show', () => mainWindow?.show());
   mainWindow.on('closed', () => {
     mainWindow = null;
@@ -83,11 +101,15 @@ async function createWindow(): Promise<void> {
   await mainWindow.loadURL(devServerUrl ?? `${DESKTOP_APP_ORIGIN}/index.html`);
 }
 
-app.on('second-instance', () => {
+/** Brings the console forward: a second launch, a click on its notification. */
+function focusWindow(): void {
   if (!mainWindow) return;
   if (mainWindow.isMinimized()) mainWindow.restore();
+  mainWindow.show();
   mainWindow.focus();
-});
+}
+
+app.on('second-instance', focusWindow);
 
 app.on('web-contents-created', (_event, contents) => {
   contents.on('will-attach-webview', (event) => event.preventDefault());
@@ -104,6 +126,16 @@ app.whenReady().then(async () => {
       ipcMain,
       showSaveDialog: (options) =>
         mainWindow ? dialog.showSaveDialog(mainWindow, options) : dialog.showSaveDialog(options),
+      showNotification: ({ title, body }, onClick) => {
+        if (!Notification.isSupported()) return;
+        // One notice from the console at a time: a newer batch replaces the one still shown.
+        notice?.close();
+        notice = new Notification({ title, body });
+        notice.on('click', onClick);
+        notice.show();
+      },
+      focusWindow,
+      sendToWindow: (channel) => mainWindow?.webContents.send(channel),
       windowWebContentsId: () => mainWindow?.webContents.id,
       trustedOrigins: [appOrigin],
       downloadsDir: app.getPath('downloads'),

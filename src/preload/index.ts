@@ -1,5 +1,5 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { IPC_CHANNELS, type DesktopBridge } from '../shared/desktop/desktop-bridge';
+import { IPC_CHANNELS, IPC_EVENTS, type DesktopBridge } from '../shared/desktop/desktop-bridge';
 
 // One typed function per message; ipcRenderer itself never reaches the page.
 const bridge: DesktopBridge = {
@@ -12,6 +12,13 @@ const bridge: DesktopBridge = {
   getSettings: () => ipcRenderer.invoke(IPC_CHANNELS.settingsGet),
   setSettings: (settings) => ipcRenderer.invoke(IPC_CHANNELS.settingsSet, settings),
   checkConnection: (apiServerUrl) => ipcRenderer.invoke(IPC_CHANNELS.settingsCheck, apiServerUrl),
+  notifyNewApplications: (count) => ipcRenderer.invoke(IPC_CHANNELS.applicationsNotify, count),
+  onOpenNewApplications: (listener) => {
+    // The page gets a plain call: never the IPC event, whose `sender` reaches into main.
+    const relay = () => listener();
+    ipcRenderer.on(IPC_EVENTS.applicationsOpenNew, relay);
+    return () => void ipcRenderer.removeListener(IPC_EVENTS.applicationsOpenNew, relay);
+  },
 };
 
 contextBridge.exposeInMainWorld('desktop', bridge);

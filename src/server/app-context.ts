@@ -15,6 +15,9 @@ import type { OpenJobsCache } from './jobs/open-jobs-cache';
 import type { ApplicationListCache } from './applications/application-list-cache';
 import type { IntakePool } from './applications/intake-pool';
 import type { IntakeGate } from './applications/intake-gate';
+import type { StageRepository } from './applications/stage-repository';
+import type { ReplyTemplateRepository } from './applications/reply-template-repository';
+import type { ApplicationCountsCache } from './applications/application-counts-cache';
 
 /** What every route module is handed: built once where the server starts. */
 export interface AppContext {
@@ -33,6 +36,12 @@ export interface AppContext {
   applications: ApplicationRepository;
   /** The admin list of applications, cached until one is added or removed. */
   applicationList: ApplicationListCache;
+  /** Stage changes with their history and replies, reply previews, counts per stage. */
+  stages: StageRepository;
+  /** The wording of the replies to applicants. */
+  replyTemplates: ReplyTemplateRepository;
+  /** How many applications are in each stage, cached until one is added, removed or moved. */
+  applicationCounts: ApplicationCountsCache;
   /** Worker threads that parse and check application bodies. */
   intake: IntakePool;
   /** Which application bodies are read now, and how long a stalled one may keep its place. */

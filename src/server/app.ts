@@ -17,6 +17,8 @@ import { authRoutes } from './auth/auth-routes';
 import { jobRoutes } from './jobs/job-routes';
 import { applicationRoutes } from './applications/application-routes';
 import { noteRoutes } from './applications/note-routes';
+import { stageRoutes } from './applications/stage-routes';
+import { replyTemplateRoutes } from './applications/reply-template-routes';
 import { emailRoutes } from './email/email-routes';
 import { privacyRoutes } from './privacy/privacy-routes';
 import { installErrorHandling } from './http/error-handler';
@@ -165,6 +167,8 @@ export async function createApp(context: AppContext, options: AppOptions = {}): 
       jobRoutes(typed, context, guards);
       applicationRoutes(typed, context, guards);
       noteRoutes(typed, context, guards);
+      stageRoutes(typed, context, guards);
+      replyTemplateRoutes(typed, context, guards);
       privacyRoutes(typed, context, guards);
       emailRoutes(typed, context);
       api.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: messages.notFound }));

@@ -23,6 +23,10 @@ import { createIntakePool } from './applications/intake-pool';
 import { createIntakeGate, DEFAULT_INTAKE_GATE, type IntakeGateSettings } from './applications/intake-gate';
 import { createApplicationRepository } from './applications/application-repository';
 import { createNoteRepository } from './applications/note-repository';
+import { createStageRepository } from './applications/stage-repository';
+import { createReplyTemplateRepository } from './applications/reply-template-repository';
+import { createApplicationCountsCache } from './applications/application-counts-cache';
+import { applicationCountsSchema } from '../shared/applications/stage-contract';
 import { createAuditRepository } from './privacy/audit-repository';
 import { scheduleRetentionPurge } from './privacy/retention';
 import { createRateLimiters, type RateLimitSettings } from './http/rate-limit';
@@ -95,13 +99,23 @@ async function assembleContext(config: Config, options: StartOptions, opened: Op
     exclusive: database.kind === 'pglite',
     timing: options.emailDelivery,
   }));
+  const mailOptions = {
+    careersMailbox: config.careersMailbox,
+    publicUrl: config.publicUrl,
+    companyName: siteConfig.legalName,
+  };
   const applications = createApplicationRepository(db, blobs, changes, {
     retentionDays: config.retentionDays,
-    mail: applicationMail(outbox, {
-      careersMailbox: config.careersMailbox,
-      publicUrl: config.publicUrl,
-      companyName: siteConfig.legalName,
-    }),
+    mail: applicationMail(outbox, mailOptions),
+  });
+  const audit = (opened.audit = createAuditRepository(db));
+  const replyTemplates = createReplyTemplateRepository(db);
+  const stages = createStageRepository(db, {
+    changes,
+    audit,
+    outbox,
+    templates: replyTemplates,
+    mail: mailOptions,
   });
   const context: AppContext = {
     config,
@@ -122,8 +136,15 @@ async function assembleContext(config: Config, options: StartOptions, opened: Op
       changes,
       compileSerializer(applicationListSchema),
     ),
+    stages,
+    replyTemplates,
+    applicationCounts: createApplicationCountsCache(
+      stages,
+      changes,
+      compileSerializer(applicationCountsSchema),
+    ),
     notes: createNoteRepository(db),
-    audit: (opened.audit = createAuditRepository(db)),
+    audit,
     limiters: createRateLimiters(database, { ...config.rateLimits, ...options.rateLimits }),
   };
   if (config.bootstrapAdmin) await bootstrapAdmin(users, config.bootstrapAdmin);

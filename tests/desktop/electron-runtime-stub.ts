@@ -1,11 +1,12 @@
-import type { IpcRuntime } from '../../src/main/ipc/register-ipc-handlers';
+import type { IpcRuntime, NotificationContent } from '../../src/main/ipc/register-ipc-handlers';
 import type { SenderEvent } from '../../src/main/ipc/trusted-sender';
 
 type Handler = (event: SenderEvent, ...args: unknown[]) => unknown;
 
 /**
  * Electron's runtime replaced at the boundary only: ipcMain keeps the registered handlers so a
- * test can invoke them as a renderer would, and the Save dialog answers what the test says.
+ * test can invoke them as a renderer would, the Save dialog answers what the test says, and
+ * notifications are recorded for the test to read and click.
  */
 export function createRuntimeStub(options: {
   downloadsDir: string;
@@ -13,9 +14,14 @@ export function createRuntimeStub(options: {
     { canceled: boolean; filePath?: string } | Promise<{ canceled: boolean; filePath?: string }>;
   /** The console's origin: app://careers-console in the app, the served origin in the e2e test. */
   trustedOrigins?: string[];
+  /** Delivers main's messages to a page (the e2e console); they are recorded either way. */
+  onSendToWindow?: (channel: string) => void;
 }) {
   const handlers = new Map<string, Handler>();
   const dialogCalls: { defaultPath: string }[] = [];
+  const notifications: { content: NotificationContent; click(): void }[] = [];
+  const sentToWindow: string[] = [];
+  const windowFocus = { count: 0 };
   const WINDOW_ID = 7;
   const runtime: IpcRuntime = {
     ipcMain: {
@@ -28,6 +34,12 @@ export function createRuntimeStub(options: {
     showSaveDialog: async (dialogOptions) => {
       dialogCalls.push(dialogOptions);
       return (await options.saveAnswer?.()) ?? { canceled: true };
+    },
+    showNotification: (content, onClick) => void notifications.push({ content, click: onClick }),
+    focusWindow: () => void (windowFocus.count += 1),
+    sendToWindow: (channel) => {
+      sentToWindow.push(channel);
+      options.onSendToWindow?.(channel);
     },
     windowWebContentsId: () => WINDOW_ID,
     trustedOrigins: options.trustedOrigins ?? ['app://careers-console'],
@@ -43,6 +55,9 @@ export function createRuntimeStub(options: {
     windowId: WINDOW_ID,
     handlers,
     dialogCalls,
+    notifications,
+    sentToWindow,
+    windowFocus,
     consoleFrame,
     /** Calls a channel the way ipcRenderer.invoke would, from the given frame. */
     invoke(channel: string, event: SenderEvent, ...args: unknown[]) {

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, existsSync, writeFileSync } fro
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IPC_CHANNELS } from '../../src/shared/desktop/desktop-bridge';
+import { IPC_CHANNELS, IPC_EVENTS } from '../../src/shared/desktop/desktop-bridge';
 import { registerIpcHandlers } from '../../src/main/ipc/register-ipc-handlers';
 import { createRendererHandler } from '../../src/main/renderer-protocol';
 import { createSettingsStore } from '../../src/main/settings-store';
@@ -82,6 +82,39 @@ describe('sender checks', () => {
       expect([...keychain.entries.values()]).toEqual(['kept']);
     });
   }
+});
+
+describe('new applications notification', () => {
+  it('shows one notification per message, and a click focuses the window and opens the New applications', async () => {
+    const { invoke, consoleFrame, notifications, sentToWindow, windowFocus } = setUp();
+    expect(await invoke(IPC_CHANNELS.applicationsNotify, consoleFrame, 3)).toBeUndefined();
+    expect(notifications.map((shown) => shown.content)).toEqual([
+      {
+        title: 'New applications',
+        body: '3 new applications have arrived. Click to see the new applications.',
+      },
+    ]);
+    expect(windowFocus.count).toBe(0);
+    expect(sentToWindow).toEqual([]);
+
+    notifications[0]!.click();
+    expect(windowFocus.count).toBe(1);
+    expect(sentToWindow).toEqual([IPC_EVENTS.applicationsOpenNew]);
+
+    await invoke(IPC_CHANNELS.applicationsNotify, consoleFrame, 1);
+    expect(notifications).toHaveLength(2);
+    expect(notifications[1]!.content.body).toBe(
+      'A new application has arrived. Click to see the new applications.',
+    );
+  });
+
+  it('refuses a count that is not a positive whole number, showing nothing', async () => {
+    const { invoke, consoleFrame, notifications } = setUp();
+    for (const bad of [0, -2, 1.5, '3', null, 1_000_000, Number.NaN]) {
+      await expect(invoke(IPC_CHANNELS.applicationsNotify, consoleFrame, bad), String(bad)).rejects.toThrow();
+    }
+    expect(notifications).toEqual([]);
+  });
 });
 
 describe('CV save', () => {

@@ -1,13 +1,26 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DESKTOP_BRIDGE_FUNCTIONS, IPC_CHANNELS } from '../../src/shared/desktop/desktop-bridge';
+import { DESKTOP_BRIDGE_FUNCTIONS, IPC_CHANNELS, IPC_EVENTS } from '../../src/shared/desktop/desktop-bridge';
 
 const exposed: Record<string, unknown> = {};
 const invoke = vi.fn(async (..._args: unknown[]) => undefined);
+type Listener = (event: unknown, ...args: unknown[]) => void;
+const listeners = new Map<string, Set<Listener>>();
+/** What main's webContents.send does: every listener on the channel hears an event. */
+const sendFromMain = (channel: string, ...args: unknown[]) =>
+  listeners.get(channel)?.forEach((listener) => listener({ sender: 'the IPC event' }, ...args));
 
 // Electron replaced at the boundary: the real preload runs against these two objects.
 vi.mock('electron', () => ({
   contextBridge: { exposeInMainWorld: (key: string, api: unknown) => (exposed[key] = api) },
-  ipcRenderer: { invoke, send: vi.fn(), on: vi.fn() },
+  ipcRenderer: {
+    invoke,
+    send: vi.fn(),
+    on: (channel: string, listener: Listener) => {
+      if (!listeners.has(channel)) listeners.set(channel, new Set());
+      listeners.get(channel)!.add(listener);
+    },
+    removeListener: (channel: string, listener: Listener) => listeners.get(channel)?.delete(listener),
+  },
 }));
 
 describe('preload', () => {
@@ -37,6 +50,7 @@ describe('preload', () => {
         [IPC_CHANNELS.settingsSet, { apiServerUrl: 'http://x' }],
       ],
       ['checkConnection', ['http://x'], [IPC_CHANNELS.settingsCheck, 'http://x']],
+      ['notifyNewApplications', [3], [IPC_CHANNELS.applicationsNotify, 3]],
     ];
     for (const [name, args, expected] of calls) {
       invoke.mockClear();
@@ -44,5 +58,25 @@ describe('preload', () => {
       expect(invoke).toHaveBeenCalledWith(...expected);
     }
     for (const channel of Object.values(IPC_CHANNELS)) expect(channel).toMatch(/^[a-z]+:[a-z]+$/);
+    for (const channel of Object.values(IPC_EVENTS)) expect(channel).toMatch(/^[a-z]+:[a-z]+(-[a-z]+)*$/);
+  });
+
+  it('relays main\'s "open the new applications" message as a plain call, until unsubscribed', async () => {
+    await import('../../src/preload/index');
+    const bridge = exposed.desktop as {
+      onOpenNewApplications(listener: (...args: unknown[]) => void): () => void;
+    };
+    const heard: unknown[][] = [];
+    const unsubscribe = bridge.onOpenNewApplications((...args) => heard.push(args));
+    sendFromMain(IPC_EVENTS.applicationsOpenNew);
+    sendFromMain(IPC_EVENTS.applicationsOpenNew);
+    // The page never receives the IPC event (its sender reaches into main).
+    expect(heard).toEqual([[], []]);
+    sendFromMain('another:channel');
+    expect(heard).toHaveLength(2);
+    unsubscribe();
+    sendFromMain(IPC_EVENTS.applicationsOpenNew);
+    expect(heard).toHaveLength(2);
+    expect(listeners.get(IPC_EVENTS.applicationsOpenNew)?.size ?? 0).toBe(0);
   });
 });

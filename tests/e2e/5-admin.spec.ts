@@ -218,8 +218,12 @@ test('applications: search, preview, download, detail with notes, delete', async
 
   // The detail screen.
   await row.getByRole('link', { name: `View application from ${first.name}` }).click();
-  await expect(page).toHaveURL(/\/dashboard\/application\/[0-9a-f-]+$/);
-  const detailUrl = page.url();
+  // The detail's address carries the list's search, so Back to List returns to it.
+  const listQuery = `?q=${encodeURIComponent(first.email)}`;
+  await expect(page).toHaveURL(
+    (url) => /^\/dashboard\/application\/[0-9a-f-]+$/.test(url.pathname) && url.search === listQuery,
+  );
+  const detailUrl = new URL(page.url()).pathname;
   await expect(page.getByRole('heading', { level: 1, name: first.name })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Applicant Information' })).toBeVisible();
   await expect(page.getByRole('link', { name: first.email })).toHaveAttribute(
@@ -246,7 +250,8 @@ test('applications: search, preview, download, detail with notes, delete', async
   await expect(notes.getByText(E2E_ADMIN.name)).toBeVisible();
 
   await page.getByRole('link', { name: 'Back to List' }).click();
-  await expect(page).toHaveURL('/dashboard/applications');
+  await expect(page).toHaveURL(`/dashboard/applications${listQuery}`);
+  await expect(search).toHaveValue(first.email);
 
   // Delete: cancel first (nothing happens), then confirm.
   const id = detailUrl.split('/').pop()!;

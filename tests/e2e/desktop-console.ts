@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { registerIpcHandlers } from '../../src/main/ipc/register-ipc-handlers';
+import { registerIpcHandlers, type NotificationContent } from '../../src/main/ipc/register-ipc-handlers';
 import { createRendererHandler } from '../../src/main/renderer-protocol';
 import { createSettingsStore, type SettingsStore } from '../../src/main/settings-store';
 import { createTokenVault, loadKeytar, type TokenVault } from '../../src/main/token-vault';
@@ -47,6 +47,9 @@ export function buildConsoleIfStale(): void {
   execSync('npx electron-vite build', { cwd: projectDir, stdio: 'inherit' });
 }
 
+/** Where the page's stand-in for Electron takes main's messages (see preloadInitScript). */
+const DELIVER = '__consoleIpcDeliver';
+
 /** The built preload, run in the page with `electron` replaced by the IPC binding below. */
 function preloadInitScript(bindingName: string): string {
   const preload = readFileSync(path.join(outDir, 'preload/index.cjs'), 'utf8');
@@ -61,13 +64,24 @@ function preloadInitScript(bindingName: string): string {
       for (let i = 0; i < value.length; i += 0x8000) binary += String.fromCharCode(...value.subarray(i, i + 0x8000));
       return { __bytes: btoa(binary) };
     };
+    // Main's messages to the page (webContents.send): the test delivers them through a hidden
+    // function, standing in for Electron's own channel into the preload's world.
+    const listeners = new Map();
+    Object.defineProperty(globalThis, ${JSON.stringify(DELIVER)}, {
+      value: (channel) => (listeners.get(channel) ?? []).forEach((listener) => listener({})),
+    });
     const electron = {
       contextBridge: {
         exposeInMainWorld(key, api) {
           Object.defineProperty(globalThis, key, { value: Object.freeze({ ...api }), enumerable: true });
         },
       },
-      ipcRenderer: { invoke: (channel, ...args) => ipc(channel, args.map(encode)) },
+      ipcRenderer: {
+        invoke: (channel, ...args) => ipc(channel, args.map(encode)),
+        on: (channel, listener) => listeners.set(channel, [...(listeners.get(channel) ?? []), listener]),
+        removeListener: (channel, listener) =>
+          listeners.set(channel, (listeners.get(channel) ?? []).filter((entry) => entry !== listener)),
+      },
     };
     const require = (name) => {
       if (name === 'electron') return electron;
@@ -98,6 +112,8 @@ export interface DesktopConsole {
   /** What the next native Save dialogs answer (the default: cancelled). */
   answerSaveDialog(answer: SaveAnswer): void;
   dialogCalls: { defaultPath: string }[];
+  /** The native notifications main showed, each with the click Electron would report. */
+  notifications: { content: NotificationContent; click(): void }[];
   /** Messages on channels the main process refused, and CSP violations the page reported. */
   refused: string[];
   cspViolations: string[];
@@ -121,6 +137,13 @@ export async function openDesktopConsole(
     downloadsDir: downloads,
     saveAnswer: () => nextAnswer,
     trustedOrigins: [CONSOLE_ORIGIN],
+    onSendToWindow: (channel) =>
+      void page
+        .evaluate(({ deliver, name }) => (globalThis as Record<string, any>)[deliver](name), {
+          deliver: DELIVER,
+          name: channel,
+        })
+        .catch((error: unknown) => console.error('message to the console page', error)),
   });
   const useKeychain = (options.keychain ?? true) && Boolean(process.env.DBUS_SESSION_BUS_ADDRESS);
   const vault = createTokenVault(useKeychain ? loadKeytar : async () => undefined);
@@ -174,6 +197,7 @@ export async function openDesktopConsole(
       nextAnswer = answer;
     },
     dialogCalls: stub.dialogCalls,
+    notifications: stub.notifications,
     refused,
     cspViolations,
   };

@@ -288,9 +288,15 @@ test.describe('admin flow', () => {
 
     await page.goto(`${CONSOLE_URL}#/dashboard/applications`);
     await expect(page.getByRole('heading', { name: 'Job Applications' })).toBeVisible();
+    // The list draws only the rows near the window: the admin finds the applicant by searching.
+    await page.getByRole('searchbox', { name: 'Search applications' }).fill(applicant.email);
     const row = page.getByRole('row').filter({ hasText: applicant.email });
     await row.getByRole('link', { name: `View application from ${applicant.name}` }).click();
-    await expect(page).toHaveURL(new RegExp(`#/dashboard/application/${saved.body.insertedId}$`));
+    await expect(page).toHaveURL(
+      new RegExp(
+        `#/dashboard/application/${saved.body.insertedId}\\?q=${encodeURIComponent(applicant.email)}$`,
+      ),
+    );
     await expect(page.getByText('Applicant Information')).toBeVisible();
 
     // Saved: the native Save dialog proposes {name}_resume.pdf and the bytes land where chosen.
@@ -314,4 +320,56 @@ test.describe('admin flow', () => {
     expect(readdirSync(path.dirname(target))).toEqual(['cv.pdf']);
     expect(readdirSync(desktop.downloads)).toEqual([]);
   });
+});
+
+test('new applications raise one native notification per batch; a click opens the New applications', async ({
+  page,
+}) => {
+  const desktop = await open(page);
+  // The console's first look at the counts: what is there now never raises a notification.
+  const firstCounts = page.waitForResponse((response) => response.url().endsWith('/api/applications/counts'));
+  await logIn(page);
+  await firstCounts;
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+  const job = await createJob();
+  for (const who of ['Nadia New', 'Noel New']) {
+    const saved = await api('POST', '/applications', {
+      body: {
+        name: `${who} ${Date.now()}`,
+        email: `${who.split(' ')[0]!.toLowerCase()}.${Date.now()}@example.com`,
+        phone: '07700 900456',
+        pdfFile: toDataUrl(await validPdf(who)),
+        about: 'Arrived while the console was open.',
+        jobTitle: job.jobTitle,
+        jobId: job.id,
+      },
+    });
+    expect(saved.status).toBe(201);
+  }
+  expect(desktop.notifications).toEqual([]);
+
+  // The console asks for the counts every 30 s and whenever its window regains focus.
+  const focusAgain = async () => {
+    const counted = page.waitForResponse((response) => response.url().endsWith('/api/applications/counts'));
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await counted;
+  };
+  await focusAgain();
+  await expect.poll(() => desktop.notifications.length).toBe(1);
+  expect(desktop.notifications[0]!.content).toEqual({
+    title: 'New applications',
+    body: '2 new applications have arrived. Click to see the new applications.',
+  });
+
+  // Nothing new since: no second notification.
+  await focusAgain();
+  await page.waitForTimeout(500);
+  expect(desktop.notifications).toHaveLength(1);
+
+  // Clicking it (Electron reports the click to main) opens the list filtered to New.
+  desktop.notifications[0]!.click();
+  await expect(page).toHaveURL(/#\/dashboard\/applications\?stage=new$/);
+  await expect(page.getByRole('combobox', { name: 'Stage' })).toHaveValue('new');
+  await expect(page.getByRole('row', { name: /Nadia New/ })).toBeVisible();
 });

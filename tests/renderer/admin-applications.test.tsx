@@ -31,6 +31,8 @@ const row = (overrides: Partial<ApplicationSummary>): ApplicationSummary => ({
   pdfFileSize: 2048,
   fileSize: 2048,
   duplicateOf: null,
+  stage: 'new',
+  stageChangedAt: '2025-03-04T10:00:00.000Z',
   ...overrides,
 });
 
@@ -91,7 +93,7 @@ describe('the Applications list', () => {
     expect(await screen.findByText('Total: 3')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Job applications' });
     const bodyRows = within(table).getAllByRole('row').slice(1);
-    expect(bodyRows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['1', '2', '3']);
+    expect(bodyRows.map((r) => within(r).getAllByRole('cell')[1]!.textContent)).toEqual(['1', '2', '3']);
     expect(within(bodyRows[0]!).getByText('2 KB')).toBeInTheDocument();
     expect(within(bodyRows[2]!).getByText('No Resume')).toBeInTheDocument();
     expect(within(bodyRows[2]!).getByText('Night Shift Agent')).toBeInTheDocument();

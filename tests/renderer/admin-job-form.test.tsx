@@ -1,7 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { emptyJobFormValues, JobForm, type JobFormValues } from '../../src/renderer/features/jobs/job-form';
+import {
+  emptyJobFormValues,
+  JobForm,
+  LEAVE_UNSAVED_JOB,
+  type JobFormValues,
+} from '../../src/renderer/features/jobs/job-form';
 import { renderScreen } from './test-utils';
 
 function renderForm(mode: 'create' | 'edit', onSubmit = vi.fn<(values: JobFormValues) => void>()) {
@@ -103,5 +108,37 @@ describe('the job form', () => {
         requirements: ['Clear spoken English', ''],
       }),
     );
+  });
+
+  it('asks before the admin leaves with unsaved changes, and only then', async () => {
+    const user = userEvent.setup();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    renderForm('create');
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    // Untouched: leaving is free.
+    expect(unload()).toBe(false);
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    expect(confirm).not.toHaveBeenCalled();
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/all');
+    confirm.mockRestore();
+  });
+
+  it('keeps the admin on the form when they choose to stay', async () => {
+    const user = userEvent.setup();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    renderForm('create');
+    await user.type(screen.getByRole('textbox', { name: /Job Title/ }), 'Claims Handler');
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(true);
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    expect(confirm).toHaveBeenCalledWith(LEAVE_UNSAVED_JOB);
+    expect(screen.getByTestId('location')).toHaveTextContent('/');
+    expect(screen.getByTestId('location')).not.toHaveTextContent('/dashboard/all');
+    confirm.mockRestore();
   });
 });

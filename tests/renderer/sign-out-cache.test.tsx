@@ -23,6 +23,8 @@ const summary = (name: string, email: string): ApplicationSummary => ({
   pdfFileSize: 2048,
   fileSize: 2048,
   duplicateOf: null,
+  stage: 'new',
+  stageChangedAt: '2025-03-04T10:00:00.000Z',
 });
 
 const adaToken = () => fakeToken({ email: 'ada@example.com', name: 'Ada', exp: inSeconds(3600) });

@@ -42,7 +42,11 @@ export const inSeconds = (seconds: number) => Math.floor(Date.now() / 1000) + se
 function LocationProbe() {
   const location = useLocation();
   return (
-    <output data-testid="location" data-state={JSON.stringify(location.state ?? null)}>
+    <output
+      data-testid="location"
+      data-search={location.search}
+      data-state={JSON.stringify(location.state ?? null)}
+    >
       {location.pathname}
     </output>
   );

@@ -6,10 +6,13 @@ import {
   API_SERVER_URL_MESSAGES,
   apiServerUrlSchema,
   IPC_CHANNELS,
+  IPC_EVENTS,
   MAX_EXPORT_BYTES,
+  MAX_NOTIFIED_APPLICATIONS,
   type ConnectionCheck,
   type SaveResult,
   type IpcChannel,
+  type IpcEvent,
 } from '../../shared/desktop/desktop-bridge';
 import type { TokenVault } from '../token-vault';
 import type { SettingsStore } from '../settings-store';
@@ -24,10 +27,21 @@ interface SaveDialog {
   filters: { name: string; extensions: string[] }[];
 }
 
+export interface NotificationContent {
+  title: string;
+  body: string;
+}
+
 /** Electron's runtime at the boundary: the real modules in the app, stand-ins in tests. */
 export interface IpcRuntime {
   ipcMain: { handle(channel: string, handler: Handler): void; removeHandler(channel: string): void };
   showSaveDialog(options: SaveDialog): Promise<{ canceled: boolean; filePath?: string }>;
+  /** Shows a native notification (Electron's Notification); `onClick` runs when it is clicked. */
+  showNotification(content: NotificationContent, onClick: () => void): void;
+  /** Brings the console window to the front, restored if it was minimised. */
+  focusWindow(): void;
+  /** Sends a message to the console window's page. */
+  sendToWindow(channel: IpcEvent): void;
   /** The console window's webContents id (undefined before it exists). */
   windowWebContentsId(): number | undefined;
   trustedOrigins: string[];
@@ -67,6 +81,18 @@ const exportArgsSchema = z.tuple([
     // An export is one JSON object; anything else is not what this channel saves.
     .refine((bytes) => bytes[0] === 0x7b, 'not a JSON object'),
 ]);
+
+const notifyArgsSchema = z.tuple([z.number().int().min(1).max(MAX_NOTIFIED_APPLICATIONS)]);
+
+/** What the notification says about a batch of new applications. */
+export function newApplicationsNotice(count: number): NotificationContent {
+  return count === 1
+    ? { title: 'New application', body: 'A new application has arrived. Click to see the new applications.' }
+    : {
+        title: 'New applications',
+        body: `${count} new applications have arrived. Click to see the new applications.`,
+      };
+}
 
 const isPdf = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
 
@@ -135,6 +161,16 @@ export function registerIpcHandlers(runtime: IpcRuntime, services: IpcServices):
     return saved;
   });
   handle(IPC_CHANNELS.settingsCheck, (url) => checkConnection(runtime.fetch, url));
+
+  // One notification per message: the page sends one for each batch of new applications it
+  // finds. A click brings the console forward and asks the page to show the New applications.
+  handle(IPC_CHANNELS.applicationsNotify, (...args) => {
+    const [count] = notifyArgsSchema.parse(args);
+    runtime.showNotification(newApplicationsNotice(count), () => {
+      runtime.focusWindow();
+      runtime.sendToWindow(IPC_EVENTS.applicationsOpenNew);
+    });
+  });
 
   return () => Object.values(IPC_CHANNELS).forEach((channel) => runtime.ipcMain.removeHandler(channel));
 }

@@ -1,8 +1,11 @@
-import type { ReactNode } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { useEffect, type ReactNode } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { applicationAdminApi } from '../features/applications/application-admin-api';
+import { jobAdminApi } from '../features/jobs/job-admin-api';
 import { lazyScreen } from '../lib/lazy-screen';
 import { AdminLayout } from '../layout/admin-layout';
 import { RequireAdmin } from './require-admin';
+import { NewApplicationsBadge } from './new-applications';
 
 // Each admin screen is its own chunk: the job form does not wait for the applications table.
 const DashboardPage = lazyScreen(() => import('./pages/dashboard-page'), 'DashboardPage');
@@ -13,6 +16,28 @@ const ApplicationsListPage = lazyScreen(
   'ApplicationsListPage',
 );
 const ApplicationPage = lazyScreen(() => import('./pages/application-page'), 'ApplicationPage');
+const ReplyTemplatesPage = lazyScreen(
+  () => import('../features/applications/reply-templates-page'),
+  'ReplyTemplatesPage',
+);
+
+/**
+ * Starts fetching what a screen shows while the screen's own code is still loading, rather than
+ * after: the applications (10,000 of them take a moment) for the dashboard, the list and an
+ * application's Previous and Next, and the job posts for the dashboard. Rendered outside the
+ * screens' Suspense boundary, so it runs while they wait for their code.
+ */
+function ScreenDataPrefetch() {
+  const { pathname } = useLocation();
+  const prefetchApplications = applicationAdminApi.usePrefetch('getApplications');
+  const prefetchJobs = jobAdminApi.usePrefetch('getAdminJobs');
+  useEffect(() => {
+    const dashboard = /^\/dashboard(\/all)?\/?$/.test(pathname);
+    if (dashboard) prefetchJobs();
+    if (dashboard || /^\/dashboard\/application(s|\/[^/]+)\/?$/.test(pathname)) prefetchApplications();
+  }, [pathname, prefetchApplications, prefetchJobs]);
+  return null;
+}
 
 /**
  * Everything under /dashboard: the guard, the dashboard layout and the admin screens. The web and
@@ -25,7 +50,8 @@ export function AdminRoutes({ notFound }: { notFound: ReactNode }) {
       <Route
         element={
           <RequireAdmin>
-            <AdminLayout />
+            <ScreenDataPrefetch />
+            <AdminLayout applicationsBadge={<NewApplicationsBadge />} />
           </RequireAdmin>
         }
       >
@@ -35,6 +61,7 @@ export function AdminRoutes({ notFound }: { notFound: ReactNode }) {
         <Route path="edit/:id" element={<EditJobPage />} />
         <Route path="applications" element={<ApplicationsListPage />} />
         <Route path="application/:id" element={<ApplicationPage />} />
+        <Route path="templates" element={<ReplyTemplatesPage />} />
       </Route>
       <Route path="*" element={notFound} />
     </Routes>

@@ -11,11 +11,19 @@ import {
 import { OpenRegular } from '@fluentui/react-icons/headless/svg/open';
 import { SettingsRegular } from '@fluentui/react-icons/headless/svg/settings';
 import { useAppSelector } from '../store/hooks';
+import { useSession } from '../store/use-session';
+import { lazyScreen } from '../lib/lazy-screen';
 import { useHeadingFocus } from '../lib/use-heading-focus';
 import { PageLoading } from '../components/page-loading';
 import { ErrorBoundary } from '../components/error-boundary';
 import { UserMenu } from '../layout/user-menu';
 import type { DesktopConsole } from './desktop-platform';
+
+// Loaded with the admin screens' code, once someone with admin rights is signed in.
+const NewApplicationsNotifier = lazyScreen(
+  () => import('../app/new-applications'),
+  'NewApplicationsNotifier',
+);
 
 const useStyles = makeStyles({
   shell: {
@@ -69,7 +77,8 @@ function MemoryTokenNotice({ console: desktop }: { console: DesktopConsole }) {
 /**
  * The console's own chrome around every screen: the product name, the settings screen and the
  * public careers website (opened in the system browser: main's window-open handler checks the
- * address against its allow-list), the signed-in user with Log Out, and the memory-only notice.
+ * address against its allow-list), the signed-in user with Log Out, the memory-only notice, and
+ * (for administrators) the watch for new applications that raises the console's notifications.
  */
 export function DesktopFrame({ console: desktop }: { console: DesktopConsole }) {
   const styles = useStyles();
@@ -77,8 +86,15 @@ export function DesktopFrame({ console: desktop }: { console: DesktopConsole }) 
   const main = useRef<HTMLElement>(null);
   useHeadingFocus(main);
   const user = useAppSelector((state) => state.session.user);
+  const session = useSession();
   return (
     <div className={styles.shell}>
+      {/* Watches for new applications on every screen of the console, Settings included. */}
+      {session.isAdmin && (
+        <Suspense fallback={null}>
+          <NewApplicationsNotifier />
+        </Suspense>
+      )}
       <header className={styles.bar}>
         <p className={styles.product}>Careers Console</p>
         <nav aria-label="Console" className={styles.nav}>

@@ -85,6 +85,8 @@ export async function createDesktopPlatform(
     },
     saveCv: (fileName, pdf) => bridge.saveCv(fileName, pdf),
     saveApplicantExport: (fileName, json) => bridge.saveApplicantExport(fileName, json),
+    notifyNewApplications: (count) => bridge.notifyNewApplications(count),
+    onOpenNewApplications: (listener) => bridge.onOpenNewApplications(listener),
     console: {
       settings,
       saveSettings: (next) => bridge.setSettings(next),

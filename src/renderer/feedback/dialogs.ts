@@ -17,6 +17,24 @@ export interface ConfirmDialogOptions {
   cancelButtonText?: string;
 }
 
+export interface ChoiceDialogOptions {
+  title: string;
+  /** Plain text, or an element built with textContent (never HTML from data). */
+  body: string | HTMLElement;
+  confirmButtonText: string;
+  /** The second answer, when there is one (for example: go ahead without the e-mail). */
+  denyButtonText?: string;
+  cancelButtonText?: string;
+  /**
+   * Resolve as soon as an answer is chosen, while the dialog is still leaving, rather than once it
+   * has gone: for work that can start at once and opens no dialog after this one.
+   */
+  resolveWhenChosen?: boolean;
+}
+
+/** Which button closed a choice dialog; Escape and a click outside count as cancel. */
+export type DialogChoice = 'confirm' | 'deny' | 'cancel';
+
 export interface ResultDialogOptions {
   title: string;
   text: string;
@@ -49,6 +67,7 @@ async function loadDialogs() {
     denyButtonText: DIALOG_BUTTON_TEXT.deny,
     cancelButtonText: DIALOG_BUTTON_TEXT.cancel,
     confirmButtonColor: themeToken('--colorBrandBackground', FALLBACK_TOKENS.brand),
+    denyButtonColor: themeToken('--colorNeutralForeground2', FALLBACK_TOKENS.neutral),
     cancelButtonColor: themeToken('--colorNeutralForeground3', FALLBACK_TOKENS.neutral),
     // Keyboard and screen-reader users continue where they were.
     returnFocus: true,
@@ -67,14 +86,14 @@ async function loadDialogs() {
  * Shows one dialog and settles only once it is fully closed and focus is back on the opener, so a
  * follow-up dialog (confirm, then result) returns focus to the same place.
  */
-async function showDialog(options: SweetAlertOptions): Promise<SweetAlertResult> {
+async function showDialog(options: SweetAlertOptions, waitForClose = true): Promise<SweetAlertResult> {
   const dialogs = await loadDialogs();
   let markClosed: () => void = () => undefined;
   const closed = new Promise<void>((resolve) => {
     markClosed = resolve;
   });
   const result = await dialogs.fire({ ...options, didClose: () => markClosed() });
-  await closed;
+  if (waitForClose) await closed;
   return result;
 }
 
@@ -101,4 +120,35 @@ export async function confirmDialog({
 /** Tells the user how something ended; resolves when the dialog is closed. */
 export async function resultDialog({ title, text, icon }: ResultDialogOptions): Promise<void> {
   await showDialog({ title, text, icon });
+}
+
+/**
+ * Asks a question with up to three answers (confirm, deny, cancel) and a body that may hold a
+ * prepared element, such as an e-mail preview. Starts on Cancel, the safe answer, like
+ * confirmDialog.
+ */
+export async function choiceDialog({
+  title,
+  body,
+  confirmButtonText,
+  denyButtonText,
+  cancelButtonText = DIALOG_BUTTON_TEXT.cancel,
+  resolveWhenChosen = false,
+}: ChoiceDialogOptions): Promise<DialogChoice> {
+  const result = await showDialog(
+    {
+      title,
+      ...(typeof body === 'string' ? { text: body } : { html: body }),
+      icon: 'question',
+      width: 'min(40rem, 96vw)',
+      showCancelButton: true,
+      showDenyButton: Boolean(denyButtonText),
+      confirmButtonText,
+      ...(denyButtonText ? { denyButtonText } : {}),
+      cancelButtonText,
+      focusCancel: true,
+    },
+    !resolveWhenChosen,
+  );
+  return result.isConfirmed ? 'confirm' : result.isDenied ? 'deny' : 'cancel';
 }

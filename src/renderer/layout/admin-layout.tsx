@@ -14,6 +14,7 @@ import { ArrowLeftRegular } from '@fluentui/react-icons/headless/svg/arrow-left'
 import { BoardRegular } from '@fluentui/react-icons/headless/svg/board';
 import { DismissRegular } from '@fluentui/react-icons/headless/svg/dismiss';
 import { HomeRegular } from '@fluentui/react-icons/headless/svg/home';
+import { MailTemplateRegular } from '@fluentui/react-icons/headless/svg/mail-template';
 import { NavigationRegular } from '@fluentui/react-icons/headless/svg/navigation';
 import { PeopleRegular } from '@fluentui/react-icons/headless/svg/people';
 import { SignOutRegular } from '@fluentui/react-icons/headless/svg/sign-out';
@@ -197,6 +198,8 @@ interface NavEntry {
   icon: ReactNode;
   /** Other paths that belong to this entry (the job list's alias, an application's detail). */
   activeFor?: RegExp;
+  /** Which slot of the layout's props shows beside the label. */
+  badge?: 'applications';
 }
 
 const NAV: NavEntry[] = [
@@ -208,10 +211,26 @@ const NAV: NavEntry[] = [
     label: 'Applications',
     icon: <PeopleRegular />,
     activeFor: /^\/dashboard\/application(s|\/.+)\/?$/,
+    badge: 'applications',
   },
+  { to: '/dashboard/templates', label: 'Reply templates', icon: <MailTemplateRegular /> },
 ];
 
-function PanelContent({ onNavigate, closeButton }: { onNavigate?: () => void; closeButton?: ReactNode }) {
+/** What the app puts into the drawer: the layout shows it and knows nothing of where it comes from. */
+export interface AdminLayoutSlots {
+  /** Beside "Applications": the count of New applications. */
+  applicationsBadge?: ReactNode;
+}
+
+function PanelContent({
+  onNavigate,
+  closeButton,
+  slots,
+}: {
+  onNavigate?: () => void;
+  closeButton?: ReactNode;
+  slots: AdminLayoutSlots;
+}) {
   const styles = useStyles();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
@@ -250,6 +269,7 @@ function PanelContent({ onNavigate, closeButton }: { onNavigate?: () => void; cl
                     {entry.icon}
                   </span>
                   {entry.label}
+                  {entry.badge === 'applications' && slots.applicationsBadge}
                 </NavLink>
               </li>
             );
@@ -294,11 +314,12 @@ function PanelContent({ onNavigate, closeButton }: { onNavigate?: () => void; cl
 }
 
 /**
- * The admin screens' frame: the "Admin Panel" drawer with Home, Dashboard,
- * Create Post, Applications, the admin user label and Back (one step back in history). On wide
- * screens the drawer is always shown; on narrow ones it folds behind a menu button.
+ * The admin screens' frame: the "Admin Panel" drawer with Home, Dashboard, Create Post,
+ * Applications (with the count of New ones the app hands in), Reply templates, the admin user
+ * label and Back (one step back in history). On wide screens the drawer is always shown; on
+ * narrow ones it folds behind a menu button.
  */
-export function AdminLayout() {
+export function AdminLayout(slots: AdminLayoutSlots) {
   const styles = useStyles();
   const wide = useIsWide();
   const { pathname } = useLocation();
@@ -312,7 +333,7 @@ export function AdminLayout() {
       <SkipLink target="dashboard-main" />
       {wide ? (
         <aside className={styles.sidebar}>
-          <PanelContent />
+          <PanelContent slots={slots} />
         </aside>
       ) : (
         <OverlayDrawer
@@ -322,6 +343,7 @@ export function AdminLayout() {
           aria-label="Admin Panel"
         >
           <PanelContent
+            slots={slots}
             onNavigate={close}
             closeButton={
               <Button

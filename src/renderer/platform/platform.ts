@@ -19,6 +19,13 @@ export interface Platform {
   saveCv(fileName: string, pdf: Uint8Array): Promise<SaveResult>;
   /** An applicant's data export (JSON): a browser download, or the native Save dialog on desktop. */
   saveApplicantExport(fileName: string, json: Uint8Array): Promise<SaveResult>;
+  /**
+   * Desktop only: one native notification for a batch of `count` new applications. Absent on the
+   * web, where the admin drawer's count is the notice.
+   */
+  notifyNewApplications?(count: number): Promise<void>;
+  /** Desktop only: calls `listener` when the admin clicks that notification; returns the unsubscribe. */
+  onOpenNewApplications?(listener: () => void): () => void;
 }
 
 export const PlatformContext = createContext<Platform | null>(null);

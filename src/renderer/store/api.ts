@@ -9,7 +9,7 @@ import { baseQuery } from './base-query';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Job', 'Application', 'Note', 'Audit', 'Admin'],
+  tagTypes: ['Job', 'Application', 'Note', 'Audit', 'Admin', 'Counts', 'ReplyTemplate'],
   endpoints: () => ({}),
 });
 
@@ -25,4 +25,7 @@ export const tags = {
   notes: (applicationId: string) => ({ type: 'Note', id: applicationId }) as const,
   audit: (applicationId: string) => ({ type: 'Audit', id: applicationId }) as const,
   admin: (email: string) => ({ type: 'Admin', id: email }) as const,
+  /** The small answer the admin screens poll: applications per stage, and the newest one's time. */
+  applicationCounts: { type: 'Counts', id: 'APPLICATIONS' } as const,
+  replyTemplates: { type: 'ReplyTemplate', id: 'LIST' } as const,
 };

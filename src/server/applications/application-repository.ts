@@ -22,6 +22,8 @@ const summaryColumns = {
   cvKey: applications.cvKey,
   cvSize: applications.cvSize,
   duplicateOf: applications.duplicateOf,
+  stage: applications.stage,
+  stageChangedAt: applications.stageChangedAt,
   createdAt: applications.createdAt,
 };
 type SummaryRow = Pick<ApplicationRow, keyof typeof summaryColumns>;
@@ -43,6 +45,8 @@ export const toSummary = (row: SummaryRow): ApplicationSummary => {
     pdfFileSize: row.cvSize,
     fileSize: row.cvSize,
     duplicateOf: row.duplicateOf,
+    stage: row.stage,
+    stageChangedAt: row.stageChangedAt.toISOString(),
   };
 };
 

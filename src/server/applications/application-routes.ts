@@ -133,17 +133,51 @@ export function applicationRoutes(app: Api, context: AppContext, guards: Guards)
       onRequest: guards.requireAdmin,
       schema: {
         tags: ['applications'],
-        summary: 'One application (without CV bytes)',
+        summary: 'One application (without CV bytes); opening a New one moves it to Reviewed',
         security: admin,
         params: idParamsSchema,
         response: { 200: applicationDetailSchema, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
-      const application = await applications.find(existingId(request.params.id));
+      const id = existingId(request.params.id);
+      const application = await applications.find(id);
       if (!application) throw new HttpError(404, messages.applicationMissing);
-      record(request, 'view', { id: application._id, email: application.email });
-      return application;
+      if (application.stage !== 'new') {
+        record(request, 'view', { id, email: application.email });
+        return application;
+      }
+      // Opened by an admin, it has been reviewed: moved like any stage change, with its history.
+      // The view is written first, not batched, so the trail reads "viewed, then reviewed" even
+      // within one millisecond. Only from New, so an admin who moved it meanwhile is not undone.
+      const actorEmail = currentUser(request).email;
+      try {
+        await audit.recordIn(context.database.db, [
+          { action: 'view', actorEmail, subjectEmail: application.email, applicationId: id },
+        ]);
+      } catch {
+        // The batched writer keeps it and tries again until the database takes it.
+        record(request, 'view', { id, email: application.email });
+      }
+      try {
+        await context.stages.change({
+          ids: [id],
+          stage: 'reviewed',
+          notify: false,
+          actorEmail,
+          onlyFrom: 'new',
+        });
+      } catch (error) {
+        // Reading must not fail for want of the move: it stays New, and the next opening tries again.
+        request.log.error(
+          { err: error, applicationId: id },
+          'could not move an opened application to Reviewed',
+        );
+        return application;
+      }
+      const reviewed = await applications.find(id);
+      if (!reviewed) throw new HttpError(404, messages.applicationMissing);
+      return reviewed;
     },
   );
 

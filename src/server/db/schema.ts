@@ -10,9 +10,12 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { ApplicationStage } from '../../shared/applications/stage-contract';
+import type { ReplyKind } from '../../shared/applications/reply-contract';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -79,11 +82,21 @@ export const applications = pgTable(
     retentionHold: boolean('retention_hold').notNull().default(false),
     /** An earlier application by the same e-mail address to the same job within 30 days. */
     duplicateOf: uuid('duplicate_of'),
+    /**
+     * Where it stands in hiring (stage-contract.ts), and since when. Checked by the server, not
+     * by a constraint: the list of stages belongs to the contract and may grow without a migration.
+     */
+    stage: text('stage').$type<ApplicationStage>().notNull().default('new'),
+    stageChangedAt: timestamp('stage_changed_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
     createdAt: createdAt(),
   },
   (table) => [
     index('applications_created_at_idx').on(table.createdAt),
     index('applications_email_job_idx').on(table.email, table.jobId),
+    index('applications_stage_idx').on(table.stage),
+    index('applications_job_stage_idx').on(table.jobId, table.stage),
   ],
 );
 
@@ -136,7 +149,14 @@ export const auditEntries = pgTable(
     subjectEmail: text('subject_email').notNull(),
     actorEmail: text('actor_email').notNull(),
     action: text('action').notNull(),
+    /** What exactly, where the action alone does not say ("New → Reviewed", "Rejection"). */
+    detail: text('detail'),
     createdAt: createdAt(),
+    /**
+     * The order entries were written in, to tell apart entries of the same moment (opening an
+     * application is viewed, then reviewed, often within one millisecond).
+     */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
   },
   (table) => [
     index('audit_entries_application_idx').on(table.applicationId, table.createdAt),
@@ -179,6 +199,39 @@ export const emailOutbox = pgTable(
   ],
 );
 
+/**
+ * Every reply queued for an applicant (reply-contract.ts), so a rejection goes at most once per
+ * application (the partial unique index holds that even for two admins at the same moment) and
+ * what was sent can be told later. They go when the application goes.
+ */
+export const applicationReplies = pgTable(
+  'application_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<ReplyKind>().notNull(),
+    actorEmail: text('actor_email').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('application_replies_application_idx').on(table.applicationId, table.createdAt),
+    uniqueIndex('application_replies_one_rejection_idx')
+      .on(table.applicationId)
+      .where(sql`${table.kind} = 'rejection'`),
+  ],
+);
+
+/** The admins' own wording of each reply; a kind without a row uses the product's default. */
+export const replyTemplates = pgTable('reply_templates', {
+  kind: text('kind').$type<ReplyKind>().primaryKey(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedBy: text('updated_by').notNull(),
+});
+
 export const schema = {
   users,
   jobs,
@@ -189,4 +242,6 @@ export const schema = {
   cvBlobs,
   rateLimits,
   emailOutbox,
+  applicationReplies,
+  replyTemplates,
 };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { emailOutbox } from '../db/schema';
+import { insertJsonRows } from '../db/json-rows';
 import type { Mailer, MailMessage } from './mailer';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -67,14 +68,19 @@ const waiting = and(isNull(emailOutbox.sentAt), isNull(emailOutbox.failedAt));
  */
 export async function enqueueEmails(tx: Db, messages: QueuedEmail[]): Promise<void> {
   if (messages.length === 0) return;
-  await tx.insert(emailOutbox).values(
-    messages.map((message) => ({
-      applicationId: message.applicationId ?? null,
-      recipient: message.to,
-      replyTo: message.replyTo ?? null,
-      subject: message.subject,
-      body: message.text,
-    })),
+  // One JSON parameter however many messages: a bulk reply queues thousands in one statement.
+  await tx.execute(
+    insertJsonRows(
+      emailOutbox,
+      ['applicationId', 'recipient', 'replyTo', 'subject', 'body'],
+      messages.map((message) => ({
+        applicationId: message.applicationId ?? null,
+        recipient: message.to,
+        replyTo: message.replyTo ?? null,
+        subject: message.subject,
+        body: message.text,
+      })),
+    ),
   );
 }
 

@@ -2,12 +2,14 @@ import { createHash } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { auditEntries } from '../db/schema';
+import { insertJsonRows } from '../db/json-rows';
 import type { AuditAction, AuditEntry } from '../../shared/privacy/audit-contract';
 
 const toEntry = (row: typeof auditEntries.$inferSelect): AuditEntry => ({
   _id: row.id,
   applicationId: row.applicationId,
   action: row.action as AuditAction,
+  detail: row.detail,
   actorEmail: row.actorEmail,
   createdAt: row.createdAt.toISOString(),
 });
@@ -24,6 +26,7 @@ interface NewEntry {
   actorEmail: string;
   subjectEmail: string;
   applicationId?: string | null;
+  detail?: string | null;
 }
 
 /** Entries wait this long at most before they are written, together, in one commit. */
@@ -136,11 +139,35 @@ export function createAuditRepository(db: Db, log: AuditLog = consoleLog) {
   return {
     /** Records who did what, when (the time is taken now, not when the batch is written). */
     record(entry: NewEntry): void {
-      pending.push({ ...entry, applicationId: entry.applicationId ?? null, createdAt: new Date() });
+      pending.push({
+        ...entry,
+        applicationId: entry.applicationId ?? null,
+        detail: entry.detail ?? null,
+        createdAt: new Date(),
+      });
       // While a retry waits, the new entry waits with it.
       if (!timer) schedule(BATCH_MS);
     },
     flush,
+    /**
+     * Writes entries inside the caller's transaction, for a change whose history must never be
+     * lost or lag behind it (a stage change): they commit, or roll back, with the change itself,
+     * and carry the transaction's time.
+     */
+    async recordIn(tx: Db, entries: NewEntry[]): Promise<void> {
+      if (entries.length === 0) return;
+      await tx.execute(
+        insertJsonRows(
+          auditEntries,
+          ['applicationId', 'subjectEmail', 'actorEmail', 'action', 'detail'],
+          entries.map((entry) => ({
+            ...entry,
+            applicationId: entry.applicationId ?? null,
+            detail: entry.detail ?? null,
+          })),
+        ),
+      );
+    },
     /** Writes what is waiting, once; what the database still does not take is logged as dropped. */
     async close(): Promise<void> {
       await flush();
@@ -155,7 +182,7 @@ export function createAuditRepository(db: Db, log: AuditLog = consoleLog) {
         .select()
         .from(auditEntries)
         .where(eq(auditEntries.applicationId, applicationId))
-        .orderBy(asc(auditEntries.createdAt));
+        .orderBy(asc(auditEntries.createdAt), asc(auditEntries.seq));
       return rows.map(toEntry);
     },
     async forSubject(email: string): Promise<AuditEntry[]> {
@@ -164,7 +191,7 @@ export function createAuditRepository(db: Db, log: AuditLog = consoleLog) {
         .select()
         .from(auditEntries)
         .where(eq(auditEntries.subjectEmail, email))
-        .orderBy(asc(auditEntries.createdAt));
+        .orderBy(asc(auditEntries.createdAt), asc(auditEntries.seq));
       return rows.map(toEntry);
     },
     async removeApplication(applicationId: string): Promise<void> {

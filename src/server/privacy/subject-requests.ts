@@ -3,9 +3,12 @@ import type { ErasureAck, SubjectExport } from '../../shared/privacy/privacy-con
 import type { AppContext } from '../app-context';
 import { erasedSubject } from './audit-repository';
 
-type Stores = Pick<AppContext, 'applications' | 'notes' | 'audit'>;
+type Stores = Pick<AppContext, 'applications' | 'notes' | 'audit' | 'stages'>;
 
-/** Everything held about one applicant: every application with its CV, the notes and the audit trail. */
+/**
+ * Everything held about one applicant: every application with its CV and stage, the notes, the
+ * replies e-mailed to them and the audit trail (which holds the history of their stages).
+ */
 export async function exportSubject(
   stores: Stores,
   email: string,
@@ -40,13 +43,14 @@ export async function exportSubject(
     exportedBy: actorEmail,
     applications,
     notes,
+    replies: await stores.stages.sentTo(ids),
     audit: await stores.audit.forSubject(email),
   };
 }
 
 /**
- * Erases one applicant: every application, CV and note, every e-mail about them or to them
- * (queued or sent), and every audit entry about them. One entry stays to show that an erasure
+ * Erases one applicant: every application, CV and note (and, with each application, its recorded
+ * replies), every e-mail about them or to them (queued or sent), and every audit entry about them. One entry stays to show that an erasure
  * happened, keyed by a digest instead of the address. Safe to repeat: a second run finishes
  * whatever an interrupted one left.
  */

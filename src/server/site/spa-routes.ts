@@ -9,7 +9,7 @@ const SPA_ROUTES: RegExp[] = [
   /^\/contact$/,
   /^\/privacy$/,
   /^\/error$/,
-  /^\/dashboard(\/(all|create|applications|application\/[^/]+|edit\/[^/]+))?$/,
+  /^\/dashboard(\/(all|create|applications|templates|application\/[^/]+|edit\/[^/]+))?$/,
 ];
 
 export const isSpaRoute = (pathname: string): boolean => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messages } from '../messages';
 import { emailSchema, nameSchema, phoneSchema } from '../contact-fields';
 import { PRIVACY_NOTICE_VERSION } from '../privacy/privacy-notice';
+import { stageSchema } from './stage-contract';
 
 const contactFields = {
   name: nameSchema,
@@ -99,6 +100,9 @@ export const applicationSummarySchema = z.object({
   fileSize: z.number().int(),
   /** The earlier application this one repeats (same e-mail, same job, within 30 days), if any. */
   duplicateOf: z.string().nullable(),
+  /** Where it stands in hiring (stage-contract.ts), and since when. */
+  stage: stageSchema,
+  stageChangedAt: z.string(),
 });
 export const applicationListSchema = z.array(applicationSummarySchema);
 

@@ -11,9 +11,21 @@ export const IPC_CHANNELS = {
   settingsGet: 'settings:get',
   settingsSet: 'settings:set',
   settingsCheck: 'settings:check',
+  applicationsNotify: 'applications:notify',
 } as const;
 
 export type IpcChannel = (typeof IPC_CHANNELS)[keyof typeof IPC_CHANNELS];
+
+/** Messages the main process sends to the console's page (`send`/`on`, no answer). */
+export const IPC_EVENTS = {
+  /** The admin clicked the new-applications notification: show the New applications. */
+  applicationsOpenNew: 'applications:open-new',
+} as const;
+
+export type IpcEvent = (typeof IPC_EVENTS)[keyof typeof IPC_EVENTS];
+
+/** The most applications one notification may announce (anything above is a bad message). */
+export const MAX_NOTIFIED_APPLICATIONS = 100_000;
 
 export const DEFAULT_API_SERVER_URL = 'http://localhost:3000';
 
@@ -82,6 +94,10 @@ export interface DesktopBridge {
   getSettings(): Promise<DesktopSettings>;
   setSettings(settings: DesktopSettings): Promise<DesktopSettings>;
   checkConnection(apiServerUrl: string): Promise<ConnectionCheck>;
+  /** One native notification for a batch of `count` new applications. */
+  notifyNewApplications(count: number): Promise<void>;
+  /** Calls `listener` each time the admin clicks that notification; returns the unsubscribe. */
+  onOpenNewApplications(listener: () => void): () => void;
 }
 
 export const DESKTOP_BRIDGE_FUNCTIONS = [
@@ -94,6 +110,8 @@ export const DESKTOP_BRIDGE_FUNCTIONS = [
   'getSettings',
   'setSettings',
   'checkConnection',
+  'notifyNewApplications',
+  'onOpenNewApplications',
 ] as const satisfies readonly (keyof DesktopBridge)[];
 
 /** An export holds every CV of one applicant as base64: generous, but bounded. */

@@ -10,6 +10,8 @@ export const auditActions = [
   'erase',
   'hold',
   'release',
+  'stage',
+  'reply',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -22,6 +24,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   erase: "Erased the applicant's data",
   hold: 'Placed a retention hold',
   release: 'Released the retention hold',
+  stage: 'Changed the stage',
+  reply: 'E-mailed the applicant',
 };
 
 /** One audit entry: who, what, when. Never any CV contents. */
@@ -29,6 +33,8 @@ export const auditEntrySchema = z.object({
   _id: z.string(),
   applicationId: z.string().nullable(),
   action: z.enum(auditActions),
+  /** What exactly, where the action alone does not say: "New → Reviewed", "Rejection". */
+  detail: z.string().nullable(),
   actorEmail: z.string(),
   createdAt: z.string(),
 });

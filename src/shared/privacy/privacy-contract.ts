@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { applicationDetailSchema } from '../applications/application-contract';
 import { noteSchema } from '../applications/note-contract';
+import { sentReplySchema } from '../applications/reply-contract';
 import { emailSchema } from '../contact-fields';
 import { auditEntrySchema } from './audit-contract';
 
@@ -25,6 +26,8 @@ export const subjectExportSchema = z.object({
     }),
   ),
   notes: z.array(noteSchema),
+  /** The replies (rejection, interview invitation) e-mailed to the applicant. */
+  replies: z.array(sentReplySchema),
   audit: z.array(auditEntrySchema),
 });
 export type SubjectExport = z.infer<typeof subjectExportSchema>;

@@ -206,6 +206,8 @@ describe('GET /api/applications and /api/applications/:id', () => {
       pdfFileSize: cv.length,
       fileSize: cv.length,
       duplicateOf: null,
+      stage: 'new',
+      stageChangedAt: row.createdAt,
     });
     expect(row.applyDate).toBe(row.createdAt);
     expect(new Date(row.applyDate as string).toISOString()).toBe(row.applyDate);
@@ -235,6 +237,9 @@ describe('GET /api/applications and /api/applications/:id', () => {
       pdfFileSize: cv.length,
       fileSize: cv.length,
       duplicateOf: null,
+      // Opening it reviewed it.
+      stage: 'reviewed',
+      stageChangedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       about,
       privacyNoticeVersion: null,
       privacyAcknowledgedAt: null,

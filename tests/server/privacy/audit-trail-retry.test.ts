@@ -108,15 +108,17 @@ describe('the audit trail when the database turns a write down', () => {
     await expect.poll(() => stored(id), { timeout: 5000, interval: 100 }).toEqual(['preview', 'view']);
     expect(logged()).toMatch(/audit trail: entry dropped .*not-a-uuid/);
 
-    // Later entries are not held behind it either; the trail an admin sees has them all.
+    // Later entries are not held behind it either; the trail an admin sees has them all (opening
+    // it also reviewed it).
     expect((await server.api('GET', `/applications/${id}`, { token })).status).toBe(200);
     await expect
       .poll(() => stored(id), { timeout: 5000, interval: 100 })
-      .toEqual(['preview', 'view', 'view']);
+      .toEqual(['preview', 'stage', 'view', 'view']);
     const trail = await server.api('GET', `/applications/${id}/audit`, { token });
     expect(trail.status).toBe(200);
     expect((trail.body as Array<{ action: string }>).map((entry) => entry.action).sort()).toEqual([
       'preview',
+      'stage',
       'view',
       'view',
     ]);

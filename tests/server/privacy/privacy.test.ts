@@ -122,6 +122,7 @@ describe('the audit trail', () => {
     const entries = await server.api('GET', `/applications/${id}/audit`, { token });
     expect(entries.body.map((entry: { action: string }) => entry.action)).toEqual([
       'view',
+      'stage',
       'preview',
       'download',
       'preview',
@@ -132,6 +133,7 @@ describe('the audit trail', () => {
         _id: expect.any(String),
         applicationId: id,
         action: entry.action,
+        detail: entry.action === 'stage' ? 'New → Reviewed' : null,
         actorEmail: ADMIN.email,
         createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       });

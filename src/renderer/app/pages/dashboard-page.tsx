@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
   Skeleton,
@@ -15,6 +23,7 @@ import { PeopleRegular } from '@fluentui/react-icons/headless/svg/people';
 import { useAppSelector } from '../../store/hooks';
 import { LinkButton } from '../../components/link-button';
 import { useGetApplicationsQuery } from '../../features/applications/application-admin-api';
+import { listPath, stageCountsByJob } from '../../features/applications/application-filters';
 import { hasResume } from '../../features/applications/application-search';
 import { ApplicationsTable } from '../../features/applications/applications-table';
 import { CvPreviewDialog } from '../../features/applications/cv-preview-dialog';
@@ -22,6 +31,7 @@ import { useCvActions } from '../../features/applications/use-cv-actions';
 import { JobTable } from '../../features/jobs/job-table';
 import { useGetAdminJobsQuery } from '../../features/jobs/job-admin-api';
 import { AdminPageHeader, useAdminStyles } from '../../layout/admin-page';
+import { JobPipeline } from './job-pipeline';
 
 const useStyles = makeStyles({
   stats: {
@@ -90,6 +100,11 @@ const useStyles = makeStyles({
     },
   },
   panelFoot: { display: 'flex', justifyContent: 'flex-end' },
+  applicants: {
+    whiteSpace: 'nowrap',
+    color: tokens.colorBrandForegroundLink,
+    ':hover': { color: tokens.colorBrandForegroundLinkHover },
+  },
 });
 
 function Stat({ label, value, icon }: { label: string; value: number | undefined; icon: ReactNode }) {
@@ -164,7 +179,11 @@ export function DashboardPage() {
     selectTab(next);
     tabRefs.current.get(next)?.focus();
   };
-  const applicationRows = applications.data ?? [];
+  const applicationRows = useMemo(() => applications.data ?? [], [applications.data]);
+  // The counts come first: the tables below (dozens of rows of controls) follow in the next
+  // render, so the pipeline is on screen without waiting for them.
+  const tablesShown = useDeferredValue(Boolean(jobs.data && applications.data), false);
+  const countsByJob = useMemo(() => stageCountsByJob(applicationRows), [applicationRows]);
   const panelId = `dashboard-panel-${tab}`;
 
   return (
@@ -195,6 +214,19 @@ export function DashboardPage() {
         />
       </ul>
 
+      {jobs.data && applications.data ? (
+        <JobPipeline
+          jobs={jobs.data}
+          countsByJob={countsByJob}
+          className={admin.card}
+          headingClassName={admin.cardTitle}
+        />
+      ) : (
+        <section className={admin.card} aria-label="Pipeline">
+          <TableSkeleton label="Loading the pipeline..." />
+        </section>
+      )}
+
       <section className={admin.card} aria-label="Job posts and applications">
         {/* WAI-ARIA tabs: one tab stop, arrow keys move between the tabs and select them. */}
         <div role="tablist" aria-label="Dashboard sections" className={styles.tabs} onKeyDown={onTabKey}>
@@ -220,12 +252,28 @@ export function DashboardPage() {
 
         <div role="tabpanel" id={panelId} aria-labelledby={`dashboard-tab-${tab}`}>
           {tab === 'posts' ? (
-            jobs.data ? (
-              <JobTable jobs={jobs.data} caption="Job posts" />
+            jobs.data && tablesShown ? (
+              <JobTable
+                jobs={jobs.data}
+                caption="Job posts"
+                applicants={(job) => {
+                  const total = countsByJob.get(job._id)?.total ?? 0;
+                  if (!applications.data) return '–';
+                  if (total === 0) return 'None';
+                  return (
+                    <Link className={styles.applicants} to={listPath({ q: '', job: job._id, stage: '' })}>
+                      {total}
+                      <span className="visually-hidden">
+                        {` ${total === 1 ? 'application' : 'applications'} for ${job.jobTitle}`}
+                      </span>
+                    </Link>
+                  );
+                }}
+              />
             ) : (
               <TableSkeleton label="Loading job posts..." />
             )
-          ) : applications.isLoading ? (
+          ) : applications.isLoading || !tablesShown ? (
             <TableSkeleton label="Loading applications..." />
           ) : (
             <>

@@ -3,20 +3,54 @@ import type {
   ApplicationSummary,
   CvAnswer,
 } from '../../../shared/applications/application-contract';
+import type { ReplyKind, ReplyPreview } from '../../../shared/applications/reply-contract';
+import type {
+  ApplicationCounts,
+  ApplicationStage,
+  BulkStageChange,
+  StageChange,
+  StageChanged,
+} from '../../../shared/applications/stage-contract';
 import type { DeleteAck } from '../../../shared/http/acknowledgements';
 import type { CvPurpose } from '../../../shared/privacy/audit-contract';
 import { api, tags } from '../../store/api';
 
+/** How often the admin screens ask for the counts: the answer is tiny, and a 304 while nothing changed. */
+export const COUNTS_POLLING_MS = 30_000;
+
+type Dispatch = (action: unknown) => unknown;
+
 /** Admin-only application calls; loaded with the dashboard, never by visitors. */
 export const applicationAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /**
+     * Every application (10,000 or more). The list is one tag, not one per row: tens of thousands
+     * of tags cost the store more than the list itself. Its rows arrive frozen, so the store's
+     * immutability pass, which skips what is already frozen, does not walk them one by one.
+     */
     getApplications: build.query<ApplicationSummary[], void>({
       query: () => '/applications',
-      providesTags: (rows) => [tags.applicationList, ...(rows ?? []).map(({ _id }) => tags.application(_id))],
+      transformResponse: (rows: ApplicationSummary[]) => {
+        for (const row of rows) Object.freeze(row);
+        return Object.freeze(rows) as ApplicationSummary[];
+      },
+      providesTags: [tags.applicationList],
     }),
     getApplication: build.query<ApplicationDetail, string>({
       query: (id) => `/applications/${encodeURIComponent(id)}`,
       providesTags: (_row, _error, id) => [tags.application(id)],
+      // Opening a New application makes it Reviewed on the server: the cached list and the counts follow.
+      async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
+        const detail = await queryFulfilled.then(({ data }) => data).catch(() => undefined);
+        if (!detail) return;
+        const listed = applicationAdminApi.endpoints.getApplications
+          .select()(getState() as never)
+          .data?.find((row) => row._id === id);
+        if (listed && listed.stage !== detail.stage) {
+          patchCachedStages(dispatch, getState, new Set([id]), detail.stage, detail.stageChangedAt);
+          dispatch(api.util.invalidateTags([tags.applicationCounts, tags.audit(id)]));
+        }
+      },
     }),
     /**
      * The CV as a data URL (up to about 7 MB of text). Screens start it with `subscribe: false`
@@ -39,6 +73,7 @@ export const applicationAdminApi = api.injectEndpoints({
         tags.application(id),
         tags.notes(id),
         tags.audit(id),
+        tags.applicationCounts,
       ],
       // The row leaves the table as soon as the server confirms, before the list is fetched again.
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
@@ -54,8 +89,106 @@ export const applicationAdminApi = api.injectEndpoints({
         }
       },
     }),
+    /** The e-mail a move to a stage would send this applicant, exactly as it would go. Never cached. */
+    getReplyPreview: build.query<ReplyPreview, { id: string; kind: ReplyKind }>({
+      query: ({ id, kind }) => `/applications/${encodeURIComponent(id)}/reply/${kind}`,
+      keepUnusedDataFor: 0,
+    }),
+    changeStage: build.mutation<StageChanged, { id: string } & StageChange>({
+      query: ({ id, stage, notify }) => ({
+        url: `/applications/${encodeURIComponent(id)}/stage`,
+        method: 'PUT',
+        body: { stage, notify },
+      }),
+      invalidatesTags: (_answer, error, { id }) => (error ? [] : [tags.audit(id), tags.applicationCounts]),
+      async onQueryStarted({ id, stage }, { dispatch, getState, queryFulfilled }) {
+        const answer = await queryFulfilled.then(({ data }) => data).catch(() => undefined);
+        if (!answer) return;
+        if (answer.matchedCount === 0) {
+          // Gone meanwhile (deleted elsewhere): the list is fetched again rather than patched.
+          dispatch(api.util.invalidateTags([tags.applicationList, tags.application(id)]));
+          return;
+        }
+        if (answer.modifiedCount > 0)
+          patchCachedStages(dispatch, getState, new Set([id]), stage, new Date().toISOString());
+      },
+    }),
+    /** One call for many applications (at most MAX_BULK_STAGE_CHANGE), one transaction on the server. */
+    changeStages: build.mutation<StageChanged, BulkStageChange>({
+      query: (body) => ({ url: '/applications/stage', method: 'POST', body }),
+      invalidatesTags: (_answer, error) => (error ? [] : ['Audit', tags.applicationCounts]),
+      async onQueryStarted({ ids, stage }, { dispatch, getState, queryFulfilled }) {
+        const answer = await queryFulfilled.then(({ data }) => data).catch(() => undefined);
+        if (!answer) return;
+        // Patched in place: fetching 10,000 rows again for one change would stall the screen.
+        patchCachedStages(dispatch, getState, new Set(ids), stage, new Date().toISOString());
+        // Some were gone (deleted meanwhile): the list is fetched again so they leave it.
+        if (answer.matchedCount < new Set(ids).size)
+          dispatch(api.util.invalidateTags([tags.applicationList]));
+      },
+    }),
+    /**
+     * Polled by the admin screens (COUNTS_POLLING_MS). A newer application than the last answer
+     * knew of means the list is out of date, so it is fetched again (if anything shows it).
+     */
+    getApplicationCounts: build.query<ApplicationCounts, void>({
+      query: () => '/applications/counts',
+      providesTags: [tags.applicationCounts],
+      async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
+        const before = applicationAdminApi.endpoints.getApplicationCounts.select()(getState() as never).data;
+        const after = await queryFulfilled.then(({ data }) => data).catch(() => undefined);
+        if (!before || !after) return;
+        if (after.latestCreatedAt !== before.latestCreatedAt || after.total > before.total)
+          dispatch(api.util.invalidateTags([tags.applicationList]));
+      },
+    }),
   }),
 });
 
-export const { useGetApplicationsQuery, useGetApplicationQuery, useDeleteApplicationMutation } =
-  applicationAdminApi;
+/**
+ * Writes a new stage into the cached list and any cached detail of these applications. The server
+ * said which changed; the exact time it recorded comes with the next fetch.
+ */
+function patchCachedStages(
+  dispatch: Dispatch,
+  getState: () => unknown,
+  ids: ReadonlySet<string>,
+  stage: ApplicationStage,
+  stageChangedAt: string,
+): void {
+  // Found on the cached rows themselves: reading every row through the draft would wrap each in a proxy.
+  const cached = applicationAdminApi.endpoints.getApplications.select()(getState() as never).data ?? [];
+  const changed = cached.flatMap((row, index) => (ids.has(row._id) && row.stage !== stage ? [index] : []));
+  if (changed.length > 0)
+    dispatch(
+      applicationAdminApi.util.updateQueryData('getApplications', undefined, (rows) => {
+        for (const index of changed) {
+          rows[index]!.stage = stage;
+          rows[index]!.stageChangedAt = stageChangedAt;
+        }
+      }),
+    );
+  const cachedDetails = applicationAdminApi.util.selectCachedArgsForQuery(
+    getState() as never,
+    'getApplication',
+  );
+  for (const id of cachedDetails) {
+    if (!ids.has(id)) continue;
+    dispatch(
+      applicationAdminApi.util.updateQueryData('getApplication', id, (detail) => {
+        if (detail.stage === stage) return;
+        detail.stage = stage;
+        detail.stageChangedAt = stageChangedAt;
+      }),
+    );
+  }
+}
+
+export const {
+  useGetApplicationsQuery,
+  useGetApplicationQuery,
+  useDeleteApplicationMutation,
+  useChangeStageMutation,
+  useChangeStagesMutation,
+  useGetApplicationCountsQuery,
+} = applicationAdminApi;

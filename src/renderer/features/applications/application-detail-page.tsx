@@ -1,6 +1,15 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Link, Navigate, useParams } from 'react-router-dom';
-import { Button, Spinner, makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import {
+  Button,
+  Spinner,
+  makeStyles,
+  mergeClasses,
+  tokens,
+  typographyStyles,
+} from '@fluentui/react-components';
+import { ArrowNextRegular } from '@fluentui/react-icons/headless/svg/arrow-next';
+import { ArrowPreviousRegular } from '@fluentui/react-icons/headless/svg/arrow-previous';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons/headless/svg/arrow-clockwise';
 import { ArrowDownloadRegular } from '@fluentui/react-icons/headless/svg/arrow-download';
 import { ArrowLeftRegular } from '@fluentui/react-icons/headless/svg/arrow-left';
@@ -10,19 +19,43 @@ import { EyeOffRegular } from '@fluentui/react-icons/headless/svg/eye-off';
 import { EyeRegular } from '@fluentui/react-icons/headless/svg/eye';
 import type { ApplicationDetail } from '../../../shared/applications/application-contract';
 import { messages } from '../../../shared/messages';
-import { useAppSelector } from '../../store/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { PageLoading } from '../../components/page-loading';
 import { LinkButton } from '../../components/link-button';
+import { confirmDialog, resultDialog } from '../../feedback/dialogs';
 import { AdminPageHeader, useAdminStyles } from '../../layout/admin-page';
-import { useGetApplicationQuery } from './application-admin-api';
+import {
+  applicationAdminApi,
+  useGetApplicationQuery,
+  useGetApplicationsQuery,
+} from './application-admin-api';
+import {
+  applicationPath,
+  indexApplications,
+  listPath,
+  neighboursOf,
+  readListFilter,
+  viewApplications,
+  type ListFilter,
+} from './application-filters';
 import { applicantPhone, appliedJob, appliedOn, cvSizeText } from './application-fields';
 import { hasResume } from './application-search';
 import { ApplicationNotes } from './application-notes';
 import { usesOptimizedLoading } from './cv-bytes';
 import { CvPreview } from './cv-preview';
+import { StageMenu } from './stage-menu';
 import { useFetchCvBytes, useSaveCv } from './use-cv-actions';
+import { useStageChange } from './use-stage-change';
 
-const LIST_PATH = '/dashboard/applications';
+/**
+ * The review loop's keys: Alt with J (next) and K (previous), as in many mail readers. A modifier
+ * keeps them off screen readers' single-letter keys and lets nobody trigger them by typing; no
+ * browser uses Alt+J or Alt+K, and the console's menus answer only to their own letters.
+ */
+const SHORTCUTS = {
+  next: { code: 'KeyJ', aria: 'Alt+J', hint: 'Alt+J' },
+  previous: { code: 'KeyK', aria: 'Alt+K', hint: 'Alt+K' },
+} as const;
 
 const useStyles = makeStyles({
   layout: {
@@ -103,6 +136,26 @@ const useStyles = makeStyles({
     textAlign: 'center',
   },
   noCv: { ...typographyStyles.body1, color: tokens.colorNeutralForeground3, margin: 0 },
+  review: {
+    display: 'flex',
+    flexDirection: 'row',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
+  },
+  stage: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  stageLabel: { ...typographyStyles.body1Strong },
+  position: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2 },
+  steps: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, marginInlineStart: 'auto' },
+  hint: {
+    ...typographyStyles.caption1,
+    fontFamily: 'inherit',
+    color: tokens.colorNeutralForeground2,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`,
+    borderRadius: tokens.borderRadiusSmall,
+    paddingInline: tokens.spacingHorizontalXXS,
+    marginInline: tokens.spacingHorizontalXS,
+  },
 });
 
 type PreviewState =
@@ -264,7 +317,154 @@ function CvSection({ application }: { application: ApplicationDetail }) {
   );
 }
 
-/** /dashboard/application/:id: the applicant, the cover letter, the CV and notes. */
+/** Whether a key press belongs to something the admin is typing in, or to an open dialog. */
+function isTypingOrInDialog(target: EventTarget | null): boolean {
+  if (!(target instanceof Element)) return false;
+  if (target.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]')) return true;
+  return Boolean(target.closest('[role="dialog"], [role="alertdialog"], [role="menu"], .swal2-container'));
+}
+
+/**
+ * Previous and Next within the list the admin came from (the query the links carry). The ones
+ * visited stay in the sequence even when opening them changed their stage (New becomes Reviewed),
+ * so Previous still finds them; a new filter starts a new sequence.
+ */
+function useReviewSequence(id: string, filter: ListFilter, enabled: boolean) {
+  const { data } = useGetApplicationsQuery(undefined, { skip: !enabled });
+  const filterKey = `${filter.q}\u0000${filter.job}\u0000${filter.stage}`;
+  const [visited, setVisited] = useState(() => ({ filterKey, ids: new Set([id]) }));
+  if (visited.filterKey !== filterKey) setVisited({ filterKey, ids: new Set([id]) });
+  else if (!visited.ids.has(id)) setVisited({ filterKey, ids: new Set(visited.ids).add(id) });
+  const index = useMemo(() => indexApplications(data ?? []), [data]);
+  const shown = useMemo(
+    () => viewApplications(index, filter, visited.ids).shown,
+    [index, filter, visited.ids],
+  );
+  return { loaded: Boolean(data), ...neighboursOf(shown, id) };
+}
+
+type ReviewSequence = ReturnType<typeof useReviewSequence>;
+
+/** The review bar: the stage, where this application sits in the list, Previous, Next and Delete. */
+function ReviewBar({
+  application,
+  filter,
+  sequence,
+  onDeleted,
+}: {
+  application: ApplicationDetail;
+  filter: ListFilter;
+  sequence: ReviewSequence;
+  onDeleted: () => void;
+}) {
+  const admin = useAdminStyles();
+  const styles = useStyles();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const stageLabelId = useId();
+  const stage = useStageChange();
+  const { previous, next } = sequence;
+
+  const go = useCallback(
+    (target: { _id: string } | undefined) => {
+      if (target) void navigate(applicationPath(target._id, filter));
+    },
+    [filter, navigate],
+  );
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.repeat) return;
+      if (event.code !== SHORTCUTS.next.code && event.code !== SHORTCUTS.previous.code) return;
+      if (isTypingOrInDialog(event.target)) return;
+      event.preventDefault();
+      go(event.code === SHORTCUTS.next.code ? next : previous);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [go, next, previous]);
+
+  const remove = async () => {
+    const confirmed = await confirmDialog({
+      title: messages.confirmTitle,
+      text: messages.confirmText,
+      confirmButtonText: messages.confirmDeleteButton,
+      cancelButtonText: messages.cancelButton,
+    });
+    if (!confirmed) return;
+    const request = dispatch(applicationAdminApi.endpoints.deleteApplication.initiate(application._id));
+    try {
+      await request.unwrap();
+      await resultDialog({
+        icon: 'success',
+        title: messages.deletedTitle,
+        text: messages.applicationDeleted,
+      });
+      onDeleted();
+    } catch (cause) {
+      console.error('application delete failed', cause);
+      await resultDialog({
+        icon: 'error',
+        title: messages.errorTitle,
+        text: messages.applicationDeleteFailed,
+      });
+    } finally {
+      request.reset();
+    }
+  };
+
+  return (
+    <section className={mergeClasses(admin.card, styles.review)} aria-label="Review">
+      <div className={styles.stage}>
+        <span id={stageLabelId} className={styles.stageLabel}>
+          Stage
+        </span>
+        <StageMenu
+          size="medium"
+          stage={application.stage}
+          applicantName={application.name}
+          busy={Boolean(stage.busy[application._id])}
+          onChange={(next) => void stage.changeStage(application, next)}
+        />
+      </div>
+      <p className={styles.position} role="status">
+        {sequence.position > 0
+          ? `Application ${sequence.position} of ${sequence.total} in this list`
+          : sequence.loaded
+            ? 'Not in the current list'
+            : ''}
+      </p>
+      <div className={styles.steps}>
+        <Button
+          icon={<ArrowPreviousRegular />}
+          disabledFocusable={!previous}
+          aria-keyshortcuts={SHORTCUTS.previous.aria}
+          onClick={() => go(previous)}
+        >
+          Previous{' '}
+          <kbd className={styles.hint} aria-hidden="true">
+            {SHORTCUTS.previous.hint}
+          </kbd>
+        </Button>
+        <Button
+          icon={<ArrowNextRegular />}
+          iconPosition="after"
+          disabledFocusable={!next}
+          aria-keyshortcuts={SHORTCUTS.next.aria}
+          onClick={() => go(next)}
+        >
+          Next{' '}
+          <kbd className={styles.hint} aria-hidden="true">
+            {SHORTCUTS.next.hint}
+          </kbd>
+        </Button>
+        <Button onClick={() => void remove()}>Delete</Button>
+      </div>
+    </section>
+  );
+}
+
+/** /dashboard/application/:id: the applicant, the review bar, the cover letter, the CV and notes. */
 /**
  * `privacy` renders the application's data-protection cards (they belong to the privacy feature;
  * the app composes the two, see app/pages/application-page.tsx).
@@ -277,10 +477,17 @@ export function ApplicationDetailPage({
   const admin = useAdminStyles();
   const styles = useStyles();
   const { id = '' } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const filter = useMemo(() => readListFilter(location.search), [location.search]);
   const user = useAppSelector((state) => state.session.user);
-  const { data: application, isLoading, error } = useGetApplicationQuery(id, { skip: !user });
+  // currentData: while the next application loads, the one before is not shown as if it were it.
+  const { currentData: application, isFetching, error } = useGetApplicationQuery(id, { skip: !user });
+  // Kept here, above the loading state, so the sequence outlives the moves between applications.
+  const sequence = useReviewSequence(id, filter, Boolean(user));
   const infoId = useId();
   const letterId = useId();
+  const backTo = listPath(filter);
 
   useEffect(() => {
     if (error) console.error('application failed to load', error);
@@ -288,7 +495,7 @@ export function ApplicationDetailPage({
 
   // No signed-in user sends the visitor home (the guard normally acts first).
   if (!user) return <Navigate to="/" replace />;
-  if (isLoading) return <PageLoading label="Loading application..." />;
+  if (!application && isFetching) return <PageLoading label="Loading application..." />;
   if (!application) {
     return (
       <div className={admin.page}>
@@ -297,7 +504,7 @@ export function ApplicationDetailPage({
           <div className={admin.empty}>
             <h1 className={admin.title}>{messages.applicationNotFound}</h1>
             <p className={admin.emptyText}>It may have been deleted, or the address is wrong.</p>
-            <LinkButton to={LIST_PATH} appearance="primary" icon={<ArrowLeftRegular aria-hidden="true" />}>
+            <LinkButton to={backTo} appearance="primary" icon={<ArrowLeftRegular aria-hidden="true" />}>
               Back to Applications
             </LinkButton>
           </div>
@@ -314,12 +521,19 @@ export function ApplicationDetailPage({
         title={application.name}
         subtitle={`Application for ${appliedJob(application)}`}
         actions={
-          <LinkButton to={LIST_PATH} icon={<ArrowLeftRegular aria-hidden="true" />}>
+          <LinkButton to={backTo} icon={<ArrowLeftRegular aria-hidden="true" />}>
             Back to List
           </LinkButton>
         }
       />
+      <ReviewBar
+        application={application}
+        filter={filter}
+        sequence={sequence}
+        onDeleted={() => void navigate(backTo)}
+      />
       <div className={styles.layout}>
+        {' '}
         <div className={styles.column}>
           <section className={admin.card} aria-labelledby={infoId}>
             <h2 id={infoId} className={admin.cardTitle}>

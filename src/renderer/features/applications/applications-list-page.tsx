@@ -1,20 +1,50 @@
-import { useCallback, useDeferredValue, useEffect, useId, useState } from 'react';
-import { Navigate } from 'react-router-dom';
-import { Field, SearchBox, makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import {
+  Button,
+  Field,
+  Menu,
+  MenuButton,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  SearchBox,
+  Select,
+  makeStyles,
+  tokens,
+  typographyStyles,
+} from '@fluentui/react-components';
+import { DismissRegular } from '@fluentui/react-icons/headless/svg/dismiss';
 import { DocumentSearchRegular } from '@fluentui/react-icons/headless/svg/document-search';
 import { PeopleRegular } from '@fluentui/react-icons/headless/svg/people';
 import type { ApplicationSummary } from '../../../shared/applications/application-contract';
+import {
+  applicationStages,
+  stageLabels,
+  type ApplicationStage,
+} from '../../../shared/applications/stage-contract';
 import { messages } from '../../../shared/messages';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { PageLoading } from '../../components/page-loading';
 import { confirmDialog, resultDialog } from '../../feedback/dialogs';
 import { AdminPageHeader, useAdminStyles } from '../../layout/admin-page';
 import { applicationAdminApi, useGetApplicationsQuery } from './application-admin-api';
-import { applicationsTotalText, filterApplications } from './application-search';
+import {
+  applicationPath,
+  indexApplications,
+  listFilterSearch,
+  readListFilter,
+  viewApplications,
+  type ListFilter,
+} from './application-filters';
+import { applicationsTotalText } from './application-search';
 import { ApplicationsTable } from './applications-table';
 import { cvLoadErrorMessage } from './cv-error';
 import { CvPreviewDialog } from './cv-preview-dialog';
 import { useCvActions } from './use-cv-actions';
+import { useSelection } from './use-selection';
+import { useBulkStageChange, useStageChange } from './use-stage-change';
 
 const useStyles = makeStyles({
   toolbar: {
@@ -24,9 +54,22 @@ const useStyles = makeStyles({
     justifyContent: 'space-between',
     gap: tokens.spacingVerticalM,
   },
+  filters: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
   search: { width: 'min(420px, 100%)' },
   searchBox: { width: '100%', maxWidth: 'none' },
+  select: { width: 'min(260px, 100%)' },
+  // On a line of its own, so its length never reflows the filters or moves the table.
   total: { ...typographyStyles.body1Strong, margin: 0, color: tokens.colorNeutralForeground2 },
+  bulk: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: tokens.colorNeutralBackground3,
+  },
+  bulkCount: { ...typographyStyles.body1Strong, margin: 0, marginInlineEnd: 'auto' },
 });
 
 /** The list's CV popups, by cause (docs/behaviour.md#applications-admin). */
@@ -34,6 +77,10 @@ const showCvError = (error: unknown) => {
   console.error('CV fetch failed', error);
   void resultDialog({ icon: 'error', title: messages.errorTitle, text: cvLoadErrorMessage(error) });
 };
+
+/** Marks the address changes the search box makes itself, so they are not read back into it. */
+const SEARCH_BOX_WRITE = { searchBox: true } as const;
+const fromSearchBox = (state: unknown) => typeof state === 'object' && state !== null && 'searchBox' in state;
 
 function EmptyState({ kind }: { kind: 'none' | 'no-match' }) {
   const styles = useAdminStyles();
@@ -54,26 +101,103 @@ function EmptyState({ kind }: { kind: 'none' | 'no-match' }) {
   );
 }
 
+/** The bar above the table: how many are selected, and what can be done to all of them at once. */
+function BulkActions({
+  count,
+  running,
+  onMove,
+  onClear,
+}: {
+  count: number;
+  running: boolean;
+  onMove: (stage: ApplicationStage) => void;
+  onClear: () => void;
+}) {
+  const styles = useStyles();
+  const idle = count === 0 || running;
+  return (
+    <div className={styles.bulk} role="group" aria-label="Selected applications">
+      <p className={styles.bulkCount} role="status" aria-live="polite">
+        {count === 0 ? 'No applications selected' : `${count} selected`}
+      </p>
+      {/* Focusable while unavailable: clearing the selection after an action must not drop focus. */}
+      <Menu>
+        <MenuTrigger disableButtonEnhancement>
+          <MenuButton disabledFocusable={idle}>Move to stage…</MenuButton>
+        </MenuTrigger>
+        <MenuPopover>
+          <MenuList aria-label="Move the selected applications to">
+            {applicationStages.map((stage) => (
+              <MenuItem key={stage} onClick={() => onMove(stage)}>
+                {stageLabels[stage]}
+              </MenuItem>
+            ))}
+          </MenuList>
+        </MenuPopover>
+      </Menu>
+      <Button appearance="primary" disabledFocusable={idle} onClick={() => onMove('rejected')}>
+        Reject
+      </Button>
+      <Button appearance="subtle" icon={<DismissRegular />} disabledFocusable={idle} onClick={onClear}>
+        Clear selection
+      </Button>
+    </div>
+  );
+}
+
 /**
- * /dashboard/applications: search, the Total line, the numbered table
- * with CV preview and download (busy per row), view and delete.
+ * /dashboard/applications: search, job and stage filters (in the address), the Total line, the
+ * bulk actions and the numbered table with CV preview and download (busy per row), stage, view
+ * and delete.
  */
 export function ApplicationsListPage() {
   const admin = useAdminStyles();
   const styles = useStyles();
   const dispatch = useAppDispatch();
+  const location = useLocation();
+  const navigate = useNavigate();
   const user = useAppSelector((state) => state.session.user);
-  const searchId = useId();
-  const [query, setQuery] = useState('');
-  // Typing stays smooth on long lists: the table follows a moment later.
+  const address = readListFilter(location.search);
+
+  // The search box answers every key at once; the table, the counts and the address follow the
+  // typing a moment later, so typing stays smooth on long lists.
+  const [query, setQuery] = useState(address.q);
   const deferredQuery = useDeferredValue(query);
+  // Back, Forward or a link may bring another search: the box takes it, unless the box wrote it.
+  const [seenKey, setSeenKey] = useState(location.key);
+  if (location.key !== seenKey) {
+    setSeenKey(location.key);
+    if (!fromSearchBox(location.state) && address.q !== query) setQuery(address.q);
+  }
+  const filter: ListFilter = useMemo(
+    () => ({ q: deferredQuery, job: address.job, stage: address.stage }),
+    [deferredQuery, address.job, address.stage],
+  );
+  useEffect(() => {
+    if (deferredQuery === readListFilter(location.search).q) return;
+    void navigate(
+      { search: listFilterSearch({ ...readListFilter(location.search), q: deferredQuery }) },
+      { replace: true, state: SEARCH_BOX_WRITE },
+    );
+  }, [deferredQuery, location.search, navigate]);
+  const setFilter = (change: Partial<Omit<ListFilter, 'q'>>) =>
+    void navigate({ search: listFilterSearch({ ...filter, q: query, ...change }) }, { replace: true });
+
   const { data, error, isLoading } = useGetApplicationsQuery(undefined, { skip: !user });
   const cv = useCvActions(showCvError);
+  const stage = useStageChange();
+  const bulk = useBulkStageChange();
 
   useEffect(() => {
     // A failed load is only logged and the list shows as empty.
     if (error) console.error('applications failed to load', error);
   }, [error]);
+
+  const all = useMemo(() => data ?? [], [data]);
+  const index = useMemo(() => indexApplications(all), [all]);
+  const view = useMemo(() => viewApplications(index, filter), [index, filter]);
+  const selection = useSelection(view.shown);
+  const detailHref = useCallback((row: ApplicationSummary) => applicationPath(row._id, filter), [filter]);
 
   const deleteApplication = useCallback(
     async (row: ApplicationSummary) => {
@@ -105,12 +229,26 @@ export function ApplicationsListPage() {
     },
     [dispatch],
   );
+  const { changeStage } = stage;
+  const onChangeStage = useCallback(
+    (row: ApplicationSummary, next: ApplicationStage) => void changeStage(row, next),
+    [changeStage],
+  );
+  const { previewCv, downloadCv } = cv;
+  const onPreview = useCallback((row: ApplicationSummary) => void previewCv(row), [previewCv]);
+  const onDownload = useCallback((row: ApplicationSummary) => void downloadCv(row), [downloadCv]);
+  const onDelete = useCallback((row: ApplicationSummary) => void deleteApplication(row), [deleteApplication]);
+  const moveSelected = async (next: ApplicationStage) => {
+    if (await bulk.changeStages(selection.rows, next)) selection.clear();
+  };
 
   // No signed-in user sends the visitor home (the guard normally acts first).
   if (!user) return <Navigate to="/" replace />;
 
-  const all = data ?? [];
-  const shown = filterApplications(all, deferredQuery);
+  const jobOptions =
+    filter.job && !view.jobs.some((job) => job.key === filter.job)
+      ? [...view.jobs, { key: filter.job, label: 'A job with no applications', count: 0 }]
+      : view.jobs;
 
   return (
     <div className={admin.page}>
@@ -121,38 +259,74 @@ export function ApplicationsListPage() {
       />
       <section className={admin.card} aria-label="Applications">
         <div className={styles.toolbar}>
-          <Field label="Search applications" className={styles.search}>
-            <SearchBox
-              id={searchId}
-              className={styles.searchBox}
-              placeholder="Name, email or job title"
-              value={query}
-              onChange={(_event, change) => setQuery(change.value)}
-            />
-          </Field>
-          {!isLoading && (
-            <p className={styles.total} role="status" aria-live="polite">
-              {applicationsTotalText(shown.length, all.length)}
-            </p>
-          )}
+          <div className={styles.filters}>
+            <Field label="Search applications" className={styles.search}>
+              <SearchBox
+                className={styles.searchBox}
+                placeholder="Name, email or job title"
+                value={query}
+                onChange={(_event, change) => setQuery(change.value)}
+              />
+            </Field>
+            <Field label="Job" className={styles.select}>
+              <Select value={filter.job} onChange={(_event, change) => setFilter({ job: change.value })}>
+                <option value="">All jobs</option>
+                {jobOptions.map((job) => (
+                  <option key={job.key} value={job.key}>
+                    {`${job.label} (${job.count})`}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field label="Stage" className={styles.select}>
+              <Select
+                value={filter.stage}
+                onChange={(_event, change) => setFilter({ stage: change.value as ApplicationStage | '' })}
+              >
+                <option value="">{`All stages (${view.allStagesCount})`}</option>
+                {applicationStages.map((option) => (
+                  <option key={option} value={option}>
+                    {`${stageLabels[option]} (${view.stageCounts[option]})`}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          </div>
         </div>
+        {!isLoading && (
+          <p className={styles.total} role="status" aria-live="polite">
+            {applicationsTotalText(view.shown.length, all.length)}
+          </p>
+        )}
         {isLoading ? (
           <PageLoading label="Loading applications..." />
         ) : all.length === 0 ? (
           <EmptyState kind="none" />
-        ) : shown.length === 0 ? (
+        ) : view.shown.length === 0 ? (
           <EmptyState kind="no-match" />
         ) : (
-          <ApplicationsTable
-            variant="list"
-            caption="Job applications"
-            rows={shown}
-            busy={cv.busy}
-            onPreview={(row) => void cv.previewCv(row)}
-            onDownload={(row) => void cv.downloadCv(row)}
-            onDelete={(row) => void deleteApplication(row)}
-            empty={null}
-          />
+          <>
+            <BulkActions
+              count={selection.count}
+              running={bulk.running}
+              onMove={(next) => void moveSelected(next)}
+              onClear={selection.clear}
+            />
+            <ApplicationsTable
+              variant="list"
+              caption="Job applications"
+              rows={view.shown}
+              busy={cv.busy}
+              onPreview={onPreview}
+              onDownload={onDownload}
+              onDelete={onDelete}
+              detailHref={detailHref}
+              selection={selection}
+              stageBusy={stage.busy}
+              onChangeStage={onChangeStage}
+              empty={null}
+            />
+          </>
         )}
       </section>
       <CvPreviewDialog

@@ -1,6 +1,8 @@
-import type { ReactNode } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef, useState, type FocusEvent, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import {
   Button,
+  Checkbox,
   Spinner,
   Table,
   TableBody,
@@ -10,30 +12,46 @@ import {
   TableRow,
   Tooltip,
   makeStyles,
+  mergeClasses,
   tokens,
   typographyStyles,
   useRestoreFocusTarget,
 } from '@fluentui/react-components';
+import {
+  defaultRangeExtractor,
+  measureElement,
+  useWindowVirtualizer,
+  type Range,
+} from '@tanstack/react-virtual';
 import { ArrowDownloadRegular } from '@fluentui/react-icons/headless/svg/arrow-download';
 import { DeleteRegular } from '@fluentui/react-icons/headless/svg/delete';
 import { DocumentPdfRegular } from '@fluentui/react-icons/headless/svg/document-pdf';
 import { EyeRegular } from '@fluentui/react-icons/headless/svg/eye';
 import { OpenRegular } from '@fluentui/react-icons/headless/svg/open';
 import type { ApplicationSummary } from '../../../shared/applications/application-contract';
+import type { ApplicationStage } from '../../../shared/applications/stage-contract';
 import { useAdminStyles } from '../../layout/admin-page';
 import { IconLink } from '../../components/icon-link';
 import { applicantPhone, appliedJob, appliedOn, cvSizeText } from './application-fields';
+import { applicationPath } from './application-filters';
 import { hasResume } from './application-search';
 import { usesOptimizedLoading } from './cv-bytes';
+import { StageMenu } from './stage-menu';
 import type { CvAction } from './use-cv-actions';
 
+/** A row's height before it is measured (one line of text, a CV size and its buttons). */
+const ROW_ESTIMATE_PX = 57;
+/** Rows drawn beyond each edge of the window, so Tab and Shift+Tab find the next row already there. */
+const OVERSCAN = 6;
+
 const useStyles = makeStyles({
+  select: { width: '44px', paddingInline: tokens.spacingHorizontalXS },
   number: { width: '48px', color: tokens.colorNeutralForeground3 },
   cv: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   size: {
     display: 'inline-flex',
     flexDirection: 'column',
-    minWidth: '72px',
+    minWidth: '52px',
     ...typographyStyles.caption1,
     color: tokens.colorNeutralForeground2,
   },
@@ -41,6 +59,17 @@ const useStyles = makeStyles({
   optimized: { ...typographyStyles.caption2, color: tokens.colorBrandForeground2 },
   noCv: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground3 },
   email: { wordBreak: 'break-word' },
+  nameLink: {
+    color: tokens.colorBrandForegroundLink,
+    textDecorationLine: 'underline',
+    textDecorationColor: 'transparent',
+    ':hover': { color: tokens.colorBrandForegroundLinkHover, textDecorationColor: 'currentColor' },
+    ':focus-visible': {
+      outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`,
+      outlineOffset: '2px',
+      borderRadius: tokens.borderRadiusSmall,
+    },
+  },
   duplicate: {
     ...typographyStyles.caption1Strong,
     display: 'block',
@@ -51,22 +80,188 @@ const useStyles = makeStyles({
     color: tokens.colorPaletteDarkOrangeForeground2,
     backgroundColor: tokens.colorPaletteDarkOrangeBackground1,
   },
+  // Stand-ins for the rows not drawn: they keep the table as tall as all its rows.
+  spacer: { padding: 0, border: 'none' },
 });
+
+/** The selection the list offers (none on the dashboard). */
+export interface TableSelection {
+  isSelected(id: string): boolean;
+  toggle(id: string): void;
+  /** The header box: every shown row selected, some, or none. */
+  all: boolean | 'mixed';
+  toggleAll(): void;
+}
 
 export interface ApplicationsTableProps {
   rows: readonly ApplicationSummary[];
   caption: string;
-  /** 'list': numbered rows, CV size and delete (Applications list); 'dashboard': the Applications tab. */
+  /** 'list': numbered rows, selection, stage, CV size and delete (Applications list); 'dashboard': the Applications tab. */
   variant: 'list' | 'dashboard';
   busy: Readonly<Record<string, CvAction>>;
   onPreview: (row: ApplicationSummary) => void;
   onDownload: (row: ApplicationSummary) => void;
   onDelete?: (row: ApplicationSummary) => void;
+  /** Where a row's name and view link lead: the detail screen, carrying the list's query. */
+  detailHref?: (row: ApplicationSummary) => string;
+  selection?: TableSelection;
+  stageBusy?: Readonly<Record<string, true>>;
+  onChangeStage?: (row: ApplicationSummary, stage: ApplicationStage) => void;
   /** The single row shown when there are no rows. */
   empty: ReactNode;
 }
 
-/** The applications table of the dashboard tab and of the Applications list. */
+interface RowProps {
+  row: ApplicationSummary;
+  index: number;
+  list: boolean;
+  selected: boolean;
+  cvBusy: CvAction | undefined;
+  stageBusy: boolean;
+  href: string;
+  measure: (element: HTMLTableRowElement | null) => void;
+  onToggle?: (id: string) => void;
+  onPreview: (row: ApplicationSummary) => void;
+  onDownload: (row: ApplicationSummary) => void;
+  onDelete?: (row: ApplicationSummary) => void;
+  onChangeStage?: (row: ApplicationSummary, stage: ApplicationStage) => void;
+}
+
+/**
+ * One application. Memoised: selecting a row or a CV becoming busy redraws that row alone, not
+ * every row in the window.
+ */
+const ApplicationRow = memo(function ApplicationRow({
+  row,
+  index,
+  list,
+  selected,
+  cvBusy,
+  stageBusy,
+  href,
+  measure,
+  onToggle,
+  onPreview,
+  onDownload,
+  onDelete,
+  onChangeStage,
+}: RowProps) {
+  const admin = useAdminStyles();
+  const styles = useStyles();
+  // The preview dialog hands focus back to the button that opened it when it closes. Busy buttons
+  // are disabledFocusable, not disabled: a disabled button drops a keyboard user's focus to the page.
+  const restoreFocusHere = useRestoreFocusTarget();
+  return (
+    <TableRow
+      ref={measure}
+      data-index={index}
+      data-id={row._id}
+      aria-rowindex={index + 2}
+      aria-busy={cvBusy || stageBusy ? true : undefined}
+    >
+      {list && onToggle && (
+        <TableCell className={styles.select}>
+          <Checkbox
+            checked={selected}
+            aria-label={`Select application from ${row.name}`}
+            onChange={() => onToggle(row._id)}
+          />
+        </TableCell>
+      )}
+      {list && <TableCell className={styles.number}>{index + 1}</TableCell>}
+      <TableCell className={admin.strong}>
+        {list ? (
+          <Link to={href} className={styles.nameLink}>
+            {row.name}
+          </Link>
+        ) : (
+          row.name
+        )}
+        {row.duplicateOf && (
+          <span
+            className={styles.duplicate}
+            title="Same e-mail address, same job, within 30 days of an earlier application"
+          >
+            Duplicate
+          </span>
+        )}
+      </TableCell>
+      <TableCell className={styles.email}>{row.email}</TableCell>
+      <TableCell>{applicantPhone(row)}</TableCell>
+      <TableCell>{appliedJob(row)}</TableCell>
+      <TableCell>{appliedOn(row)}</TableCell>
+      {list && onChangeStage && (
+        <TableCell>
+          <StageMenu
+            stage={row.stage}
+            applicantName={row.name}
+            busy={stageBusy}
+            onChange={(stage) => onChangeStage(row, stage)}
+          />
+        </TableCell>
+      )}
+      <TableCell>
+        {hasResume(row) ? (
+          <div className={styles.cv}>
+            {list && (
+              <span className={styles.size}>
+                <span className={styles.sizeLine}>
+                  <DocumentPdfRegular aria-hidden="true" />
+                  {cvSizeText(row)}
+                </span>
+                {usesOptimizedLoading(row.pdfFileSize) && (
+                  <span className={styles.optimized}>Using optimized loading</span>
+                )}
+              </span>
+            )}
+            <Tooltip content={`Preview CV of ${row.name}`} relationship="label" withArrow>
+              <Button
+                {...restoreFocusHere}
+                appearance="subtle"
+                disabledFocusable={Boolean(cvBusy)}
+                icon={cvBusy === 'preview' ? <Spinner size="extra-tiny" /> : <EyeRegular />}
+                onClick={() => onPreview(row)}
+              />
+            </Tooltip>
+            <Tooltip content={`Download CV of ${row.name}`} relationship="label" withArrow>
+              <Button
+                appearance="subtle"
+                disabledFocusable={Boolean(cvBusy)}
+                icon={cvBusy === 'download' ? <Spinner size="extra-tiny" /> : <ArrowDownloadRegular />}
+                onClick={() => onDownload(row)}
+              />
+            </Tooltip>
+          </div>
+        ) : (
+          <span className={styles.noCv}>No Resume</span>
+        )}
+      </TableCell>
+      <TableCell>
+        <div className={admin.rowActions}>
+          <IconLink to={href} label={`View application from ${row.name}`} icon={<OpenRegular />} />
+          {list && onDelete && (
+            <Tooltip content={`Delete application from ${row.name}`} relationship="label" withArrow>
+              <Button
+                appearance="subtle"
+                disabledFocusable={Boolean(cvBusy)}
+                icon={<DeleteRegular />}
+                onClick={() => onDelete(row)}
+              />
+            </Tooltip>
+          )}
+        </div>
+      </TableCell>
+    </TableRow>
+  );
+});
+
+/**
+ * The applications table of the dashboard tab and of the Applications list. Only the rows in and
+ * near the window are drawn (a list can hold 10,000): the table stays a real table for screen
+ * readers, which hear its full size from aria-rowcount and each row's place from aria-rowindex,
+ * while spacer rows keep the page as tall as every row would make it. The row holding focus is
+ * always drawn, so scrolling away never drops a keyboard user's place.
+ */
 export function ApplicationsTable({
   rows,
   caption,
@@ -75,33 +270,134 @@ export function ApplicationsTable({
   onPreview,
   onDownload,
   onDelete,
+  detailHref,
+  selection,
+  stageBusy,
+  onChangeStage,
   empty,
 }: ApplicationsTableProps) {
   const admin = useAdminStyles();
   const styles = useStyles();
-  // The preview dialog hands focus back to the button that opened it when it closes. Busy buttons
-  // are disabledFocusable, not disabled: a disabled button drops a keyboard user's focus to the page.
-  const restoreFocusHere = useRestoreFocusTarget();
   const list = variant === 'list';
   const columns = [
+    ...(list && selection ? ['select'] : []),
     ...(list ? ['#'] : []),
     'Name',
     'Email',
     'Phone',
     'Job Applied',
     'Applied On',
+    ...(list && onChangeStage ? ['Stage'] : []),
     'Resume',
     list ? 'Actions' : 'View',
   ];
 
+  // Where the table's body starts on the page: the window scrolls, and the rows are placed from there.
+  const body = useRef<HTMLTableSectionElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const top = (body.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+      setScrollMargin((current) => (Math.abs(current - top) >= 1 ? top : current));
+    };
+    measure();
+    // Whatever moves the table (a wrapped toolbar, a narrower window) changes the page's height too.
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
+
+  // The row holding focus stays drawn wherever the window is, with its neighbours, so Tab and
+  // Shift+Tab from it reach the next and the previous row even after the window has moved away.
+  const [focusedId, setFocusedId] = useState<string | null>(null);
+  const focusedIndex = focusedId === null ? -1 : rows.findIndex((row) => row._id === focusedId);
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      if (focusedIndex < 0) return indexes;
+      const kept = [focusedIndex - 1, focusedIndex, focusedIndex + 1].filter(
+        (index) => index >= 0 && index < range.count && !indexes.includes(index),
+      );
+      return kept.length === 0 ? indexes : [...indexes, ...kept].sort((a, b) => a - b);
+    },
+    [focusedIndex],
+  );
+
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => ROW_ESTIMATE_PX,
+    overscan: OVERSCAN,
+    scrollMargin,
+    getItemKey: (index) => rows[index]?._id ?? index,
+    rangeExtractor,
+    // The first render already knows the window, so the first rows paint at once.
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
+    // A row that is not laid out (a hidden tab, a page without layout) keeps its estimate.
+    measureElement: (element, entry, instance) => measureElement(element, entry, instance) || ROW_ESTIMATE_PX,
+  });
+
+  const onFocus = (event: FocusEvent<HTMLTableSectionElement>) => {
+    const id = (event.target as Element).closest('tr[data-id]')?.getAttribute('data-id');
+    if (id && id !== focusedId) setFocusedId(id);
+  };
+  const onBlur = (event: FocusEvent<HTMLTableSectionElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocusedId(null);
+  };
+
+  const hrefOf = detailHref ?? ((row: ApplicationSummary) => applicationPath(row._id));
+  const drawn: ReactNode[] = [];
+  let drawnTo = 0;
+  const spacer = (key: string, height: number) => (
+    <tr key={key} aria-hidden="true">
+      <td colSpan={columns.length} className={styles.spacer} style={{ height }} />
+    </tr>
+  );
+  for (const item of virtualizer.getVirtualItems()) {
+    const row = rows[item.index];
+    if (!row) continue;
+    const start = item.start - scrollMargin;
+    if (start > drawnTo) drawn.push(spacer(`gap-${item.index}`, start - drawnTo));
+    drawn.push(
+      <ApplicationRow
+        key={row._id}
+        row={row}
+        index={item.index}
+        list={list}
+        selected={selection?.isSelected(row._id) ?? false}
+        cvBusy={busy[row._id]}
+        stageBusy={Boolean(stageBusy?.[row._id])}
+        href={hrefOf(row)}
+        measure={virtualizer.measureElement}
+        onToggle={selection?.toggle}
+        onPreview={onPreview}
+        onDownload={onDownload}
+        onDelete={onDelete}
+        onChangeStage={onChangeStage}
+      />,
+    );
+    drawnTo = item.end - scrollMargin;
+  }
+  const totalSize = virtualizer.getTotalSize();
+  if (rows.length > 0 && totalSize > drawnTo) drawn.push(spacer('gap-end', totalSize - drawnTo));
+
   return (
     <div className={admin.tableScroll}>
-      <Table className={admin.table} aria-label={caption}>
+      <Table className={admin.table} aria-label={caption} aria-rowcount={Math.max(rows.length, 1) + 1}>
         <TableHeader>
-          <TableRow>
+          <TableRow aria-rowindex={1}>
             {columns.map((column) => (
-              <TableHeaderCell key={column} className={admin.headerCell} scope="col">
-                {column === '#' ? (
+              <TableHeaderCell
+                key={column}
+                className={mergeClasses(admin.headerCell, column === 'select' && styles.select)}
+                scope="col"
+              >
+                {column === 'select' && selection ? (
+                  <Checkbox
+                    checked={selection.all}
+                    aria-label={`Select all ${rows.length} shown applications`}
+                    onChange={selection.toggleAll}
+                  />
+                ) : column === '#' ? (
                   <>
                     <span aria-hidden="true">#</span>
                     <span className="visually-hidden">Number</span>
@@ -113,102 +409,15 @@ export function ApplicationsTable({
             ))}
           </TableRow>
         </TableHeader>
-        <TableBody>
+        <TableBody ref={body} onFocus={onFocus} onBlur={onBlur}>
           {rows.length === 0 ? (
-            <TableRow>
+            <TableRow aria-rowindex={2}>
               <TableCell colSpan={columns.length} className={admin.emptyCell}>
                 {empty}
               </TableCell>
             </TableRow>
           ) : (
-            rows.map((row, index) => {
-              const rowBusy = busy[row._id];
-              return (
-                <TableRow key={row._id} aria-busy={rowBusy ? true : undefined}>
-                  {list && <TableCell className={styles.number}>{index + 1}</TableCell>}
-                  <TableCell className={admin.strong}>
-                    {row.name}
-                    {row.duplicateOf && (
-                      <span
-                        className={styles.duplicate}
-                        title="Same e-mail address, same job, within 30 days of an earlier application"
-                      >
-                        Duplicate
-                      </span>
-                    )}
-                  </TableCell>
-                  <TableCell className={styles.email}>{row.email}</TableCell>
-                  <TableCell>{applicantPhone(row)}</TableCell>
-                  <TableCell>{appliedJob(row)}</TableCell>
-                  <TableCell>{appliedOn(row)}</TableCell>
-                  <TableCell>
-                    {hasResume(row) ? (
-                      <div className={styles.cv}>
-                        {list && (
-                          <span className={styles.size}>
-                            <span className={styles.sizeLine}>
-                              <DocumentPdfRegular aria-hidden="true" />
-                              {cvSizeText(row)}
-                            </span>
-                            {usesOptimizedLoading(row.pdfFileSize) && (
-                              <span className={styles.optimized}>Using optimized loading</span>
-                            )}
-                          </span>
-                        )}
-                        <Tooltip content={`Preview CV of ${row.name}`} relationship="label" withArrow>
-                          <Button
-                            {...restoreFocusHere}
-                            appearance="subtle"
-                            disabledFocusable={Boolean(rowBusy)}
-                            icon={rowBusy === 'preview' ? <Spinner size="extra-tiny" /> : <EyeRegular />}
-                            onClick={() => onPreview(row)}
-                          />
-                        </Tooltip>
-                        <Tooltip content={`Download CV of ${row.name}`} relationship="label" withArrow>
-                          <Button
-                            appearance="subtle"
-                            disabledFocusable={Boolean(rowBusy)}
-                            icon={
-                              rowBusy === 'download' ? (
-                                <Spinner size="extra-tiny" />
-                              ) : (
-                                <ArrowDownloadRegular />
-                              )
-                            }
-                            onClick={() => onDownload(row)}
-                          />
-                        </Tooltip>
-                      </div>
-                    ) : (
-                      <span className={styles.noCv}>No Resume</span>
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    <div className={admin.rowActions}>
-                      <IconLink
-                        to={`/dashboard/application/${encodeURIComponent(row._id)}`}
-                        label={`View application from ${row.name}`}
-                        icon={<OpenRegular />}
-                      />
-                      {list && onDelete && (
-                        <Tooltip
-                          content={`Delete application from ${row.name}`}
-                          relationship="label"
-                          withArrow
-                        >
-                          <Button
-                            appearance="subtle"
-                            disabledFocusable={Boolean(rowBusy)}
-                            icon={<DeleteRegular />}
-                            onClick={() => onDelete(row)}
-                          />
-                        </Tooltip>
-                      )}
-                    </div>
-                  </TableCell>
-                </TableRow>
-              );
-            })
+            drawn
           )}
         </TableBody>
       </Table>

@@ -13,8 +13,13 @@ import { AddRegular } from '@fluentui/react-icons/headless/svg/add';
 import { DeleteRegular } from '@fluentui/react-icons/headless/svg/delete';
 import { jobCreateSchema, type Job } from '../../../shared/jobs/job-contract';
 import { LinkButton } from '../../components/link-button';
+import { useLeaveGuard } from '../../lib/use-leave-guard';
 
 export type JobFormMode = 'create' | 'edit';
+
+/** Asked before the form is left with changes that are not saved. */
+export const LEAVE_UNSAVED_JOB =
+  'This job post has changes that are not saved. If you leave this page now, they will be lost. Leave anyway?';
 export type JobTextField =
   'jobTitle' | 'location' | 'hours' | 'ctc' | 'experience' | 'closingDate' | 'description';
 export type JobListField = 'responsibilities' | 'requirements';
@@ -272,6 +277,10 @@ export function JobForm({ mode, initialValues, submitting, serverErrors, onSubmi
     responsibilities: responsibilities.map((entry) => entry.value),
     requirements: requirements.map((entry) => entry.value),
   });
+  // Leaving with unsaved changes asks first: the app's links, Back and Forward, a reload, closing
+  // the tab (or the console's window). A saved form leaves by the app's own navigation, unasked.
+  const dirty = JSON.stringify(values()) !== JSON.stringify(initialValues);
+  useLeaveGuard(dirty, LEAVE_UNSAVED_JOB);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -14,6 +14,7 @@ import {
 import { DeleteRegular } from '@fluentui/react-icons/headless/svg/delete';
 import { EditRegular } from '@fluentui/react-icons/headless/svg/edit';
 import { EyeRegular } from '@fluentui/react-icons/headless/svg/eye';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Job } from '../../../shared/jobs/job-contract';
 import { formatClosingDate } from '../../../shared/jobs/closing-date';
@@ -26,13 +27,32 @@ const useStyles = makeStyles({
   closed: { ...typographyStyles.caption1Strong, display: 'block', color: tokens.colorPaletteRedForeground1 },
 });
 
-const COLUMNS = ['Job Title', 'Location', 'Experience', 'CTC', 'Posted On', 'Actions'] as const;
-
-/** The dashboard's job table: edit, delete (with its dialogs) and view per row. */
-export function JobTable({ jobs, caption }: { jobs: readonly Job[]; caption: string }) {
+/**
+ * The dashboard's job table: edit, delete (with its dialogs) and view per row. `applicants`, when
+ * given, fills an Applicants column (the applications feature knows them; the page composing the
+ * two hands them in).
+ */
+export function JobTable({
+  jobs,
+  caption,
+  applicants,
+}: {
+  jobs: readonly Job[];
+  caption: string;
+  applicants?: (job: Job) => ReactNode;
+}) {
   const styles = useAdminStyles();
   const own = useStyles();
   const deleteJob = useDeleteJob();
+  const COLUMNS = [
+    'Job Title',
+    'Location',
+    'Experience',
+    'CTC',
+    'Posted On',
+    ...(applicants ? ['Applicants'] : []),
+    'Actions',
+  ];
   return (
     <div className={styles.tableScroll}>
       <Table className={styles.table} aria-label={caption}>
@@ -67,6 +87,7 @@ export function JobTable({ jobs, caption }: { jobs: readonly Job[]; caption: str
                 <TableCell>{job.experience}</TableCell>
                 <TableCell>{job.ctc}</TableCell>
                 <TableCell>{job.publishTime}</TableCell>
+                {applicants && <TableCell>{applicants(job)}</TableCell>}
                 <TableCell>
                   <div className={styles.rowActions}>
                     <IconLink

@@ -23,12 +23,16 @@ const useStyles = makeStyles({
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke3}`,
   },
   action: { ...typographyStyles.body1Strong },
+  detail: { ...typographyStyles.body1 },
   meta: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground2 },
   empty: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground3 },
   intro: { ...typographyStyles.caption1, margin: 0, color: tokens.colorNeutralForeground2 },
 });
 
-/** Who viewed, previewed, downloaded or held this application, newest first. */
+/**
+ * Who viewed, previewed, downloaded or held this application, moved it between stages or e-mailed
+ * the applicant, newest first; an entry's detail says what exactly ("New → Reviewed", "Rejection").
+ */
 export function AuditTrail({ applicationId }: { applicationId: string }) {
   const admin = useAdminStyles();
   const styles = useStyles();
@@ -39,7 +43,9 @@ export function AuditTrail({ applicationId }: { applicationId: string }) {
       <h2 id={headingId} className={admin.cardTitle}>
         Activity
       </h2>
-      <p className={styles.intro}>Every view, CV preview and download of this application is recorded.</p>
+      <p className={styles.intro}>
+        Every view, CV preview and download, stage change and e-mail to the applicant is recorded.
+      </p>
       {isLoading && <Spinner size="small" label="Loading activity..." />}
       {isError && <p className={styles.empty}>The activity could not be loaded.</p>}
       {entries && entries.length === 0 && <p className={styles.empty}>No activity yet.</p>}
@@ -47,7 +53,10 @@ export function AuditTrail({ applicationId }: { applicationId: string }) {
         <ol className={styles.list} aria-label="Activity, newest first">
           {[...entries].reverse().map((entry) => (
             <li key={entry._id} className={styles.entry}>
-              <span className={styles.action}>{auditActionLabels[entry.action]}</span>
+              <span>
+                <span className={styles.action}>{auditActionLabels[entry.action]}</span>
+                {entry.detail && <span className={styles.detail}>: {entry.detail}</span>}
+              </span>
               <span className={styles.meta}>
                 {entry.actorEmail} ·{' '}
                 <time dateTime={entry.createdAt}>{formatUsDateTime(entry.createdAt)}</time>

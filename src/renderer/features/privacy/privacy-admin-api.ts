@@ -28,7 +28,7 @@ export const privacyAdminApi = api.injectEndpoints({
     }),
     eraseApplicant: build.mutation<ErasureAck, string>({
       query: (email) => ({ url: `/applicants/${encodeURIComponent(email)}`, method: 'DELETE' }),
-      invalidatesTags: [tags.applicationList, 'Application', 'Note', 'Audit'],
+      invalidatesTags: [tags.applicationList, tags.applicationCounts, 'Application', 'Note', 'Audit'],
     }),
   }),
 });

@@ -1,0 +1,91 @@
+import {
+  Menu,
+  MenuButton,
+  MenuItemRadio,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  Spinner,
+  makeStyles,
+  tokens,
+  type MenuButtonProps,
+} from '@fluentui/react-components';
+import {
+  applicationStages,
+  stageLabels,
+  type ApplicationStage,
+} from '../../../shared/applications/stage-contract';
+import { stageColors } from './stage-colors';
+
+const useStyles = makeStyles({
+  button: { minWidth: '124px', justifyContent: 'space-between' },
+  label: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  dot: {
+    display: 'inline-block',
+    width: '10px',
+    height: '10px',
+    borderRadius: tokens.borderRadiusCircular,
+    flexShrink: 0,
+  },
+});
+
+/** A stage's colour dot and name. */
+export function StageLabel({ stage }: { stage: ApplicationStage }) {
+  const styles = useStyles();
+  return (
+    <span className={styles.label}>
+      <span className={styles.dot} style={{ backgroundColor: stageColors[stage] }} aria-hidden="true" />
+      {stageLabels[stage]}
+    </span>
+  );
+}
+
+export interface StageMenuProps {
+  stage: ApplicationStage;
+  /** Whose application, for the button's name: "Stage of Jane Doe: New". */
+  applicantName: string;
+  busy?: boolean;
+  size?: MenuButtonProps['size'];
+  onChange: (stage: ApplicationStage) => void;
+}
+
+/**
+ * The stage control: a menu button showing the current stage, with one radio item per stage. A
+ * menu rather than a <select>: a select changes on every arrow key on some systems, and here a
+ * change is a decision (it may e-mail the applicant), made only with Enter, Space or a click.
+ * Busy while a change is asked about or saved; focusable throughout, so focus is never dropped.
+ */
+export function StageMenu({ stage, applicantName, busy = false, size = 'small', onChange }: StageMenuProps) {
+  const styles = useStyles();
+  return (
+    <Menu
+      checkedValues={{ stage: [stage] }}
+      onCheckedValueChange={(_event, data) => {
+        const next = data.checkedItems[0] as ApplicationStage | undefined;
+        if (next && next !== stage) onChange(next);
+      }}
+    >
+      <MenuTrigger disableButtonEnhancement>
+        <MenuButton
+          className={styles.button}
+          size={size}
+          appearance="outline"
+          disabledFocusable={busy}
+          icon={busy ? <Spinner size="extra-tiny" /> : undefined}
+          aria-label={`Stage of ${applicantName}: ${stageLabels[stage]}`}
+        >
+          <StageLabel stage={stage} />
+        </MenuButton>
+      </MenuTrigger>
+      <MenuPopover>
+        <MenuList aria-label={`Move ${applicantName} to`}>
+          {applicationStages.map((option) => (
+            <MenuItemRadio key={option} name="stage" value={option}>
+              {stageLabels[option]}
+            </MenuItemRadio>
+          ))}
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  );
+}

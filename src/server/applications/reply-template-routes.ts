@@ -1,0 +1,64 @@
+import {
+  replyKindParamsSchema,
+  replyPlaceholders,
+  replyTemplateListSchema,
+  replyTemplateSchema,
+  storedReplyTemplateSchema,
+} from '../../shared/applications/reply-contract';
+import { errorResponses, type Api } from '../http/route-types';
+import { currentUser, type Guards } from '../auth/guards';
+import type { AppContext } from '../app-context';
+
+const admin = [{ bearer: [] }];
+
+/** The wording of the replies to applicants (admins only; docs/behaviour.md#replies-to-applicants). */
+export function replyTemplateRoutes(app: Api, context: AppContext, guards: Guards): void {
+  const { replyTemplates } = context;
+
+  app.get(
+    '/reply-templates',
+    {
+      onRequest: guards.requireAdmin,
+      schema: {
+        tags: ['replies'],
+        summary: "Every reply's template: the admins' own (custom) or the product's default",
+        security: admin,
+        response: { 200: replyTemplateListSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request, reply) =>
+      reply.header('cache-control', 'private, no-store').send(await replyTemplates.list()),
+  );
+
+  app.put(
+    '/reply-templates/:kind',
+    {
+      onRequest: guards.requireAdmin,
+      schema: {
+        tags: ['replies'],
+        summary: "Save a reply's template; placeholders other than the listed ones are refused",
+        description: `Placeholders: ${replyPlaceholders.map((name) => `{${name}}`).join(', ')}, filled from the stored application when the reply is queued.`,
+        security: admin,
+        params: replyKindParamsSchema,
+        body: replyTemplateSchema,
+        response: { 200: storedReplyTemplateSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => replyTemplates.save(request.params.kind, request.body, currentUser(request).email),
+  );
+
+  app.delete(
+    '/reply-templates/:kind',
+    {
+      onRequest: guards.requireAdmin,
+      schema: {
+        tags: ['replies'],
+        summary: "Restore a reply's default template; answers the template now in use",
+        security: admin,
+        params: replyKindParamsSchema,
+        response: { 200: storedReplyTemplateSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => replyTemplates.reset(request.params.kind),
+  );
+}

@@ -1,0 +1,114 @@
+import {
+  applicationCountsSchema,
+  bulkStageChangeSchema,
+  stageChangedSchema,
+  stageChangeSchema,
+} from '../../shared/applications/stage-contract';
+import { replyKindParamsSchema, replyPreviewSchema } from '../../shared/applications/reply-contract';
+import { idParamsSchema } from '../../shared/http/id';
+import { messages } from '../../shared/messages';
+import { HttpError } from '../http/http-error';
+import { sendRepresentation } from '../http/representation';
+import { errorResponses, type Api } from '../http/route-types';
+import { currentUser, type Guards } from '../auth/guards';
+import type { AppContext } from '../app-context';
+
+const admin = [{ bearer: [] }];
+
+/**
+ * Hiring stages (admins only): moving one application or many, the replies that go with a move,
+ * and the counts per stage the admin screens poll (docs/behaviour.md#stages).
+ */
+export function stageRoutes(app: Api, context: AppContext, guards: Guards): void {
+  const { stages, applicationCounts } = context;
+
+  app.get(
+    '/applications/counts',
+    {
+      onRequest: guards.requireAdmin,
+      schema: {
+        tags: ['applications'],
+        summary: 'How many applications are in each stage, and when the newest arrived (ETag; poll it)',
+        description:
+          'Sent with an ETag and Cache-Control: private, no-cache. Send If-None-Match to get 304 while nothing changed.',
+        security: admin,
+        response: { 200: applicationCountsSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request, reply) =>
+      sendRepresentation(request, reply, await applicationCounts.get(), {
+        cacheControl: 'private, no-cache',
+      }),
+  );
+
+  app.put(
+    '/applications/:id/stage',
+    {
+      onRequest: guards.requireAdmin,
+      schema: {
+        tags: ['applications'],
+        summary: "Move an application to a stage, optionally e-mailing the stage's reply to the applicant",
+        description:
+          'notify: true queues the reply of the stage (rejected: rejection, interview: interview invitation) to the stored address; a rejection goes at most once. For a stage without a reply, notify is ignored.',
+        security: admin,
+        params: idParamsSchema,
+        body: stageChangeSchema,
+        response: { 200: stageChangedSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const outcome = await stages.change({
+        ids: [request.params.id],
+        stage: request.body.stage,
+        notify: request.body.notify,
+        actorEmail: currentUser(request).email,
+      });
+      if (outcome.matchedCount === 0) throw new HttpError(404, messages.applicationMissing);
+      return { acknowledged: true, ...outcome };
+    },
+  );
+
+  app.post(
+    '/applications/stage',
+    {
+      onRequest: guards.requireAdmin,
+      schema: {
+        tags: ['applications'],
+        summary: 'Move many applications to one stage at once (all or nothing)',
+        description:
+          'One transaction. Ids that name no application are not matched; an application already in the stage is matched but not modified.',
+        security: admin,
+        body: bulkStageChangeSchema,
+        response: { 200: stageChangedSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({
+      acknowledged: true,
+      ...(await stages.change({
+        ids: request.body.ids,
+        stage: request.body.stage,
+        notify: request.body.notify,
+        actorEmail: currentUser(request).email,
+      })),
+    }),
+  );
+
+  app.get(
+    '/applications/:id/reply/:kind',
+    {
+      onRequest: guards.requireAdmin,
+      schema: {
+        tags: ['applications'],
+        summary: 'The reply e-mail exactly as it would go to this applicant now, and whether it already went',
+        security: admin,
+        params: idParamsSchema.extend(replyKindParamsSchema.shape),
+        response: { 200: replyPreviewSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const preview = await stages.preview(request.params.id, request.params.kind);
+      if (!preview) throw new HttpError(404, messages.applicationMissing);
+      return preview;
+    },
+  );
+}

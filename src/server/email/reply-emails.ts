@@ -1,0 +1,46 @@
+import {
+  fillReplyTemplate,
+  firstNameOf,
+  type ReplyTemplate,
+  type ReplyValues,
+} from '../../shared/applications/reply-contract';
+import type { ApplicationEmailOptions } from './application-emails';
+import type { QueuedEmail } from './email-outbox';
+
+/** What a reply is filled from: the stored application, never anything a client sent. */
+export interface RepliedApplication {
+  id: string;
+  name: string;
+  email: string;
+  jobTitle: string;
+}
+
+export const replyValues = (
+  application: RepliedApplication,
+  options: ApplicationEmailOptions,
+): ReplyValues => ({
+  firstName: firstNameOf(application.name),
+  fullName: application.name,
+  jobTitle: application.jobTitle,
+  companyName: options.companyName,
+  careersUrl: options.publicUrl,
+});
+
+/**
+ * One reply to one applicant, as it is queued and as the preview shows it. The subject is kept to
+ * one line whatever the stored values hold, since a line break would end the Subject header.
+ */
+export function replyEmail(
+  template: ReplyTemplate,
+  application: RepliedApplication,
+  options: ApplicationEmailOptions,
+): QueuedEmail & { applicationId: string } {
+  const values = replyValues(application, options);
+  return {
+    to: application.email,
+    replyTo: options.careersMailbox,
+    subject: fillReplyTemplate(template.subject, values).replace(/\s*[\r\n]+\s*/g, ' '),
+    text: fillReplyTemplate(template.body, values),
+    applicationId: application.id,
+  };
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+/**
+ * Where an application stands in hiring, in order. Every application starts as `new`; opening it
+ * moves it to `reviewed`; an admin moves it on from there; `withdrawn` is the applicant's own
+ * choice. See docs/behaviour.md#stages.
+ */
+export const applicationStages = [
+  'new',
+  'reviewed',
+  'shortlisted',
+  'interview',
+  'offer',
+  'hired',
+  'rejected',
+  'withdrawn',
+] as const;
+export type ApplicationStage = (typeof applicationStages)[number];
+
+export const stageLabels: Record<ApplicationStage, string> = {
+  new: 'New',
+  reviewed: 'Reviewed',
+  shortlisted: 'Shortlisted',
+  interview: 'Interview',
+  offer: 'Offer',
+  hired: 'Hired',
+  rejected: 'Rejected',
+  withdrawn: 'Withdrawn',
+};
+
+export const unknownStageMessage = `Unknown stage. Use one of: ${applicationStages.join(', ')}.`;
+
+export const stageSchema = z.enum(applicationStages, { error: unknownStageMessage });
+
+export const isStage = (value: unknown): value is ApplicationStage =>
+  typeof value === 'string' && (applicationStages as readonly string[]).includes(value);
+
+/** The most applications one bulk change may name (a year's worth, with room to spare). */
+export const MAX_BULK_STAGE_CHANGE = 10_000;
+
+/**
+ * PUT /api/applications/:id/stage. `notify` asks the server to e-mail the applicant the reply
+ * that belongs to the new stage (see reply-contract.ts), rendered from the stored application:
+ * the recipient never comes from the client.
+ */
+export const stageChangeSchema = z.object({
+  stage: stageSchema,
+  notify: z.boolean({ error: 'Say whether to e-mail the applicant (true or false).' }).default(false),
+});
+
+/** POST /api/applications/stage: the same change for many applications, in one transaction. */
+export const bulkStageChangeSchema = stageChangeSchema.extend({
+  ids: z
+    .array(z.string(), { error: 'Name the applications to change (ids).' })
+    .min(1, 'Name at least one application.')
+    .max(MAX_BULK_STAGE_CHANGE, `At most ${MAX_BULK_STAGE_CHANGE} applications can be changed at once.`),
+});
+
+/**
+ * The answer to a stage change, single or bulk, in the API's acknowledgement style: how many
+ * applications were found, how many changed stage (one already there is found but not changed),
+ * and how many replies were queued for the applicants.
+ */
+export const stageChangedSchema = z.object({
+  acknowledged: z.boolean(),
+  matchedCount: z.number().int(),
+  modifiedCount: z.number().int(),
+  emailedCount: z.number().int(),
+});
+
+/**
+ * GET /api/applications/counts: a small answer the admin screens poll (with its ETag, so an
+ * unchanged count costs a 304): how many applications there are in each stage, and when the
+ * newest arrived.
+ */
+export const applicationCountsSchema = z.object({
+  total: z.number().int(),
+  byStage: z.object(
+    Object.fromEntries(applicationStages.map((stage) => [stage, z.number().int()])) as Record<
+      ApplicationStage,
+      z.ZodNumber
+    >,
+  ),
+  latestCreatedAt: z.string().nullable(),
+});
+
+export type StageChange = z.input<typeof stageChangeSchema>;
+export type BulkStageChange = z.input<typeof bulkStageChangeSchema>;
+export type StageChanged = z.infer<typeof stageChangedSchema>;
+export type ApplicationCounts = z.infer<typeof applicationCountsSchema>;
