@@ -1,17 +1,14 @@
 import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
+import { sitePageFrame } from './site-page-frame';
 
 /** Layout shared by the About, Contact, 404 and error pages, so they line up with each other. */
+
 export const useSitePageStyles = makeStyles({
   page: {
+    ...sitePageFrame,
     display: 'flex',
     flexDirection: 'column',
     gap: tokens.spacingVerticalXXXL,
-    width: '100%',
-    maxWidth: '1120px',
-    marginInline: 'auto',
-    paddingInline: tokens.spacingHorizontalL,
-    paddingBlock: `${tokens.spacingVerticalXL} ${tokens.spacingVerticalXXXL}`,
-    boxSizing: 'border-box',
   },
   grid: {
     listStyleType: 'none',

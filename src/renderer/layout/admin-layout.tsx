@@ -17,14 +17,13 @@ import { HomeRegular } from '@fluentui/react-icons/headless/svg/home';
 import { MailTemplateRegular } from '@fluentui/react-icons/headless/svg/mail-template';
 import { NavigationRegular } from '@fluentui/react-icons/headless/svg/navigation';
 import { PeopleRegular } from '@fluentui/react-icons/headless/svg/people';
-import { SignOutRegular } from '@fluentui/react-icons/headless/svg/sign-out';
 import { siteConfig } from '../../shared/site/site-config';
-import { useAppDispatch, useAppSelector } from '../store/hooks';
+import { useAppSelector } from '../store/hooks';
 import { useHeadingFocus } from '../lib/use-heading-focus';
 import { PageLoading } from '../components/page-loading';
 import { SkipLink } from '../components/skip-link';
 import { ErrorBoundary } from '../components/error-boundary';
-import { signOut } from '../store/session-slice';
+import { LogOutButton } from './log-out-button';
 import { usePlatform } from '../platform/platform';
 
 /** Below this width the drawer folds away behind a menu button. */
@@ -233,7 +232,6 @@ function PanelContent({
 }) {
   const styles = useStyles();
   const navigate = useNavigate();
-  const dispatch = useAppDispatch();
   const platform = usePlatform();
   const { pathname } = useLocation();
   const user = useAppSelector((state) => state.session.user);
@@ -296,18 +294,7 @@ function PanelContent({
           Back
         </Button>
         {/* The desktop console has Log Out in its own frame; on the web the dashboard has no site header. */}
-        {platform.kind === 'web' && user && (
-          <Button
-            className={styles.footButton}
-            icon={<SignOutRegular />}
-            onClick={() => {
-              void dispatch(signOut());
-              void navigate('/');
-            }}
-          >
-            Log Out
-          </Button>
-        )}
+        {platform.kind === 'web' && user && <LogOutButton className={styles.footButton} />}
       </div>
     </div>
   );

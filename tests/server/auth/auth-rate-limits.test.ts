@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../src/shared/messages';
 import { hashPassword } from '../../../src/server/auth/passwords';
+import { startServerAtRealLimits } from '../../support/real-limits-server';
 import { answerLog, clientAddresses, expect429, expectJsonError, login } from '../../support/answer-checks';
-import { ADMIN, startTestServer, type TestServer } from '../../support/test-server';
+import { ADMIN, type TestServer } from '../../support/test-server';
 
 /**
  * The limits on logins and registrations, at their real values. Over a real socket behind a
@@ -14,22 +15,7 @@ const { newIp, from } = clientAddresses();
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer(
-    { TRUST_PROXY: '1' },
-    {
-      rateLimits: {
-        loginPerMinute: 10,
-        registerPerMinute: 5,
-        applicationsPerMinute: 10,
-        emailsPerMinute: 10,
-      },
-    },
-  );
-  const admin = await call(server, 'POST', '/api/login', {
-    body: login(ADMIN.email, ADMIN.password),
-    headers: from('198.51.100.1'),
-  });
-  expect(admin.status).toBe(200);
+  ({ server } = await startServerAtRealLimits(call));
 });
 afterAll(async () => {
   await server?.stop();

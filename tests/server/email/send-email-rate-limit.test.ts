@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../src/shared/messages';
-import { answerLog, clientAddresses, expect429, login } from '../../support/answer-checks';
-import { ADMIN, sampleJob, startTestServer, type TestServer } from '../../support/test-server';
+import { startServerAtRealLimits } from '../../support/real-limits-server';
+import { answerLog, clientAddresses, expect429 } from '../../support/answer-checks';
+import type { TestServer } from '../../support/test-server';
 
 /**
  * The limit on POST /api/email/sendEmail, at its real value. Over a real socket behind a trusted proxy, so
@@ -14,28 +15,7 @@ const { newIp, from } = clientAddresses();
 let server: TestServer;
 let jobId: string;
 beforeAll(async () => {
-  server = await startTestServer(
-    { TRUST_PROXY: '1' },
-    {
-      rateLimits: {
-        loginPerMinute: 10,
-        registerPerMinute: 5,
-        applicationsPerMinute: 10,
-        emailsPerMinute: 10,
-      },
-    },
-  );
-  const admin = await call(server, 'POST', '/api/login', {
-    body: login(ADMIN.email, ADMIN.password),
-    headers: from('198.51.100.1'),
-  });
-  expect(admin.status).toBe(200);
-  const job = await call(server, 'POST', '/api/post', {
-    token: admin.body.token,
-    body: JSON.stringify(sampleJob()),
-    headers: from('198.51.100.1'),
-  });
-  jobId = job.body.insertedId;
+  ({ server, jobId } = await startServerAtRealLimits(call, { withJob: true }));
 });
 afterAll(async () => {
   await server?.stop();

@@ -1,3 +1,4 @@
+import { deleteApplicationWithConfirmation } from './delete-application';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
@@ -22,13 +23,8 @@ import { messages } from '../../../shared/messages';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { PageLoading } from '../../components/page-loading';
 import { LinkButton } from '../../components/link-button';
-import { confirmDialog, resultDialog } from '../../feedback/dialogs';
 import { AdminPageHeader, useAdminStyles } from '../../layout/admin-page';
-import {
-  applicationAdminApi,
-  useGetApplicationQuery,
-  useGetApplicationsQuery,
-} from './application-admin-api';
+import { useGetApplicationQuery, useGetApplicationsQuery } from './application-admin-api';
 import {
   applicationPath,
   indexApplications,
@@ -385,32 +381,7 @@ function ReviewBar({
   }, [go, next, previous]);
 
   const remove = async () => {
-    const confirmed = await confirmDialog({
-      title: messages.confirmTitle,
-      text: messages.confirmText,
-      confirmButtonText: messages.confirmDeleteButton,
-      cancelButtonText: messages.cancelButton,
-    });
-    if (!confirmed) return;
-    const request = dispatch(applicationAdminApi.endpoints.deleteApplication.initiate(application._id));
-    try {
-      await request.unwrap();
-      await resultDialog({
-        icon: 'success',
-        title: messages.deletedTitle,
-        text: messages.applicationDeleted,
-      });
-      onDeleted();
-    } catch (cause) {
-      console.error('application delete failed', cause);
-      await resultDialog({
-        icon: 'error',
-        title: messages.errorTitle,
-        text: messages.applicationDeleteFailed,
-      });
-    } finally {
-      request.reset();
-    }
+    if (await deleteApplicationWithConfirmation(application._id, dispatch)) onDeleted();
   };
 
   return (

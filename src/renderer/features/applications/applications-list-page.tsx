@@ -1,3 +1,4 @@
+import { deleteApplicationWithConfirmation } from './delete-application';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import {
@@ -27,9 +28,9 @@ import {
 import { messages } from '../../../shared/messages';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { PageLoading } from '../../components/page-loading';
-import { confirmDialog, resultDialog } from '../../feedback/dialogs';
+import { resultDialog } from '../../feedback/dialogs';
 import { AdminPageHeader, useAdminStyles } from '../../layout/admin-page';
-import { applicationAdminApi, useGetApplicationsQuery } from './application-admin-api';
+import { useGetApplicationsQuery } from './application-admin-api';
 import {
   applicationPath,
   indexApplications,
@@ -201,31 +202,7 @@ export function ApplicationsListPage() {
 
   const deleteApplication = useCallback(
     async (row: ApplicationSummary) => {
-      const confirmed = await confirmDialog({
-        title: messages.confirmTitle,
-        text: messages.confirmText,
-        confirmButtonText: messages.confirmDeleteButton,
-        cancelButtonText: messages.cancelButton,
-      });
-      if (!confirmed) return;
-      const request = dispatch(applicationAdminApi.endpoints.deleteApplication.initiate(row._id));
-      try {
-        await request.unwrap();
-        await resultDialog({
-          icon: 'success',
-          title: messages.deletedTitle,
-          text: messages.applicationDeleted,
-        });
-      } catch (cause) {
-        console.error('application delete failed', cause);
-        await resultDialog({
-          icon: 'error',
-          title: messages.errorTitle,
-          text: messages.applicationDeleteFailed,
-        });
-      } finally {
-        request.reset();
-      }
+      await deleteApplicationWithConfirmation(row._id, dispatch);
     },
     [dispatch],
   );

@@ -8,16 +8,12 @@ import { PageHero } from '../../components/page-hero';
 import { JobCard } from './job-card';
 import { JobListSkeleton } from './job-list-skeleton';
 import { useGetJobsQuery } from './jobs-api';
+import { sitePageFrame } from '../../components/site-page-frame';
 import { useDeleteJob } from './use-delete-job';
 
 const useStyles = makeStyles({
   page: {
-    width: '100%',
-    maxWidth: '1120px',
-    marginInline: 'auto',
-    paddingInline: tokens.spacingHorizontalL,
-    paddingBlock: `${tokens.spacingVerticalXL} ${tokens.spacingVerticalXXXL}`,
-    boxSizing: 'border-box',
+    ...sitePageFrame,
     display: 'flex',
     flexDirection: 'column',
     gap: tokens.spacingVerticalXXXL,

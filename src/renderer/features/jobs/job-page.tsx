@@ -7,17 +7,13 @@ import { PageLoading } from '../../components/page-loading';
 import { useSession } from '../../store/use-session';
 import { JobCard } from './job-card';
 import { useGetJobQuery } from './jobs-api';
+import { sitePageFrame } from '../../components/site-page-frame';
 import { useDeleteJob } from './use-delete-job';
 import { ClosedJobNotice } from './closed-job-notice';
 
 const useStyles = makeStyles({
   page: {
-    width: '100%',
-    maxWidth: '1120px',
-    marginInline: 'auto',
-    paddingInline: tokens.spacingHorizontalL,
-    paddingBlock: `${tokens.spacingVerticalXL} ${tokens.spacingVerticalXXXL}`,
-    boxSizing: 'border-box',
+    ...sitePageFrame,
     display: 'grid',
     gap: tokens.spacingHorizontalXXL,
     // minmax(0, …): a column never grows wider than the screen to fit a long unbroken line.

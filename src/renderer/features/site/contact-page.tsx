@@ -15,14 +15,6 @@ import { SiteSection } from '../../components/site-section';
 import { useSitePageStyles } from '../../components/site-styles';
 
 const useStyles = makeStyles({
-  cards: {
-    listStyleType: 'none',
-    margin: 0,
-    padding: 0,
-    display: 'grid',
-    gap: tokens.spacingHorizontalL,
-    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 240px), 1fr))',
-  },
   card: {
     display: 'flex',
     flexDirection: 'column',
@@ -122,7 +114,7 @@ export function ContactPage() {
       />
 
       <SiteSection id="get-in-touch" title="Get in Touch" icon={<CallRegular />}>
-        <ul className={styles.cards}>
+        <ul className={site.grid}>
           <ContactCard icon={<BuildingRegular />} title="Head Office">
             <PostalAddress withName />
           </ContactCard>
