@@ -21,6 +21,7 @@ import { stageRoutes } from './applications/stage-routes';
 import { replyTemplateRoutes } from './applications/reply-template-routes';
 import { emailRoutes } from './email/email-routes';
 import { privacyRoutes } from './privacy/privacy-routes';
+import { myApplicationRoutes } from './my-application/my-application-routes';
 import { installErrorHandling } from './http/error-handler';
 import { installSecurityHeaders } from './http/security-headers';
 import { createAnswerReplay, replayingServerFactory } from './http/answer-replay';
@@ -170,6 +171,7 @@ export async function createApp(context: AppContext, options: AppOptions = {}): 
       stageRoutes(typed, context, guards);
       replyTemplateRoutes(typed, context, guards);
       privacyRoutes(typed, context, guards);
+      myApplicationRoutes(typed, context);
       emailRoutes(typed, context);
       api.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: messages.notFound }));
       // The site's catch-all page route would otherwise answer unknown API reads with its HTML
