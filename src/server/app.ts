@@ -22,6 +22,7 @@ import { replyTemplateRoutes } from './applications/reply-template-routes';
 import { emailRoutes } from './email/email-routes';
 import { privacyRoutes } from './privacy/privacy-routes';
 import { myApplicationRoutes } from './my-application/my-application-routes';
+import { withoutLinkToken } from './my-application/application-links';
 import { installErrorHandling } from './http/error-handler';
 import { installSecurityHeaders } from './http/security-headers';
 import { createAnswerReplay, replayingServerFactory } from './http/answer-replay';
@@ -84,6 +85,16 @@ export async function createApp(context: AppContext, options: AppOptions = {}): 
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
+            // Fastify's own request fields, with an applicant's private-link token left out.
+            serializers: {
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: withoutLinkToken(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+                remotePort: request.socket?.remotePort,
+              }),
+            },
           },
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: trustProxyOption(config.trustProxy),

@@ -12,6 +12,13 @@ const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 /** What is stored of a token: its SHA-256, so a copy of the database opens no application. */
 export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
 
+/**
+ * An address with any private-link token in it replaced, for the request log (at debug level
+ * each request's address is logged): a log is no place for a key to someone's application.
+ */
+export const withoutLinkToken = (url: string): string =>
+  url.replace(/(\/my-application\/)[^/?#]+/g, '$1[token]');
+
 /** The application behind a live private link: what the applicant's page and its actions need. */
 export interface LinkedApplication {
   id: string;

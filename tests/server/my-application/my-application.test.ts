@@ -10,7 +10,7 @@ import {
 } from '../../../src/server/db/schema';
 import { erasedSubject } from '../../../src/server/privacy/audit-repository';
 import { purgeExpiredApplications } from '../../../src/server/privacy/retention';
-import { tokenHash } from '../../../src/server/my-application/application-links';
+import { tokenHash, withoutLinkToken } from '../../../src/server/my-application/application-links';
 import {
   LOST_LINK_ANSWER,
   MY_APPLICATION_NOT_FOUND,
@@ -147,10 +147,18 @@ describe(`the private link, on ${engine}`, () => {
     const [link] = await db.select().from(applicationLinks).where(eq(applicationLinks.applicationId, id));
     expect(link!.tokenHash).toBe(tokenHash(token));
     expect(link!.tokenHash).not.toContain(token);
-    for (const table of ['application_links', 'email_outbox', 'audit_entries', 'applications', 'settings']) {
-      const rows = await db.execute(sql`select * from ${sql.identifier(table)}`);
+    const tables = ['application_links', 'email_outbox', 'audit_entries', 'applications', 'rate_limits'];
+    for (const table of tables) {
+      const rows = (await db.execute(sql`select * from ${sql.identifier(table)}`)) as unknown as {
+        rows: unknown[];
+      };
       expect(JSON.stringify(rows.rows), table).not.toContain(token);
     }
+    // Nor would the request log, should it be switched on.
+    expect(withoutLinkToken(`/api/my-application/${token}/withdraw?x=1`)).toBe(
+      '/api/my-application/[token]/withdraw?x=1',
+    );
+    expect(withoutLinkToken(`/my-application/${token}`)).toBe('/my-application/[token]');
     const [queued] = await db.select().from(emailOutbox).where(eq(emailOutbox.recipient, email));
     expect(queued!.body).toContain('[[private-link]]');
     expect(queued!.privateLink).toBe(true);
