@@ -74,6 +74,10 @@ test('an applicant applies, opens the link from the e-mail, sees Received, withd
   await expect(page.locator('meta[name="robots"][content="noindex"]').first()).toBeAttached();
   await expect(page).toHaveTitle(/Your application/);
   await expectNoViolations(page, '/my-application/:token received');
+  // On a small phone it fits the screen, as the other public pages do.
+  await page.setViewportSize({ width: 320, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // Withdraw, confirmed in a dialog that starts on Cancel.
   await page.getByRole('button', { name: 'Withdraw application' }).click();
