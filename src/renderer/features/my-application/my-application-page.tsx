@@ -183,6 +183,11 @@ const isGone = (error: unknown) => errorStatus(error) === 404;
  */
 export function MyApplicationPage() {
   const { token = '' } = useParams();
+  // Another link starts afresh: nothing one application's visit changed carries over.
+  return <MyApplicationScreen key={token} token={token} />;
+}
+
+function MyApplicationScreen({ token }: { token: string }) {
   const site = useSitePageStyles();
   const { data, error, isLoading, isFetching, refetch } = useGetMyApplicationQuery(token, {
     refetchOnMountOrArgChange: true,
