@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import PostalMime from 'postal-mime';
 import { LOST_LINK_ANSWER } from '../../src/shared/my-application/my-application-contract';
 import { toDataUrl, validPdf } from '../support/pdf-fixtures';
-import { adminToken, api, createJob, outboxMessages } from './e2e-env';
+import { adminToken, api, createJob, outboxMessages, tabTo } from './e2e-env';
 import { applyAsVisitor, expectNoViolations } from './flows';
 
 /**
@@ -79,13 +79,16 @@ test('an applicant applies, opens the link from the e-mail, sees Received, withd
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
   await page.setViewportSize({ width: 1280, height: 720 });
 
-  // Withdraw, confirmed in a dialog that starts on Cancel.
-  await page.getByRole('button', { name: 'Withdraw application' }).click();
+  // Withdraw, by keyboard alone, confirmed in a dialog that starts on Cancel.
+  await tabTo(page, page.getByRole('button', { name: 'Withdraw application' }));
+  await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Withdraw your application?' })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await expectNoViolations(page, '/my-application/:token withdraw dialog');
-  await dialog.getByRole('button', { name: 'Yes, withdraw it' }).click();
+  await page.keyboard.press('Shift+Tab');
+  await expect(dialog.getByRole('button', { name: 'Yes, withdraw it' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(status(page)).toContainText('Withdrawn');
   await expect(status(page)).toContainText('We have e-mailed you a confirmation');
   await expect(page.getByRole('heading', { name: 'Where it stands' })).toBeFocused();
@@ -163,7 +166,7 @@ test('a lost link: the privacy page e-mails a fresh one, answering the same whet
   await expectNoViolations(page, '/privacy with the lost-link answer');
 
   await field.fill(`  ${email.toUpperCase()}  `);
-  await send.click();
+  await field.press('Enter');
   await expect(form.getByRole('status')).toHaveText(LOST_LINK_ANSWER);
   await expect.poll(() => linksSentTo(email), { timeout: 30_000 }).toHaveLength(2);
   const fresh = (await linksSentTo(email)).find((link) => link !== first)!;
