@@ -18,6 +18,7 @@ import type { IntakeGate } from './applications/intake-gate';
 import type { StageRepository } from './applications/stage-repository';
 import type { ReplyTemplateRepository } from './applications/reply-template-repository';
 import type { ApplicationCountsCache } from './applications/application-counts-cache';
+import type { ApplicationLinks } from './my-application/application-links';
 
 /** What every route module is handed: built once where the server starts. */
 export interface AppContext {
@@ -48,5 +49,7 @@ export interface AppContext {
   intakeGate: IntakeGate;
   notes: NoteRepository;
   audit: AuditRepository;
+  /** The applicants' private links to their applications (hashes only). */
+  applicationLinks: ApplicationLinks;
   limiters: RateLimiters;
 }

@@ -21,6 +21,8 @@ import { stageRoutes } from './applications/stage-routes';
 import { replyTemplateRoutes } from './applications/reply-template-routes';
 import { emailRoutes } from './email/email-routes';
 import { privacyRoutes } from './privacy/privacy-routes';
+import { myApplicationRoutes } from './my-application/my-application-routes';
+import { withoutLinkToken } from './my-application/application-links';
 import { installErrorHandling } from './http/error-handler';
 import { installSecurityHeaders } from './http/security-headers';
 import { createAnswerReplay, replayingServerFactory } from './http/answer-replay';
@@ -83,6 +85,16 @@ export async function createApp(context: AppContext, options: AppOptions = {}): 
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
+            // Fastify's own request fields, with an applicant's private-link token left out.
+            serializers: {
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: withoutLinkToken(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+                remotePort: request.socket?.remotePort,
+              }),
+            },
           },
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: trustProxyOption(config.trustProxy),
@@ -170,6 +182,7 @@ export async function createApp(context: AppContext, options: AppOptions = {}): 
       stageRoutes(typed, context, guards);
       replyTemplateRoutes(typed, context, guards);
       privacyRoutes(typed, context, guards);
+      myApplicationRoutes(typed, context);
       emailRoutes(typed, context);
       api.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: messages.notFound }));
       // The site's catch-all page route would otherwise answer unknown API reads with its HTML

@@ -28,6 +28,8 @@ import { createReplyTemplateRepository } from './applications/reply-template-rep
 import { createApplicationCountsCache } from './applications/application-counts-cache';
 import { applicationCountsSchema } from '../shared/applications/stage-contract';
 import { createAuditRepository } from './privacy/audit-repository';
+import { createApplicationLinks } from './my-application/application-links';
+import { myApplicationPath } from '../shared/my-application/my-application-contract';
 import { scheduleRetentionPurge } from './privacy/retention';
 import { createRateLimiters, type RateLimitSettings } from './http/rate-limit';
 import { bootstrapAdmin } from './auth/bootstrap-admin';
@@ -95,9 +97,14 @@ async function assembleContext(config: Config, options: StartOptions, opened: Op
     from: config.mailFrom,
     dataDir: config.dataDir,
   }));
+  const applicationLinks = createApplicationLinks(db);
   const outbox = (opened.outbox = createEmailOutbox(db, mailer, {
     exclusive: database.kind === 'pglite',
     timing: options.emailDelivery,
+    privateLinks: async (applicationId) => {
+      const token = await applicationLinks.mint(applicationId);
+      return token && `${config.publicUrl}${myApplicationPath(token)}`;
+    },
   }));
   const mailOptions = {
     careersMailbox: config.careersMailbox,
@@ -145,6 +152,7 @@ async function assembleContext(config: Config, options: StartOptions, opened: Op
     ),
     notes: createNoteRepository(db),
     audit,
+    applicationLinks,
     limiters: createRateLimiters(database, { ...config.rateLimits, ...options.rateLimits }),
   };
   if (config.bootstrapAdmin) await bootstrapAdmin(users, config.bootstrapAdmin);

@@ -35,3 +35,8 @@ export const PDF_DATA_URL_PREFIX = 'data:application/pdf;base64,';
 export const DEFAULT_RETENTION_DAYS = 183;
 /** A second application by one e-mail address to one job within this many days is flagged. */
 export const DUPLICATE_WINDOW_DAYS = 30;
+/**
+ * The applicant's page shows a rejection as Closed once its e-mail was sent, or this many days
+ * after the change if none was: never before HR has had the chance to tell them.
+ */
+export const CLOSED_AFTER_REJECTION_DAYS = 14;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { messages } from '../../src/shared/messages';
+import { PRIVACY_NOTICE_VERSION } from '../../src/shared/privacy/privacy-notice';
 import { validPdf } from '../support/pdf-fixtures';
 import { adminToken, api, baseUrl, closeJob, createJob } from './e2e-env';
 import { applyAsVisitor, expectNoViolations, signInAsAdmin } from './flows';
@@ -167,7 +168,7 @@ test('admins see the audit trail, hold an application, export everything about a
   await expect(activity).toContainText('e2e-admin@example.com');
 
   const privacy = page.getByRole('region', { name: 'Data Protection' });
-  await expect(privacy).toContainText('Version 2026-11');
+  await expect(privacy).toContainText(`Version ${PRIVACY_NOTICE_VERSION}`);
   await expect(privacy).toContainText('Deleted automatically on');
   await privacy.getByRole('switch', { name: /retention hold/ }).click();
   await expect(privacy).toContainText('On hold');

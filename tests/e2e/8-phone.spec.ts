@@ -217,6 +217,7 @@ test('the public pages and the login refusal fit the screen at 320, 390 and 820 
     '/login',
     '/register',
     '/privacy',
+    '/my-application/not-a-link',
     '/no-such-page',
   ]) {
     await page.setViewportSize(phone.viewport);

@@ -56,6 +56,8 @@ async function startServer(): Promise<{ url: string; dataDir: string; stop(): Pr
       RATE_LIMIT_REGISTER_PER_MINUTE: '1000',
       RATE_LIMIT_APPLICATIONS_PER_MINUTE: '1000',
       RATE_LIMIT_EMAILS_PER_MINUTE: '1000',
+      RATE_LIMIT_MY_APPLICATION_PER_MINUTE: '1000',
+      RATE_LIMIT_LOST_LINK_PER_MINUTE: '1000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -11,7 +11,11 @@ const LoginPage = lazyScreen(() => import('../features/auth/login-page'), 'Login
 const RegisterPage = lazyScreen(() => import('../features/auth/register-page'), 'RegisterPage');
 const AboutPage = lazyScreen(() => import('../features/site/about-page'), 'AboutPage');
 const ContactPage = lazyScreen(() => import('../features/site/contact-page'), 'ContactPage');
-const PrivacyPage = lazyScreen(() => import('../features/privacy/privacy-page'), 'PrivacyPage');
+const PrivacyNoticePage = lazyScreen(() => import('./pages/privacy-notice-page'), 'PrivacyNoticePage');
+const MyApplicationPage = lazyScreen(
+  () => import('../features/my-application/my-application-page'),
+  'MyApplicationPage',
+);
 const ErrorPage = lazyScreen(() => import('../features/site/error-page'), 'ErrorPage');
 const NotFoundPage = lazyScreen(() => import('../features/site/not-found-page'), 'NotFoundPage');
 
@@ -33,7 +37,8 @@ export function AppRoutes() {
           <Route path="apply/:id" element={<ApplyPage />} />
           <Route path="about" element={<AboutPage />} />
           <Route path="contact" element={<ContactPage />} />
-          <Route path="privacy" element={<PrivacyPage />} />
+          <Route path="privacy" element={<PrivacyNoticePage />} />
+          <Route path="my-application/:token" element={<MyApplicationPage />} />
           <Route path="error" element={<ErrorPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>

@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import { applicationReplies, applications } from '../db/schema';
 import { insertJsonRows } from '../db/json-rows';
 import type { ChangeFeed } from '../db/change-feed';
-import type { EmailOutbox } from '../email/email-outbox';
+import type { EmailOutbox, QueuedEmail } from '../email/email-outbox';
 import type { ApplicationEmailOptions } from '../email/application-emails';
 import { replyEmail, type RepliedApplication } from '../email/reply-emails';
 import type { AuditRepository } from '../privacy/audit-repository';
@@ -32,6 +32,11 @@ export interface StageChangeRequest {
   actorEmail: string;
   /** Change only applications now in this stage; the others are matched and left alone. */
   onlyFrom?: ApplicationStage;
+  /**
+   * Further e-mails about the applications this change actually moved (an applicant's own
+   * withdrawal confirms it to them), queued in the same transaction.
+   */
+  emailsForMoved?: (moved: RepliedApplication[]) => QueuedEmail[];
 }
 
 export interface StageChangeOutcome {
@@ -146,7 +151,8 @@ export function createStageRepository(
         if (moved.length > 0) {
           await tx
             .update(applications)
-            .set({ stage, stageChangedAt: sql`now()` })
+            // The right-hand side reads the row as it was: the stage it leaves.
+            .set({ stage, previousStage: sql`${applications.stage}`, stageChangedAt: sql`now()` })
             .where(idIn(moved.map((row) => row.id)));
           await deps.audit.recordIn(
             tx,
@@ -162,12 +168,20 @@ export function createStageRepository(
         // Every application left in the stage may get its reply, moved now or already there.
         const emailedCount =
           kind && staying.length > 0 ? await queueReplies(tx, kind, staying, actorEmail) : 0;
-        return { matchedCount: found.length, modifiedCount: moved.length, emailedCount };
+        const further = moved.length > 0 ? (request.emailsForMoved?.(moved) ?? []) : [];
+        await deps.outbox.enqueue(tx, further);
+        return {
+          matchedCount: found.length,
+          modifiedCount: moved.length,
+          emailedCount,
+          queued: emailedCount + further.length,
+        };
       });
       // Only once committed: other instances drop their lists and counts, and the mail goes.
       if (outcome.modifiedCount > 0) deps.changes.publish('applications');
-      if (outcome.emailedCount > 0) deps.outbox.wake();
-      return outcome;
+      if (outcome.queued > 0) deps.outbox.wake();
+      const { queued: _queued, ...counts } = outcome;
+      return counts;
     },
 
     /** The reply exactly as it would go now; undefined when there is no such application. */

@@ -90,6 +90,12 @@ export const applications = pgTable(
     stageChangedAt: timestamp('stage_changed_at', { withTimezone: true, mode: 'date' })
       .notNull()
       .defaultNow(),
+    /**
+     * The stage it was in before the last change (none until it first moves), so the applicant's
+     * page can keep showing where it stood until a rejection has been told to them
+     * (docs/behaviour.md#the-applicants-page).
+     */
+    previousStage: text('previous_stage').$type<ApplicationStage>(),
     createdAt: createdAt(),
   },
   (table) => [
@@ -189,6 +195,12 @@ export const emailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     /** Set when delivery was given up (the message waited too long); `lastError` says why. */
     failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The body holds the placeholder of the application's private link, filled with a freshly
+     * minted one when the message is sent: the link's token is never stored in clear, here
+     * or anywhere (docs/security.md#the-applicants-private-link).
+     */
+    privateLink: boolean('private_link').notNull().default(false),
   },
   (table) => [
     index('email_outbox_waiting_idx')
@@ -223,6 +235,19 @@ export const applicationReplies = pgTable(
   ],
 );
 
+/**
+ * The applicant's private link to their application (/my-application/<token>): only the SHA-256
+ * of the token is kept, one per application. Minting a new one replaces the old, which then stops
+ * working; it goes when the application goes (deletion, retention purge, erasure).
+ */
+export const applicationLinks = pgTable('application_links', {
+  applicationId: uuid('application_id')
+    .primaryKey()
+    .references(() => applications.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: createdAt(),
+});
+
 /** The admins' own wording of each reply; a kind without a row uses the product's default. */
 export const replyTemplates = pgTable('reply_templates', {
   kind: text('kind').$type<ReplyKind>().primaryKey(),
@@ -244,4 +269,5 @@ export const schema = {
   emailOutbox,
   applicationReplies,
   replyTemplates,
+  applicationLinks,
 };

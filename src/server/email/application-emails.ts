@@ -1,6 +1,8 @@
 import { formatUsDate } from '../../shared/format/date';
+import { PRIVACY_NOTICE_PATH } from '../../shared/privacy/privacy-notice';
 import type { Db } from '../db/database';
 import type { EmailOutbox } from './email-outbox';
+import { PRIVATE_LINK_PLACEHOLDER } from './private-link';
 
 export interface NotifiedApplication {
   id: string;
@@ -27,18 +29,30 @@ export interface ApplicationEmailOptions {
   companyName: string;
 }
 
-/** The two messages of one application: a confirmation to the applicant, a notice to the careers mailbox. */
+/**
+ * The two messages of one application: a confirmation to the applicant, with the private link to
+ * their application (minted when it is sent), and a notice to the careers mailbox.
+ */
 export function applicationEmails(application: NotifiedApplication, options: ApplicationEmailOptions) {
   const confirmation = {
     to: application.email,
     replyTo: options.careersMailbox,
     subject: `We have received your application: ${application.jobTitle}`,
+    privateLink: true,
     text: [
       `Dear ${application.name},`,
       '',
       `Thank you for applying for the ${application.jobTitle} role at ${options.companyName}.`,
       'We have received your application and CV. Our team will review them, and if your',
       'qualifications match the role we will contact you to arrange the next steps.',
+      '',
+      'You can see where your application stands, withdraw it, or have your data erased, at any',
+      'time through your private link:',
+      '',
+      PRIVATE_LINK_PLACEHOLDER,
+      '',
+      'Keep it to yourself: anyone who has it can do the same. If you lose it, you can ask for a',
+      `new one on our privacy page: ${options.publicUrl}${PRIVACY_NOTICE_PATH}`,
       '',
       `If you have any questions, reply to this e-mail or write to ${options.careersMailbox}.`,
       '',

@@ -4,12 +4,18 @@ import type { Db } from '../db/database';
 import { emailOutbox } from '../db/schema';
 import { insertJsonRows } from '../db/json-rows';
 import type { Mailer, MailMessage } from './mailer';
+import { withPrivateLink, type PrivateLinkMinter } from './private-link';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A message to queue. One about an application is deleted with it: it holds the applicant's data. */
 export interface QueuedEmail extends MailMessage {
   applicationId?: string;
+  /**
+   * The text holds `PRIVATE_LINK_PLACEHOLDER`, to be replaced by a private link to the
+   * application minted when the message is sent (private-link.ts). Needs `applicationId`.
+   */
+  privateLink?: boolean;
 }
 
 export interface DeliveryTiming {
@@ -68,17 +74,21 @@ const waiting = and(isNull(emailOutbox.sentAt), isNull(emailOutbox.failedAt));
  */
 export async function enqueueEmails(tx: Db, messages: QueuedEmail[]): Promise<void> {
   if (messages.length === 0) return;
+  if (messages.some((message) => message.privateLink && !message.applicationId)) {
+    throw new Error('a message with a private link must name its application');
+  }
   // One JSON parameter however many messages: a bulk reply queues thousands in one statement.
   await tx.execute(
     insertJsonRows(
       emailOutbox,
-      ['applicationId', 'recipient', 'replyTo', 'subject', 'body'],
+      ['applicationId', 'recipient', 'replyTo', 'subject', 'body', 'privateLink'],
       messages.map((message) => ({
         applicationId: message.applicationId ?? null,
         recipient: message.to,
         replyTo: message.replyTo ?? null,
         subject: message.subject,
         body: message.text,
+        privateLink: message.privateLink ?? false,
       })),
     ),
   );
@@ -105,6 +115,8 @@ export function createEmailOutbox(
     /** The database serves this process alone (embedded PGlite): any claim found at start is a dead process's. */
     exclusive: boolean;
     timing?: Partial<DeliveryTiming>;
+    /** Fills the private link of a message that carries one, as it is sent. */
+    privateLinks?: PrivateLinkMinter;
   },
 ) {
   const timing: DeliveryTiming = { ...DEFAULT_DELIVERY_TIMING, ...options.timing };
@@ -141,13 +153,30 @@ export function createEmailOutbox(
   const stillOurs = ({ row, token }: Claimed) =>
     and(eq(emailOutbox.id, row.id), eq(emailOutbox.claimToken, token));
 
+  /**
+   * The body as it goes: a private link is minted now, on every try, so only the link in the
+   * message last sent works, and the token never rests anywhere but in that message. Undefined
+   * when the message's application has gone meanwhile (its row goes with it).
+   */
+  const textOf = async (row: Claimed['row']): Promise<string | undefined> => {
+    if (!row.privateLink) return row.body;
+    if (!options.privateLinks) throw new Error('no private links can be minted here');
+    const url = row.applicationId ? await options.privateLinks(row.applicationId) : undefined;
+    return url && withPrivateLink(row.body, url);
+  };
+
   const deliver = async (claimed: Claimed): Promise<void> => {
     const { row } = claimed;
     try {
+      const text = await textOf(row);
+      if (text === undefined) {
+        await db.delete(emailOutbox).where(stillOurs(claimed));
+        return;
+      }
       await mailer.send({
         to: row.recipient,
         subject: row.subject,
-        text: row.body,
+        text,
         ...(row.replyTo ? { replyTo: row.replyTo } : {}),
       });
     } catch (error) {

@@ -14,6 +14,10 @@ export interface RateLimitSettings {
   registerPerMinute: number;
   applicationsPerMinute: number;
   emailsPerMinute: number;
+  /** Unknown or dead private-link tokens a minute per address (known ones are not counted). */
+  myApplicationPerMinute: number;
+  /** Lost-link requests a minute per address (and at most `LOST_LINK_PER_EMAIL` per e-mail). */
+  lostLinkPerMinute: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -21,7 +25,15 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   registerPerMinute: 5,
   applicationsPerMinute: 10,
   emailsPerMinute: 10,
+  myApplicationPerMinute: 10,
+  lostLinkPerMinute: 5,
 };
+
+/**
+ * Lost-link requests for one e-mail address, from anywhere: each may send mail to that address,
+ * so a stranger must not be able to fill someone's inbox with them.
+ */
+export const LOST_LINK_PER_EMAIL = { points: 3, windowSeconds: 60 * 60 } as const;
 
 export interface RateLimiters {
   /** Failed logins from one address, whatever the e-mail: against password spraying. */
@@ -36,6 +48,11 @@ export interface RateLimiters {
   register: RateLimiterAbstract;
   applications: RateLimiterAbstract;
   emails: RateLimiterAbstract;
+  /** Private-link calls from one address whose token named no live application. */
+  myApplicationMisses: RateLimiterAbstract;
+  lostLinkByIp: RateLimiterAbstract;
+  /** Keyed by a digest of the normalised address, never the address itself. */
+  lostLinkByEmail: RateLimiterAbstract;
   settings: RateLimitSettings;
 }
 
@@ -61,6 +78,9 @@ export function createRateLimiters(database: Database, settings: RateLimitSettin
     register: make('register', settings.registerPerMinute),
     applications: make('applications', settings.applicationsPerMinute),
     emails: make('emails', settings.emailsPerMinute),
+    myApplicationMisses: make('my-application-misses', settings.myApplicationPerMinute),
+    lostLinkByIp: make('lost-link-ip', settings.lostLinkPerMinute),
+    lostLinkByEmail: make('lost-link-email', LOST_LINK_PER_EMAIL.points, LOST_LINK_PER_EMAIL.windowSeconds),
     settings,
   };
 }

@@ -194,9 +194,13 @@ export function createAuditRepository(db: Db, log: AuditLog = consoleLog) {
         .orderBy(asc(auditEntries.createdAt), asc(auditEntries.seq));
       return rows.map(toEntry);
     },
-    async removeApplication(applicationId: string): Promise<void> {
+    async removeApplication(applicationId: string): Promise<number> {
       await flush();
-      await db.delete(auditEntries).where(eq(auditEntries.applicationId, applicationId));
+      const rows = await db
+        .delete(auditEntries)
+        .where(eq(auditEntries.applicationId, applicationId))
+        .returning({ id: auditEntries.id });
+      return rows.length;
     },
     async removeSubject(email: string): Promise<number> {
       await flush();

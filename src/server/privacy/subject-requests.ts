@@ -60,12 +60,42 @@ export async function eraseSubject(
   actorEmail: string,
 ): Promise<ErasureAck> {
   const ids = await stores.applications.idsForEmail(email);
+  return erase(stores, { email, ids, wholeSubject: true }, actorEmail);
+}
+
+/**
+ * Erases one application the way `eraseSubject` erases an applicant, for an applicant who asks
+ * through the private link to that application (docs/behaviour.md#the-applicants-page): the
+ * application, its CV, notes, replies, private link and e-mails, and its audit entries, with the
+ * same digest-keyed entry recording that an erasure happened. What the address has besides (other
+ * applications, with their own links) is theirs to erase in turn.
+ */
+export async function eraseApplication(
+  stores: Stores & Pick<AppContext, 'outbox'>,
+  application: { id: string; email: string },
+  actorEmail: string,
+): Promise<ErasureAck> {
+  return erase(stores, { email: application.email, ids: [application.id], wholeSubject: false }, actorEmail);
+}
+
+/** The one erasure both of the above run. */
+async function erase(
+  stores: Stores & Pick<AppContext, 'outbox'>,
+  scope: { email: string; ids: string[]; wholeSubject: boolean },
+  actorEmail: string,
+): Promise<ErasureAck> {
+  const { email, ids } = scope;
   const notesDeleted = await stores.applications.countNotes(ids);
   let deletedCount = 0;
   // An application's e-mails go with it (foreign key); those only addressed to them go here.
   for (const id of ids) if (await stores.applications.remove(id)) deletedCount++;
-  await stores.outbox.removeForRecipient(email);
-  const auditEntriesDeleted = await stores.audit.removeSubject(email);
+  let auditEntriesDeleted = 0;
+  if (scope.wholeSubject) {
+    await stores.outbox.removeForRecipient(email);
+    auditEntriesDeleted = await stores.audit.removeSubject(email);
+  } else {
+    for (const id of ids) auditEntriesDeleted += await stores.audit.removeApplication(id);
+  }
   stores.audit.record({ action: 'erase', actorEmail, subjectEmail: erasedSubject(email) });
   // An erasure is rare and final: its record is written before the answer, not in a later batch.
   await stores.audit.flush();

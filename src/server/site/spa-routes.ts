@@ -9,6 +9,7 @@ const SPA_ROUTES: RegExp[] = [
   /^\/contact$/,
   /^\/privacy$/,
   /^\/error$/,
+  /^\/my-application\/[^/]+$/,
   /^\/dashboard(\/(all|create|applications|templates|application\/[^/]+|edit\/[^/]+))?$/,
 ];
 

@@ -10,6 +10,7 @@ import type { AppContext } from '../app-context';
 import { createRepresentation, sendRepresentation, type Representation } from '../http/representation';
 import type { OpenJobs } from '../jobs/open-jobs-cache';
 import { isSpaRoute } from './spa-routes';
+import { MY_APPLICATION_PATH } from '../../shared/my-application/my-application-contract';
 import { jobPosting, jobSummary, jobUrl } from './job-posting';
 import { assertPageTemplate, renderPage, type PageHead } from './page-html';
 import { createPrerenderer } from './prerender-loader';
@@ -157,11 +158,11 @@ export async function registerStaticSite(
     if (!isSpaRoute(pathname)) {
       return fixedPage('not-found', 404, { title: `Page not found | ${brand}`, noIndex: true });
     }
-    if (/^\/(dashboard|login|register|success|error)(\/|$)/.test(pathname)) {
+    if (/^\/(dashboard|login|register|success|error|my-application)(\/|$)/.test(pathname)) {
       const screen = fixedPage('private', 200, { title: `${brand} Careers`, noIndex: true });
-      // A screen of one record (/dashboard/edit/:id) has as many addresses as anyone makes up:
-      // the same HTML, but never kept for repeating.
-      return /^\/dashboard\/(application|edit)\//.test(pathname)
+      // A screen of one record (/dashboard/edit/:id, an applicant's private link) has as many
+      // addresses as anyone makes up: the same HTML, but never kept for repeating.
+      return /^\/(dashboard\/(application|edit)|my-application)\//.test(pathname)
         ? { status: screen.status, page: screen.page }
         : screen;
     }
@@ -177,6 +178,9 @@ export async function registerStaticSite(
     const raw = request.url.split('?')[0] ?? '/';
     const pathname = raw.length > 1 ? raw.replace(/\/+$/, '') : raw;
     const { status, page: answer, current } = await page(pathname);
+    // A private link must stay out of search engines even if someone publishes it; the page's
+    // own meta tag says the same (docs/security.md#the-applicants-private-link).
+    if (pathname.startsWith(`${MY_APPLICATION_PATH}/`)) reply.header('x-robots-tag', 'noindex, nofollow');
     return sendRepresentation(request, reply, answer, {
       status,
       cacheControl: 'no-cache',

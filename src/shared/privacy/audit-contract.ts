@@ -28,6 +28,12 @@ export const auditActionLabels: Record<AuditAction, string> = {
   reply: 'E-mailed the applicant',
 };
 
+/**
+ * The actor of what an applicant did themselves through their private link (withdrawing,
+ * erasing), where an admin's entries hold the admin's e-mail.
+ */
+export const APPLICANT_ACTOR = 'applicant';
+
 /** One audit entry: who, what, when. Never any CV contents. */
 export const auditEntrySchema = z.object({
   _id: z.string(),

@@ -1,13 +1,18 @@
 import { siteConfig } from '../site/site-config';
 
 /** Bump when the notice's substance changes: each application records the version it was shown. */
-export const PRIVACY_NOTICE_VERSION = '2026-11';
+export const PRIVACY_NOTICE_VERSION = '2026-11-24';
 export const PRIVACY_NOTICE_PATH = '/privacy';
 
 export interface NoticeSection {
   heading: string;
   paragraphs: string[];
+  /** The section's anchor on /privacy, where one is linked to. */
+  id?: string;
 }
+
+/** The full notice's section on the applicant's private link, which holds the lost-link form. */
+export const PRIVATE_LINK_SECTION_ID = 'private-link';
 
 const ico = 'the Information Commissioner’s Office (ICO), at ico.org.uk or on 0303 123 1113';
 
@@ -33,6 +38,10 @@ export const privacySummary = (retentionDays: number) => [
   {
     term: 'Your rights',
     text: `To see, correct or delete your data, or to object; e-mail ${siteConfig.careersEmail}. You can also complain to ${ico}.`,
+  },
+  {
+    term: 'Your private link',
+    text: 'Our confirmation e-mail holds a private link to your application: use it to see where it stands, withdraw it or have it erased, without an account. Keep it to yourself; lost it? Ask for a new one on our privacy page.',
   },
 ];
 
@@ -73,6 +82,15 @@ export const privacyNotice = (retentionDays: number): NoticeSection[] => [
     paragraphs: [
       `You have the right to a copy of your data, to have it corrected or deleted, to restrict or object to our use of it, and to withdraw your application at any time. To use any of these rights, e-mail ${siteConfig.careersEmail}; we answer within one month and it is free of charge.`,
       `If you are unhappy with how we handle your data, please tell us first. You also have the right to complain to ${ico}.`,
+    ],
+  },
+  {
+    heading: 'Your private link to your application',
+    id: PRIVATE_LINK_SECTION_ID,
+    paragraphs: [
+      'The e-mail confirming your application holds a private link to it. Open it at any time, without an account or password, to see where your application stands (received, in progress, successful or closed), to withdraw it, or to have it erased. Erasing deletes the application, your CV, our notes about it and the record of who looked at it, at once and for good; we keep only a note that an erasure happened, without your e-mail address.',
+      `Anyone who has the link can do the same, so keep it to yourself and do not forward that e-mail. The link stops working once you withdraw or erase the application, when it is deleted after ${retentionDays} days, and when we send you a new one. We keep only a scrambled form of it (a hash), so not even our own staff can read it from our records.`,
+      'Lost it? Enter the e-mail address you applied with below, and we will e-mail a new link for each application we hold for that address, to that address only. We give the same answer whether or not we hold anything for it, so nobody can use the form to find out who applied.',
     ],
   },
 ];

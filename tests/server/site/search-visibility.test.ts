@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INITIAL_DATA_ELEMENT_ID, type InitialData } from '../../../src/shared/site/initial-data';
@@ -180,6 +181,32 @@ describe('the careers home page as served', () => {
     expect(about.document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
       `${PUBLIC_URL}/about`,
     );
+  });
+});
+
+describe("an applicant's private page", () => {
+  it('is kept out of search engines, sends no referrer, and is never kept for repeating', async () => {
+    const token = randomBytes(32).toString('base64url');
+    const before = server.app.answerReplay!.held();
+    for (const pathname of [`/my-application/${token}`, `/my-application/${token}`, '/my-application/x']) {
+      const response = await fetch(`${server.url}${pathname}`);
+      const document = new JSDOM(await response.text()).window.document;
+      // The app decides what the token opens; the page itself is the same for any token.
+      expect(response.status).toBe(200);
+      expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(document.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+      expect(document.querySelector('link[rel="canonical"]')).toBeNull();
+      expect(document.documentElement.outerHTML).not.toContain(token);
+    }
+    expect(server.app.answerReplay!.held().entries).toBe(before.entries);
+    // Other pages carry no such header.
+    expect((await fetch(`${server.url}/privacy`)).headers.get('x-robots-tag')).toBeNull();
+
+    // Neither robots.txt (which would name the address) nor the sitemap mentions it.
+    const robots = await (await fetch(`${server.url}/robots.txt`)).text();
+    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    for (const text of [robots, sitemap]) expect(text).not.toContain('my-application');
   });
 });
 

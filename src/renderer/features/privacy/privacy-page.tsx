@@ -1,13 +1,22 @@
+import type { ReactNode } from 'react';
 import { ShieldLockRegular } from '@fluentui/react-icons/headless/svg/shield-lock';
-import { PRIVACY_NOTICE_VERSION, privacyNotice } from '../../../shared/privacy/privacy-notice';
+import {
+  PRIVACY_NOTICE_VERSION,
+  PRIVATE_LINK_SECTION_ID,
+  privacyNotice,
+} from '../../../shared/privacy/privacy-notice';
 import { siteConfig } from '../../../shared/site/site-config';
 import { useSiteSettings } from '../../lib/site-settings';
 import { PageHero } from '../../components/page-hero';
 import { SiteSection } from '../../components/site-section';
 import { useSitePageStyles } from '../../components/site-styles';
 
-/** /privacy: the full applicant privacy notice the apply form links to. */
-export function PrivacyPage() {
+/**
+ * /privacy: the full applicant privacy notice the apply form links to, with the form where an
+ * applicant asks for a fresh private link (`lostLinkForm`, from the feature that owns the link)
+ * after the notice's section on it.
+ */
+export function PrivacyPage({ lostLinkForm }: { lostLinkForm?: ReactNode }) {
   const site = useSitePageStyles();
   const { retentionDays } = useSiteSettings();
   return (
@@ -21,7 +30,7 @@ export function PrivacyPage() {
       {privacyNotice(retentionDays).map((section, index) => (
         <SiteSection
           key={section.heading}
-          id={`privacy-${index}`}
+          id={section.id ?? `privacy-${index}`}
           title={section.heading}
           icon={index === 0 ? <ShieldLockRegular /> : undefined}
         >
@@ -30,6 +39,7 @@ export function PrivacyPage() {
               {paragraph}
             </p>
           ))}
+          {section.id === PRIVATE_LINK_SECTION_ID ? lostLinkForm : null}
         </SiteSection>
       ))}
     </div>

@@ -1,0 +1,130 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import {
+  Button,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  makeStyles,
+  tokens,
+  typographyStyles,
+} from '@fluentui/react-components';
+import { MailRegular } from '@fluentui/react-icons/headless/svg/mail';
+import { lostLinkSchema } from '../../../shared/my-application/my-application-contract';
+import { errorMessage } from '../../store/api-error';
+import { useRequestLostLinkMutation } from './my-application-api';
+
+/** Where the privacy page shows this form; the applicant's page links here when a link has died. */
+export const LOST_LINK_SECTION_ID = 'lost-link';
+
+const useStyles = makeStyles({
+  section: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    padding: 'clamp(20px, 4vw, 40px)',
+    borderRadius: tokens.borderRadiusXLarge,
+    backgroundColor: tokens.colorNeutralBackground2,
+    outline: 'none',
+  },
+  heading: {
+    ...typographyStyles.title2,
+    margin: 0,
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+  },
+  icon: { color: tokens.colorBrandForeground1, fontSize: '28px', display: 'inline-flex' },
+  intro: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2, maxWidth: '72ch' },
+  form: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'flex-end',
+    gap: tokens.spacingHorizontalM,
+  },
+  field: { flexGrow: 1, flexBasis: '280px', maxWidth: '480px' },
+});
+
+/**
+ * "Lost your link?": the applicant gives the address they applied with and, if we hold
+ * applications for it, a fresh link to each goes to that address. The answer reads the same
+ * whether or not anything was found (docs/behaviour.md#the-applicants-page).
+ */
+export function LostLinkForm() {
+  const styles = useStyles();
+  const headingId = useId();
+  const [email, setEmail] = useState('');
+  const [fieldError, setFieldError] = useState<string>();
+  const [answer, setAnswer] = useState<{ intent: 'success' | 'error'; text: string }>();
+  const [request, { isLoading }] = useRequestLostLinkMutation();
+  const input = useRef<HTMLInputElement>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isLoading) return;
+    setAnswer(undefined);
+    const parsed = lostLinkSchema.safeParse({ email });
+    if (!parsed.success) {
+      setFieldError(parsed.error.issues[0]?.message);
+      input.current?.focus();
+      return;
+    }
+    setFieldError(undefined);
+    try {
+      const sent = await request(parsed.data).unwrap();
+      setAnswer({ intent: 'success', text: sent.message });
+    } catch (error) {
+      setAnswer({
+        intent: 'error',
+        text: errorMessage(error, 'Your request could not be sent. Please try again.'),
+      });
+    }
+  };
+
+  return (
+    <section id={LOST_LINK_SECTION_ID} className={styles.section} aria-labelledby={headingId} tabIndex={-1}>
+      <h2 id={headingId} className={styles.heading}>
+        <span className={styles.icon} aria-hidden="true">
+          <MailRegular />
+        </span>
+        Lost your link?
+      </h2>
+      <p className={styles.intro}>
+        Enter the e-mail address you applied with. If we hold applications for it, we will e-mail a new
+        private link for each of them to that address. Each new link replaces the one we sent before.
+      </p>
+      <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+        <Field className={styles.field} label="Your e-mail address" required validationMessage={fieldError}>
+          <Input
+            ref={input}
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(_, data) => setEmail(data.value)}
+          />
+        </Field>
+        <Button
+          type="submit"
+          appearance="primary"
+          disabled={isLoading}
+          icon={isLoading ? <Spinner size="tiny" /> : undefined}
+        >
+          {isLoading ? 'Sending...' : 'Send me a new link'}
+        </Button>
+      </form>
+      <div role="status">
+        {answer?.intent === 'success' && (
+          <MessageBar intent="success">
+            <MessageBarBody>{answer.text}</MessageBarBody>
+          </MessageBar>
+        )}
+      </div>
+      {answer?.intent === 'error' && (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{answer.text}</MessageBarBody>
+        </MessageBar>
+      )}
+    </section>
+  );
+}

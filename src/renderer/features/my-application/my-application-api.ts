@@ -1,0 +1,39 @@
+import type {
+  LostLinkAnswer,
+  LostLinkRequest,
+  MyApplication,
+  MyApplicationErased,
+} from '../../../shared/my-application/my-application-contract';
+import { api } from '../../store/api';
+
+const linkUrl = (token: string) => `/my-application/${encodeURIComponent(token)}`;
+
+/**
+ * The applicant's own calls through their private link, and the lost-link form. Nothing here is
+ * kept once the page is left: the answers are one person's, and a withdrawn link opens nothing on
+ * a second look, so the page keeps what the withdrawal answered rather than fetching again.
+ */
+export const myApplicationApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getMyApplication: build.query<MyApplication, string>({
+      query: linkUrl,
+      keepUnusedDataFor: 0,
+    }),
+    withdrawMyApplication: build.mutation<MyApplication, string>({
+      query: (token) => ({ url: `${linkUrl(token)}/withdraw`, method: 'POST' }),
+    }),
+    eraseMyApplication: build.mutation<MyApplicationErased, string>({
+      query: (token) => ({ url: `${linkUrl(token)}/erase`, method: 'POST' }),
+    }),
+    requestLostLink: build.mutation<LostLinkAnswer, LostLinkRequest>({
+      query: (body) => ({ url: '/my-application/lost-link', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const {
+  useGetMyApplicationQuery,
+  useWithdrawMyApplicationMutation,
+  useEraseMyApplicationMutation,
+  useRequestLostLinkMutation,
+} = myApplicationApi;

@@ -1,0 +1,123 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { applicationLinks, applicationReplies, applications } from '../db/schema';
+import type { ApplicationStage } from '../../shared/applications/stage-contract';
+
+/** 256 random bits: no one guesses a live link, however many they try. */
+const TOKEN_BYTES = 32;
+/** 32 bytes in base64url, unpadded; anything else is not a token we made. */
+const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
+
+/** What is stored of a token: its SHA-256, so a copy of the database opens no application. */
+export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/**
+ * An address with any private-link token in it replaced, for the request log (at debug level
+ * each request's address is logged): a log is no place for a key to someone's application.
+ */
+export const withoutLinkToken = (url: string): string =>
+  url.replace(/(\/my-application\/)[^/?#]+/g, '$1[token]');
+
+/** The application behind a live private link: what the applicant's page and its actions need. */
+export interface LinkedApplication {
+  id: string;
+  name: string;
+  email: string;
+  jobTitle: string;
+  createdAt: Date;
+  stage: ApplicationStage;
+  previousStage: ApplicationStage | null;
+  stageChangedAt: Date;
+  /** Whether the rejection e-mail was queued for it (application_replies). */
+  rejectionSent: boolean;
+  hasCv: boolean;
+}
+
+/**
+ * The applicants' private links (docs/security.md#the-applicants-private-link): one per
+ * application, kept only as a hash. A link is minted when the e-mail carrying it is sent, and a
+ * new one replaces the old.
+ */
+export function createApplicationLinks(db: Db) {
+  return {
+    /**
+     * A fresh token for the application, replacing its earlier one (which stops working);
+     * undefined when there is no such application.
+     */
+    async mint(applicationId: string): Promise<string | undefined> {
+      const token = randomBytes(TOKEN_BYTES).toString('base64url');
+      const stored = await db
+        .insert(applicationLinks)
+        .select(
+          db
+            .select({
+              applicationId: applications.id,
+              tokenHash: sql<string>`${tokenHash(token)}`.as('token_hash'),
+              createdAt: sql<Date>`now()`.as('created_at'),
+            })
+            .from(applications)
+            .where(eq(applications.id, applicationId)),
+        )
+        .onConflictDoUpdate({
+          target: applicationLinks.applicationId,
+          set: { tokenHash: sql`excluded.token_hash`, createdAt: sql`excluded.created_at` },
+        })
+        .returning({ applicationId: applicationLinks.applicationId });
+      return stored.length > 0 ? token : undefined;
+    },
+
+    /** The application a token opens, whatever its stage; undefined for any other text. */
+    async find(token: string): Promise<LinkedApplication | undefined> {
+      if (!TOKEN_FORMAT.test(token)) return undefined;
+      const [row] = await db
+        .select({
+          id: applications.id,
+          name: applications.name,
+          email: applications.email,
+          jobTitle: applications.jobTitle,
+          createdAt: applications.createdAt,
+          stage: applications.stage,
+          previousStage: applications.previousStage,
+          stageChangedAt: applications.stageChangedAt,
+          hasCv: sql<boolean>`${applications.cvKey} is not null`,
+          rejectionSent: sql<boolean>`exists (${db
+            .select({ one: sql`1` })
+            .from(applicationReplies)
+            .where(
+              and(
+                eq(applicationReplies.applicationId, applications.id),
+                eq(applicationReplies.kind, 'rejection'),
+              ),
+            )})`,
+        })
+        .from(applicationLinks)
+        .innerJoin(applications, eq(applications.id, applicationLinks.applicationId))
+        .where(eq(applicationLinks.tokenHash, tokenHash(token)))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * The applications of one address that may get a fresh link: every one not withdrawn, oldest
+     * first. The address is matched as stored (trimmed and lower-cased, as every form sends it).
+     */
+    async linkableFor(
+      email: string,
+    ): Promise<Array<{ id: string; name: string; email: string; jobTitle: string; createdAt: Date }>> {
+      return db
+        .select({
+          id: applications.id,
+          name: applications.name,
+          email: applications.email,
+          jobTitle: applications.jobTitle,
+          createdAt: applications.createdAt,
+        })
+        .from(applications)
+        .where(and(eq(applications.email, email), ne(applications.stage, 'withdrawn')))
+        .orderBy(asc(applications.createdAt));
+    },
+  };
+}
+
+export type ApplicationLinks = ReturnType<typeof createApplicationLinks>;

@@ -1,0 +1,173 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  LOST_LINK_ANSWER,
+  MY_APPLICATION_NOT_FOUND,
+  lostLinkAnswerSchema,
+  lostLinkSchema,
+  myApplicationErasedSchema,
+  myApplicationParamsSchema,
+  myApplicationSchema,
+  type MyApplication,
+} from '../../shared/my-application/my-application-contract';
+import { APPLICANT_ACTOR } from '../../shared/privacy/audit-contract';
+import { siteConfig } from '../../shared/site/site-config';
+import { HttpError } from '../http/http-error';
+import { consume, limitByIp } from '../http/rate-limit';
+import { errorResponses, type Api } from '../http/route-types';
+import type { AppContext } from '../app-context';
+import { eraseApplication } from '../privacy/subject-requests';
+import type { ApplicationEmailOptions } from '../email/application-emails';
+import { applicantStatus } from './applicant-status';
+import type { LinkedApplication } from './application-links';
+import { lostLinkEmail, withdrawalEmail } from './my-application-emails';
+
+const notFound = () => new HttpError(404, MY_APPLICATION_NOT_FOUND);
+
+const view = (application: LinkedApplication): MyApplication => ({
+  jobTitle: application.jobTitle,
+  appliedAt: application.createdAt.toISOString(),
+  status: applicantStatus(application),
+});
+
+/** The rate-limit key of an e-mail address: its digest, so the counters hold no addresses. */
+const emailKey = (email: string) => createHash('sha256').update(email).digest('hex');
+
+/**
+ * The applicant's own calls, through the private link e-mailed to them (no sign-in: the link is
+ * the proof), and the lost-link form (docs/behaviour.md#the-applicants-page). Every answer is
+ * private to its link and never cached.
+ */
+export function myApplicationRoutes(app: Api, context: AppContext): void {
+  const { applicationLinks, stages, limiters, outbox, database, config } = context;
+  const mail: ApplicationEmailOptions = {
+    careersMailbox: config.careersMailbox,
+    publicUrl: config.publicUrl,
+    companyName: siteConfig.legalName,
+  };
+
+  /**
+   * The application a token opens, or 404. As with failed logins, each lookup first takes a point
+   * from the caller's address and a token that opens an application gives it back, so only
+   * unknown and dead tokens count (docs/security.md#rate-limits). Malformed tokens are simply
+   * unknown ones: the answer never tells what a token looks like. A withdrawn application's link
+   * no longer opens it, except to erase it.
+   */
+  const linked = async (
+    request: FastifyRequest<{ Params: { token: string } }>,
+    reply: FastifyReply,
+    options: { withdrawn: boolean },
+  ): Promise<LinkedApplication | undefined> => {
+    reply.header('cache-control', 'no-store');
+    if (!(await consume(limiters.myApplicationMisses, request.ip, reply))) return undefined;
+    const application = await applicationLinks.find(request.params.token);
+    if (!application || (application.stage === 'withdrawn' && !options.withdrawn)) throw notFound();
+    await limiters.myApplicationMisses.reward(request.ip, 1);
+    return application;
+  };
+
+  app.get(
+    '/my-application/:token',
+    {
+      schema: {
+        tags: ['my-application'],
+        summary: "The applicant's own view of their application, through their private link",
+        params: myApplicationParamsSchema,
+        response: { 200: myApplicationSchema, ...errorResponses(404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const application = await linked(request, reply, { withdrawn: false });
+      return application ? view(application) : reply;
+    },
+  );
+
+  app.post(
+    '/my-application/:token/withdraw',
+    {
+      schema: {
+        tags: ['my-application'],
+        summary: 'The applicant withdraws their application (Withdrawn, as an admin would record it)',
+        description:
+          'Answers the application as it now stands. The link then no longer opens it, except to erase it.',
+        params: myApplicationParamsSchema,
+        response: { 200: myApplicationSchema, ...errorResponses(404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const application = await linked(request, reply, { withdrawn: false });
+      if (!application) return reply;
+      // The admins' own stage change: the same history, counts and lists; and the e-mail
+      // confirming it, queued in the same transaction.
+      const outcome = await stages.change({
+        ids: [application.id],
+        stage: 'withdrawn',
+        notify: false,
+        actorEmail: APPLICANT_ACTOR,
+        emailsForMoved: (moved) => moved.map((row) => withdrawalEmail(row, mail)),
+      });
+      if (outcome.matchedCount === 0) throw notFound();
+      return { ...view(application), status: 'withdrawn' as const };
+    },
+  );
+
+  app.post(
+    '/my-application/:token/erase',
+    {
+      schema: {
+        tags: ['my-application'],
+        summary:
+          'The applicant erases their application: it, its CV, notes, e-mails and audit entries (irreversible)',
+        description:
+          "The admins' erasure, for this one application; one audit entry, keyed by a digest of the address, records that it happened. Also accepted once the application is withdrawn.",
+        params: myApplicationParamsSchema,
+        response: { 200: myApplicationErasedSchema, ...errorResponses(404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const application = await linked(request, reply, { withdrawn: true });
+      if (!application) return reply;
+      const erased = await eraseApplication(context, application, APPLICANT_ACTOR);
+      if (erased.deletedCount === 0) throw notFound();
+      return {
+        acknowledged: true,
+        jobTitle: application.jobTitle,
+        appliedAt: application.createdAt.toISOString(),
+        cvDeleted: application.hasCv,
+        notesDeleted: erased.notesDeleted,
+        auditEntriesDeleted: erased.auditEntriesDeleted,
+      };
+    },
+  );
+
+  app.post(
+    '/my-application/lost-link',
+    {
+      onRequest: limitByIp(limiters.lostLinkByIp),
+      schema: {
+        tags: ['my-application'],
+        summary:
+          'E-mail a fresh private link for each application held for an address (to that address only)',
+        description:
+          'Always answers 202 with the same words, whether or not anything was found. A fresh link replaces the earlier one. Applications already withdrawn get none.',
+        body: lostLinkSchema,
+        response: { 202: lostLinkAnswerSchema, ...errorResponses(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { email } = request.body;
+      if (!(await consume(limiters.lostLinkByEmail, emailKey(email), reply))) return reply;
+      const found = await applicationLinks.linkableFor(email);
+      // Each to the address stored with the application; the link is minted when it is sent.
+      await outbox.enqueue(
+        database.db,
+        found.map((application) => lostLinkEmail(application, mail)),
+      );
+      if (found.length > 0) outbox.wake();
+      return reply
+        .code(202)
+        .header('cache-control', 'no-store')
+        .send({ acknowledged: true, message: LOST_LINK_ANSWER });
+    },
+  );
+}
