@@ -31,6 +31,6 @@ export async function startServerAtRealLimits(
     body: JSON.stringify(sampleJob()),
     headers,
   });
-  expect(job.status).toBe(200);
+  expect(job.status).toBe(201);
   return { server, jobId: job.body.insertedId };
 }

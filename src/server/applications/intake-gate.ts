@@ -99,6 +99,9 @@ export function createIntakeGate(settings: IntakeGateSettings = DEFAULT_INTAKE_G
   /** Drops a body that has stopped moving: answered 408, and the connection is closed. */
   const watchProgress = (request: FastifyRequest, reply: FastifyReply) => {
     const socket = request.raw.socket;
+    // A request made in-process (Fastify's inject) has its whole body already and no socket to
+    // count bytes on or to close: there is nothing to watch.
+    if (typeof socket?.bytesRead !== 'number' || typeof socket.destroy !== 'function') return () => {};
     let seen = socket.bytesRead;
     const timer = setInterval(() => {
       // Fully received: what is left (the checks) is the server's own work.
