@@ -75,6 +75,8 @@ export async function prepareTestServer(env: Record<string, string>, options: Te
       registerPerMinute: 1000,
       applicationsPerMinute: 1000,
       emailsPerMinute: 1000,
+      passwordResetsPerMinute: 1000,
+      passwordResetsPerEmailPerHour: 1000,
     },
     ...options,
   };

@@ -14,6 +14,10 @@ export interface RateLimitSettings {
   registerPerMinute: number;
   applicationsPerMinute: number;
   emailsPerMinute: number;
+  /** "Forgot password?" requests a minute from one address, whatever the e-mail. */
+  passwordResetsPerMinute: number;
+  /** "Forgot password?" requests an hour for one e-mail, from anywhere. */
+  passwordResetsPerEmailPerHour: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -21,6 +25,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   registerPerMinute: 5,
   applicationsPerMinute: 10,
   emailsPerMinute: 10,
+  passwordResetsPerMinute: 5,
+  passwordResetsPerEmailPerHour: 3,
 };
 
 export interface RateLimiters {
@@ -36,6 +42,15 @@ export interface RateLimiters {
   register: RateLimiterAbstract;
   applications: RateLimiterAbstract;
   emails: RateLimiterAbstract;
+  /** Reset links asked for from one address. */
+  forgotPasswordByIp: RateLimiterAbstract;
+  /**
+   * Reset links asked for one e-mail (keyed by a digest of it), counted whether or not an account
+   * has it, so a refusal tells nothing: it keeps anyone from filling an inbox with links.
+   */
+  forgotPasswordByEmail: RateLimiterAbstract;
+  /** New passwords sent with a reset link from one address. */
+  resetPasswordByIp: RateLimiterAbstract;
   settings: RateLimitSettings;
 }
 
@@ -61,6 +76,9 @@ export function createRateLimiters(database: Database, settings: RateLimitSettin
     register: make('register', settings.registerPerMinute),
     applications: make('applications', settings.applicationsPerMinute),
     emails: make('emails', settings.emailsPerMinute),
+    forgotPasswordByIp: make('forgot-password-ip', settings.passwordResetsPerMinute),
+    forgotPasswordByEmail: make('forgot-password-email', settings.passwordResetsPerEmailPerHour, 3600),
+    resetPasswordByIp: make('reset-password-ip', settings.loginPerMinute),
     settings,
   };
 }
