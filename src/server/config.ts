@@ -130,7 +130,9 @@ const envSchema = z
     RATE_LIMIT_APPLICATIONS_PER_MINUTE: perMinute(DEFAULT_RATE_LIMITS.applicationsPerMinute),
     RATE_LIMIT_EMAILS_PER_MINUTE: perMinute(DEFAULT_RATE_LIMITS.emailsPerMinute),
     RATE_LIMIT_PASSWORD_RESETS_PER_MINUTE: perMinute(DEFAULT_RATE_LIMITS.passwordResetsPerMinute),
-    RATE_LIMIT_PASSWORD_RESETS_PER_EMAIL_PER_HOUR: perMinute(DEFAULT_RATE_LIMITS.passwordResetsPerEmailPerHour),
+    RATE_LIMIT_PASSWORD_RESETS_PER_EMAIL_PER_HOUR: perMinute(
+      DEFAULT_RATE_LIMITS.passwordResetsPerEmailPerHour,
+    ),
     REQUIRE_ADMIN_2FA: flag(false),
     RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_RETENTION_DAYS),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -80,7 +80,8 @@ export const messages = {
   twoFactorCodeFormat: 'Enter the 6-digit code from your authenticator app.',
   twoFactorCodeWrong:
     'That code is not right, or it has already been used. Enter the current code from your authenticator app.',
-  twoFactorCodeOrRecovery: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+  twoFactorCodeOrRecovery:
+    'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
   recoveryCodeRequired: 'Enter one of your recovery codes.',
   recoveryCodeWrong: 'That recovery code is not right, or it has already been used.',
   twoFactorChallengeExpired: 'This login has timed out. Please log in again.',

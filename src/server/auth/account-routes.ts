@@ -28,7 +28,14 @@ import { newPasswordProblem } from './password-strength';
 import { passwordResetEmail, RESET_LINK_LIFETIME_MINUTES } from './password-reset-email';
 import { startLoginAttempt } from './login-attempts';
 import type { ChallengePurpose } from './tokens';
-import { matchingStep, newRecoveryCodes, newTotpSecret, otpauthUri, qrCodeDataUrl, recoveryCodeHash } from './totp';
+import {
+  matchingStep,
+  newRecoveryCodes,
+  newTotpSecret,
+  otpauthUri,
+  qrCodeDataUrl,
+  recoveryCodeHash,
+} from './totp';
 import type { User } from './user-repository';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -188,7 +195,14 @@ export function accountRoutes(app: Api, context: AppContext, guards: Guards): vo
     async (request, reply) => {
       const { email } = request.body;
       // Counted for the address whether or not it has an account, so a refusal tells nothing.
-      if (!(await consume(limiters.forgotPasswordByEmail, sha256(email), reply, messages.forgotPasswordRateLimited))) {
+      if (
+        !(await consume(
+          limiters.forgotPasswordByEmail,
+          sha256(email),
+          reply,
+          messages.forgotPasswordRateLimited,
+        ))
+      ) {
         return reply;
       }
       const user = await users.findByEmail(email);
@@ -350,7 +364,10 @@ export function accountRoutes(app: Api, context: AppContext, guards: Guards): vo
       }
       if (!accepted) {
         await attempt.failed();
-        throw new HttpError(401, code !== undefined ? messages.twoFactorCodeWrong : messages.recoveryCodeWrong);
+        throw new HttpError(
+          401,
+          code !== undefined ? messages.twoFactorCodeWrong : messages.recoveryCodeWrong,
+        );
       }
       await attempt.succeeded();
       return { token: await tokens.issue(user) };

@@ -50,7 +50,10 @@ export function authRoutes(app: Api, context: AppContext, guards: Guards): void 
       // must set it up: the answer is a challenge for the next step (account-routes.ts).
       const secondFactor = await accounts.twoFactorStatus(user.id);
       if (secondFactor.enabled) {
-        return { twoFactorRequired: true as const, challenge: await tokens.issueChallenge(user, 'two-factor') };
+        return {
+          twoFactorRequired: true as const,
+          challenge: await tokens.issueChallenge(user, 'two-factor'),
+        };
       }
       if (config.requireAdmin2fa) {
         return {

@@ -44,7 +44,9 @@ export function createGuards(context: Pick<AppContext, 'tokens' | 'users'>) {
       throw new HttpError(401, messages.authRequired, { 'www-authenticate': 'Bearer error="invalid_token"' });
     }
     if (user.tokenGeneration !== verified.generation) {
-      throw new HttpError(401, messages.sessionRevoked, { 'www-authenticate': 'Bearer error="invalid_token"' });
+      throw new HttpError(401, messages.sessionRevoked, {
+        'www-authenticate': 'Bearer error="invalid_token"',
+      });
     }
     request.user = {
       id: user.id,

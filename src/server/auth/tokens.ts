@@ -27,8 +27,7 @@ export type VerifiedToken =
 export type ChallengePurpose = 'two-factor' | 'two-factor-setup';
 
 export type VerifiedChallenge =
-  | { ok: true; userId: string; generation: number }
-  | { ok: false; expired: boolean };
+  { ok: true; userId: string; generation: number } | { ok: false; expired: boolean };
 
 export interface TokenService {
   issue(user: TokenSubject): Promise<string>;

@@ -50,7 +50,10 @@ export const forgotPasswordSchema = z.object({ email: emailSchema });
 export const messageAnswerSchema = z.object({ message: z.string() });
 
 export const resetPasswordSchema = z.object({
-  token: z.string({ error: messages.resetLinkInvalid }).min(1, messages.resetLinkInvalid).max(200, messages.resetLinkInvalid),
+  token: z
+    .string({ error: messages.resetLinkInvalid })
+    .min(1, messages.resetLinkInvalid)
+    .max(200, messages.resetLinkInvalid),
   newPassword: newPasswordSchema,
 });
 
@@ -81,7 +84,10 @@ export const twoFactorSetupAnswerSchema = z.object({
   qrCode: z.string(),
 });
 
-export const twoFactorEnableSchema = z.object({ code: totpCodeSchema, challenge: challengeSchema.optional() });
+export const twoFactorEnableSchema = z.object({
+  code: totpCodeSchema,
+  challenge: challengeSchema.optional(),
+});
 export const twoFactorEnabledSchema = z.object({
   /** Shown once: only their digests are kept. */
   recoveryCodes: z.array(z.string()),

@@ -32,7 +32,10 @@ export const tokenAnswerSchema = z.object({ token: z.string() });
  * one up) a short-lived challenge that the next step takes instead of the password
  * (docs/security.md#two-step-verification).
  */
-export const twoFactorRequiredSchema = z.object({ twoFactorRequired: z.literal(true), challenge: z.string() });
+export const twoFactorRequiredSchema = z.object({
+  twoFactorRequired: z.literal(true),
+  challenge: z.string(),
+});
 export const twoFactorSetupRequiredSchema = z.object({
   twoFactorSetupRequired: z.literal(true),
   challenge: z.string(),
