@@ -1,15 +1,15 @@
 import type {
   AdminAnswer,
+  LoginAnswer,
   LoginPayload,
   RegisterPayload,
-  TokenAnswer,
 } from '../../shared/auth/auth-contract';
 import type { InsertAck } from '../../shared/http/acknowledgements';
 import { api, tags } from './api';
 
 export const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<TokenAnswer, LoginPayload>({
+    login: build.mutation<LoginAnswer, LoginPayload>({
       query: (body) => ({ url: '/login', method: 'POST', body }),
     }),
     register: build.mutation<InsertAck, RegisterPayload>({

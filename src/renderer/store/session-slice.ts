@@ -31,20 +31,34 @@ export const restoreSession = createAsyncThunk<TokenUser | null, void, ThunkConf
   },
 );
 
-export const signIn = createAsyncThunk<TokenUser, LoginPayload, ThunkConfig>(
+/**
+ * Keeps a token the server issued (a login, its second step, a new password) and signs its user
+ * in. Whatever an earlier session cached (admin flag, applications) must not leak into this one.
+ */
+export const startSession = createAsyncThunk<TokenUser, string, ThunkConfig>(
+  'session/startSession',
+  async (token, { dispatch, extra, rejectWithValue }) => {
+    const user = userFromToken(token);
+    if (!user) return rejectWithValue('The server sent an unusable session token.');
+    await extra.platform.tokenStore.set(token);
+    dispatch(api.util.invalidateTags(['Admin', 'Application', 'Note', 'Account']));
+    return user;
+  },
+);
+
+/** Signed in, or the login's second step: a code (`verify`) or enrolment first (`setup`). */
+export type SignInStep = { user: TokenUser } | { twoFactor: 'verify' | 'setup'; challenge: string };
+
+export const signIn = createAsyncThunk<SignInStep, LoginPayload, ThunkConfig>(
   'session/signIn',
-  async (credentials, { dispatch, extra, rejectWithValue }) => {
+  async (credentials, { dispatch, rejectWithValue }) => {
     const request = dispatch(sessionApi.endpoints.login.initiate(credentials));
     try {
-      const { token } = await request.unwrap();
-      const user = userFromToken(token);
-      if (!user) return rejectWithValue('The server sent an unusable session token.');
-      await extra.platform.tokenStore.set(token);
-      // Whatever an earlier session cached (admin flag, applications) must not leak into this one.
-      dispatch(api.util.invalidateTags(['Admin', 'Application', 'Note']));
-      return user;
+      const answer = await request.unwrap();
+      if ('token' in answer) return { user: await dispatch(startSession(answer.token)).unwrap() };
+      return { twoFactor: 'twoFactorRequired' in answer ? 'verify' : 'setup', challenge: answer.challenge };
     } catch (error) {
-      return rejectWithValue(errorMessage(error));
+      return rejectWithValue(typeof error === 'string' ? error : errorMessage(error));
     } finally {
       request.reset();
     }
@@ -87,8 +101,10 @@ export const sessionSlice = createSlice({
       .addCase(signIn.pending, (state) => {
         state.signingIn = true;
       })
-      .addCase(signIn.fulfilled, (state, { payload }) => {
+      .addCase(signIn.fulfilled, (state) => {
         state.signingIn = false;
+      })
+      .addCase(startSession.fulfilled, (state, { payload }) => {
         state.user = payload;
       })
       .addCase(signIn.rejected, (state) => {

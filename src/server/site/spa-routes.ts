@@ -3,13 +3,15 @@ const SPA_ROUTES: RegExp[] = [
   /^\/$/,
   /^\/login$/,
   /^\/register$/,
+  /^\/forgot-password$/,
+  /^\/reset-password\/[^/]+$/,
   /^\/success$/,
   /^\/apply\/[^/]+$/,
   /^\/about$/,
   /^\/contact$/,
   /^\/privacy$/,
   /^\/error$/,
-  /^\/dashboard(\/(all|create|applications|templates|application\/[^/]+|edit\/[^/]+))?$/,
+  /^\/dashboard(\/(all|create|applications|templates|account|application\/[^/]+|edit\/[^/]+))?$/,
 ];
 
 export const isSpaRoute = (pathname: string): boolean => {

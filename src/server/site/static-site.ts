@@ -157,11 +157,11 @@ export async function registerStaticSite(
     if (!isSpaRoute(pathname)) {
       return fixedPage('not-found', 404, { title: `Page not found | ${brand}`, noIndex: true });
     }
-    if (/^\/(dashboard|login|register|success|error)(\/|$)/.test(pathname)) {
+    if (/^\/(dashboard|login|register|forgot-password|reset-password|success|error)(\/|$)/.test(pathname)) {
       const screen = fixedPage('private', 200, { title: `${brand} Careers`, noIndex: true });
-      // A screen of one record (/dashboard/edit/:id) has as many addresses as anyone makes up:
-      // the same HTML, but never kept for repeating.
-      return /^\/dashboard\/(application|edit)\//.test(pathname)
+      // A screen of one record (/dashboard/edit/:id) or one reset link has as many addresses as
+      // anyone makes up: the same HTML, but never kept for repeating.
+      return /^\/(dashboard\/(application|edit)|reset-password)\//.test(pathname)
         ? { status: screen.status, page: screen.page }
         : screen;
     }
