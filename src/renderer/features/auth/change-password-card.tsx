@@ -66,11 +66,11 @@ export function ChangePasswordCard() {
         currentPassword: parsed.data.currentPassword,
         newPassword: parsed.data.newPassword,
       }).unwrap();
-      await dispatch(startSession(token)).unwrap();
+      await dispatch(startSession(token));
       setForm(EMPTY);
       toast.success(messages.passwordChanged);
     } catch (error) {
-      setFailure(typeof error === 'string' ? error : errorMessage(error));
+      setFailure(errorMessage(error));
     }
   };
 

@@ -19,7 +19,8 @@ import { siteConfig } from '../../../shared/site/site-config';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { errorMessage } from '../../store/api-error';
 import { AuthCard } from './auth-card';
-import { signIn, startSession } from '../../store/session-slice';
+import { startSession } from '../../store/session-slice';
+import { signIn, type SignInStep } from '../../store/session-thunks';
 import { PasswordInput } from './password-input';
 import { useSetUpTwoFactorMutation } from './account-api';
 import { TwoFactorStep } from './two-factor-step';
@@ -89,7 +90,7 @@ export function LoginPage() {
 
   /** Keeps the token the second step answered, and goes where the login was heading. */
   const finish = async (token: string) => {
-    await dispatch(startSession(token)).unwrap();
+    await dispatch(startSession(token));
     goBack();
   };
 
@@ -110,12 +111,13 @@ export function LoginPage() {
       return;
     }
     setErrors({});
-    const outcome = await dispatch(signIn(parsed.data));
-    if (!signIn.fulfilled.match(outcome)) {
-      setFailure(outcome.payload ?? 'Login failed. Please try again.');
+    let step: SignInStep;
+    try {
+      step = await dispatch(signIn(parsed.data));
+    } catch (error) {
+      setFailure(errorMessage(error, 'Login failed. Please try again.'));
       return;
     }
-    const step = outcome.payload;
     if ('user' in step) {
       goBack();
     } else if (step.twoFactor === 'verify') {

@@ -81,11 +81,11 @@ export function TwoFactorCard({ account }: { account: AccountAnswer }) {
     setPasswordError(undefined);
     try {
       const { token } = await remove({ password }).unwrap();
-      await dispatch(startSession(token)).unwrap();
+      await dispatch(startSession(token));
       setPassword('');
       toast.success(messages.twoFactorRemoved);
     } catch (error) {
-      setFailure(typeof error === 'string' ? error : errorMessage(error));
+      setFailure(errorMessage(error));
     }
   };
 

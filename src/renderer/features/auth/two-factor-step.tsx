@@ -63,7 +63,7 @@ export function TwoFactorStep({
       await onSignedIn(token);
     } catch (error) {
       setFinishing(false);
-      setFailure(typeof error === 'string' ? error : errorMessage(error));
+      setFailure(errorMessage(error));
     }
   };
 
