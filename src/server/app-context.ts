@@ -5,6 +5,7 @@ import type { Mailer } from './email/mailer';
 import type { EmailOutbox } from './email/email-outbox';
 import type { TokenService } from './auth/tokens';
 import type { UserRepository } from './auth/user-repository';
+import type { AccountRepository } from './auth/account-repository';
 import type { JobRepository } from './jobs/job-repository';
 import type { ApplicationRepository } from './applications/application-repository';
 import type { NoteRepository } from './applications/note-repository';
@@ -30,6 +31,8 @@ export interface AppContext {
   outbox: EmailOutbox;
   tokens: TokenService;
   users: UserRepository;
+  /** Token generations, password reset links, second factors and account events. */
+  accounts: AccountRepository;
   jobs: JobRepository;
   /** The open jobs as visitors get them, cached until a job changes. */
   openJobs: OpenJobsCache;

@@ -14,6 +14,7 @@ import type { AppContext } from './app-context';
 import type { Config } from './config';
 import { createGuards } from './auth/guards';
 import { authRoutes } from './auth/auth-routes';
+import { accountRoutes } from './auth/account-routes';
 import { jobRoutes } from './jobs/job-routes';
 import { applicationRoutes } from './applications/application-routes';
 import { noteRoutes } from './applications/note-routes';
@@ -176,6 +177,7 @@ export async function createApp(context: AppContext, options: AppOptions = {}): 
       );
       typed.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       authRoutes(typed, context, guards);
+      accountRoutes(typed, context, guards);
       jobRoutes(typed, context, guards);
       applicationRoutes(typed, context, guards);
       noteRoutes(typed, context, guards);

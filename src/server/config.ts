@@ -28,6 +28,16 @@ const blankAsUnset = (value: unknown) =>
 const perMinute = (fallback: number) =>
   z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(1_000_000).default(fallback));
 
+/** A yes/no switch: true or false (blank means the default). */
+const flag = (fallback: boolean) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? blankAsUnset(value.trim().toLowerCase()) : value),
+    z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .default(fallback ? 'true' : 'false')
+      .transform((value) => value === 'true'),
+  );
+
 /** proxy-addr's names for the loopback, link-local and private ranges. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -121,6 +131,11 @@ const envSchema = z
     RATE_LIMIT_EMAILS_PER_MINUTE: perMinute(DEFAULT_RATE_LIMITS.emailsPerMinute),
     RATE_LIMIT_MY_APPLICATION_PER_MINUTE: perMinute(DEFAULT_RATE_LIMITS.myApplicationPerMinute),
     RATE_LIMIT_LOST_LINK_PER_MINUTE: perMinute(DEFAULT_RATE_LIMITS.lostLinkPerMinute),
+    RATE_LIMIT_PASSWORD_RESETS_PER_MINUTE: perMinute(DEFAULT_RATE_LIMITS.passwordResetsPerMinute),
+    RATE_LIMIT_PASSWORD_RESETS_PER_EMAIL_PER_HOUR: perMinute(
+      DEFAULT_RATE_LIMITS.passwordResetsPerEmailPerHour,
+    ),
+    REQUIRE_ADMIN_2FA: flag(false),
     RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_RETENTION_DAYS),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: optionalText,
@@ -149,6 +164,8 @@ export interface Config {
   careersMailbox: string;
   jwtSecret: string | undefined;
   tokenTtlSeconds: number;
+  /** Every administrator must use a second factor; one without it enrols at the next login. */
+  requireAdmin2fa: boolean;
   bootstrapAdmin: { email: string; password: string; name: string } | undefined;
   corsOrigins: string[];
   /** Fastify's trustProxy: how many proxies (hops) or which addresses; false for none. */
@@ -189,6 +206,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     careersMailbox: env.CAREERS_MAILBOX,
     jwtSecret: env.JWT_SECRET,
     tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
+    requireAdmin2fa: env.REQUIRE_ADMIN_2FA,
     bootstrapAdmin:
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD
         ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD, name: env.ADMIN_NAME }
@@ -202,6 +220,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       emailsPerMinute: env.RATE_LIMIT_EMAILS_PER_MINUTE,
       myApplicationPerMinute: env.RATE_LIMIT_MY_APPLICATION_PER_MINUTE,
       lostLinkPerMinute: env.RATE_LIMIT_LOST_LINK_PER_MINUTE,
+      passwordResetsPerMinute: env.RATE_LIMIT_PASSWORD_RESETS_PER_MINUTE,
+      passwordResetsPerEmailPerHour: env.RATE_LIMIT_PASSWORD_RESETS_PER_EMAIL_PER_HOUR,
     },
     retentionDays: env.RETENTION_DAYS,
     logLevel: env.LOG_LEVEL,

@@ -12,6 +12,7 @@ import { applicationMail } from './email/application-emails';
 import { siteConfig } from '../shared/site/site-config';
 import { createTokenService, resolveJwtSecret } from './auth/tokens';
 import { createUserRepository } from './auth/user-repository';
+import { createAccountRepository } from './auth/account-repository';
 import { createJobRepository } from './jobs/job-repository';
 import { createOpenJobsCache } from './jobs/open-jobs-cache';
 import { createLocalChangeFeed, createPostgresChangeFeed } from './db/change-feed';
@@ -132,6 +133,7 @@ async function assembleContext(config: Config, options: StartOptions, opened: Op
     outbox,
     tokens: createTokenService(await resolveJwtSecret(db, config.jwtSecret), config.tokenTtlSeconds),
     users,
+    accounts: createAccountRepository(db),
     jobs,
     openJobs: createOpenJobsCache(jobs, changes, compileSerializer(jobListSchema)),
     changes,

@@ -46,5 +46,8 @@ export function createWebPlatform(apiBaseUrl = '/api'): Platform {
     async saveApplicantExport(fileName, json) {
       return download(fileName, json, 'application/json');
     },
+    async saveTextFile(fileName, text) {
+      return download(fileName, new TextEncoder().encode(text), 'text/plain;charset=utf-8');
+    },
   };
 }

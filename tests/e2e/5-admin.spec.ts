@@ -9,9 +9,15 @@ import { applyAsVisitor, expectNoViolations, signInAsAdmin } from './flows';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-/** A token signed with the e2e server's secret, for any user and expiry. */
-async function mintToken(claims: { email: string; name: string; sub: string }, expiresAt: number) {
-  return new SignJWT({ email: claims.email, name: claims.name })
+/**
+ * A token signed with the e2e server's secret, for any user and expiry, in the account's token
+ * generation (0 for an account that never signed out everywhere or changed its password).
+ */
+async function mintToken(
+  claims: { email: string; name: string; sub: string; gen?: number },
+  expiresAt: number,
+) {
+  return new SignJWT({ email: claims.email, name: claims.name, gen: claims.gen ?? 0 })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
     .setIssuedAt()
@@ -359,7 +365,7 @@ test('a token that expires mid-session sends the admin to /login, and back after
 }) => {
   // A token signed by the server's own key that runs out a few seconds from now: the server
   // refuses it exactly as it refuses any expired session (401), with nothing forged or stubbed.
-  const claims = decodeJwt(await adminToken()) as { email: string; name: string; sub: string };
+  const claims = decodeJwt(await adminToken()) as { email: string; name: string; sub: string; gen: number };
   // Long enough for two page loads on a busy machine, short enough to wait for.
   const expiresAt = Math.floor(Date.now() / 1000) + 15;
   await signInAsAdmin(page, await mintToken(claims, expiresAt));

@@ -3,6 +3,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test as base, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import PostalMime from 'postal-mime';
 import { isAllowedExternalUrl } from '../../src/main/external-links';
 import { KEYCHAIN_ACCOUNT, KEYCHAIN_SERVICE, loadKeytar } from '../../src/main/token-vault';
 import { API_SERVER_URL_MESSAGES } from '../../src/shared/desktop/desktop-bridge';
@@ -10,6 +12,7 @@ import { messages } from '../../src/shared/messages';
 import { toDataUrl, validPdf } from '../support/pdf-fixtures';
 import { buildConsoleIfStale, CONSOLE_URL, openDesktopConsole, type DesktopConsole } from './desktop-console';
 import { api, baseUrl, createJob, E2E_ADMIN } from './e2e-env';
+import { startServer } from './global-setup';
 
 /**
  * Chromium's Local Network Access check places a document by the address it was fetched from.
@@ -47,7 +50,10 @@ test.afterEach(async () => {
   console_ = undefined;
 });
 
-async function open(page: Page, options: { keychain?: boolean } = {}): Promise<DesktopConsole> {
+async function open(
+  page: Page,
+  options: { keychain?: boolean; apiServerUrl?: string } = {},
+): Promise<DesktopConsole> {
   console_ = await openDesktopConsole(page, { apiServerUrl: baseUrl(), ...options });
   await console_.vault.clear();
   await page.goto(CONSOLE_URL);
@@ -139,6 +145,102 @@ test('a token the server refuses sends the user to the login screen, as on the w
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   await expect.poll(() => desktop.vault.get()).toBeNull();
   await expect(page.getByRole('button', { name: 'Log Out' })).toHaveCount(0);
+});
+
+test('the console has the same account screens: Forgot password?, a new password kept in the keychain, two-step verification at login', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  // An administrator of its own on a server of its own: this test changes the password and
+  // turns on a second factor, which the other tests' shared administrator must not have.
+  const admin = { email: 'cora.console@example.com', name: 'Cora Console', password: 'cora-first-password' };
+  const newPassword = 'kettle-harbour-sparrow-64';
+  const server = await startServer({
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    ADMIN_NAME: admin.name,
+  });
+  try {
+    const desktop = await open(page, { apiServerUrl: server.url });
+    await expect(page).toHaveURL(/#\/login$/);
+
+    // Forgot password? on the console's login screen: the same form; the e-mailed link opens the website.
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL(/#\/forgot-password$/);
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByRole('button', { name: 'Send the reset link' }).click();
+    await expect(page.getByRole('status').filter({ hasText: messages.forgotPasswordSent })).toBeVisible();
+    const outbox = path.join(server.dataDir, 'outbox');
+    await expect
+      .poll(() => (existsSync(outbox) ? readdirSync(outbox).length : 0), { timeout: 15_000 })
+      .toBe(1);
+    const mail = await PostalMime.parse(readFileSync(path.join(outbox, readdirSync(outbox)[0]!)));
+    expect(mail.to?.map((to) => to.address)).toEqual([admin.email]);
+    expect(mail.text).toMatch(/\/reset-password\/[\w-]{43}/);
+    await page.getByRole('link', { name: 'Back to login' }).click();
+
+    // Change the password on the Account screen: the keychain gets the new token, the console stays signed in.
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByLabel(/^Password/).fill(admin.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/#\/dashboard/);
+    const oldToken = await desktop.vault.get();
+    await page
+      .getByRole('navigation', { name: 'Admin Panel' })
+      .getByRole('link', { name: 'Account' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+    const password = page.getByRole('region', { name: 'Change password' });
+    await password.getByLabel('Current password').fill(admin.password);
+    await password.getByLabel(/^New password/).fill(newPassword);
+    await password.getByLabel('Confirm new password').fill(newPassword);
+    await password.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText(messages.passwordChanged)).toBeVisible();
+    await expect.poll(() => desktop.vault.get()).not.toBe(oldToken);
+    const renewed = await desktop.vault.get();
+    const stillIn = await fetch(`${server.url}/api/auth/account`, {
+      headers: { authorization: `Bearer ${renewed}` },
+    });
+    expect(stillIn.status).toBe(200);
+    expect(
+      (await fetch(`${server.url}/api/auth/account`, { headers: { authorization: `Bearer ${oldToken}` } }))
+        .status,
+    ).toBe(401);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+
+    // Two-step verification, set up in the console: the QR code shows under the console's CSP.
+    const card = page.getByRole('region', { name: 'Two-step verification' });
+    await card.getByRole('button', { name: 'Set up two-step verification' }).click();
+    await expect(card.getByRole('img', { name: /QR code/ })).toBeVisible();
+    const key = (await card.getByText(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/).textContent())!.replace(/\s+/g, '');
+    const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(key) });
+    await card.getByLabel('Enter the 6-digit code the app shows').fill(totp.generate());
+    await card.getByRole('button', { name: 'Turn on two-step verification' }).click();
+    await expect(card.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+    // The console offers copying the codes; a download is the web's.
+    await expect(card.getByRole('button', { name: 'Copy codes' })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Download codes' })).toHaveCount(0);
+    await card.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+
+    // Log Out and in again: the code step, then the dashboard, with the token in the keychain.
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await expect(page).toHaveURL(/#\/login$/);
+    await expect.poll(() => desktop.vault.get()).toBeNull();
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByLabel(/^Password/).fill(newPassword);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Two-step verification' })).toBeVisible();
+    expect(await desktop.vault.get()).toBeNull();
+    await page.getByLabel('Authentication code').fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/#\/dashboard/);
+    const token = await desktop.vault.get();
+    expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect((await webStorage(page)).filter((entry) => entry.includes(token!))).toEqual([]);
+  } finally {
+    await server.stop();
+  }
 });
 
 test('settings: the address is validated, the connection checked, and a new address reloads the console signed out', async ({

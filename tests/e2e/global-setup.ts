@@ -33,8 +33,13 @@ function buildIfStale(): void {
   execSync('npm run build', { cwd: projectDir, stdio: 'inherit' });
 }
 
-/** The real server (dist/server/main.js) on a data folder of its own, answering on a free port. */
-async function startServer(): Promise<{ url: string; dataDir: string; stop(): Promise<void> }> {
+/**
+ * The real server (dist/server/main.js) on a data folder of its own, answering on a free port.
+ * `env` changes its settings (a test that needs an administrator of its own starts one this way).
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+): Promise<{ url: string; dataDir: string; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'careers-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -58,6 +63,8 @@ async function startServer(): Promise<{ url: string; dataDir: string; stop(): Pr
       RATE_LIMIT_EMAILS_PER_MINUTE: '1000',
       RATE_LIMIT_MY_APPLICATION_PER_MINUTE: '1000',
       RATE_LIMIT_LOST_LINK_PER_MINUTE: '1000',
+      RATE_LIMIT_PASSWORD_RESETS_PER_MINUTE: '1000',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

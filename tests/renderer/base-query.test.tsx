@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_RESPONSE_BYTES } from '../../src/shared/limits';
 import { createAppStore } from '../../src/renderer/store/store';
 import { sessionApi } from '../../src/renderer/store/session-api';
-import { restoreSession, signIn } from '../../src/renderer/store/session-slice';
+import { restoreSession } from '../../src/renderer/store/session-slice';
+import { signIn } from '../../src/renderer/store/session-thunks';
 import { jobsApi } from '../../src/renderer/features/jobs/jobs-api';
 import { fakeToken, inSeconds, jsonResponse, memoryPlatform, renderScreen } from './test-utils';
 
@@ -65,15 +66,50 @@ describe('the base query', () => {
     },
   );
 
+  it('a 401 for a token replaced while the call was out (a new password) goes again with the new token, signed in', async () => {
+    const { store, memory, token } = await signedInStore('/dashboard/account');
+    const renewed = fakeToken({ email: 'ada@example.com', name: 'Ada', exp: inSeconds(7200), gen: 1 });
+    const calls = stubFetch((request) => {
+      if (request.headers.get('authorization') === `Bearer ${token}`) {
+        // The new token is stored while the refusal of the old one is on its way back.
+        memory.state.token = renewed;
+        return jsonResponse(401, {
+          message: 'You have been signed out on this device. Please log in again.',
+        });
+      }
+      return jsonResponse(200, { admin: true });
+    });
+    const result = await act(() => store.dispatch(sessionApi.endpoints.isAdmin.initiate('ada@example.com')));
+    expect(result.data).toBe(true);
+    expect(calls.map((call) => call.headers.get('authorization'))).toEqual([
+      `Bearer ${token}`,
+      `Bearer ${renewed}`,
+    ]);
+    expect(memory.state.token).toBe(renewed);
+    expect(store.getState().session.user).not.toBeNull();
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/account');
+  });
+
+  it('a 401 for the token still stored signs out at once, without a second try', async () => {
+    const calls = stubFetch(() => jsonResponse(401, { message: 'You have been signed out on this device.' }));
+    const { store, memory } = await signedInStore('/dashboard/account');
+    await act(() => store.dispatch(sessionApi.endpoints.isAdmin.initiate('ada@example.com')));
+    expect(calls).toHaveLength(1);
+    expect(memory.state.token).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
+  });
+
   it('a refused login on /login stays there and hands the server message to the login form', async () => {
     stubFetch(() => jsonResponse(403, { message: 'This account exists but is not an administrator.' }));
     const memory = memoryPlatform(null);
     const store = createAppStore(memory.platform);
     renderScreen(<p>login</p>, { route: '/login', store });
     const outcome = await act(() =>
-      store.dispatch(signIn({ email: 'bob@example.com', password: 'secret1' })),
+      store
+        .dispatch(signIn({ email: 'bob@example.com', password: 'secret1' }))
+        .catch((error: Error) => error.message),
     );
-    expect(outcome.payload).toBe('This account exists but is not an administrator.');
+    expect(outcome).toBe('This account exists but is not an administrator.');
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
     expect(store.getState().session).toMatchObject({ user: null, signingIn: false });
   });

@@ -61,6 +61,14 @@ describe('loadConfig', () => {
     }
   });
 
+  it('REQUIRE_ADMIN_2FA is off unless set to true (blank means the default)', () => {
+    expect(loadConfig({}).requireAdmin2fa).toBe(false);
+    expect(loadConfig({ REQUIRE_ADMIN_2FA: '' }).requireAdmin2fa).toBe(false);
+    expect(loadConfig({ REQUIRE_ADMIN_2FA: 'false' }).requireAdmin2fa).toBe(false);
+    expect(loadConfig({ REQUIRE_ADMIN_2FA: 'true' }).requireAdmin2fa).toBe(true);
+    expect(loadConfig({ REQUIRE_ADMIN_2FA: ' TRUE ' }).requireAdmin2fa).toBe(true);
+  });
+
   it('treats a blank PORT as unset (the default 3000), not as port 0', () => {
     expect(loadConfig({ PORT: '' }).port).toBe(3000);
     expect(loadConfig({ PORT: '  ' }).port).toBe(3000);
@@ -84,8 +92,13 @@ describe('loadConfig', () => {
       CORS_ORIGINS: ' https://a.example , ,https://b.example',
       TRUST_PROXY: '1',
       LOG_LEVEL: 'warn',
+      REQUIRE_ADMIN_2FA: 'true',
+      RATE_LIMIT_PASSWORD_RESETS_PER_MINUTE: '7',
+      RATE_LIMIT_PASSWORD_RESETS_PER_EMAIL_PER_HOUR: '2',
     });
+    expect(config.rateLimits).toMatchObject({ passwordResetsPerMinute: 7, passwordResetsPerEmailPerHour: 2 });
     expect(config).toMatchObject({
+      requireAdmin2fa: true,
       nodeEnv: 'development',
       port: 4000,
       publicUrl: 'https://careers.example.co.uk',
@@ -125,6 +138,13 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],
     ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.1, proxy.internal' }],
     ['TRUST_PROXY', { TRUST_PROXY: '-1' }],
+    ['REQUIRE_ADMIN_2FA', { REQUIRE_ADMIN_2FA: 'yes please' }],
+    ['REQUIRE_ADMIN_2FA', { REQUIRE_ADMIN_2FA: '1' }],
+    ['RATE_LIMIT_PASSWORD_RESETS_PER_MINUTE', { RATE_LIMIT_PASSWORD_RESETS_PER_MINUTE: '0' }],
+    [
+      'RATE_LIMIT_PASSWORD_RESETS_PER_EMAIL_PER_HOUR',
+      { RATE_LIMIT_PASSWORD_RESETS_PER_EMAIL_PER_HOUR: 'many' },
+    ],
   ])('throws a ConfigError naming %s for %j', (variable, env) => {
     let thrown: unknown;
     try {

@@ -58,7 +58,7 @@ function sign(
     .sign(new TextEncoder().encode(secret));
 }
 
-const adminClaims = () => ({ sub: matrix.adminId, email: ADMIN.email, name: ADMIN.name });
+const adminClaims = () => ({ sub: matrix.adminId, email: ADMIN.email, name: ADMIN.name, gen: 0 });
 
 async function setUp() {
   const server = await buildTestApp({ JWT_SECRET });
@@ -203,6 +203,47 @@ const credentials: Credential[] = [
     status: 401,
     message: messages.authRequired,
     headers: async () => bearer(await sign({ ...adminClaims(), email: 'intruder@example.com' })),
+  },
+  {
+    label: 'a real-key token without a token generation',
+    status: 401,
+    message: messages.authRequired,
+    headers: async () => {
+      const { gen: _gen, ...claims } = adminClaims();
+      return bearer(await sign(claims));
+    },
+  },
+  {
+    label: "an administrator's token from before they signed out everywhere (an older generation)",
+    status: 401,
+    message: messages.sessionRevoked,
+    headers: async () => {
+      const { token } = await userToken('signed-out-everywhere', { admin: true });
+      expect((await matrix.server.api('GET', '/applications', { token })).status).toBe(200);
+      const done = await matrix.server.api('POST', '/auth/sign-out-everywhere', { token });
+      expect(done.status).toBe(200);
+      return bearer(token);
+    },
+  },
+  {
+    label: "an administrator's token from before a password change (an older generation)",
+    status: 401,
+    message: messages.sessionRevoked,
+    headers: async () => {
+      const { email, token } = await userToken('changed-password', { admin: true });
+      const user = (await matrix.server.context.users.findByEmail(email))!;
+      await matrix.server.context.accounts.changePassword(user.id, user.passwordHash, '127.0.0.1');
+      return bearer(token);
+    },
+  },
+  {
+    label: 'a two-factor login challenge used as a token',
+    status: 401,
+    message: messages.authRequired,
+    headers: async () => {
+      const user = (await matrix.server.context.users.findById(matrix.adminId))!;
+      return bearer(await matrix.server.context.tokens.issueChallenge(user, 'two-factor'));
+    },
   },
   {
     label: 'a valid non-admin token',

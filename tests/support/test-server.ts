@@ -77,6 +77,8 @@ export async function prepareTestServer(env: Record<string, string>, options: Te
       emailsPerMinute: 1000,
       myApplicationPerMinute: 1000,
       lostLinkPerMinute: 1000,
+      passwordResetsPerMinute: 1000,
+      passwordResetsPerEmailPerHour: 1000,
     },
     ...options,
   };

@@ -20,6 +20,7 @@ const ReplyTemplatesPage = lazyScreen(
   () => import('../features/applications/reply-templates-page'),
   'ReplyTemplatesPage',
 );
+const AccountPage = lazyScreen(() => import('../features/auth/account-page'), 'AccountPage');
 
 /**
  * Starts fetching what a screen shows while the screen's own code is still loading, rather than
@@ -62,6 +63,7 @@ export function AdminRoutes({ notFound }: { notFound: ReactNode }) {
         <Route path="applications" element={<ApplicationsListPage />} />
         <Route path="application/:id" element={<ApplicationPage />} />
         <Route path="templates" element={<ReplyTemplatesPage />} />
+        <Route path="account" element={<AccountPage />} />
       </Route>
       <Route path="*" element={notFound} />
     </Routes>

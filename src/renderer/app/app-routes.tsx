@@ -9,6 +9,14 @@ const ApplyPage = lazyScreen(() => import('./pages/apply-page'), 'ApplyPage');
 const SuccessPage = lazyScreen(() => import('../features/applications/success-page'), 'SuccessPage');
 const LoginPage = lazyScreen(() => import('../features/auth/login-page'), 'LoginPage');
 const RegisterPage = lazyScreen(() => import('../features/auth/register-page'), 'RegisterPage');
+const ForgotPasswordPage = lazyScreen(
+  () => import('../features/auth/forgot-password-page'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = lazyScreen(
+  () => import('../features/auth/reset-password-page'),
+  'ResetPasswordPage',
+);
 const AboutPage = lazyScreen(() => import('../features/site/about-page'), 'AboutPage');
 const ContactPage = lazyScreen(() => import('../features/site/contact-page'), 'ContactPage');
 const PrivacyNoticePage = lazyScreen(() => import('./pages/privacy-notice-page'), 'PrivacyNoticePage');
@@ -33,6 +41,8 @@ export function AppRoutes() {
         <Route element={<FeedbackScope />}>
           <Route path="login" element={<LoginPage />} />
           <Route path="register" element={<RegisterPage />} />
+          <Route path="forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="reset-password/:token" element={<ResetPasswordPage />} />
           <Route path="success" element={<SuccessPage />} />
           <Route path="apply/:id" element={<ApplyPage />} />
           <Route path="about" element={<AboutPage />} />

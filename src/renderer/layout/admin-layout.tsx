@@ -17,6 +17,7 @@ import { HomeRegular } from '@fluentui/react-icons/headless/svg/home';
 import { MailTemplateRegular } from '@fluentui/react-icons/headless/svg/mail-template';
 import { NavigationRegular } from '@fluentui/react-icons/headless/svg/navigation';
 import { PeopleRegular } from '@fluentui/react-icons/headless/svg/people';
+import { PersonRegular } from '@fluentui/react-icons/headless/svg/person';
 import { siteConfig } from '../../shared/site/site-config';
 import { useAppSelector } from '../store/hooks';
 import { useHeadingFocus } from '../lib/use-heading-focus';
@@ -213,6 +214,7 @@ const NAV: NavEntry[] = [
     badge: 'applications',
   },
   { to: '/dashboard/templates', label: 'Reply templates', icon: <MailTemplateRegular /> },
+  { to: '/dashboard/account', label: 'Account', icon: <PersonRegular /> },
 ];
 
 /** What the app puts into the drawer: the layout shows it and knows nothing of where it comes from. */
@@ -302,8 +304,8 @@ function PanelContent({
 
 /**
  * The admin screens' frame: the "Admin Panel" drawer with Home, Dashboard, Create Post,
- * Applications (with the count of New ones the app hands in), Reply templates, the admin user
- * label and Back (one step back in history). On wide screens the drawer is always shown; on
+ * Applications (with the count of New ones the app hands in), Reply templates, Account, the admin
+ * user label and Back (one step back in history). On wide screens the drawer is always shown; on
  * narrow ones it folds behind a menu button.
  */
 export function AdminLayout(slots: AdminLayoutSlots) {

@@ -20,6 +20,11 @@ export interface Platform {
   /** An applicant's data export (JSON): a browser download, or the native Save dialog on desktop. */
   saveApplicantExport(fileName: string, json: Uint8Array): Promise<SaveResult>;
   /**
+   * Web only: a small text file as a download (the recovery codes of a second factor). Absent in
+   * the console, which offers copying them instead.
+   */
+  saveTextFile?(fileName: string, text: string): Promise<SaveResult>;
+  /**
    * Desktop only: one native notification for a batch of `count` new applications. Absent on the
    * web, where the admin drawer's count is the notice.
    */

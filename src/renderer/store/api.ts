@@ -9,7 +9,7 @@ import { baseQuery } from './base-query';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Job', 'Application', 'Note', 'Audit', 'Admin', 'Counts', 'ReplyTemplate'],
+  tagTypes: ['Job', 'Application', 'Note', 'Audit', 'Admin', 'Counts', 'ReplyTemplate', 'Account'],
   endpoints: () => ({}),
 });
 
@@ -28,4 +28,6 @@ export const tags = {
   /** The small answer the admin screens poll: applications per stage, and the newest one's time. */
   applicationCounts: { type: 'Counts', id: 'APPLICATIONS' } as const,
   replyTemplates: { type: 'ReplyTemplate', id: 'LIST' } as const,
+  /** The signed-in user's account screen: second factor and recent events. */
+  account: { type: 'Account', id: 'ME' } as const,
 };

@@ -56,7 +56,8 @@ async function sendUpload(platform: Platform, args: FetchArgs, watch: UploadWatc
 /**
  * The one base query of the app (docs/behaviour.md#auth-and-session). Any 401 or 403 ends the session here and
  * only here: the stored token is cleared, the auth state is reset, the user is sent to /login,
- * and the error still goes back to the caller (the login page shows the server's message).
+ * and the error still goes back to the caller (the login page shows the server's message). A 401
+ * for a token that was replaced while the call was out is first tried again with the new token.
  */
 export const baseQuery: BaseQueryFn<string | AppFetchArgs, unknown, FetchBaseQueryError> = async (
   args,
@@ -65,9 +66,18 @@ export const baseQuery: BaseQueryFn<string | AppFetchArgs, unknown, FetchBaseQue
 ) => {
   const { platform, navigator } = api.extra as AppExtra;
   const { upload, ...fetchArgs } = typeof args === 'string' ? { url: args } : args;
-  const result = upload
+  let result = upload
     ? await sendUpload(platform, fetchArgs, upload, api.signal)
     : await rawQueryFor(platform)(fetchArgs, api, extraOptions);
+  if (result.error?.status === 401 && !upload) {
+    // Sent with a token that has since been replaced (a new password on this device, or in another
+    // tab): the refusal is about the old one, so the call goes once more with the new one.
+    const stored = await platform.tokenStore.get().catch(() => null);
+    const sent = result.meta?.request.headers.get('authorization');
+    if (stored && sent && sent !== `Bearer ${stored}`) {
+      result = await rawQueryFor(platform)(fetchArgs, api, extraOptions);
+    }
+  }
   const error = result.error;
   if (!error) return result;
 

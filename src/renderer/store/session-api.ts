@@ -1,20 +1,9 @@
-import type {
-  AdminAnswer,
-  LoginPayload,
-  RegisterPayload,
-  TokenAnswer,
-} from '../../shared/auth/auth-contract';
-import type { InsertAck } from '../../shared/http/acknowledgements';
+import type { AdminAnswer } from '../../shared/auth/auth-contract';
 import { api, tags } from './api';
 
+/** The admin check every signed-in screen needs; the login and registration calls are in session-thunks.ts. */
 export const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<TokenAnswer, LoginPayload>({
-      query: (body) => ({ url: '/login', method: 'POST', body }),
-    }),
-    register: build.mutation<InsertAck, RegisterPayload>({
-      query: (body) => ({ url: '/register', method: 'POST', body }),
-    }),
     /** The admin flag always comes from the server, never from the token or a known e-mail. */
     isAdmin: build.query<boolean, string>({
       query: (email) => `/admin/${encodeURIComponent(email)}`,

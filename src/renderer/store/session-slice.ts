@@ -1,9 +1,12 @@
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import type { LoginPayload, RegisterPayload } from '../../shared/auth/auth-contract';
-import type { AppExtra } from './app-extra';
+import {
+  createAsyncThunk,
+  createSlice,
+  type PayloadAction,
+  type ThunkAction,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
 import { api } from './api';
-import { errorMessage } from './api-error';
-import { sessionApi } from './session-api';
+import type { AppExtra } from './app-extra';
 import { sessionEnded } from './session-events';
 import { userFromToken, type TokenUser } from './token-claims';
 
@@ -17,7 +20,7 @@ export interface SessionState {
 
 const initialState: SessionState = { loading: true, user: null, signingIn: false, registering: false };
 
-type ThunkConfig = { extra: AppExtra; rejectValue: string };
+export type ThunkConfig = { extra: AppExtra; rejectValue: string };
 
 /** Reads the stored token once at start: a live one restores the user, anything else is removed. */
 export const restoreSession = createAsyncThunk<TokenUser | null, void, ThunkConfig>(
@@ -31,40 +34,6 @@ export const restoreSession = createAsyncThunk<TokenUser | null, void, ThunkConf
   },
 );
 
-export const signIn = createAsyncThunk<TokenUser, LoginPayload, ThunkConfig>(
-  'session/signIn',
-  async (credentials, { dispatch, extra, rejectWithValue }) => {
-    const request = dispatch(sessionApi.endpoints.login.initiate(credentials));
-    try {
-      const { token } = await request.unwrap();
-      const user = userFromToken(token);
-      if (!user) return rejectWithValue('The server sent an unusable session token.');
-      await extra.platform.tokenStore.set(token);
-      // Whatever an earlier session cached (admin flag, applications) must not leak into this one.
-      dispatch(api.util.invalidateTags(['Admin', 'Application', 'Note']));
-      return user;
-    } catch (error) {
-      return rejectWithValue(errorMessage(error));
-    } finally {
-      request.reset();
-    }
-  },
-);
-
-export const registerAccount = createAsyncThunk<void, RegisterPayload, ThunkConfig>(
-  'session/register',
-  async (form, { dispatch, rejectWithValue }) => {
-    const request = dispatch(sessionApi.endpoints.register.initiate(form));
-    try {
-      await request.unwrap();
-    } catch (error) {
-      return rejectWithValue(errorMessage(error));
-    } finally {
-      request.reset();
-    }
-  },
-);
-
 /** Logging out never fails for the user: a token store error is only logged. */
 export const signOut = createAsyncThunk<void, void, ThunkConfig>('session/signOut', async (_, { extra }) => {
   await extra.platform.tokenStore.clear().catch((error: unknown) => console.error('sign-out', error));
@@ -73,7 +42,16 @@ export const signOut = createAsyncThunk<void, void, ThunkConfig>('session/signOu
 export const sessionSlice = createSlice({
   name: 'session',
   initialState,
-  reducers: {},
+  reducers: {
+    /** A login or a registration is under way (its form shows it busy), or over. */
+    busy(state, { payload }: PayloadAction<Partial<Pick<SessionState, 'signingIn' | 'registering'>>>) {
+      Object.assign(state, payload);
+    },
+    /** A token the server issued is stored: its user is signed in (session-thunks.ts). */
+    signedIn(state, { payload }: PayloadAction<TokenUser>) {
+      state.user = payload;
+    },
+  },
   extraReducers: (builder) => {
     builder
       .addCase(restoreSession.fulfilled, (state, { payload }) => {
@@ -84,25 +62,6 @@ export const sessionSlice = createSlice({
         state.loading = false;
         state.user = null;
       })
-      .addCase(signIn.pending, (state) => {
-        state.signingIn = true;
-      })
-      .addCase(signIn.fulfilled, (state, { payload }) => {
-        state.signingIn = false;
-        state.user = payload;
-      })
-      .addCase(signIn.rejected, (state) => {
-        state.signingIn = false;
-      })
-      .addCase(registerAccount.pending, (state) => {
-        state.registering = true;
-      })
-      .addCase(registerAccount.fulfilled, (state) => {
-        state.registering = false;
-      })
-      .addCase(registerAccount.rejected, (state) => {
-        state.registering = false;
-      })
       .addCase(signOut.pending, (state) => {
         state.user = null;
       })
@@ -112,3 +71,22 @@ export const sessionSlice = createSlice({
       });
   },
 });
+
+export const { busy: sessionBusy, signedIn } = sessionSlice.actions;
+
+export type SessionThunk<T> = ThunkAction<Promise<T>, { session: SessionState }, AppExtra, UnknownAction>;
+
+/**
+ * Keeps a token the server issued (a login, its second step, a new password) and signs its user
+ * in. Whatever an earlier session cached (admin flag, applications) must not leak into this one.
+ */
+export const startSession =
+  (token: string): SessionThunk<TokenUser> =>
+  async (dispatch, _getState, extra) => {
+    const user = userFromToken(token);
+    if (!user) throw new Error('The server sent an unusable session token.');
+    await extra.platform.tokenStore.set(token);
+    dispatch(signedIn(user));
+    dispatch(api.util.invalidateTags(['Admin', 'Application', 'Note', 'Account']));
+    return user;
+  };

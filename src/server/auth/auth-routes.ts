@@ -1,23 +1,23 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import {
   adminAnswerSchema,
+  loginAnswerSchema,
   loginSchema,
   registerSchema,
   registeredSchema,
-  tokenAnswerSchema,
 } from '../../shared/auth/auth-contract';
 import { messages } from '../../shared/messages';
 import { HttpError } from '../http/http-error';
-import { consume, limitByIp, loginDelayMs } from '../http/rate-limit';
+import { limitByIp } from '../http/rate-limit';
 import { errorResponses, type Api } from '../http/route-types';
 import type { AppContext } from '../app-context';
 import type { Guards } from './guards';
 import { currentUser } from './guards';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { startLoginAttempt } from './login-attempts';
 
 export function authRoutes(app: Api, context: AppContext, guards: Guards): void {
-  const { users, tokens, limiters } = context;
+  const { users, tokens, limiters, accounts, config } = context;
 
   app.post(
     '/login',
@@ -25,35 +25,42 @@ export function authRoutes(app: Api, context: AppContext, guards: Guards): void 
       schema: {
         tags: ['auth'],
         summary: 'Log in (administrators only)',
+        description:
+          'Answers the session token, or, for an administrator with two-step verification (or who must set it up), a five-minute challenge for POST /auth/two-factor/verify (or /auth/two-factor/setup and /enable).',
         body: loginSchema,
-        response: { 200: tokenAnswerSchema, ...errorResponses(400, 401, 403, 429) },
+        response: { 200: loginAnswerSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const address = request.ip;
-      const pair = `${address} ${email}`;
-      // A try takes its points before the password is checked, so a burst sent at once is counted
-      // in full; the right password gives them back, so only failures count. The hard limits are
-      // the address's and the address-and-e-mail pair's: a stranger's failures never refuse the
-      // e-mail's owner, who logs in from elsewhere.
-      if (!(await consume(limiters.loginByIp, address, reply, messages.loginRateLimited))) return reply;
-      if (!(await consume(limiters.loginByIpAndEmail, pair, reply, messages.loginRateLimited))) return reply;
-      // Failures for the e-mail from everywhere only slow its tries down, by a bounded wait.
-      const failures = (await limiters.loginFailuresByEmail.get(email))?.consumedPoints ?? 0;
-      const wait = loginDelayMs(failures, limiters.settings.loginPerMinute);
-      if (wait > 0) await sleep(wait);
+      const attempt = await startLoginAttempt(limiters, request, reply, email);
+      if (!attempt) return reply;
       const user = await users.findByEmail(email);
       const passwordMatches = await verifyPassword(
         user?.passwordHash ?? (await decoyPasswordHash()),
         password,
       );
       if (!user || !passwordMatches) {
-        await limiters.loginFailuresByEmail.penalty(email, 1);
+        await attempt.failed();
         throw new HttpError(401, messages.invalidCredentials);
       }
-      await Promise.all([limiters.loginByIp.reward(address, 1), limiters.loginByIpAndEmail.delete(pair)]);
+      await attempt.succeeded();
       if (!user.isAdmin) throw new HttpError(403, messages.notAdmin);
+      // The password alone opens nothing for an administrator with a second factor, or one who
+      // must set it up: the answer is a challenge for the next step (account-routes.ts).
+      const secondFactor = await accounts.twoFactorStatus(user.id);
+      if (secondFactor.enabled) {
+        return {
+          twoFactorRequired: true as const,
+          challenge: await tokens.issueChallenge(user, 'two-factor'),
+        };
+      }
+      if (config.requireAdmin2fa) {
+        return {
+          twoFactorSetupRequired: true as const,
+          challenge: await tokens.issueChallenge(user, 'two-factor-setup'),
+        };
+      }
       return { token: await tokens.issue(user) };
     },
   );

@@ -3,7 +3,8 @@ import { hashPassword, verifyPassword } from './passwords';
 
 /**
  * ADMIN_EMAIL + ADMIN_PASSWORD make that account an administrator at every start, creating it
- * if needed and keeping its password in step with the configuration.
+ * if needed and keeping its password in step with the configuration. Bringing the password back
+ * in step is a new password like any other: the account is signed out everywhere.
  */
 export async function bootstrapAdmin(
   users: UserRepository,

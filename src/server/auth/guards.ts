@@ -8,6 +8,7 @@ export interface RequestUser {
   email: string;
   name: string;
   isAdmin: boolean;
+  tokenGeneration: number;
 }
 
 declare module 'fastify' {
@@ -23,8 +24,10 @@ const bearer = (request: FastifyRequest): string | undefined => {
 };
 
 /**
- * A valid, unexpired token of a user who still exists; the user's rights are read from the
- * database on every call, so a revoked admin loses access at once.
+ * A valid, unexpired token of a user who still exists, issued in the account's current token
+ * generation; the user's rights and generation are read from the database on every call, so a
+ * revoked admin loses access at once, and so does every device after a sign-out everywhere or a
+ * new password.
  */
 export function createGuards(context: Pick<AppContext, 'tokens' | 'users'>) {
   const requireUser = async (request: FastifyRequest): Promise<void> => {
@@ -40,7 +43,18 @@ export function createGuards(context: Pick<AppContext, 'tokens' | 'users'>) {
     if (!user || user.email !== verified.email.toLowerCase()) {
       throw new HttpError(401, messages.authRequired, { 'www-authenticate': 'Bearer error="invalid_token"' });
     }
-    request.user = { id: user.id, email: user.email, name: user.name, isAdmin: user.isAdmin };
+    if (user.tokenGeneration !== verified.generation) {
+      throw new HttpError(401, messages.sessionRevoked, {
+        'www-authenticate': 'Bearer error="invalid_token"',
+      });
+    }
+    request.user = {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      isAdmin: user.isAdmin,
+      tokenGeneration: user.tokenGeneration,
+    };
   };
 
   const requireAdmin = async (request: FastifyRequest): Promise<void> => {

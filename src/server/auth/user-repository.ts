@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { users } from '../db/schema';
 
@@ -31,8 +31,12 @@ export function createUserRepository(db: Db) {
         .returning({ id: users.id });
       return rows.length > 0;
     },
+    /** A new password signs the account out everywhere: its token generation goes up with it. */
     async setPassword(email: string, passwordHash: string): Promise<void> {
-      await db.update(users).set({ passwordHash }).where(eq(users.email, email.toLowerCase()));
+      await db
+        .update(users)
+        .set({ passwordHash, tokenGeneration: sql`${users.tokenGeneration} + 1` })
+        .where(eq(users.email, email.toLowerCase()));
     },
   };
 }

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ApplicationStage } from '../../shared/applications/stage-contract';
 import type { ReplyKind } from '../../shared/applications/reply-contract';
+import type { AccountEventKind } from '../../shared/auth/account-contract';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -30,6 +31,11 @@ export const users = pgTable('users', {
   name: text('name').notNull(),
   passwordHash: text('password_hash').notNull(),
   isAdmin: boolean('is_admin').notNull().default(false),
+  /**
+   * Every session token carries the generation it was issued in; raising it signs the account out
+   * everywhere (docs/security.md#sign-out-everywhere).
+   */
+  tokenGeneration: integer('token_generation').notNull().default(0),
   createdAt: createdAt(),
 });
 
@@ -257,8 +263,76 @@ export const replyTemplates = pgTable('reply_templates', {
   updatedBy: text('updated_by').notNull(),
 });
 
+/**
+ * Password reset links: only the SHA-256 digest of the link's token is kept, so the table alone
+ * cannot reset anyone's password. A link works once, until `expiresAt`.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('password_resets_user_idx').on(table.userId)],
+);
+
+/**
+ * An account's second factor (TOTP). A row without `enabledAt` is a set-up in progress: its secret
+ * was shown but no code from it has been entered yet, so it does not guard the login. `lastStep`
+ * is the 30-second step of the last code accepted: a code of that step or an earlier one is
+ * refused, so a code seen once cannot be replayed.
+ */
+export const twoFactor = pgTable('two_factor', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true, mode: 'date' }),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes for a lost phone, kept as SHA-256 digests only. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [uniqueIndex('recovery_codes_user_code_idx').on(table.userId, table.codeHash)],
+);
+
+/** What happened to an account's sign-in (account-contract.ts): which kind, when, from which address. */
+export const accountEvents = pgTable(
+  'account_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<AccountEventKind>().notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The client's address; none for the command line. */
+    ip: text('ip'),
+  },
+  (table) => [index('account_events_user_idx').on(table.userId, table.at)],
+);
+
 export const schema = {
   users,
+  passwordResets,
+  twoFactor,
+  recoveryCodes,
+  accountEvents,
   jobs,
   applications,
   applicationNotes,

@@ -18,6 +18,10 @@ export interface RateLimitSettings {
   myApplicationPerMinute: number;
   /** Lost-link requests a minute per address (and at most `LOST_LINK_PER_EMAIL` per e-mail). */
   lostLinkPerMinute: number;
+  /** "Forgot password?" requests a minute from one address, whatever the e-mail. */
+  passwordResetsPerMinute: number;
+  /** "Forgot password?" requests an hour for one e-mail, from anywhere. */
+  passwordResetsPerEmailPerHour: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -27,6 +31,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   emailsPerMinute: 10,
   myApplicationPerMinute: 10,
   lostLinkPerMinute: 5,
+  passwordResetsPerMinute: 5,
+  passwordResetsPerEmailPerHour: 3,
 };
 
 /**
@@ -53,6 +59,15 @@ export interface RateLimiters {
   lostLinkByIp: RateLimiterAbstract;
   /** Keyed by a digest of the normalised address, never the address itself. */
   lostLinkByEmail: RateLimiterAbstract;
+  /** Reset links asked for from one address. */
+  forgotPasswordByIp: RateLimiterAbstract;
+  /**
+   * Reset links asked for one e-mail (keyed by a digest of it), counted whether or not an account
+   * has it, so a refusal tells nothing: it keeps anyone from filling an inbox with links.
+   */
+  forgotPasswordByEmail: RateLimiterAbstract;
+  /** New passwords sent with a reset link from one address. */
+  resetPasswordByIp: RateLimiterAbstract;
   settings: RateLimitSettings;
 }
 
@@ -81,6 +96,9 @@ export function createRateLimiters(database: Database, settings: RateLimitSettin
     myApplicationMisses: make('my-application-misses', settings.myApplicationPerMinute),
     lostLinkByIp: make('lost-link-ip', settings.lostLinkPerMinute),
     lostLinkByEmail: make('lost-link-email', LOST_LINK_PER_EMAIL.points, LOST_LINK_PER_EMAIL.windowSeconds),
+    forgotPasswordByIp: make('forgot-password-ip', settings.passwordResetsPerMinute),
+    forgotPasswordByEmail: make('forgot-password-email', settings.passwordResetsPerEmailPerHour, 3600),
+    resetPasswordByIp: make('reset-password-ip', settings.loginPerMinute),
     settings,
   };
 }

@@ -23,6 +23,8 @@ export function siteRoutes(app: Api, context: Pick<AppContext, 'openJobs' | 'con
           'Disallow: /api/',
           'Disallow: /login',
           'Disallow: /register',
+          'Disallow: /forgot-password',
+          'Disallow: /reset-password/',
           'Disallow: /success',
           '',
           `Sitemap: ${base}/sitemap.xml`,

@@ -3,6 +3,8 @@ const SPA_ROUTES: RegExp[] = [
   /^\/$/,
   /^\/login$/,
   /^\/register$/,
+  /^\/forgot-password$/,
+  /^\/reset-password\/[^/]+$/,
   /^\/success$/,
   /^\/apply\/[^/]+$/,
   /^\/about$/,
@@ -10,7 +12,7 @@ const SPA_ROUTES: RegExp[] = [
   /^\/privacy$/,
   /^\/error$/,
   /^\/my-application\/[^/]+$/,
-  /^\/dashboard(\/(all|create|applications|templates|application\/[^/]+|edit\/[^/]+))?$/,
+  /^\/dashboard(\/(all|create|applications|templates|account|application\/[^/]+|edit\/[^/]+))?$/,
 ];
 
 export const isSpaRoute = (pathname: string): boolean => {

@@ -27,6 +27,24 @@ export const registerFormSchema = registerSchema
   });
 
 export const tokenAnswerSchema = z.object({ token: z.string() });
+/**
+ * A login's answer: the token, or (for an administrator with a second factor, or one who must set
+ * one up) a short-lived challenge that the next step takes instead of the password
+ * (docs/security.md#two-step-verification).
+ */
+export const twoFactorRequiredSchema = z.object({
+  twoFactorRequired: z.literal(true),
+  challenge: z.string(),
+});
+export const twoFactorSetupRequiredSchema = z.object({
+  twoFactorSetupRequired: z.literal(true),
+  challenge: z.string(),
+});
+export const loginAnswerSchema = z.union([
+  tokenAnswerSchema,
+  twoFactorRequiredSchema,
+  twoFactorSetupRequiredSchema,
+]);
 export const registeredSchema = z.object({ acknowledged: z.boolean(), insertedId: z.string() });
 export const adminAnswerSchema = z.object({ admin: z.boolean() });
 
@@ -34,4 +52,5 @@ export type LoginPayload = z.input<typeof loginSchema>;
 export type RegisterPayload = z.input<typeof registerSchema>;
 export type RegisterForm = z.input<typeof registerFormSchema>;
 export type TokenAnswer = z.infer<typeof tokenAnswerSchema>;
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 export type AdminAnswer = z.infer<typeof adminAnswerSchema>;

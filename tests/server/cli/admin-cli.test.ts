@@ -6,16 +6,19 @@ import { messages } from '../../../src/shared/messages';
 import { createScratchDatabase, testDatabaseUrl } from '../../support/postgres';
 import { startTestServer, type TestServer } from '../../support/test-server';
 import { runCli } from '../../support/run-cli';
+import { STRONG_PASSWORD, enrolTwoFactor } from '../../support/accounts';
 
 /**
- * `npm run admin -- grant|revoke <email>` (that is, `tsx src/server/cli/admin.ts`) run as a real
+ * `npm run admin -- grant|revoke|reset-2fa <email>` (that is, `tsx src/server/cli/admin.ts`) run as a real
  * process against the server's data folder (PGlite) or database (PostgreSQL). PGlite allows one
  * process per data folder, so the server is stopped while the tool runs.
  */
 
-const USAGE = 'Usage: npm run admin -- grant <email> | revoke <email>';
+const USAGE = 'Usage: npm run admin -- grant <email> | revoke <email> | reset-2fa <email>';
 const CAROL = { name: 'Carol Colleague', email: 'carol@example.com', password: 'carol-password' };
 const DAVE = { name: 'Dave Departed', email: 'dave@example.com', password: 'dave-password' };
+/** An administrator who lost the phone with her authenticator app on it. */
+const ERIN = { name: 'Erin Enrolled', email: 'erin@example.com', password: STRONG_PASSWORD };
 
 let dataDir: string;
 let cwd: string;
@@ -23,6 +26,7 @@ let databaseUrl: string | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;
 let server: TestServer | undefined;
 let daveOldToken: string;
+let erinOldToken: string;
 
 /** What `npm run admin` runs, from a scratch folder so that no developer's .env is read. */
 const runAdmin = (args: string[]) =>
@@ -47,7 +51,7 @@ beforeAll(async () => {
     dropDatabase = scratch.drop;
   }
   server = await start();
-  for (const user of [CAROL, DAVE]) {
+  for (const user of [CAROL, DAVE, ERIN]) {
     const registered = await server.api('POST', '/register', { body: user });
     expect(registered.status).toBe(201);
   }
@@ -62,6 +66,16 @@ beforeAll(async () => {
     body: { email: CAROL.email, password: CAROL.password },
   });
   expect(carolLogin).toMatchObject({ status: 403, body: { message: messages.notAdmin } });
+  await server.context.users.setAdmin(ERIN.email, true);
+  const erinLogin = await server.api('POST', '/login', {
+    body: { email: ERIN.email, password: ERIN.password },
+  });
+  erinOldToken = erinLogin.body.token;
+  await enrolTwoFactor(server, erinOldToken);
+  const challenged = await server.api('POST', '/login', {
+    body: { email: ERIN.email, password: ERIN.password },
+  });
+  expect(challenged.body.twoFactorRequired).toBe(true);
   await stop();
 }, 120_000);
 
@@ -74,7 +88,12 @@ afterAll(async () => {
 
 describe('npm run admin -- grant|revoke <email>', () => {
   it('refuses bad usage with exit code 2 and the usage message, touching nothing', async () => {
-    const runs = await Promise.all([runAdmin([]), runAdmin(['revoke']), runAdmin(['promote', CAROL.email])]);
+    const runs = await Promise.all([
+      runAdmin([]),
+      runAdmin(['revoke']),
+      runAdmin(['reset-2fa']),
+      runAdmin(['promote', CAROL.email]),
+    ]);
     for (const run of runs) {
       expect(run.code).toBe(2);
       expect(run.stderr).toContain(USAGE);
@@ -99,6 +118,43 @@ describe('npm run admin -- grant|revoke <email>', () => {
     expect(run.stderr).toContain('No account is registered with nobody@example.com');
     expect(run.stderr).not.toMatch(/\n\s+at /);
   }, 60_000);
+
+  it('reset-2fa removes the second factor of a lost phone, with a clear confirmation', async () => {
+    const run = await runAdmin(['reset-2fa', 'Erin@Example.com']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`Two-step verification has been removed from ${ERIN.email}`);
+    expect(run.stdout).toContain('signed out on every device');
+
+    // Once more: there is nothing left to remove, and it says so.
+    const again = await runAdmin(['reset-2fa', ERIN.email]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain(
+      `${ERIN.email} does not have two-step verification on. Nothing was changed.`,
+    );
+  }, 90_000);
+
+  it('reset-2fa refuses an e-mail with no account: exit code 1 and a message saying so', async () => {
+    const run = await runAdmin(['reset-2fa', 'nobody@example.com']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('No account is registered with nobody@example.com');
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  }, 60_000);
+
+  it('after reset-2fa, the password alone logs in again, old sessions are refused, and the account shows why', async () => {
+    server = await start();
+    const old = await server.api('GET', '/applications', { token: erinOldToken });
+    expect(old).toMatchObject({ status: 401, body: { message: messages.sessionRevoked } });
+    const login = await server.api('POST', '/login', {
+      body: { email: ERIN.email, password: ERIN.password },
+    });
+    expect(login.status).toBe(200);
+    expect(Object.keys(login.body)).toEqual(['token']);
+    const account = await server.api('GET', '/auth/account', { token: login.body.token });
+    expect(account.body).toMatchObject({ twoFactorEnabled: false, recoveryCodesLeft: 0 });
+    expect(account.body.events[0]).toMatchObject({ kind: 'two-factor-reset-by-cli', ip: null });
+    await stop();
+  }, 120_000);
 
   it('after the tool ran, the granted account can log in and use admin calls; the revoked one gets 403, old token too', async () => {
     server = await start();

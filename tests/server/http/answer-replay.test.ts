@@ -197,14 +197,16 @@ describe('answers repeated without Fastify', () => {
 });
 
 describe('what the replay keeps', () => {
-  it("strangers cannot fill it: 10,000 made-up addresses that answer 200 add nothing, and a new job's page is still replayed", async () => {
+  it("strangers cannot fill it: 10,000 made-up addresses that answer 200 (records, reset links) add nothing, and a new job's page is still replayed", async () => {
     const before = server.app.answerReplay!.held();
     const junk = Array.from({ length: 10_000 }, (_, i) =>
       i % 10 === 0
         ? `/about${'/'.repeat(1 + (i % 7))}`
-        : i % 2
-          ? `/dashboard/application/x${i}`
-          : `/dashboard/edit/${i}`,
+        : i % 5 === 3
+          ? `/reset-password/link-${i}`
+          : i % 2
+            ? `/dashboard/application/x${i}`
+            : `/dashboard/edit/${i}`,
     );
     const agent = new Agent({ keepAlive: true, maxSockets: 16 });
     try {

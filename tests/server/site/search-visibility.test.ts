@@ -169,7 +169,10 @@ describe('the careers home page as served', () => {
   it('keeps the dashboard and unknown pages out of search results', async () => {
     for (const [pathname, status] of [
       ['/dashboard', 200],
+      ['/dashboard/account', 200],
       ['/login', 200],
+      ['/forgot-password', 200],
+      ['/reset-password/some-link-token', 200],
       ['/no-such-page', 404],
     ] as const) {
       const answer = await page(pathname);
@@ -276,6 +279,8 @@ describe('sitemap, robots.txt and the jobs feed', () => {
     expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(text).toMatch(/^User-agent: \*$/m);
     expect(text).toMatch(/^Disallow: \/dashboard$/m);
+    expect(text).toMatch(/^Disallow: \/reset-password\/$/m);
+    expect(text).toMatch(/^Disallow: \/forgot-password$/m);
     expect(text).toMatch(new RegExp(`^Sitemap: ${PUBLIC_URL}/sitemap\\.xml$`, 'm'));
   });
 });

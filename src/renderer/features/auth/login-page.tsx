@@ -14,11 +14,18 @@ import {
 import { LockClosedRegular } from '@fluentui/react-icons/headless/svg/lock-closed';
 import { ShieldKeyholeRegular } from '@fluentui/react-icons/headless/svg/shield-keyhole';
 import { loginSchema } from '../../../shared/auth/auth-contract';
+import type { TwoFactorEnabledAnswer, TwoFactorSetupAnswer } from '../../../shared/auth/account-contract';
 import { siteConfig } from '../../../shared/site/site-config';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { errorMessage } from '../../store/api-error';
 import { AuthCard } from './auth-card';
-import { signIn } from '../../store/session-slice';
+import { startSession } from '../../store/session-slice';
+import { signIn, type SignInStep } from '../../store/session-thunks';
 import { PasswordInput } from './password-input';
+import { useSetUpTwoFactorMutation } from './account-api';
+import { TwoFactorStep } from './two-factor-step';
+import { TwoFactorEnrolment } from './two-factor-enrolment';
+import { RecoveryCodes } from './recovery-codes';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -29,6 +36,7 @@ const useStyles = makeStyles({
     textAlign: 'center',
   },
   footer: { ...typographyStyles.body1, margin: 0, textAlign: 'center' },
+  forgot: { ...typographyStyles.body1, margin: 0, textAlign: 'end' },
   link: {
     color: tokens.colorBrandForegroundLink,
     ':hover': { color: tokens.colorBrandForegroundLinkHover },
@@ -37,6 +45,16 @@ const useStyles = makeStyles({
 });
 
 type FieldErrors = Partial<Record<'email' | 'password', string>>;
+
+/**
+ * Where the login stands after the password: asking for the code (`verify`), or walking an
+ * administrator who must have a second factor through setting it up (`setup`, then `enabled` with
+ * the recovery codes to save before going on).
+ */
+type SecondStep =
+  | { kind: 'verify'; challenge: string }
+  | { kind: 'setup'; challenge: string; setup: TwoFactorSetupAnswer }
+  | { kind: 'enabled'; enabled: TwoFactorEnabledAnswer };
 
 /** Where to go after signing in: the page the user came from (never another site), else home. */
 function returnPath(state: unknown): string {
@@ -65,6 +83,21 @@ export function LoginPage() {
   const [showPassword, setShowPassword] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const [second, setSecond] = useState<SecondStep | null>(null);
+  const [setUpTwoFactor] = useSetUpTwoFactorMutation();
+
+  const goBack = () => void navigate(returnPath(location.state), { replace: true });
+
+  /** Keeps the token the second step answered, and goes where the login was heading. */
+  const finish = async (token: string) => {
+    await dispatch(startSession(token));
+    goBack();
+  };
+
+  const startAgain = () => {
+    setSecond(null);
+    setPassword('');
+  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -78,19 +111,81 @@ export function LoginPage() {
       return;
     }
     setErrors({});
-    const outcome = await dispatch(signIn(parsed.data));
-    if (signIn.fulfilled.match(outcome)) {
-      void navigate(returnPath(location.state), { replace: true });
+    let step: SignInStep;
+    try {
+      step = await dispatch(signIn(parsed.data));
+    } catch (error) {
+      setFailure(errorMessage(error, 'Login failed. Please try again.'));
+      return;
+    }
+    if ('user' in step) {
+      goBack();
+    } else if (step.twoFactor === 'verify') {
+      setSecond({ kind: 'verify', challenge: step.challenge });
     } else {
-      setFailure(outcome.payload ?? 'Login failed. Please try again.');
+      try {
+        const setup = await setUpTwoFactor({ challenge: step.challenge }).unwrap();
+        setSecond({ kind: 'setup', challenge: step.challenge, setup });
+      } catch (error) {
+        setFailure(errorMessage(error));
+      }
     }
   };
+
+  if (second?.kind === 'verify') {
+    return (
+      <AuthCard
+        icon={<ShieldKeyholeRegular />}
+        title="Two-step verification"
+        subtitle="Enter the code from your authenticator app to finish logging in."
+        step="verify"
+      >
+        <title>{`Two-step verification | ${siteConfig.brandName} Careers`}</title>
+        <TwoFactorStep challenge={second.challenge} onSignedIn={finish} onStartAgain={startAgain} />
+      </AuthCard>
+    );
+  }
+
+  if (second?.kind === 'setup' || second?.kind === 'enabled') {
+    return (
+      <AuthCard
+        icon={<ShieldKeyholeRegular />}
+        title="Set up two-step verification"
+        subtitle="Every administrator here must use two-step verification. Set it up now to finish logging in."
+        step={second.kind}
+      >
+        <title>{`Set up two-step verification | ${siteConfig.brandName} Careers`}</title>
+        {second.kind === 'setup' ? (
+          <TwoFactorEnrolment
+            setup={second.setup}
+            challenge={second.challenge}
+            onEnabled={(enabled) => setSecond({ kind: 'enabled', enabled })}
+            onCancel={startAgain}
+          />
+        ) : (
+          <>
+            <RecoveryCodes codes={second.enabled.recoveryCodes} email={email.trim().toLowerCase()} />
+            <Button
+              appearance="primary"
+              size="large"
+              onClick={() => {
+                if (second.enabled.token) void finish(second.enabled.token);
+              }}
+            >
+              I have saved my recovery codes: continue
+            </Button>
+          </>
+        )}
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard
       icon={<LockClosedRegular />}
       title="Login"
       subtitle={`Sign in to manage ${siteConfig.brandName} job posts and applications.`}
+      step="password"
     >
       <title>{`Login | ${siteConfig.brandName} Careers`}</title>
       <MessageBar intent="info" icon={<ShieldKeyholeRegular />}>
@@ -114,6 +209,11 @@ export function LoginPage() {
             onToggleVisible={() => setShowPassword((shown) => !shown)}
           />
         </Field>
+        <p className={styles.forgot}>
+          <Link to="/forgot-password" className={styles.link}>
+            Forgot password?
+          </Link>
+        </p>
         {failure && (
           <MessageBar intent="error" role="alert">
             <MessageBarBody>{failure}</MessageBarBody>

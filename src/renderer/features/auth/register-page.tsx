@@ -18,8 +18,9 @@ import { messages } from '../../../shared/messages';
 import { siteConfig } from '../../../shared/site/site-config';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { useToast } from '../../feedback/use-toast';
+import { errorMessage } from '../../store/api-error';
 import { AuthCard } from './auth-card';
-import { registerAccount } from '../../store/session-slice';
+import { registerAccount } from '../../store/session-thunks';
 import { PasswordInput } from './password-input';
 
 const useStyles = makeStyles({
@@ -70,14 +71,12 @@ export function RegisterPage() {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const parsed = registerFormSchema.parse(form);
-    const outcome = await dispatch(
-      registerAccount({ name: parsed.name, email: parsed.email, password: parsed.password }),
-    );
-    if (registerAccount.fulfilled.match(outcome)) {
+    try {
+      await dispatch(registerAccount({ name: parsed.name, email: parsed.email, password: parsed.password }));
       toast.success(messages.registered);
       void navigate('/login');
-    } else {
-      const message = outcome.payload ?? 'Registration failed. Please try again.';
+    } catch (error) {
+      const message = errorMessage(error, 'Registration failed. Please try again.');
       setFailure(message);
       toast.error(message);
     }

@@ -1,0 +1,71 @@
+import type { TokenAnswer } from '../../../shared/auth/auth-contract';
+import type {
+  AccountAnswer,
+  ChangePasswordPayload,
+  ForgotPasswordPayload,
+  MessageAnswer,
+  ResetPasswordPayload,
+  TwoFactorEnabledAnswer,
+  TwoFactorEnablePayload,
+  TwoFactorRemovePayload,
+  TwoFactorSetupAnswer,
+  TwoFactorSetupPayload,
+  TwoFactorVerifyPayload,
+} from '../../../shared/auth/account-contract';
+import type { PlainAck } from '../../../shared/http/acknowledgements';
+import { api, tags } from '../../store/api';
+
+/**
+ * The account calls: the account screen's (password, second factor, sign out everywhere, recent
+ * activity) and the signed-out ones (a forgotten password, the login's code step).
+ */
+export const accountApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getAccount: build.query<AccountAnswer, void>({
+      query: () => '/auth/account',
+      providesTags: [tags.account],
+    }),
+    /**
+     * Answers the new token, which refreshes the account once it is stored (startSession): a
+     * refetch before that would still carry the old token, which the server now refuses.
+     */
+    changePassword: build.mutation<TokenAnswer, ChangePasswordPayload>({
+      query: (body) => ({ url: '/auth/change-password', method: 'POST', body }),
+    }),
+    signOutEverywhere: build.mutation<PlainAck, void>({
+      query: () => ({ url: '/auth/sign-out-everywhere', method: 'POST' }),
+    }),
+    setUpTwoFactor: build.mutation<TwoFactorSetupAnswer, TwoFactorSetupPayload>({
+      query: (body) => ({ url: '/auth/two-factor/setup', method: 'POST', body }),
+    }),
+    enableTwoFactor: build.mutation<TwoFactorEnabledAnswer, TwoFactorEnablePayload>({
+      query: (body) => ({ url: '/auth/two-factor/enable', method: 'POST', body }),
+      invalidatesTags: [tags.account],
+    }),
+    /** Answers the new token, like changePassword. */
+    removeTwoFactor: build.mutation<TokenAnswer, TwoFactorRemovePayload>({
+      query: (body) => ({ url: '/auth/two-factor', method: 'DELETE', body }),
+    }),
+    verifyTwoFactor: build.mutation<TokenAnswer, TwoFactorVerifyPayload>({
+      query: (body) => ({ url: '/auth/two-factor/verify', method: 'POST', body }),
+    }),
+    forgotPassword: build.mutation<MessageAnswer, ForgotPasswordPayload>({
+      query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body }),
+    }),
+    resetPassword: build.mutation<MessageAnswer, ResetPasswordPayload>({
+      query: (body) => ({ url: '/auth/reset-password', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const {
+  useGetAccountQuery,
+  useChangePasswordMutation,
+  useSignOutEverywhereMutation,
+  useSetUpTwoFactorMutation,
+  useEnableTwoFactorMutation,
+  useRemoveTwoFactorMutation,
+  useVerifyTwoFactorMutation,
+  useForgotPasswordMutation,
+  useResetPasswordMutation,
+} = accountApi;

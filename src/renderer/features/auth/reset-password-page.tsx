@@ -1,0 +1,130 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import {
+  Button,
+  Field,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  makeStyles,
+  tokens,
+  typographyStyles,
+} from '@fluentui/react-components';
+import { KeyResetRegular } from '@fluentui/react-icons/headless/svg/key-reset';
+import { resetPasswordFormSchema, type ResetPasswordForm } from '../../../shared/auth/account-contract';
+import { adminPasswordRule } from '../../../shared/auth/password-policy';
+import { siteConfig } from '../../../shared/site/site-config';
+import { errorMessage } from '../../store/api-error';
+import { arrivalToastState } from '../../feedback/arrival-toast';
+import { AuthCard } from './auth-card';
+import { PasswordInput } from './password-input';
+import { useResetPasswordMutation } from './account-api';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  footer: { ...typographyStyles.body1, margin: 0, textAlign: 'center' },
+  link: {
+    color: tokens.colorBrandForegroundLink,
+    ':hover': { color: tokens.colorBrandForegroundLinkHover },
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
+  },
+});
+
+type FieldErrors = Partial<Record<keyof ResetPasswordForm, string>>;
+
+/**
+ * The screen a reset link opens (`/reset-password/<token>`): the new password twice. The server
+ * decides which rule applies (administrators: at least 12 characters and not guessable) and says
+ * why it refuses one; the link keeps working until a password is accepted.
+ */
+export function ResetPasswordPage() {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const { token = '' } = useParams();
+  const [form, setForm] = useState<ResetPasswordForm>({ newPassword: '', confirmPassword: '' });
+  const [visible, setVisible] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [reset, { isLoading }] = useResetPasswordMutation();
+
+  const update = (name: keyof ResetPasswordForm) => (value: string) => setForm({ ...form, [name]: value });
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isLoading) return;
+    setFailure(null);
+    const parsed = resetPasswordFormSchema.safeParse(form);
+    if (!parsed.success) {
+      const found: FieldErrors = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as keyof FieldErrors] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    try {
+      const { message } = await reset({ token, newPassword: parsed.data.newPassword }).unwrap();
+      // The link is spent: it leaves the history too.
+      void navigate('/login', { replace: true, state: arrivalToastState({ variant: 'success', message }) });
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  };
+
+  const toggle = () => setVisible((shown) => !shown);
+
+  return (
+    <AuthCard
+      icon={<KeyResetRegular />}
+      title="Choose a new password"
+      subtitle={`For your ${siteConfig.brandName} careers account.`}
+    >
+      <title>{`Choose a new password | ${siteConfig.brandName} Careers`}</title>
+      <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+        <Field
+          label="New password"
+          required
+          validationMessage={errors.newPassword}
+          hint={
+            errors.newPassword ? undefined : `At least 6 characters. Administrators: ${adminPasswordRule}`
+          }
+        >
+          <PasswordInput
+            autoComplete="new-password"
+            value={form.newPassword}
+            onChange={(_, data) => update('newPassword')(data.value)}
+            visible={visible}
+            onToggleVisible={toggle}
+          />
+        </Field>
+        <Field label="Confirm new password" required validationMessage={errors.confirmPassword}>
+          <PasswordInput
+            autoComplete="new-password"
+            value={form.confirmPassword}
+            onChange={(_, data) => update('confirmPassword')(data.value)}
+            visible={visible}
+            onToggleVisible={toggle}
+          />
+        </Field>
+        {failure && (
+          <MessageBar intent="error" role="alert">
+            <MessageBarBody>{failure}</MessageBarBody>
+          </MessageBar>
+        )}
+        <Button
+          type="submit"
+          appearance="primary"
+          size="large"
+          disabled={isLoading}
+          icon={isLoading ? <Spinner size="tiny" /> : undefined}
+        >
+          {isLoading ? 'Saving...' : 'Set the new password'}
+        </Button>
+      </form>
+      <p className={styles.footer}>
+        <Link to="/forgot-password" className={styles.link}>
+          Ask for a new link
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

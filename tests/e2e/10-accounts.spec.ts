@@ -1,0 +1,348 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import PostalMime from 'postal-mime';
+import { messages } from '../../src/shared/messages';
+import { expectNoViolations } from './flows';
+import { startServer } from './global-setup';
+
+/**
+ * Administrators' own accounts in the browser: a forgotten password reset through the e-mail the
+ * server writes, a password change that signs the other devices out, sign out of all devices, and
+ * two-step verification (enrolled from the account screen with a code computed from the key the
+ * screen shows, then used at login, also with a recovery code, and enforced at login with
+ * REQUIRE_ADMIN_2FA). Each new screen is checked with axe.
+ *
+ * These tests change an administrator's password and second factor, so they run against servers
+ * of their own (the built server, as global-setup.ts starts it), never the worker's shared one.
+ */
+
+const ADMIN = { email: 'ava.account@example.com', name: 'Ava Account', password: 'ava-first-password' };
+const RESET_PASSWORD = 'harbour-lantern-quiet-58';
+const CHANGED_PASSWORD = 'orchard-velvet-thimble-73';
+const ENFORCED = {
+  email: 'enzo.enforced@example.com',
+  name: 'Enzo Enforced',
+  password: 'enzo-first-password',
+};
+
+type OwnServer = Awaited<ReturnType<typeof startServer>>;
+let own: OwnServer;
+let enforced: OwnServer;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  [own, enforced] = await Promise.all([
+    startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_NAME: ADMIN.name }),
+    startServer({
+      ADMIN_EMAIL: ENFORCED.email,
+      ADMIN_PASSWORD: ENFORCED.password,
+      ADMIN_NAME: ENFORCED.name,
+      REQUIRE_ADMIN_2FA: 'true',
+    }),
+  ]);
+});
+test.afterAll(async () => {
+  await Promise.all([own?.stop(), enforced?.stop()]);
+});
+
+/** The code an authenticator app shows for the key at `timestamp`. */
+const codeAt = (key: string, timestamp = Date.now()) =>
+  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(key) }).generate({
+    timestamp,
+  });
+
+/** The e-mails the server wrote to its outbox folder for `to`, parsed, oldest first. */
+async function mailsTo(server: OwnServer, to: string) {
+  const folder = path.join(server.dataDir, 'outbox');
+  if (!existsSync(folder)) return [];
+  const files = readdirSync(folder)
+    .filter((name) => name.endsWith('.eml'))
+    .sort();
+  const parsed = await Promise.all(
+    files.map((name) => PostalMime.parse(readFileSync(path.join(folder, name)))),
+  );
+  return parsed.filter((mail) => mail.to?.some((recipient) => recipient.address === to));
+}
+
+async function logIn(page: Page, server: OwnServer, email: string, password: string) {
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('access-token'))).toBeNull();
+}
+
+/** Signed in: past the login screen (back where the login was heading), with a token stored. */
+async function expectSignedIn(page: Page) {
+  await expect(page).not.toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('access-token'))).toBeTruthy();
+}
+
+async function openAccount(page: Page) {
+  await page.goto(`${own.url}/dashboard`);
+  await page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: 'Account' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+  await expect(page.getByText(`Signed in as ${ADMIN.name} (${ADMIN.email})`)).toBeVisible();
+}
+
+/** Another browser signed in as the administrator: a second device. */
+async function secondDevice(browser: Browser, password: string) {
+  const context = await browser.newContext();
+  const device = await context.newPage();
+  await logIn(device, own, ADMIN.email, password);
+  await expect(device).toHaveURL(`${own.url}/`);
+  await device.goto(`${own.url}/dashboard/applications`);
+  await expect(device.getByRole('heading', { level: 1, name: 'Job Applications' })).toBeVisible();
+  return { device, close: () => context.close() };
+}
+
+/**
+ * The device's next call to the server is refused: it ends on the login screen, signed out. (The
+ * Account screen's call is one no earlier screen of the device has cached.)
+ */
+async function expectSignedOut(device: Page) {
+  await device
+    .getByRole('navigation', { name: 'Admin Panel' })
+    .getByRole('link', { name: 'Account' })
+    .click();
+  await expect(device).toHaveURL(`${own.url}/login`);
+  expect(await device.evaluate(() => localStorage.getItem('access-token'))).toBeNull();
+}
+
+test('a forgotten password is reset through the e-mailed link, which works once', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(`${own.url}/login`);
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(`${own.url}/forgot-password`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
+  await expectNoViolations(page, 'forgot password');
+
+  // An address with no account gets the very same answer.
+  await page.getByLabel('Email').fill('nobody.here@example.com');
+  await page.getByRole('button', { name: 'Send the reset link' }).click();
+  await expect(page.getByRole('status').filter({ hasText: messages.forgotPasswordSent })).toBeVisible();
+
+  await page.goto(`${own.url}/forgot-password`);
+  await page.getByLabel('Email').fill(`  ${ADMIN.email.toUpperCase()} `);
+  await page.getByRole('button', { name: 'Send the reset link' }).click();
+  await expect(page.getByRole('status').filter({ hasText: messages.forgotPasswordSent })).toBeVisible();
+  await expectNoViolations(page, 'forgot password, sent');
+
+  await expect.poll(async () => (await mailsTo(own, ADMIN.email)).length, { timeout: 15_000 }).toBe(1);
+  expect(await mailsTo(own, 'nobody.here@example.com')).toEqual([]);
+  const [mail] = await mailsTo(own, ADMIN.email);
+  const link = /https?:\/\/\S+\/reset-password\/([\w-]{43})/.exec(mail!.text ?? '');
+  expect(link, mail!.text).not.toBeNull();
+  const resetPath = `/reset-password/${link![1]}`;
+
+  await page.goto(`${own.url}${resetPath}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
+  await expectNoViolations(page, 'reset password');
+  // An administrator's guessable password is refused with the reason.
+  await page.getByLabel(/^New password/).fill('password1234');
+  await page.getByLabel('Confirm new password').fill('password1234');
+  await page.getByRole('button', { name: 'Set the new password' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'This password would be too easy to guess.' }),
+  ).toBeVisible();
+
+  await page.getByLabel(/^New password/).fill(RESET_PASSWORD);
+  await page.getByLabel('Confirm new password').fill(RESET_PASSWORD);
+  await page.getByRole('button', { name: 'Set the new password' }).click();
+  await expect(page).toHaveURL(`${own.url}/login`);
+  await expect(page.getByText(messages.passwordResetDone)).toBeVisible();
+
+  // The old password is gone; the new one logs in.
+  await logIn(page, own, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole('alert').filter({ hasText: messages.invalidCredentials })).toBeVisible();
+  await logIn(page, own, ADMIN.email, RESET_PASSWORD);
+  await expect(page).toHaveURL(`${own.url}/`);
+
+  // The link is spent.
+  await page.goto(`${own.url}${resetPath}`);
+  await page.getByLabel(/^New password/).fill('another-harbour-lantern-99');
+  await page.getByLabel('Confirm new password').fill('another-harbour-lantern-99');
+  await page.getByRole('button', { name: 'Set the new password' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: messages.resetLinkInvalid })).toBeVisible();
+});
+
+test('changing the password keeps this device signed in and signs the other one out', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const other = await secondDevice(browser, RESET_PASSWORD);
+  await logIn(page, own, ADMIN.email, RESET_PASSWORD);
+  await expect(page).toHaveURL(`${own.url}/`);
+  await openAccount(page);
+  await expectNoViolations(page, 'account');
+
+  const form = page.getByRole('region', { name: 'Change password' });
+  await form.getByLabel('Current password').fill(RESET_PASSWORD);
+  await form.getByLabel(/^New password/).fill('too-short');
+  await form.getByLabel('Confirm new password').fill('too-short');
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(form.getByText(messages.adminPasswordTooShort)).toBeVisible();
+
+  await form.getByLabel(/^New password/).fill('qwertyuiop123');
+  await form.getByLabel('Confirm new password').fill('qwertyuiop123');
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(
+    form.getByRole('alert').filter({ hasText: 'This password would be too easy to guess.' }),
+  ).toBeVisible();
+
+  await form.getByLabel(/^New password/).fill(CHANGED_PASSWORD);
+  await form.getByLabel('Confirm new password').fill(CHANGED_PASSWORD);
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText(messages.passwordChanged)).toBeVisible();
+  await expect(form.getByLabel('Current password')).toHaveValue('');
+
+  // This device carries on, a reload included; the activity says what happened.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+  const activity = page.getByRole('list', { name: 'Recent activity, newest first' });
+  await expect(activity.getByRole('listitem').first()).toContainText('Password changed');
+  await expect(activity).toContainText('Password reset by e-mail');
+  await expect(activity).toContainText('from 127.0.0.1');
+
+  await expectSignedOut(other.device);
+  await other.close();
+});
+
+test('"Sign out of all devices" asks first, then signs out every device, this one too', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const other = await secondDevice(browser, CHANGED_PASSWORD);
+  await logIn(page, own, ADMIN.email, CHANGED_PASSWORD);
+  await expect(page).toHaveURL(`${own.url}/`);
+  await openAccount(page);
+
+  await page.getByRole('button', { name: 'Sign out of all devices' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign out of all devices?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out of all devices' }).click();
+  await page.getByRole('button', { name: 'Yes, sign out everywhere' }).click();
+  await expect(page).toHaveURL(`${own.url}/login`);
+  await expect(page.getByText(messages.signedOutEverywhere)).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('access-token'))).toBeNull();
+
+  await expectSignedOut(other.device);
+  await other.close();
+});
+
+test('two-step verification: enrolled with the key the screen shows, then asked for at login', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await logIn(page, own, ADMIN.email, CHANGED_PASSWORD);
+  await expect(page).toHaveURL(`${own.url}/`);
+  await openAccount(page);
+  const card = page.getByRole('region', { name: 'Two-step verification' });
+  await expect(card.getByText('Off', { exact: true })).toBeVisible();
+  await card.getByRole('button', { name: 'Set up two-step verification' }).click();
+
+  await expect(
+    card.getByRole('img', { name: 'QR code to add this account to your authenticator app' }),
+  ).toBeVisible();
+  const key = (await card.getByText(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/).textContent())!.replace(/\s+/g, '');
+  expect(key).toMatch(/^[A-Z2-7]{32}$/);
+  await expectNoViolations(page, 'account, two-step set-up');
+
+  // A code from long ago is refused; the app's current code turns it on.
+  await card.getByLabel('Enter the 6-digit code the app shows').fill(codeAt(key, Date.now() - 10 * 60_000));
+  await card.getByRole('button', { name: 'Turn on two-step verification' }).click();
+  await expect(card.getByRole('alert').filter({ hasText: messages.twoFactorCodeWrong })).toBeVisible();
+  await card.getByLabel('Enter the 6-digit code the app shows').fill(codeAt(key));
+  await card.getByRole('button', { name: 'Turn on two-step verification' }).click();
+
+  const codes = card.getByTestId('recovery-codes').getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  const recoveryCodes = await codes.allTextContents();
+  await expectNoViolations(page, 'account, recovery codes');
+  const download = page.waitForEvent('download');
+  await card.getByRole('button', { name: 'Download codes' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('recovery-codes.txt');
+  const saved = readFileSync((await file.path())!, 'utf8');
+  for (const code of recoveryCodes) expect(saved).toContain(code);
+
+  await card.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+  await expect(card.getByText('On', { exact: true })).toBeVisible();
+  await expect(card.getByText('You have 10 recovery codes left.')).toBeVisible();
+
+  // Log out, and in again: the password alone is not enough.
+  await logOut(page);
+  await logIn(page, own, ADMIN.email, CHANGED_PASSWORD);
+  await expect(page.getByRole('heading', { level: 1, name: 'Two-step verification' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Two-step verification' })).toBeFocused();
+  await expectNoViolations(page, 'login, code step');
+  // The next step's code: the current one was taken at enrolment (a code works once).
+  await page.getByLabel('Authentication code').fill(codeAt(key, Date.now() + 30_000));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expectSignedIn(page);
+
+  // A recovery code instead of the phone, once.
+  await logOut(page);
+  await logIn(page, own, ADMIN.email, CHANGED_PASSWORD);
+  await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  await expectNoViolations(page, 'login, recovery code');
+  await page.getByLabel('Recovery code').fill(recoveryCodes[0]!);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expectSignedIn(page);
+  await openAccount(page);
+  await expect(page.getByText('You have 9 recovery codes left.')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Recent activity, newest first' })).toContainText(
+    'Two-step verification turned on',
+  );
+
+  await logOut(page);
+  await logIn(page, own, ADMIN.email, CHANGED_PASSWORD);
+  await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  await page.getByLabel('Recovery code').fill(recoveryCodes[0]!);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: messages.recoveryCodeWrong })).toBeVisible();
+  await expect(page).toHaveURL(`${own.url}/login`);
+});
+
+test('with REQUIRE_ADMIN_2FA, an administrator without it sets it up at login before getting in', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto(`${enforced.url}/dashboard`);
+  await expect(page).toHaveURL(`${enforced.url}/login`);
+  await page.getByLabel('Email').fill(ENFORCED.email);
+  await page.getByLabel(/^Password/).fill(ENFORCED.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Set up two-step verification' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('access-token'))).toBeNull();
+  await expectNoViolations(page, 'login, enforced set-up');
+  const key = (await page.getByText(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/).textContent())!.replace(/\s+/g, '');
+  await page.getByLabel('Enter the 6-digit code the app shows').fill(codeAt(key));
+  await page.getByRole('button', { name: 'Turn on two-step verification' }).click();
+
+  await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+  await expectNoViolations(page, 'login, enforced set-up, recovery codes');
+  await page.getByRole('button', { name: 'I have saved my recovery codes: continue' }).click();
+  // Back where the login was heading, signed in.
+  await expect(page).toHaveURL(`${enforced.url}/dashboard`);
+  await page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: 'Account' }).click();
+  const card = page.getByRole('region', { name: 'Two-step verification' });
+  await expect(card.getByText('On', { exact: true })).toBeVisible();
+  await expect(card.getByText(/Every administrator here must use two-step verification/)).toBeVisible();
+});
