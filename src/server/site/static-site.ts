@@ -158,7 +158,11 @@ export async function registerStaticSite(
     if (!isSpaRoute(pathname)) {
       return fixedPage('not-found', 404, { title: `Page not found | ${brand}`, noIndex: true });
     }
-    if (/^\/(dashboard|login|register|forgot-password|reset-password|success|error|my-application)(\/|$)/.test(pathname)) {
+    if (
+      /^\/(dashboard|login|register|forgot-password|reset-password|success|error|my-application)(\/|$)/.test(
+        pathname,
+      )
+    ) {
       const screen = fixedPage('private', 200, { title: `${brand} Careers`, noIndex: true });
       // A screen of one record (/dashboard/edit/:id, an applicant's private link, one reset link) has
       // as many addresses as anyone makes up: the same HTML, but never kept for repeating.
