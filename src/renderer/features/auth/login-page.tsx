@@ -169,7 +169,12 @@ export function LoginPage() {
               appearance="primary"
               size="large"
               onClick={() => {
-                if (second.enabled.token) void finish(second.enabled.token);
+                const { token } = second.enabled;
+                if (!token) return;
+                finish(token).catch((error: unknown) => {
+                  startAgain();
+                  setFailure(errorMessage(error, 'Login failed. Please try again.'));
+                });
               }}
             >
               I have saved my recovery codes: continue

@@ -1,0 +1,123 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '../../src/shared/messages';
+import { LoginPage } from '../../src/renderer/features/auth/login-page';
+import { ChangePasswordCard } from '../../src/renderer/features/auth/change-password-card';
+import { fakeToken, inSeconds, jsonResponse, memoryPlatform, renderScreen } from './test-utils';
+
+/** The login's code step and the change-password form, with the server answered by a stub. */
+
+afterEach(() => vi.unstubAllGlobals());
+
+function stubServer(answer: (path: string, body: any) => Response) {
+  const calls: { path: string; body: any }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      const path = new URL(request.url).pathname.replace(/^\/api/, '');
+      const body =
+        request.method === 'GET'
+          ? undefined
+          : await request
+              .clone()
+              .json()
+              .catch(() => undefined);
+      calls.push({ path, body });
+      return answer(path, body);
+    }),
+  );
+  return calls;
+}
+
+describe('the login with two-step verification', () => {
+  it('asks for the code after the password, sends it with the challenge, then signs in', async () => {
+    const token = fakeToken({ email: 'ava@example.com', name: 'Ava', exp: inSeconds(3600), gen: 0 });
+    const calls = stubServer((path) => {
+      if (path === '/login')
+        return jsonResponse(200, { twoFactorRequired: true, challenge: 'the-challenge' });
+      if (path === '/auth/two-factor/verify') return jsonResponse(200, { token });
+      return jsonResponse(200, { admin: true });
+    });
+    const { platform, state } = memoryPlatform();
+    const user = userEvent.setup();
+    renderScreen(<LoginPage />, { route: '/login', platform });
+
+    await user.type(screen.getByRole('textbox', { name: /Email/ }), 'ava@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'ava-password-long');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    const title = await screen.findByRole('heading', { level: 1, name: 'Two-step verification' });
+    await waitFor(() => expect(title).toHaveFocus());
+    expect(state.token).toBeNull();
+
+    // A malformed code is caught before anything is sent.
+    await user.type(screen.getByRole('textbox', { name: /Authentication code/ }), '12a');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(messages.twoFactorCodeFormat)).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/auth/two-factor/verify')).toEqual([]);
+
+    await user.clear(screen.getByRole('textbox', { name: /Authentication code/ }));
+    await user.type(screen.getByRole('textbox', { name: /Authentication code/ }), '123 456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(calls.find((call) => call.path === '/auth/two-factor/verify')?.body).toEqual({
+      challenge: 'the-challenge',
+      code: '123456',
+    });
+    expect(state.token).toBe(token);
+  });
+
+  it('shows the server’s refusal of a code and keeps the step', async () => {
+    stubServer((path) =>
+      path === '/login'
+        ? jsonResponse(200, { twoFactorRequired: true, challenge: 'c' })
+        : jsonResponse(401, { message: messages.twoFactorCodeWrong }),
+    );
+    const user = userEvent.setup();
+    renderScreen(<LoginPage />, { route: '/login' });
+    await user.type(screen.getByRole('textbox', { name: /Email/ }), 'ava@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'ava-password-long');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await user.click(await screen.findByRole('button', { name: 'Use a recovery code instead' }));
+    await user.type(screen.getByRole('textbox', { name: /Recovery code/ }), 'abcde-fghjk');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.twoFactorCodeWrong);
+    expect(screen.getByRole('heading', { level: 1, name: 'Two-step verification' })).toBeInTheDocument();
+  });
+});
+
+describe('the change-password form', () => {
+  it('checks the length and the match in the browser, sending nothing', async () => {
+    const calls = stubServer(() => jsonResponse(500, { message: 'unexpected' }));
+    const user = userEvent.setup();
+    renderScreen(<ChangePasswordCard />, { route: '/dashboard/account' });
+    await user.type(screen.getByLabelText(/^Current password/), 'old-password');
+    await user.type(screen.getByLabelText(/^New password/), 'short-one');
+    await user.type(screen.getByLabelText(/^Confirm new password/), 'short-two');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText(messages.adminPasswordTooShort)).toBeInTheDocument();
+    expect(screen.getByText(messages.passwordsDontMatch)).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
+  it('keeps the token the server answers, so this device stays signed in', async () => {
+    const renewed = fakeToken({ email: 'ava@example.com', name: 'Ava', exp: inSeconds(3600), gen: 1 });
+    const calls = stubServer(() => jsonResponse(200, { token: renewed }));
+    const { platform, state } = memoryPlatform('old-token');
+    const user = userEvent.setup();
+    renderScreen(<ChangePasswordCard />, { route: '/dashboard/account', platform });
+    await user.type(screen.getByLabelText(/^Current password/), 'old-password');
+    await user.type(screen.getByLabelText(/^New password/), 'lantern-orchard-velvet-42');
+    await user.type(screen.getByLabelText(/^Confirm new password/), 'lantern-orchard-velvet-42');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText(messages.passwordChanged)).toBeInTheDocument();
+    expect(calls[0]).toEqual({
+      path: '/auth/change-password',
+      body: { currentPassword: 'old-password', newPassword: 'lantern-orchard-velvet-42' },
+    });
+    expect(state.token).toBe(renewed);
+    expect(screen.getByLabelText(/^Current password/)).toHaveValue('');
+  });
+});
