@@ -23,8 +23,8 @@ import { replyTemplateRoutes } from './applications/reply-template-routes';
 import { emailRoutes } from './email/email-routes';
 import { privacyRoutes } from './privacy/privacy-routes';
 import { myApplicationRoutes } from './my-application/my-application-routes';
-import { withoutLinkToken } from './my-application/application-links';
 import { installErrorHandling } from './http/error-handler';
+import { withoutSecretTokens } from './http/secret-token';
 import { installSecurityHeaders } from './http/security-headers';
 import { createAnswerReplay, replayingServerFactory } from './http/answer-replay';
 import { rejectNulCharacters } from './http/reject-nul';
@@ -90,7 +90,7 @@ export async function createApp(context: AppContext, options: AppOptions = {}): 
             serializers: {
               req: (request: FastifyRequest) => ({
                 method: request.method,
-                url: withoutLinkToken(request.url),
+                url: withoutSecretTokens(request.url),
                 host: request.host,
                 remoteAddress: request.ip,
                 remotePort: request.socket?.remotePort,

@@ -157,7 +157,7 @@ async function assembleContext(config: Config, options: StartOptions, opened: Op
     applicationLinks,
     limiters: createRateLimiters(database, { ...config.rateLimits, ...options.rateLimits }),
   };
-  if (config.bootstrapAdmin) await bootstrapAdmin(users, config.bootstrapAdmin);
+  if (config.bootstrapAdmin) await bootstrapAdmin(context, config.bootstrapAdmin);
   return context;
 }
 

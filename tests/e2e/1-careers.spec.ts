@@ -85,7 +85,8 @@ test('a visitor applies with a real PDF, sees every step and the success page; b
   let emailPayload: Record<string, unknown> | undefined;
   await page.route('**/api/email/sendEmail', async (route) => {
     emailPayload = route.request().postDataJSON();
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Long enough for the assertion's polling (up to a second apart) to see the step on a busy machine.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
   });
 

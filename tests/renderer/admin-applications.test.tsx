@@ -6,10 +6,11 @@ import { TOAST_DURATION_MS } from '../../src/shared/limits';
 import { messages } from '../../src/shared/messages';
 import { createAppStore } from '../../src/renderer/store/store';
 import { restoreSession } from '../../src/renderer/store/session-slice';
+import { applicationsTotalText } from '../../src/renderer/features/applications/application-search';
 import {
-  applicationsTotalText,
-  filterApplications,
-} from '../../src/renderer/features/applications/application-search';
+  indexApplications,
+  viewApplications,
+} from '../../src/renderer/features/applications/application-filters';
 import { ApplicationDetailPage } from '../../src/renderer/features/applications/application-detail-page';
 import { ApplicationsListPage } from '../../src/renderer/features/applications/applications-list-page';
 import { CvPreviewDialog } from '../../src/renderer/features/applications/cv-preview-dialog';
@@ -53,6 +54,10 @@ const rows = [
     pdfFileSize: 0,
   }),
 ];
+
+/** The list's search alone: no job or stage filter. */
+const filterApplications = (list: ApplicationSummary[], q: string) =>
+  viewApplications(indexApplications(list), { q, job: '', stage: '' }).shown;
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -4,6 +4,8 @@ import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components
 import type { ApplicationCounts } from '../../shared/applications/stage-contract';
 import { usePlatform } from '../platform/platform';
 import { useSession } from '../store/use-session';
+import { useAppDispatch } from '../store/hooks';
+import { setupListeners } from '@reduxjs/toolkit/query';
 import {
   COUNTS_POLLING_MS,
   useGetApplicationCountsQuery,
@@ -23,30 +25,29 @@ const useStyles = makeStyles({
   },
 });
 
+/** Stores whose window focus and visibility RTK Query follows (one set of listeners each). */
+const following = new WeakSet<object>();
+
 /**
  * The counts the admin screens poll (every COUNTS_POLLING_MS, and again when the window regains
  * focus), for signed-in administrators only: anyone else's call would be refused, which signs out.
+ * RTK Query's own focus listeners are set up here, in the admin code, rather than with the store,
+ * so a visitor's first download does not carry them; they refetch each focused query once,
+ * however many screens show it.
  */
 function usePolledCounts(): ApplicationCounts | undefined {
   const session = useSession();
-  const skip = !session.user || !session.isAdmin;
-  const { data, refetch } = useGetApplicationCountsQuery(undefined, {
-    pollingInterval: COUNTS_POLLING_MS,
-    skip,
-  });
-  // Coming back to the window shows what arrived meanwhile at once.
+  const dispatch = useAppDispatch();
   useEffect(() => {
-    if (skip) return;
-    const again = () => {
-      if (document.visibilityState === 'visible') void refetch();
-    };
-    window.addEventListener('focus', again);
-    document.addEventListener('visibilitychange', again);
-    return () => {
-      window.removeEventListener('focus', again);
-      document.removeEventListener('visibilitychange', again);
-    };
-  }, [refetch, skip]);
+    if (following.has(dispatch)) return;
+    following.add(dispatch);
+    setupListeners(dispatch);
+  }, [dispatch]);
+  const { data } = useGetApplicationCountsQuery(undefined, {
+    pollingInterval: COUNTS_POLLING_MS,
+    refetchOnFocus: true,
+    skip: !session.user || !session.isAdmin,
+  });
   return data;
 }
 

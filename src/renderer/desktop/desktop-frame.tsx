@@ -10,7 +10,6 @@ import {
 } from '@fluentui/react-components';
 import { OpenRegular } from '@fluentui/react-icons/headless/svg/open';
 import { SettingsRegular } from '@fluentui/react-icons/headless/svg/settings';
-import { useAppSelector } from '../store/hooks';
 import { useSession } from '../store/use-session';
 import { lazyScreen } from '../lib/lazy-screen';
 import { useHeadingFocus } from '../lib/use-heading-focus';
@@ -85,8 +84,8 @@ export function DesktopFrame({ console: desktop }: { console: DesktopConsole }) 
   const { pathname } = useLocation();
   const main = useRef<HTMLElement>(null);
   useHeadingFocus(main);
-  const user = useAppSelector((state) => state.session.user);
   const session = useSession();
+  const { user } = session;
   return (
     <div className={styles.shell}>
       {/* Watches for new applications on every screen of the console, Settings included. */}

@@ -27,3 +27,12 @@ export const errorStatus = (error: unknown): number | string | undefined =>
   typeof error === 'object' && error !== null && 'status' in error
     ? (error as { status: number | string }).status
     : undefined;
+
+/**
+ * A refusal the shared base query has already dealt with (401/403: signed out, or sent to log in):
+ * the screen that made the call shows nothing more for it.
+ */
+export const isHandledRefusal = (error: unknown): boolean => {
+  const status = errorStatus(error);
+  return status === 401 || status === 403;
+};

@@ -78,15 +78,18 @@ export type SessionThunk<T> = ThunkAction<Promise<T>, { session: SessionState },
 
 /**
  * Keeps a token the server issued (a login, its second step, a new password) and signs its user
- * in. Whatever an earlier session cached (admin flag, applications) must not leak into this one.
+ * in. Whatever an earlier session cached (admin flag, applications) must not leak into a new
+ * one; a new token for the user already signed in (a password change) keeps what was cached, the
+ * 10,000-row list included, and refreshes only the account.
  */
 export const startSession =
   (token: string): SessionThunk<TokenUser> =>
-  async (dispatch, _getState, extra) => {
+  async (dispatch, getState, extra) => {
     const user = userFromToken(token);
     if (!user) throw new Error('The server sent an unusable session token.');
+    const sameUser = getState().session.user?.email === user.email;
     await extra.platform.tokenStore.set(token);
     dispatch(signedIn(user));
-    dispatch(api.util.invalidateTags(['Admin', 'Application', 'Note', 'Account']));
+    dispatch(api.util.invalidateTags(sameUser ? ['Account'] : ['Admin', 'Application', 'Note', 'Account']));
     return user;
   };

@@ -13,7 +13,6 @@ export interface TwoFactorStatus {
   enabled: boolean;
   /** The secret, set up or in set-up; undefined when there is none. */
   secret: string | undefined;
-  recoveryCodesLeft: number;
 }
 
 /**
@@ -139,12 +138,16 @@ export function createAccountRepository(db: Db) {
 
     async twoFactorStatus(userId: string): Promise<TwoFactorStatus> {
       const [row] = await db.select().from(twoFactor).where(eq(twoFactor.userId, userId));
-      if (!row?.enabledAt) return { enabled: false, secret: row?.secret, recoveryCodesLeft: 0 };
+      return { enabled: Boolean(row?.enabledAt), secret: row?.secret };
+    },
+
+    /** Recovery codes not used yet (only the account screen asks; a login does not need it). */
+    async recoveryCodesLeft(userId: string): Promise<number> {
       const [left] = await db
         .select({ count: count() })
         .from(recoveryCodes)
         .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
-      return { enabled: true, secret: row.secret, recoveryCodesLeft: left?.count ?? 0 };
+      return left?.count ?? 0;
     },
 
     /** Keeps a new secret for the set-up; false when a second factor is already on. */

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { tokenAnswerSchema } from '../../shared/auth/auth-contract';
 import {
@@ -19,10 +18,11 @@ import { messages } from '../../shared/messages';
 import { siteConfig } from '../../shared/site/site-config';
 import { HttpError } from '../http/http-error';
 import { consume, limitByIp } from '../http/rate-limit';
+import { digest, emailLimitKey, newSecretToken } from '../http/secret-token';
 import { errorResponses, type Api } from '../http/route-types';
 import type { AppContext } from '../app-context';
 import type { Guards } from './guards';
-import { currentUser } from './guards';
+import { currentAccount, currentUser } from './guards';
 import { hashPassword, verifyPassword } from './passwords';
 import { newPasswordProblem } from './password-strength';
 import { passwordResetEmail, RESET_LINK_LIFETIME_MINUTES } from './password-reset-email';
@@ -38,8 +38,6 @@ import {
 } from './totp';
 import type { User } from './user-repository';
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
 type Security = { [scheme: string]: string[] }[];
 const signedIn: Security = [{ bearer: [] }];
 /** Set-up and activation take a bearer token, or a login's challenge in the body. */
@@ -53,13 +51,6 @@ const signedInOrChallenge: Security = [{ bearer: [] }, {}];
  */
 export function accountRoutes(app: Api, context: AppContext, guards: Guards): void {
   const { users, tokens, limiters, accounts, config, mailer } = context;
-
-  /** The signed-in administrator, read again with the password hash the guard leaves out. */
-  const signedInAccount = async (request: FastifyRequest): Promise<User> => {
-    const user = await users.findById(currentUser(request).id);
-    if (!user) throw new HttpError(401, messages.authRequired);
-    return user;
-  };
 
   /**
    * Checks a signed-in user's password again before a change that needs it, counted as a login
@@ -104,7 +95,7 @@ export function accountRoutes(app: Api, context: AppContext, guards: Guards): vo
       return { user: await challengedAccount(challenge, 'two-factor-setup'), duringLogin: true };
     }
     await guards.requireAdmin(request);
-    return { user: await signedInAccount(request), duringLogin: false };
+    return { user: currentAccount(request), duringLogin: false };
   };
 
   app.post(
@@ -123,7 +114,7 @@ export function accountRoutes(app: Api, context: AppContext, guards: Guards): vo
     },
     async (request, reply) => {
       const { currentPassword, newPassword } = request.body;
-      const user = await signedInAccount(request);
+      const user = currentAccount(request);
       if (!(await confirmPassword(request, reply, user, currentPassword))) return reply;
       if (newPassword === currentPassword) throw new HttpError(400, messages.passwordUnchanged);
       const problem = await newPasswordProblem(newPassword, user);
@@ -164,8 +155,9 @@ export function accountRoutes(app: Api, context: AppContext, guards: Guards): vo
     },
     async (request) => {
       const user = currentUser(request);
-      const [secondFactor, events] = await Promise.all([
+      const [secondFactor, recoveryCodesLeft, events] = await Promise.all([
         accounts.twoFactorStatus(user.id),
+        accounts.recoveryCodesLeft(user.id),
         accounts.latestEvents(user.id),
       ]);
       return {
@@ -173,7 +165,7 @@ export function accountRoutes(app: Api, context: AppContext, guards: Guards): vo
         name: user.name,
         twoFactorEnabled: secondFactor.enabled,
         twoFactorRequired: config.requireAdmin2fa,
-        recoveryCodesLeft: secondFactor.recoveryCodesLeft,
+        recoveryCodesLeft: secondFactor.enabled ? recoveryCodesLeft : 0,
         events,
       };
     },
@@ -198,29 +190,32 @@ export function accountRoutes(app: Api, context: AppContext, guards: Guards): vo
       if (
         !(await consume(
           limiters.forgotPasswordByEmail,
-          sha256(email),
+          emailLimitKey(email),
           reply,
           messages.forgotPasswordRateLimited,
         ))
       ) {
         return reply;
       }
-      const user = await users.findByEmail(email);
-      if (user) {
-        const token = randomBytes(32).toString('base64url');
-        await accounts.createReset(user.id, sha256(token), RESET_LINK_LIFETIME_MINUTES * 60_000);
+      // Not waited for: the answer must take as long whether or not the account exists, so the
+      // lookup, the link and the e-mail all happen after it.
+      const sendLink = async () => {
+        const user = await users.findByEmail(email);
+        if (!user) return;
+        const { token, hash } = newSecretToken();
+        await accounts.createReset(user.id, hash, RESET_LINK_LIFETIME_MINUTES * 60_000);
         const mail = passwordResetEmail(user, `${config.publicUrl}/reset-password/${token}`, {
           brandName: siteConfig.brandName,
           companyName: siteConfig.legalName,
         });
-        // Not waited for: the answer must take as long whether or not the account exists.
-        mailer.send(mail).catch((error: unknown) => {
-          request.log.error(
-            { userId: user.id, reason: error instanceof Error ? error.message : String(error) },
-            'password reset e-mail not sent',
-          );
-        });
-      }
+        await mailer.send(mail);
+      };
+      sendLink().catch((error: unknown) => {
+        request.log.error(
+          { reason: error instanceof Error ? error.message : String(error) },
+          'password reset e-mail not sent',
+        );
+      });
       return reply.code(202).send({ message: messages.forgotPasswordSent });
     },
   );
@@ -238,7 +233,7 @@ export function accountRoutes(app: Api, context: AppContext, guards: Guards): vo
     },
     async (request) => {
       const { token, newPassword } = request.body;
-      const tokenHash = sha256(token);
+      const tokenHash = digest(token);
       const userId = await accounts.usableReset(tokenHash);
       const user = userId ? await users.findById(userId) : undefined;
       if (!user) throw new HttpError(400, messages.resetLinkInvalid);
@@ -329,7 +324,7 @@ export function accountRoutes(app: Api, context: AppContext, guards: Guards): vo
       },
     },
     async (request, reply) => {
-      const user = await signedInAccount(request);
+      const user = currentAccount(request);
       if (!(await confirmPassword(request, reply, user, request.body.password))) return reply;
       const removed = await accounts.removeTwoFactor(user.id, 'two-factor-removed', request.ip);
       if (!removed) throw new HttpError(400, messages.twoFactorNotOn);

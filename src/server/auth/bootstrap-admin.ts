@@ -1,13 +1,15 @@
+import type { AccountRepository } from './account-repository';
 import type { UserRepository } from './user-repository';
 import { hashPassword, verifyPassword } from './passwords';
 
 /**
  * ADMIN_EMAIL + ADMIN_PASSWORD make that account an administrator at every start, creating it
  * if needed and keeping its password in step with the configuration. Bringing the password back
- * in step is a new password like any other: the account is signed out everywhere.
+ * in step is a new password like any other (the account's one way to change it): the account is
+ * signed out everywhere, its unused reset links end, and its events record the change.
  */
 export async function bootstrapAdmin(
-  users: UserRepository,
+  { users, accounts }: { users: UserRepository; accounts: AccountRepository },
   admin: { email: string; password: string; name: string },
 ): Promise<void> {
   const existing = await users.findByEmail(admin.email);
@@ -23,7 +25,7 @@ export async function bootstrapAdmin(
   }
   const user = existing ?? (await users.findByEmail(admin.email));
   if (user && !(await verifyPassword(user.passwordHash, admin.password))) {
-    await users.setPassword(admin.email, await hashPassword(admin.password));
+    await accounts.changePassword(user.id, await hashPassword(admin.password), null);
   }
   await users.setAdmin(admin.email, true);
 }

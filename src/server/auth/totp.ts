@@ -1,4 +1,5 @@
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
+import { digest } from '../http/secret-token';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import { RECOVERY_CODE_COUNT, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '../../shared/auth/account-contract';
@@ -63,7 +64,4 @@ export function newRecoveryCodes(count = RECOVERY_CODE_COUNT): string[] {
  * What is stored of a recovery code: a SHA-256 digest of it without spaces, hyphens or capitals.
  * The codes are random and long enough that a fast digest is safe (no dictionary to try).
  */
-export const recoveryCodeHash = (code: string): string =>
-  createHash('sha256')
-    .update(code.toLowerCase().replace(/[\s-]+/g, ''))
-    .digest('hex');
+export const recoveryCodeHash = (code: string): string => digest(code.toLowerCase().replace(/[\s-]+/g, ''));

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { users } from '../db/schema';
 
@@ -30,13 +30,6 @@ export function createUserRepository(db: Db) {
         .where(eq(users.email, email.toLowerCase()))
         .returning({ id: users.id });
       return rows.length > 0;
-    },
-    /** A new password signs the account out everywhere: its token generation goes up with it. */
-    async setPassword(email: string, passwordHash: string): Promise<void> {
-      await db
-        .update(users)
-        .set({ passwordHash, tokenGeneration: sql`${users.tokenGeneration} + 1` })
-        .where(eq(users.email, email.toLowerCase()));
     },
   };
 }

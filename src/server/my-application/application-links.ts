@@ -1,23 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import { digest, isSecretTokenShaped, newSecretToken } from '../http/secret-token';
 import { applicationLinks, applicationReplies, applications } from '../db/schema';
 import type { ApplicationStage } from '../../shared/applications/stage-contract';
-
-/** 256 random bits: no one guesses a live link, however many they try. */
-const TOKEN_BYTES = 32;
-/** 32 bytes in base64url, unpadded; anything else is not a token we made. */
-const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
-
-/** What is stored of a token: its SHA-256, so a copy of the database opens no application. */
-export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
-
-/**
- * An address with any private-link token in it replaced, for the request log (at debug level
- * each request's address is logged): a log is no place for a key to someone's application.
- */
-export const withoutLinkToken = (url: string): string =>
-  url.replace(/(\/my-application\/)[^/?#]+/g, '$1[token]');
 
 /** The application behind a live private link: what the applicant's page and its actions need. */
 export interface LinkedApplication {
@@ -46,14 +31,14 @@ export function createApplicationLinks(db: Db) {
      * undefined when there is no such application.
      */
     async mint(applicationId: string): Promise<string | undefined> {
-      const token = randomBytes(TOKEN_BYTES).toString('base64url');
+      const { token, hash } = newSecretToken();
       const stored = await db
         .insert(applicationLinks)
         .select(
           db
             .select({
               applicationId: applications.id,
-              tokenHash: sql<string>`${tokenHash(token)}`.as('token_hash'),
+              tokenHash: sql<string>`${hash}`.as('token_hash'),
               createdAt: sql<Date>`now()`.as('created_at'),
             })
             .from(applications)
@@ -69,7 +54,7 @@ export function createApplicationLinks(db: Db) {
 
     /** The application a token opens, whatever its stage; undefined for any other text. */
     async find(token: string): Promise<LinkedApplication | undefined> {
-      if (!TOKEN_FORMAT.test(token)) return undefined;
+      if (!isSecretTokenShaped(token)) return undefined;
       const [row] = await db
         .select({
           id: applications.id,
@@ -93,7 +78,7 @@ export function createApplicationLinks(db: Db) {
         })
         .from(applicationLinks)
         .innerJoin(applications, eq(applications.id, applicationLinks.applicationId))
-        .where(eq(applicationLinks.tokenHash, tokenHash(token)))
+        .where(eq(applicationLinks.tokenHash, digest(token)))
         .limit(1);
       return row;
     },

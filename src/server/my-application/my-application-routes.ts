@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   LOST_LINK_ANSWER,
@@ -14,6 +13,7 @@ import { APPLICANT_ACTOR } from '../../shared/privacy/audit-contract';
 import { siteConfig } from '../../shared/site/site-config';
 import { HttpError } from '../http/http-error';
 import { consume, limitByIp } from '../http/rate-limit';
+import { emailLimitKey } from '../http/secret-token';
 import { errorResponses, type Api } from '../http/route-types';
 import type { AppContext } from '../app-context';
 import { eraseApplication } from '../privacy/subject-requests';
@@ -29,9 +29,6 @@ const view = (application: LinkedApplication): MyApplication => ({
   appliedAt: application.createdAt.toISOString(),
   status: applicantStatus(application),
 });
-
-/** The rate-limit key of an e-mail address: its digest, so the counters hold no addresses. */
-const emailKey = (email: string) => createHash('sha256').update(email).digest('hex');
 
 /**
  * The applicant's own calls, through the private link e-mailed to them (no sign-in: the link is
@@ -156,7 +153,7 @@ export function myApplicationRoutes(app: Api, context: AppContext): void {
     },
     async (request, reply) => {
       const { email } = request.body;
-      if (!(await consume(limiters.lostLinkByEmail, emailKey(email), reply))) return reply;
+      if (!(await consume(limiters.lostLinkByEmail, emailLimitKey(email), reply))) return reply;
       const found = await applicationLinks.linkableFor(email);
       // Each to the address stored with the application; the link is minted when it is sent.
       await outbox.enqueue(

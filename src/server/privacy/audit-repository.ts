@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { auditEntries } from '../db/schema';
 import { insertJsonRows } from '../db/json-rows';
+import { digest } from '../http/secret-token';
 import type { AuditAction, AuditEntry } from '../../shared/privacy/audit-contract';
 
 const toEntry = (row: typeof auditEntries.$inferSelect): AuditEntry => ({
@@ -18,8 +18,7 @@ const toEntry = (row: typeof auditEntries.$inferSelect): AuditEntry => ({
  * After an erasure the audit keeps that it happened, but not whose data it was: the address is
  * kept only as a digest, enough to answer "was this address erased?" if asked again.
  */
-export const erasedSubject = (email: string): string =>
-  `erased:sha256:${createHash('sha256').update(email.toLowerCase()).digest('hex')}`;
+export const erasedSubject = (email: string): string => `erased:sha256:${digest(email.toLowerCase())}`;
 
 interface NewEntry {
   action: AuditAction;

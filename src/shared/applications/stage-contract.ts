@@ -37,6 +37,7 @@ export const isStage = (value: unknown): value is ApplicationStage =>
 
 /** The most applications one bulk change may name (a year's worth, with room to spare). */
 export const MAX_BULK_STAGE_CHANGE = 10_000;
+export const bulkStageChangeTooLarge = `At most ${MAX_BULK_STAGE_CHANGE} applications can be changed at once.`;
 
 /**
  * PUT /api/applications/:id/stage. `notify` asks the server to e-mail the applicant the reply
@@ -53,7 +54,7 @@ export const bulkStageChangeSchema = stageChangeSchema.extend({
   ids: z
     .array(z.string(), { error: 'Name the applications to change (ids).' })
     .min(1, 'Name at least one application.')
-    .max(MAX_BULK_STAGE_CHANGE, `At most ${MAX_BULK_STAGE_CHANGE} applications can be changed at once.`),
+    .max(MAX_BULK_STAGE_CHANGE, bulkStageChangeTooLarge),
 });
 
 /**

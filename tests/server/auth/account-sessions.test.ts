@@ -235,7 +235,7 @@ describe('ADMIN_PASSWORD brought back in step at a start', () => {
     const { bootstrapAdmin } = await import('../../../src/server/auth/bootstrap-admin');
     const admin = await createAdmin(server, 'bootstrapped');
     const token = await logIn(server, admin.email, admin.password);
-    await bootstrapAdmin(server.context.users, {
+    await bootstrapAdmin(server.context, {
       email: admin.email,
       password: STRONG_PASSWORD + '!',
       name: admin.name,

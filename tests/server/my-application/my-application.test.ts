@@ -10,7 +10,10 @@ import {
 } from '../../../src/server/db/schema';
 import { erasedSubject } from '../../../src/server/privacy/audit-repository';
 import { purgeExpiredApplications } from '../../../src/server/privacy/retention';
-import { tokenHash, withoutLinkToken } from '../../../src/server/my-application/application-links';
+import {
+  digest as tokenHash,
+  withoutSecretTokens as withoutLinkToken,
+} from '../../../src/server/http/secret-token';
 import {
   LOST_LINK_ANSWER,
   MY_APPLICATION_NOT_FOUND,
@@ -159,6 +162,7 @@ describe(`the private link, on ${engine}`, () => {
       '/api/my-application/[token]/withdraw?x=1',
     );
     expect(withoutLinkToken(`/my-application/${token}`)).toBe('/my-application/[token]');
+    expect(withoutLinkToken(`/reset-password/${token}`)).toBe('/reset-password/[token]');
     const [queued] = await db.select().from(emailOutbox).where(eq(emailOutbox.recipient, email));
     expect(queued!.body).toContain('[[private-link]]');
     expect(queued!.privateLink).toBe(true);

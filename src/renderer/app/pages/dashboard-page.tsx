@@ -258,7 +258,6 @@ export function DashboardPage() {
                 caption="Job posts"
                 applicants={(job) => {
                   const total = countsByJob.get(job._id)?.total ?? 0;
-                  if (!applications.data) return '–';
                   if (total === 0) return 'None';
                   return (
                     <Link className={styles.applicants} to={listPath({ q: '', job: job._id, stage: '' })}>

@@ -188,7 +188,5 @@ export const {
   useGetApplicationsQuery,
   useGetApplicationQuery,
   useDeleteApplicationMutation,
-  useChangeStageMutation,
-  useChangeStagesMutation,
   useGetApplicationCountsQuery,
 } = applicationAdminApi;

@@ -1,4 +1,3 @@
-import { deleteApplicationWithConfirmation } from './delete-application';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
@@ -35,6 +34,7 @@ import {
   type ListFilter,
 } from './application-filters';
 import { applicantPhone, appliedJob, appliedOn, cvSizeText } from './application-fields';
+import { deleteApplicationWithConfirmation } from './delete-application';
 import { hasResume } from './application-search';
 import { ApplicationNotes } from './application-notes';
 import { usesOptimizedLoading } from './cv-bytes';
@@ -435,8 +435,8 @@ function ReviewBar({
   );
 }
 
-/** /dashboard/application/:id: the applicant, the review bar, the cover letter, the CV and notes. */
 /**
+ * /dashboard/application/:id: the applicant, the review bar, the cover letter, the CV and notes.
  * `privacy` renders the application's data-protection cards (they belong to the privacy feature;
  * the app composes the two, see app/pages/application-page.tsx).
  */
@@ -504,7 +504,6 @@ export function ApplicationDetailPage({
         onDeleted={() => void navigate(backTo)}
       />
       <div className={styles.layout}>
-        {' '}
         <div className={styles.column}>
           <section className={admin.card} aria-labelledby={infoId}>
             <h2 id={infoId} className={admin.cardTitle}>

@@ -72,8 +72,8 @@ export function indexApplications<T extends Row>(rows: readonly T[]): IndexedApp
 }
 
 /**
- * The search's rule (docs/behaviour.md#search), as filterApplications states it: a
- * case-insensitive substring of the name, e-mail, job title or job name; blank matches all.
+ * The list's search (docs/behaviour.md#search): client-side, a case-insensitive substring of the
+ * name, e-mail, job title or job name; a blank or whitespace-only query matches all.
  */
 function searchMatcher(query: string): (entry: IndexedApplication<Row>) => boolean {
   const needle = query.trim().toLowerCase();

@@ -12,7 +12,7 @@ import {
 import { NoteAddRegular } from '@fluentui/react-icons/headless/svg/note-add';
 import { NOTE_MAX_LENGTH, noteInputSchema, type Note } from '../../../shared/applications/note-contract';
 import { formatUsDateTime } from '../../../shared/format/date';
-import { errorMessage, errorStatus } from '../../store/api-error';
+import { errorMessage, isHandledRefusal } from '../../store/api-error';
 import { useToast } from '../../feedback/use-toast';
 import { useAdminStyles } from '../../layout/admin-page';
 import { useAddNoteMutation, useGetNotesQuery } from './notes-api';
@@ -95,9 +95,7 @@ export function ApplicationNotes({ applicationId }: { applicationId: string }) {
       await addNote({ applicationId, body: parsed.data.body }).unwrap();
       setDraft('');
     } catch (cause) {
-      const status = errorStatus(cause);
-      // 401/403 already sent the user to /login (base query).
-      if (status !== 401 && status !== 403) toast.error(errorMessage(cause, 'The note could not be saved.'));
+      if (!isHandledRefusal(cause)) toast.error(errorMessage(cause, 'The note could not be saved.'));
     }
   };
 

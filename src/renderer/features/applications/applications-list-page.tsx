@@ -1,4 +1,3 @@
-import { deleteApplicationWithConfirmation } from './delete-application';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import {
@@ -39,6 +38,7 @@ import {
   viewApplications,
   type ListFilter,
 } from './application-filters';
+import { deleteApplicationWithConfirmation } from './delete-application';
 import { applicationsTotalText } from './application-search';
 import { ApplicationsTable } from './applications-table';
 import { cvLoadErrorMessage } from './cv-error';
@@ -200,12 +200,6 @@ export function ApplicationsListPage() {
   const selection = useSelection(view.shown);
   const detailHref = useCallback((row: ApplicationSummary) => applicationPath(row._id, filter), [filter]);
 
-  const deleteApplication = useCallback(
-    async (row: ApplicationSummary) => {
-      await deleteApplicationWithConfirmation(row._id, dispatch);
-    },
-    [dispatch],
-  );
   const { changeStage } = stage;
   const onChangeStage = useCallback(
     (row: ApplicationSummary, next: ApplicationStage) => void changeStage(row, next),
@@ -214,7 +208,10 @@ export function ApplicationsListPage() {
   const { previewCv, downloadCv } = cv;
   const onPreview = useCallback((row: ApplicationSummary) => void previewCv(row), [previewCv]);
   const onDownload = useCallback((row: ApplicationSummary) => void downloadCv(row), [downloadCv]);
-  const onDelete = useCallback((row: ApplicationSummary) => void deleteApplication(row), [deleteApplication]);
+  const onDelete = useCallback(
+    (row: ApplicationSummary) => void deleteApplicationWithConfirmation(row._id, dispatch),
+    [dispatch],
+  );
   const moveSelected = async (next: ApplicationStage) => {
     if (await bulk.changeStages(selection.rows, next)) selection.clear();
   };

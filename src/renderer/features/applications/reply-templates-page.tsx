@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router-dom';
 import {
   Button,
@@ -16,16 +16,18 @@ import {
   fillReplyTemplate,
   replyKindLabels,
   replyKinds,
+  type ReplyKind,
   replyPlaceholderHelp,
   replyPlaceholders,
   type ReplyValues,
   type StoredReplyTemplate,
 } from '../../../shared/applications/reply-contract';
+import { messages } from '../../../shared/messages';
 import { stageLabels } from '../../../shared/applications/stage-contract';
 import { formatUsDateTime } from '../../../shared/format/date';
 import { errorSchema } from '../../../shared/http/acknowledgements';
 import { siteConfig } from '../../../shared/site/site-config';
-import { errorMessage, errorStatus } from '../../store/api-error';
+import { errorMessage, errorStatus, isHandledRefusal } from '../../store/api-error';
 import { useAppSelector } from '../../store/hooks';
 import { PageLoading } from '../../components/page-loading';
 import { usePlatform } from '../../platform/platform';
@@ -121,7 +123,16 @@ function fieldErrors(error: unknown): { fields: DraftErrors; message: string } |
 }
 
 /** One template: its subject and message, the live preview, Save and Restore default. */
-function TemplateEditor({ template, sample }: { template: StoredReplyTemplate; sample: ReplyValues }) {
+function TemplateEditor({
+  template,
+  sample,
+  onDirty,
+}: {
+  template: StoredReplyTemplate;
+  sample: ReplyValues;
+  /** Unsaved changes, or none: the page asks once before leaving, whichever editors have them. */
+  onDirty: (kind: ReplyKind, dirty: boolean) => void;
+}) {
   const admin = useAdminStyles();
   const styles = useStyles();
   const toast = useToast();
@@ -134,7 +145,11 @@ function TemplateEditor({ template, sample }: { template: StoredReplyTemplate; s
   const label = replyKindLabels[template.kind];
   const stage = template.kind === 'rejection' ? stageLabels.rejected : stageLabels.interview;
   const dirty = draft.subject !== template.subject || draft.body !== template.body;
-  useLeaveGuard(dirty, LEAVE_UNSAVED_TEMPLATE);
+  const { kind } = template;
+  useEffect(() => {
+    onDirty(kind, dirty);
+    return () => onDirty(kind, false);
+  }, [onDirty, kind, dirty]);
 
   const edit = (field: keyof Draft, value: string) => {
     setDraft((current) => ({ ...current, [field]: value }));
@@ -155,7 +170,7 @@ function TemplateEditor({ template, sample }: { template: StoredReplyTemplate; s
         if (Object.keys(invalid.fields).length === 0) toast.error(invalid.message);
         return;
       }
-      if (errorStatus(error) === 401 || errorStatus(error) === 403) return;
+      if (isHandledRefusal(error)) return;
       console.error('template save failed', error);
       toast.error(errorMessage(error, 'The template could not be saved. Please try again.'));
     }
@@ -164,7 +179,7 @@ function TemplateEditor({ template, sample }: { template: StoredReplyTemplate; s
   const restoreDefault = async () => {
     const confirmed = await confirmDialog({
       title: `Restore the default ${label.toLowerCase()}?`,
-      text: "Your wording is replaced by the product's default. You won't be able to revert this!",
+      text: `Your wording is replaced by the product's default. ${messages.confirmText}`,
       confirmButtonText: 'Restore default',
     });
     if (!confirmed) return;
@@ -173,7 +188,7 @@ function TemplateEditor({ template, sample }: { template: StoredReplyTemplate; s
       setErrors({});
       toast.success(`The ${label.toLowerCase()} template is back to the default.`);
     } catch (error) {
-      if (errorStatus(error) === 401 || errorStatus(error) === 403) return;
+      if (isHandledRefusal(error)) return;
       console.error('template restore failed', error);
       toast.error(errorMessage(error, 'The default could not be restored. Please try again.'));
     }
@@ -263,6 +278,18 @@ export function ReplyTemplatesPage() {
   const { data, isLoading, error } = useGetReplyTemplatesQuery(undefined, { skip: !user });
   const sample = useSampleValues();
   const placeholdersId = useId();
+  const [dirtyKinds, setDirtyKinds] = useState<ReadonlySet<ReplyKind>>(new Set());
+  const onDirty = useCallback((kind: ReplyKind, dirty: boolean) => {
+    setDirtyKinds((current) => {
+      if (current.has(kind) === dirty) return current;
+      const next = new Set(current);
+      if (dirty) next.add(kind);
+      else next.delete(kind);
+      return next;
+    });
+  }, []);
+  // One guard for the screen: with both templates edited, leaving still asks once.
+  useLeaveGuard(dirtyKinds.size > 0, LEAVE_UNSAVED_TEMPLATE);
 
   if (!user) return <Navigate to="/" replace />;
   const byKind = new Map(data?.map((template) => [template.kind, template]));
@@ -302,6 +329,7 @@ export function ReplyTemplatesPage() {
               key={`${kind}:${template.updatedAt ?? 'default'}:${template.custom}`}
               template={template}
               sample={sample}
+              onDirty={onDirty}
             />
           ) : null;
         })

@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import { messages } from '../../../shared/messages';
 import type { ApplicationSummary } from '../../../shared/applications/application-contract';
 import {
   onceOnlyReplies,
@@ -8,11 +9,13 @@ import {
   type ReplyPreview,
 } from '../../../shared/applications/reply-contract';
 import {
+  bulkStageChangeTooLarge,
+  MAX_BULK_STAGE_CHANGE,
   stageLabels,
   type ApplicationStage,
   type StageChanged,
 } from '../../../shared/applications/stage-contract';
-import { errorMessage, errorStatus } from '../../store/api-error';
+import { errorMessage, isHandledRefusal } from '../../store/api-error';
 import { useAppDispatch } from '../../store/hooks';
 import { choiceDialog, confirmDialog } from '../../feedback/dialogs';
 import { useToast } from '../../feedback/use-toast';
@@ -45,8 +48,7 @@ function useFailure() {
   const toast = useToast();
   return useCallback(
     (error: unknown, what: string) => {
-      const status = errorStatus(error);
-      if (status === 401 || status === 403) return;
+      if (isHandledRefusal(error)) return;
       console.error(what, error);
       toast.error(errorMessage(error, `${what}. Please try again.`));
     },
@@ -123,7 +125,7 @@ export function useStageChange() {
         );
         try {
           const answer = await request.unwrap();
-          if (answer.matchedCount === 0) toast.error('This application no longer exists.');
+          if (answer.matchedCount === 0) toast.error(messages.applicationMissing);
           else toast.success(stageOutcomeText(answer, stage, row.name));
           return answer.modifiedCount > 0;
         } catch (error) {
@@ -159,6 +161,11 @@ export function useBulkStageChange() {
     async (rows: readonly StageRow[], stage: ApplicationStage): Promise<boolean> => {
       const first = rows[0];
       if (!first || running) return false;
+      // Refused before anything is asked: the server takes at most this many in one change.
+      if (rows.length > MAX_BULK_STAGE_CHANGE) {
+        toast.error(bulkStageChangeTooLarge);
+        return false;
+      }
       setRunning(true);
       try {
         const label = stageLabels[stage];

@@ -113,7 +113,8 @@ function RecentActivity({ events }: { events: AccountEvent[] }) {
             <li key={event._id} className={styles.entry}>
               <span className={styles.kind}>{accountEventLabels[event.kind]}</span>
               <span className={styles.meta}>
-                {formatUsDateTime(event.at)} · {event.ip ? `from ${event.ip}` : 'from the command line'}
+                {formatUsDateTime(event.at)} ·{' '}
+                {event.ip ? `from ${event.ip}` : 'on the server (command line or ADMIN_PASSWORD)'}
               </span>
             </li>
           ))}

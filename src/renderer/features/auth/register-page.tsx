@@ -15,6 +15,7 @@ import {
 import { PersonAddRegular } from '@fluentui/react-icons/headless/svg/person-add';
 import { registerFormSchema, type RegisterForm } from '../../../shared/auth/auth-contract';
 import { messages } from '../../../shared/messages';
+import { MIN_PASSWORD_LENGTH } from '../../../shared/limits';
 import { siteConfig } from '../../../shared/site/site-config';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { useToast } from '../../feedback/use-toast';
@@ -114,7 +115,7 @@ export function RegisterPage() {
           label="Password"
           required
           validationMessage={errors.password}
-          hint={errors.password ? undefined : 'At least 6 characters.'}
+          hint={errors.password ? undefined : `At least ${MIN_PASSWORD_LENGTH} characters.`}
         >
           <PasswordInput
             autoComplete="new-password"

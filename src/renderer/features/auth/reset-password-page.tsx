@@ -13,6 +13,7 @@ import {
 import { KeyResetRegular } from '@fluentui/react-icons/headless/svg/key-reset';
 import { resetPasswordFormSchema, type ResetPasswordForm } from '../../../shared/auth/account-contract';
 import { adminPasswordRule } from '../../../shared/auth/password-policy';
+import { MIN_PASSWORD_LENGTH } from '../../../shared/limits';
 import { siteConfig } from '../../../shared/site/site-config';
 import { errorMessage } from '../../store/api-error';
 import { arrivalToastState } from '../../feedback/arrival-toast';
@@ -85,7 +86,9 @@ export function ResetPasswordPage() {
           required
           validationMessage={errors.newPassword}
           hint={
-            errors.newPassword ? undefined : `At least 6 characters. Administrators: ${adminPasswordRule}`
+            errors.newPassword
+              ? undefined
+              : `At least ${MIN_PASSWORD_LENGTH} characters. Administrators: ${adminPasswordRule}`
           }
         >
           <PasswordInput

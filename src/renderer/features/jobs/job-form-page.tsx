@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { formatUsDate } from '../../../shared/format/date';
 import { errorSchema } from '../../../shared/http/acknowledgements';
 import { messages } from '../../../shared/messages';
-import { errorStatus } from '../../store/api-error';
+import { errorStatus, isHandledRefusal } from '../../store/api-error';
 import { useAppSelector } from '../../store/hooks';
 import { PageLoading } from '../../components/page-loading';
 import { LinkButton } from '../../components/link-button';
@@ -28,8 +28,8 @@ const DASHBOARD_ALL = '/dashboard/all';
 function useCallFailure(setServerErrors: (errors: JobFormErrors) => void) {
   const toast = useToast();
   return (error: unknown) => {
+    if (isHandledRefusal(error)) return;
     const status = errorStatus(error);
-    if (status === 401 || status === 403) return;
     const body = errorSchema.safeParse((error as { data?: unknown }).data);
     if (status === 400 && body.success) {
       const fieldErrors: JobFormErrors = {};

@@ -18,6 +18,7 @@ import { DeleteRegular } from '@fluentui/react-icons/headless/svg/delete';
 import { LinkDismissRegular } from '@fluentui/react-icons/headless/svg/link-dismiss';
 import { MailRegular } from '@fluentui/react-icons/headless/svg/mail';
 import { ShieldCheckmarkRegular } from '@fluentui/react-icons/headless/svg/shield-checkmark';
+import { messages } from '../../../shared/messages';
 import { formatUsDate } from '../../../shared/format/date';
 import type {
   MyApplication,
@@ -295,7 +296,7 @@ function ApplicationView({
     setFailure(undefined);
     const confirmed = await confirmDialog({
       title: 'Erase your application?',
-      text: `Your application for ${jobTitle}, your CV, our notes about it and the record of who looked at it will be deleted for good. You won't be able to revert this!`,
+      text: `Your application for ${jobTitle}, your CV, our notes about it and the record of who looked at it will be deleted for good. ${messages.confirmText}`,
       confirmButtonText: 'Yes, erase it',
       cancelButtonText: 'Cancel',
     });
