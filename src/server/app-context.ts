@@ -21,7 +21,10 @@ import type { ReplyTemplateRepository } from './applications/reply-template-repo
 import type { ApplicationCountsCache } from './applications/application-counts-cache';
 import type { ApplicationLinks } from './my-application/application-links';
 
-/** What every route module is handed: built once where the server starts. */
+/**
+ * Every part the server builds once where it starts (start-server.ts). Route modules each declare
+ * the few parts they use (`JobRouteDeps` and the like), so no domain depends on this whole list.
+ */
 export interface AppContext {
   config: Config;
   database: Database;

@@ -15,7 +15,17 @@ import { HttpError } from '../http/http-error';
 import { limitByIp } from '../http/rate-limit';
 import { errorResponses, type Api } from '../http/route-types';
 import type { Guards } from '../auth/guards';
-import type { AppContext } from '../app-context';
+import type { ApplicationRepository } from './application-repository';
+import type { ApplicationListCache } from './application-list-cache';
+import type { JobRepository } from '../jobs/job-repository';
+import type { RateLimiters } from '../http/rate-limit';
+import type { AuditRepository } from '../privacy/audit-repository';
+import type { BlobStore } from '../blobs/blob-store';
+import type { ChangeFeed } from '../db/change-feed';
+import type { Database } from '../db/database';
+import type { IntakePool } from './intake-pool';
+import type { IntakeGate } from './intake-gate';
+import type { StageRepository } from './stage-repository';
 import { cvFileName } from '../../shared/applications/cv-file-name';
 import { contentDisposition } from './content-disposition';
 import { createCvAnswerCache } from './cv-answer';
@@ -30,7 +40,22 @@ const admin = [{ bearer: [] }];
 /** About four CV answers (a 5 MB CV is 7 MB of answer). */
 const CV_ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
 
-export function applicationRoutes(app: Api, context: AppContext, guards: Guards): void {
+/** What the application routes use of the server's parts (see app-context.ts). */
+export interface ApplicationRouteDeps {
+  applications: ApplicationRepository;
+  applicationList: ApplicationListCache;
+  jobs: JobRepository;
+  limiters: RateLimiters;
+  audit: AuditRepository;
+  blobs: BlobStore;
+  changes: ChangeFeed;
+  database: Database;
+  intake: IntakePool;
+  intakeGate: IntakeGate;
+  stages: StageRepository;
+}
+
+export function applicationRoutes(app: Api, context: ApplicationRouteDeps, guards: Guards): void {
   const { applications, applicationList, jobs, limiters, audit } = context;
   /** Records what an admin did with an applicant's data; never any CV contents. */
   const record = (request: FastifyRequest, action: AuditAction, application: { id: string; email: string }) =>

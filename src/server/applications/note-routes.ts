@@ -2,13 +2,20 @@ import { noteInputSchema, noteListSchema, noteSchema } from '../../shared/applic
 import { idParamsSchema } from '../../shared/http/id';
 import { errorResponses, type Api } from '../http/route-types';
 import { currentUser, type Guards } from '../auth/guards';
-import type { AppContext } from '../app-context';
+import type { ApplicationRepository } from './application-repository';
+import type { NoteRepository } from './note-repository';
 import { existingApplication } from './existing-application';
 
 const admin = [{ bearer: [] }];
 
 /** Notes on an application, for administrators; each keeps its author and time. */
-export function noteRoutes(app: Api, context: AppContext, guards: Guards): void {
+/** What the note routes use of the server's parts (see app-context.ts). */
+export interface NoteRouteDeps {
+  applications: ApplicationRepository;
+  notes: NoteRepository;
+}
+
+export function noteRoutes(app: Api, context: NoteRouteDeps, guards: Guards): void {
   const { applications, notes } = context;
 
   app.get(

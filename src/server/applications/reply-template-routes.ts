@@ -7,12 +7,17 @@ import {
 } from '../../shared/applications/reply-contract';
 import { errorResponses, type Api } from '../http/route-types';
 import { currentUser, type Guards } from '../auth/guards';
-import type { AppContext } from '../app-context';
+import type { ReplyTemplateRepository } from './reply-template-repository';
 
 const admin = [{ bearer: [] }];
 
 /** The wording of the replies to applicants (admins only; docs/behaviour.md#replies-to-applicants). */
-export function replyTemplateRoutes(app: Api, context: AppContext, guards: Guards): void {
+/** What the reply template routes use of the server's parts (see app-context.ts). */
+export interface ReplyTemplateRouteDeps {
+  replyTemplates: ReplyTemplateRepository;
+}
+
+export function replyTemplateRoutes(app: Api, context: ReplyTemplateRouteDeps, guards: Guards): void {
   const { replyTemplates } = context;
 
   app.get(

@@ -11,7 +11,8 @@ import { HttpError } from '../http/http-error';
 import { sendRepresentation } from '../http/representation';
 import { errorResponses, type Api } from '../http/route-types';
 import { currentUser, type Guards } from '../auth/guards';
-import type { AppContext } from '../app-context';
+import type { StageRepository } from './stage-repository';
+import type { ApplicationCountsCache } from './application-counts-cache';
 
 const admin = [{ bearer: [] }];
 
@@ -19,7 +20,13 @@ const admin = [{ bearer: [] }];
  * Hiring stages (admins only): moving one application or many, the replies that go with a move,
  * and the counts per stage the admin screens poll (docs/behaviour.md#stages).
  */
-export function stageRoutes(app: Api, context: AppContext, guards: Guards): void {
+/** What the stage routes use of the server's parts (see app-context.ts). */
+export interface StageRouteDeps {
+  stages: StageRepository;
+  applicationCounts: ApplicationCountsCache;
+}
+
+export function stageRoutes(app: Api, context: StageRouteDeps, guards: Guards): void {
   const { stages, applicationCounts } = context;
 
   app.get(

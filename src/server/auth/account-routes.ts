@@ -20,7 +20,12 @@ import { HttpError } from '../http/http-error';
 import { consume, limitByIp } from '../http/rate-limit';
 import { digest, emailLimitKey, newSecretToken } from '../http/secret-token';
 import { errorResponses, type Api } from '../http/route-types';
-import type { AppContext } from '../app-context';
+import type { UserRepository } from './user-repository';
+import type { TokenService } from './tokens';
+import type { RateLimiters } from '../http/rate-limit';
+import type { AccountRepository } from './account-repository';
+import type { Config } from '../config';
+import type { Mailer } from '../email/mailer';
 import type { Guards } from './guards';
 import { currentAccount, currentUser } from './guards';
 import { hashPassword, verifyPassword } from './passwords';
@@ -49,7 +54,17 @@ const signedInOrChallenge: Security = [{ bearer: [] }, {}];
  * code step) and the account screen's summary with its events. Every call a signed-in user makes
  * is an admin call: only administrators can sign in.
  */
-export function accountRoutes(app: Api, context: AppContext, guards: Guards): void {
+/** What the account routes use of the server's parts (see app-context.ts). */
+export interface AccountRouteDeps {
+  users: UserRepository;
+  tokens: TokenService;
+  limiters: RateLimiters;
+  accounts: AccountRepository;
+  config: Config;
+  mailer: Mailer;
+}
+
+export function accountRoutes(app: Api, context: AccountRouteDeps, guards: Guards): void {
   const { users, tokens, limiters, accounts, config, mailer } = context;
 
   /**

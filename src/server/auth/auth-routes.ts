@@ -10,13 +10,26 @@ import { messages } from '../../shared/messages';
 import { HttpError } from '../http/http-error';
 import { limitByIp } from '../http/rate-limit';
 import { errorResponses, type Api } from '../http/route-types';
-import type { AppContext } from '../app-context';
+import type { UserRepository } from './user-repository';
+import type { TokenService } from './tokens';
+import type { RateLimiters } from '../http/rate-limit';
+import type { AccountRepository } from './account-repository';
+import type { Config } from '../config';
 import type { Guards } from './guards';
 import { currentUser } from './guards';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { startLoginAttempt } from './login-attempts';
 
-export function authRoutes(app: Api, context: AppContext, guards: Guards): void {
+/** What the sign-in routes use of the server's parts (see app-context.ts). */
+export interface AuthRouteDeps {
+  users: UserRepository;
+  tokens: TokenService;
+  limiters: RateLimiters;
+  accounts: AccountRepository;
+  config: Config;
+}
+
+export function authRoutes(app: Api, context: AuthRouteDeps, guards: Guards): void {
   const { users, tokens, limiters, accounts, config } = context;
 
   app.post(

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { messages } from '../../shared/messages';
 import { HttpError } from '../http/http-error';
-import type { AppContext } from '../app-context';
-import type { User } from './user-repository';
+import type { TokenService } from './tokens';
+import type { User, UserRepository } from './user-repository';
 
 export interface RequestUser {
   id: string;
@@ -32,7 +32,7 @@ const bearer = (request: FastifyRequest): string | undefined => {
  * revoked admin loses access at once, and so does every device after a sign-out everywhere or a
  * new password.
  */
-export function createGuards(context: Pick<AppContext, 'tokens' | 'users'>) {
+export function createGuards(context: { tokens: TokenService; users: UserRepository }) {
   const requireUser = async (request: FastifyRequest): Promise<void> => {
     const token = bearer(request);
     if (!token) throw new HttpError(401, messages.authRequired, { 'www-authenticate': 'Bearer' });

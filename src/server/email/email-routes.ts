@@ -2,7 +2,7 @@ import { emailNotificationSchema } from '../../shared/applications/application-c
 import { plainAckSchema } from '../../shared/http/acknowledgements';
 import { limitByIp } from '../http/rate-limit';
 import { errorResponses, type Api } from '../http/route-types';
-import type { AppContext } from '../app-context';
+import type { RateLimiters } from '../http/rate-limit';
 
 /**
  * The apply form's second call, kept for clients that make it. The e-mails no longer depend on
@@ -10,7 +10,12 @@ import type { AppContext } from '../app-context';
  * nothing, ever, and answers every well-formed payload alike, whether or not it matches an
  * application: it cannot be used to resend mail, nor to learn who applied for which job.
  */
-export function emailRoutes(app: Api, context: AppContext): void {
+/** What the e-mail routes use of the server's parts (see app-context.ts). */
+export interface EmailRouteDeps {
+  limiters: RateLimiters;
+}
+
+export function emailRoutes(app: Api, context: EmailRouteDeps): void {
   const { limiters } = context;
 
   app.post(

@@ -14,12 +14,19 @@ import { HttpError } from '../http/http-error';
 import { errorResponses, type Api } from '../http/route-types';
 import { sendRepresentation } from '../http/representation';
 import { currentUser, type Guards } from '../auth/guards';
-import type { AppContext } from '../app-context';
+import type { JobRepository } from './job-repository';
+import type { OpenJobsCache } from './open-jobs-cache';
 import type { FastifyRequest } from 'fastify';
 
 const admin = [{ bearer: [] }];
 
-export function jobRoutes(app: Api, context: AppContext, guards: Guards): void {
+/** What the job routes use of the server's parts (see app-context.ts). */
+export interface JobRouteDeps {
+  jobs: JobRepository;
+  openJobs: OpenJobsCache;
+}
+
+export function jobRoutes(app: Api, context: JobRouteDeps, guards: Guards): void {
   const { jobs, openJobs } = context;
   const existingId = (id: string) => {
     if (!isId(id)) throw new HttpError(404, messages.jobNotFound);

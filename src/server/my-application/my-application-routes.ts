@@ -15,8 +15,12 @@ import { HttpError } from '../http/http-error';
 import { consume, limitByIp } from '../http/rate-limit';
 import { emailLimitKey } from '../http/secret-token';
 import { errorResponses, type Api } from '../http/route-types';
-import type { AppContext } from '../app-context';
-import { eraseApplication } from '../privacy/subject-requests';
+import type { ApplicationLinks } from './application-links';
+import type { RateLimiters } from '../http/rate-limit';
+import type { EmailOutbox } from '../email/email-outbox';
+import type { Database } from '../db/database';
+import type { Config } from '../config';
+import { eraseApplication, type SubjectStores } from '../privacy/subject-requests';
 import type { ApplicationEmailOptions } from '../email/application-emails';
 import { applicantStatus } from './applicant-status';
 import type { LinkedApplication } from './application-links';
@@ -35,7 +39,16 @@ const view = (application: LinkedApplication): MyApplication => ({
  * the proof), and the lost-link form (docs/behaviour.md#the-applicants-page). Every answer is
  * private to its link and never cached.
  */
-export function myApplicationRoutes(app: Api, context: AppContext): void {
+/** What the applicant's own routes use of the server's parts (see app-context.ts). */
+export interface MyApplicationRouteDeps extends SubjectStores {
+  applicationLinks: ApplicationLinks;
+  limiters: RateLimiters;
+  outbox: EmailOutbox;
+  database: Database;
+  config: Config;
+}
+
+export function myApplicationRoutes(app: Api, context: MyApplicationRouteDeps): void {
   const { applicationLinks, stages, limiters, outbox, database, config } = context;
   const mail: ApplicationEmailOptions = {
     careersMailbox: config.careersMailbox,

@@ -12,15 +12,20 @@ import { messages } from '../../shared/messages';
 import { HttpError } from '../http/http-error';
 import { errorResponses, type Api } from '../http/route-types';
 import { currentUser, type Guards } from '../auth/guards';
-import type { AppContext } from '../app-context';
+import type { EmailOutbox } from '../email/email-outbox';
 import { contentDisposition } from '../applications/content-disposition';
 import { existingApplication } from '../applications/existing-application';
-import { eraseSubject, exportSubject } from './subject-requests';
+import { eraseSubject, exportSubject, type SubjectStores } from './subject-requests';
 
 const admin = [{ bearer: [] }];
 
 /** The data-protection calls: audit trail, retention hold, access requests and erasure (admins only). */
-export function privacyRoutes(app: Api, context: AppContext, guards: Guards): void {
+/** What the privacy routes use of the server's parts (see app-context.ts). */
+export interface PrivacyRouteDeps extends SubjectStores {
+  outbox: EmailOutbox;
+}
+
+export function privacyRoutes(app: Api, context: PrivacyRouteDeps, guards: Guards): void {
   const { applications, audit } = context;
 
   app.get(

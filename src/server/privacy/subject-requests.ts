@@ -1,9 +1,20 @@
 import { cvFileName } from '../../shared/applications/cv-file-name';
 import type { ErasureAck, SubjectExport } from '../../shared/privacy/privacy-contract';
-import type { AppContext } from '../app-context';
-import { erasedSubject } from './audit-repository';
+import type { ApplicationRepository } from '../applications/application-repository';
+import type { NoteRepository } from '../applications/note-repository';
+import type { StageRepository } from '../applications/stage-repository';
+import type { EmailOutbox } from '../email/email-outbox';
+import { erasedSubject, type AuditRepository } from './audit-repository';
 
-type Stores = Pick<AppContext, 'applications' | 'notes' | 'audit' | 'stages'>;
+/** What an applicant's export and erasure read and change. */
+export interface SubjectStores {
+  applications: ApplicationRepository;
+  notes: NoteRepository;
+  audit: AuditRepository;
+  stages: StageRepository;
+}
+
+type Stores = SubjectStores;
 
 /**
  * Everything held about one applicant: every application with its CV and stage, the notes, the
@@ -55,7 +66,7 @@ export async function exportSubject(
  * whatever an interrupted one left.
  */
 export async function eraseSubject(
-  stores: Stores & Pick<AppContext, 'outbox'>,
+  stores: Stores & { outbox: EmailOutbox },
   email: string,
   actorEmail: string,
 ): Promise<ErasureAck> {
@@ -71,7 +82,7 @@ export async function eraseSubject(
  * applications, with their own links) is theirs to erase in turn.
  */
 export async function eraseApplication(
-  stores: Stores & Pick<AppContext, 'outbox'>,
+  stores: Stores & { outbox: EmailOutbox },
   application: { id: string; email: string },
   actorEmail: string,
 ): Promise<ErasureAck> {
@@ -80,7 +91,7 @@ export async function eraseApplication(
 
 /** The one erasure both of the above run. */
 async function erase(
-  stores: Stores & Pick<AppContext, 'outbox'>,
+  stores: Stores & { outbox: EmailOutbox },
   scope: { email: string; ids: string[]; wholeSubject: boolean },
   actorEmail: string,
 ): Promise<ErasureAck> {

@@ -1,5 +1,6 @@
 import { siteConfig } from '../../shared/site/site-config';
-import type { AppContext } from '../app-context';
+import type { Config } from '../config';
+import type { OpenJobsCache } from '../jobs/open-jobs-cache';
 import type { Api } from '../http/route-types';
 import { jobDescriptionHtml, jobUrl } from './job-posting';
 import { escapeHtml } from './safe-json';
@@ -8,7 +9,7 @@ import { escapeHtml } from './safe-json';
 const STATIC_PAGES = ['/', '/about', '/contact', '/privacy'];
 
 /** For search engines and feed readers: robots.txt, the sitemap of open jobs, and an RSS feed. */
-export function siteRoutes(app: Api, context: Pick<AppContext, 'openJobs' | 'config'>): void {
+export function siteRoutes(app: Api, context: { openJobs: OpenJobsCache; config: Config }): void {
   const { openJobs, config } = context;
   const base = config.publicUrl;
 

@@ -6,9 +6,10 @@ import { isId } from '../../shared/http/id';
 import { formatAddress, siteConfig } from '../../shared/site/site-config';
 import type { InitialData } from '../../shared/site/initial-data';
 import { toPublicJob, type Job } from '../../shared/jobs/job-contract';
-import type { AppContext } from '../app-context';
+import type { Config } from '../config';
+import type { JobRepository } from '../jobs/job-repository';
 import { createRepresentation, sendRepresentation, type Representation } from '../http/representation';
-import type { OpenJobs } from '../jobs/open-jobs-cache';
+import type { OpenJobs, OpenJobsCache } from '../jobs/open-jobs-cache';
 import { isSpaRoute } from './spa-routes';
 import { MY_APPLICATION_PATH } from '../../shared/my-application/my-application-contract';
 import { jobPosting, jobSummary, jobUrl } from './job-posting';
@@ -32,7 +33,7 @@ const siteDescription = `Careers at ${siteConfig.legalName}, ${formatAddress()}.
  */
 export async function registerStaticSite(
   app: FastifyInstance,
-  context: Pick<AppContext, 'jobs' | 'openJobs' | 'config'>,
+  context: { jobs: JobRepository; openJobs: OpenJobsCache; config: Config },
   distDir: string,
 ): Promise<boolean> {
   const indexFile = path.join(distDir, 'index.html');
