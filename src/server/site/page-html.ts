@@ -24,14 +24,23 @@ export function assertPageTemplate(template: string): void {
 }
 
 /**
+ * When the browser starts the app on a prerendered page (src/web/main.tsx reads it from the root's
+ * `data-start`): right after the first paint unless told otherwise, which a page holding a form
+ * needs; `interaction` waits for the visitor's first press, key or focus, for a page whose content
+ * and links work without the app (see docs/architecture.md#the-web-entry).
+ */
+export type AppStart = 'after-paint' | 'interaction';
+
+/**
  * The built index.html with this page's head, the data its first render needs and, when the page
- * was prerendered on the server, its markup and CSS.
+ * was prerendered on the server, its markup and CSS, and when its app starts.
  */
 export function renderPage(
   template: string,
   head: PageHead,
   data: InitialData,
   prerendered?: Prerendered,
+  start: AppStart = 'after-paint',
 ): string {
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
@@ -41,7 +50,9 @@ export function renderPage(
     head.jsonLd && `<script type="application/ld+json">${scriptSafeJson(head.jsonLd)}</script>`,
   ].filter(Boolean);
   const dataScript = `<script id="${INITIAL_DATA_ELEMENT_ID}" type="application/json">${scriptSafeJson(data)}</script>`;
-  const root = prerendered ? `${ROOT_OPEN}${prerendered.html}</div>` : ROOT;
+  const rootOpen =
+    prerendered && start === 'interaction' ? ROOT_OPEN.replace('>', ' data-start="interaction">') : ROOT_OPEN;
+  const root = prerendered ? `${rootOpen}${prerendered.html}</div>` : ROOT;
   // Functions as replacements: a `$` in job text must not be read as a replacement pattern.
   return (prerendered ? withoutPreloads(template) : template)
     .replace(TITLE, () => tags.join('\n    '))

@@ -12,7 +12,7 @@ import type { OpenJobs } from '../jobs/open-jobs-cache';
 import { isSpaRoute } from './spa-routes';
 import { MY_APPLICATION_PATH } from '../../shared/my-application/my-application-contract';
 import { jobPosting, jobSummary, jobUrl } from './job-posting';
-import { assertPageTemplate, renderPage, type PageHead } from './page-html';
+import { assertPageTemplate, renderPage, type AppStart, type PageHead } from './page-html';
 import { createPrerenderer } from './prerender-loader';
 import type { Prerendered } from '../../shared/site/prerender';
 
@@ -62,8 +62,8 @@ export async function registerStaticSite(
     },
   });
 
-  const html = (head: PageHead, data: InitialData, prerendered?: Prerendered) =>
-    createRepresentation(renderPage(template, head, data, prerendered), 'text/html; charset=utf-8');
+  const html = (head: PageHead, data: InitialData, prerendered?: Prerendered, start?: AppStart) =>
+    createRepresentation(renderPage(template, head, data, prerendered, start), 'text/html; charset=utf-8');
   const prerender = createPrerenderer(distDir, app.log);
   const settings = (): InitialData => ({ retentionDays: config.retentionDays });
 
@@ -109,7 +109,9 @@ export async function registerStaticSite(
       const open = await openJobs.get();
       let home = homePages.get(open);
       if (!home) {
-        // The careers home page is prerendered on the server, so it paints before any script runs.
+        // The careers home page is prerendered on the server, so it paints before any script runs. It
+        // holds no form: its details open and its links work without the app, which therefore
+        // waits for the visitor's first interaction instead of blocking the page after the paint.
         const data = { ...settings(), jobs: open.jobs };
         home = prerender('/', data).then((prerendered) =>
           html(
@@ -120,6 +122,7 @@ export async function registerStaticSite(
             },
             data,
             prerendered,
+            'interaction',
           ),
         );
         homePages.set(open, home);
