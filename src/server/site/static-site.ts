@@ -12,7 +12,13 @@ import type { OpenJobs } from '../jobs/open-jobs-cache';
 import { isSpaRoute } from './spa-routes';
 import { MY_APPLICATION_PATH } from '../../shared/my-application/my-application-contract';
 import { jobPosting, jobSummary, jobUrl } from './job-posting';
-import { assertPageTemplate, renderPage, type AppStart, type PageHead } from './page-html';
+import {
+  assertPageTemplate,
+  prerenderedPageTemplate,
+  renderPage,
+  type AppStart,
+  type PageHead,
+} from './page-html';
 import { createPrerenderer } from './prerender-loader';
 import type { Prerendered } from '../../shared/site/prerender';
 
@@ -42,6 +48,11 @@ export async function registerStaticSite(
   }
   const template = readFileSync(indexFile, 'utf8');
   assertPageTemplate(template);
+  // The build's own stylesheets (under /assets/), read once: prerendered pages carry them inline.
+  const prerenderedTemplate = prerenderedPageTemplate(template, (href) => {
+    const file = path.join(distDir, href);
+    return /^\/assets\/[\w.-]+\.css$/.test(href) && existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  });
   const { jobs, openJobs, config } = context;
   const brand = siteConfig.brandName;
 
@@ -63,7 +74,10 @@ export async function registerStaticSite(
   });
 
   const html = (head: PageHead, data: InitialData, prerendered?: Prerendered, start?: AppStart) =>
-    createRepresentation(renderPage(template, head, data, prerendered, start), 'text/html; charset=utf-8');
+    createRepresentation(
+      renderPage(prerendered ? prerenderedTemplate : template, head, data, prerendered, start),
+      'text/html; charset=utf-8',
+    );
   const prerender = createPrerenderer(distDir, app.log);
   const settings = (): InitialData => ({ retentionDays: config.retentionDays });
 

@@ -58,6 +58,9 @@ describe('the careers home page prerendered on the server', () => {
     expect(document.querySelector('script[type="module"]')).not.toBeNull();
     // The home page holds no form: the browser starts the app on the first interaction.
     expect(root.dataset.start).toBe('interaction');
+    // Its stylesheet is in the page: the first paint waits for no other request.
+    expect(document.querySelector('link[rel="stylesheet"]')).toBeNull();
+    expect(html).toContain('<style>.page{color:#242424}\n</style>');
   });
 
   it("is prerendered from the jobs' public form: no administrator's e-mail address reaches the prerender", async () => {
@@ -93,8 +96,11 @@ export function prerender(url, data) {
     const { status, html, document } = await page('/');
     expect(status).toBe(200);
     expect(document.getElementById('root')!.children).toHaveLength(0);
-    // Plain shells keep their preloads: the app renders them at once.
+    // Plain shells keep their preloads and their linked stylesheet: the app renders them at once.
     expect(html).toContain('modulepreload');
+    expect(document.querySelector('link[rel="stylesheet"]')?.getAttribute('href')).toBe(
+      '/assets/index-abc123.css',
+    );
     expect(document.getElementById('root')!.hasAttribute('data-start')).toBe(false);
   });
 

@@ -5,7 +5,6 @@ import { BriefcaseRegular } from '@fluentui/react-icons/headless/svg/briefcase';
 import { CalendarRegular } from '@fluentui/react-icons/headless/svg/calendar';
 import { CalendarClockRegular } from '@fluentui/react-icons/headless/svg/calendar-clock';
 import { ChevronDownRegular } from '@fluentui/react-icons/headless/svg/chevron-down';
-import { ChevronUpRegular } from '@fluentui/react-icons/headless/svg/chevron-up';
 import { ClockRegular } from '@fluentui/react-icons/headless/svg/clock';
 import { DeleteRegular } from '@fluentui/react-icons/headless/svg/delete';
 import { EditRegular } from '@fluentui/react-icons/headless/svg/edit';
@@ -25,6 +24,9 @@ const useStyles = makeStyles({
     transitionDuration: tokens.durationNormal,
     ':hover': { boxShadow: tokens.shadow16 },
   },
+  // A long list of cards: the browser lays out and paints only those near the screen, so a phone
+  // shows the first ones sooner. The height stands in for a card not yet laid out.
+  listCard: { contentVisibility: 'auto', containIntrinsicSize: 'auto 400px' },
   head: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'flex-start' },
   titleBlock: {
     display: 'flex',
@@ -160,7 +162,10 @@ export function JobCard({
   const SubHeading = headingLevel === 2 ? 'h3' : 'h4';
 
   return (
-    <article className={mergeClasses(panel.panel, styles.card)} aria-labelledby={titleId}>
+    <article
+      className={mergeClasses(panel.panel, styles.card, variant === 'list' && styles.listCard)}
+      aria-labelledby={titleId}
+    >
       <div className={styles.head}>
         <div className={styles.titleBlock}>
           <Heading id={titleId} className={styles.title}>
@@ -261,9 +266,9 @@ export function JobCard({
       </div>
 
       <div className={styles.footer}>
-        {/* Both labels and chevrons are rendered and CSS shows the pair that matches aria-expanded
-            (global.css), so the web entry can toggle the button before the app runs by changing
-            aria-expanded alone, leaving the DOM as this component renders it. */}
+        {/* Both labels are rendered and CSS shows the one that matches aria-expanded, and turns the
+            chevron (global.css), so the web entry can toggle the button before the app runs by
+            changing aria-expanded alone, leaving the DOM as this component renders it. */}
         <button
           type="button"
           className={mergeClasses('disclosure-toggle', actions.base, actions.link)}
@@ -273,8 +278,7 @@ export function JobCard({
         >
           <span className="disclosure-when-closed">More Details</span>
           <span className="disclosure-when-open">Hide Details</span>
-          <ChevronDownRegular className="disclosure-when-closed" aria-hidden="true" />
-          <ChevronUpRegular className="disclosure-when-open" aria-hidden="true" />
+          <ChevronDownRegular className="disclosure-chevron" aria-hidden="true" />
         </button>
         {variant === 'list' && !job.closed && (
           <LinkButton to={`/apply/${encodeURIComponent(job._id)}`} appearance="primary">
