@@ -81,7 +81,14 @@ export async function measureContentWithoutScript(baseUrl, jobs) {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${baseUrl}/`);
-    const shown = await page.locator('#root').innerText();
+    // Each card's title as the page shows it (checkVisibility, not innerText, which leaves out the
+    // cards the browser has not laid out yet: content-visibility: auto).
+    const shown = await page.locator('#root article[aria-labelledby]').evaluateAll((cards) =>
+      cards
+        .map((card) => document.getElementById(card.getAttribute('aria-labelledby')))
+        .filter((title) => title?.checkVisibility())
+        .map((title) => title.textContent.trim()),
+    );
     const missing = jobs.filter((job) => !shown.includes(job.jobTitle));
     if (missing.length) problems.push(`${missing.length} of ${jobs.length} job titles are not shown`);
     const first = jobs[0];
