@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { siteConfig } from '../../src/shared/site/site-config';
 import { adminToken, createJob } from './e2e-env';
-import { expectNoViolations } from './flows';
+import { expectNoViolations, waitForApp } from './flows';
 
 /**
  * The careers home page is prerendered on the server (src/web/prerender.tsx) and the app takes it over
@@ -19,16 +19,6 @@ function scriptRequests(page: Page): string[] {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
   return scripts;
-}
-
-/** Waits until React has taken over the page: the header's links then carry its handlers. */
-async function waitForHydration(page: Page) {
-  const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' });
-  await expect
-    .poll(() =>
-      link.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps'))),
-    )
-    .toBe(true);
 }
 
 /** Console errors and uncaught exceptions (a hydration mismatch is reported as one). */
@@ -85,7 +75,7 @@ test('the app is not downloaded until the visitor interacts, then takes the page
   // The first press fetches the app, which then takes the page over.
   await card.getByRole('button', { name: 'More Details' }).click();
   await app;
-  await waitForHydration(page);
+  await waitForApp(page);
   await expect(card.getByText('Help customers compare insurance quotes over the phone.')).toBeVisible();
   await card.getByRole('button', { name: 'Hide Details' }).click();
   await expect(card.getByText('Help customers compare insurance quotes over the phone.')).toBeHidden();
@@ -132,7 +122,7 @@ test('the app takes the prerendered page over without an error, and titles follo
   const card = page.getByRole('article', { name: job.jobTitle });
   await card.getByRole('button', { name: 'More Details' }).click();
   await expect(card.getByRole('button', { name: 'Hide Details' })).toBeVisible();
-  await waitForHydration(page);
+  await waitForApp(page);
   await expect(card.getByRole('heading', { name: job.jobTitle })).toHaveAttribute('data-prerendered', 'yes');
 
   await page.getByRole('navigation').getByRole('link', { name: 'About Us' }).click();
@@ -166,7 +156,7 @@ test('More Details pressed before the app has loaded opens once and stays open w
   await expect(card.getByRole('button', { name: 'Hide Details' })).toHaveAttribute('aria-expanded', 'true');
   expect(appRequested).toBe(true);
 
-  await waitForHydration(page);
+  await waitForApp(page);
   // Not toggled a second time by the app, nor closed when it took over.
   await expect(description).toBeVisible();
   await expect(card.getByRole('button', { name: 'Hide Details' })).toBeVisible();
