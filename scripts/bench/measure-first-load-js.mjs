@@ -85,7 +85,7 @@ export async function measureContentWithoutScript(baseUrl, jobs) {
     // cards the browser has not laid out yet: content-visibility: auto).
     const shown = await page.locator('#root article[aria-labelledby]').evaluateAll((cards) =>
       cards
-        .map((card) => document.getElementById(card.getAttribute('aria-labelledby')))
+        .map((card) => card.ownerDocument.getElementById(card.getAttribute('aria-labelledby')))
         .filter((title) => title?.checkVisibility())
         .map((title) => title.textContent.trim()),
     );
