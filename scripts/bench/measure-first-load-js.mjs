@@ -1,12 +1,15 @@
-// The JS a visitor of `/` downloads before anything lazy runs, fetched from the product as a
-// browser would (with Accept-Encoding). Files: the <script src> and modulepreload links of the
-// served HTML, plus the entry's static imports from Vite's manifest (tests/support/bundle-size.ts,
-// also used by the e2e bundle budget), in case one is not preloaded. The figure is gzip bytes:
-// the bytes on the wire when the product sent gzip, else gzip -9 of what it sent (as the e2e
-// budget counts), with the bytes actually on the wire shown beside it.
+// The JS a visitor of `/` downloads before interacting, fetched from the product as a browser would
+// (with Accept-Encoding). Files: the <script src> and modulepreload links of the served HTML, plus
+// the entry's static imports from Vite's manifest (tests/support/bundle-size.ts, also used by the
+// e2e bundle budget), in case one is not preloaded; the app, which the entry imports on the first
+// interaction, is not among them. The figure is gzip bytes: the bytes on the wire when the product
+// sent gzip, else gzip -9 of what it sent (as the e2e budget counts), with the bytes actually on the
+// wire shown beside it. Beside it, whether `/` works in Chromium with JavaScript off.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { chromiumExecutablePath } from '../../tests/support/chromium-path.ts';
 import { entryBundle } from '../../tests/support/bundle-size.ts';
 import { BROWSER_ACCEPT_ENCODING, decodeBody, request } from './http-client.mjs';
 
@@ -61,4 +64,51 @@ export async function measureFirstLoadJs(baseUrl, distDir) {
     notPreloaded: fromManifest.filter((url) => !fromHtml.includes(url)),
     files,
   };
+}
+
+/**
+ * `/` in Chromium with JavaScript off: every open job's title shows, the first job's details text
+ * shows, its Apply Now link leads to its page and the header's About Us link to /about. Answers
+ * `{ ok, problems }`, each problem one sentence.
+ */
+export async function measureContentWithoutScript(baseUrl, jobs) {
+  const browser = await chromium.launch({
+    executablePath: chromiumExecutablePath(),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  const problems = [];
+  try {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/`);
+    // Each card's title as the page shows it (checkVisibility, not innerText, which leaves out the
+    // cards the browser has not laid out yet: content-visibility: auto).
+    const shown = await page.locator('#root article[aria-labelledby]').evaluateAll((cards) =>
+      cards
+        .map((card) => card.ownerDocument.getElementById(card.getAttribute('aria-labelledby')))
+        .filter((title) => title?.checkVisibility())
+        .map((title) => title.textContent.trim()),
+    );
+    const missing = jobs.filter((job) => !shown.includes(job.jobTitle));
+    if (missing.length) problems.push(`${missing.length} of ${jobs.length} job titles are not shown`);
+    const first = jobs[0];
+    if (first) {
+      const applyLink = page.locator(`a[href="/apply/${encodeURIComponent(first._id)}"]`);
+      const card = page.getByRole('article').filter({ has: applyLink });
+      const description = first.description.split('\n')[0].trim();
+      if (!(await card.getByText(description, { exact: false }).first().isVisible()))
+        problems.push('the details text is not shown');
+      await applyLink.click();
+      if (new URL(page.url()).pathname !== `/apply/${first._id}`)
+        problems.push(`Apply Now led to ${page.url()}`);
+      await page.goto(`${baseUrl}/`);
+    }
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' }).click();
+    if (new URL(page.url()).pathname !== '/about') problems.push(`About Us led to ${page.url()}`);
+  } catch (error) {
+    problems.push(`check failed: ${error.message.split('\n')[0]}`);
+  } finally {
+    await browser.close();
+  }
+  return { ok: problems.length === 0, problems };
 }

@@ -66,7 +66,9 @@ export async function measureLighthouse(url, workDir, runs) {
   const results = [];
   for (let run = 1; run <= runs; run++) {
     const result = await lighthouseOnce(url, path.join(workDir, `lighthouse-${run}.json`));
-    console.info(`  Lighthouse run ${run}: ${result.score}, LCP ${(result.lcpMs / 1000).toFixed(2)} s`);
+    console.info(
+      `  Lighthouse run ${run}: ${result.score}, LCP ${(result.lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(result.tbtMs)} ms`,
+    );
     results.push(result);
   }
   const byScore = [...results].sort((a, b) => a.score - b.score || b.lcpMs - a.lcpMs);

@@ -3,30 +3,84 @@
 import '@fluentui/react-icons/headless/styles.css';
 import '../renderer/app/theme.css';
 import '../renderer/app/global.css';
+import { TOKEN_STORAGE_KEY } from '../shared/limits';
 
-const prerendered = Boolean(document.getElementById('root')?.firstElementChild);
+// This file is everything a visitor of a prerendered page downloads before the app: keep it tiny,
+// with no import beyond the stylesheets and constants (tests/e2e/bundle-budget.spec.ts).
 
-// A button pressed before the app has taken over the prerendered page (links work without it) would
-// otherwise do nothing: the last one is kept and pressed again once the app is running.
+const root = document.getElementById('root');
+const prerendered = Boolean(root?.firstElementChild);
+
+/** A stored session means an administrator, whose signed-in header and job buttons need the app. */
+function signedIn(): boolean {
+  try {
+    return Boolean(window.localStorage.getItem(TOKEN_STORAGE_KEY));
+  } catch {
+    // Private browsing or a blocked storage: nobody is signed in here.
+    return false;
+  }
+}
+
+/**
+ * A disclosure button (aria-expanded, aria-controls) opens and closes its panel before the app runs,
+ * changing exactly what its React component would render: aria-expanded and the panel's `hidden`
+ * (its label and chevron follow aria-expanded by CSS, global.css). The component reads that state
+ * back when it hydrates (job-card.tsx), so the visitor's choice survives the app's arrival.
+ */
+function toggleDisclosure(button: HTMLButtonElement): boolean {
+  const panel = document.getElementById(button.getAttribute('aria-controls') ?? '');
+  if (!panel || !button.hasAttribute('aria-expanded')) return false;
+  const open = button.getAttribute('aria-expanded') !== 'true';
+  button.setAttribute('aria-expanded', String(open));
+  panel.hidden = !open;
+  return true;
+}
+
+// A button pressed before the app has taken over the prerendered page (links work without it): a
+// disclosure is toggled here; any other would do nothing, so the last one is kept and pressed again
+// once the app is running.
 let pressedEarly: HTMLButtonElement | null = null;
-const keepPress = (event: Event) => {
-  if (event.target instanceof Element) pressedEarly = event.target.closest('button') ?? pressedEarly;
+const onEarlyClick = (event: MouseEvent) => {
+  const button = event.target instanceof Element ? event.target.closest('button') : null;
+  if (!button || !root?.contains(button)) return;
+  if (!toggleDisclosure(button)) pressedEarly = button;
 };
 
+/** What counts as the visitor starting to use the page: a press, a touch, a key or a focus. */
+const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+
+let starting = false;
 async function start() {
+  if (starting) return;
+  starting = true;
+  for (const type of INTERACTIONS) document.removeEventListener(type, onInteraction, true);
   const { startApp } = await import('./start-app');
+  // From here React handles every click: the early handler must not toggle a second time.
+  document.removeEventListener('click', onEarlyClick, true);
   startApp({ prerendered });
-  document.removeEventListener('click', keepPress, true);
   // React hydrates at once the part of the page an event lands on, then handles the event.
   if (pressedEarly?.isConnected) pressedEarly.click();
 }
 
-// A page the server drew (src/web/prerender.tsx) is readable as it is, so the app is fetched and
-// run only after the browser has painted it: a slow device or connection shows the page first and
-// hydrates it after. Any other page is rendered by the app, which its HTML preloads, at once.
-if (prerendered) {
-  document.addEventListener('click', keepPress, true);
-  requestAnimationFrame(() => setTimeout(() => void start(), 0));
-} else {
+function onInteraction() {
   void start();
+}
+
+// A page the server drew (src/web/prerender.tsx) is readable as it is. One that holds no form (the
+// server marks it `data-start="interaction"`, src/server/site/page-html.ts) works without the app
+// (links, details), so the app is fetched only when the visitor starts to interact, and a phone
+// spends no time on it before then; a signed-in administrator needs it at once for the signed-in
+// header and the job buttons. Any other prerendered page gets the app right after the first paint.
+// A page the server did not draw is rendered by the app, which its HTML preloads, at once.
+// See docs/architecture.md#the-web-entry.
+if (!prerendered) {
+  void start();
+} else {
+  document.addEventListener('click', onEarlyClick, true);
+  if (root?.dataset.start === 'interaction' && !signedIn()) {
+    for (const type of INTERACTIONS)
+      document.addEventListener(type, onInteraction, { capture: true, passive: true });
+  } else {
+    requestAnimationFrame(() => setTimeout(() => void start(), 0));
+  }
 }

@@ -1,13 +1,37 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { siteConfig } from '../../src/shared/site/site-config';
-import { createJob } from './e2e-env';
+import { adminToken, createJob } from './e2e-env';
+import { expectNoViolations, waitForApp } from './flows';
 
 /**
  * The careers home page is prerendered on the server (src/web/prerender.tsx) and the app takes it over
- * in the browser (hydration). These check what a visitor notices: the page reads before (and
- * without) any script, the app then takes over without rendering it again or complaining, and a press
- * made before it is ready is not lost.
+ * in the browser (hydration) once the visitor starts to interact. These check what a visitor
+ * notices: the page reads and works before (and without) any script, the app then takes over without
+ * rendering it again or complaining, and a press made before it is ready is neither lost nor doubled.
  */
+
+const APP_CHUNK = /\/assets\/start-app-[^/]*\.js$/;
+
+/** Every script the page requests, in order. */
+function scriptRequests(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+}
+
+/** Console errors and uncaught exceptions (a hydration mismatch is reported as one). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    // The browser's own request for /favicon.ico is not the app's.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
 
 test('the careers home page is readable with JavaScript off: jobs, links and footer', async ({ browser }) => {
   const job = await createJob({ jobTitle: `Prerendered Advisor ${Date.now()}` });
@@ -17,24 +41,78 @@ test('the careers home page is readable with JavaScript off: jobs, links and foo
   await expect(page.getByRole('heading', { level: 1, name: 'Career Opportunities' })).toBeVisible();
   const card = page.getByRole('article', { name: job.jobTitle });
   await expect(card.getByText('Northampton')).toBeVisible();
-  await expect(card.getByRole('link', { name: /Apply Now/ })).toHaveAttribute('href', `/apply/${job.id}`);
+  // Nothing could open the details without script: they are shown, and the button that would is not.
+  await expect(card.getByText('Help customers compare insurance quotes over the phone.')).toBeVisible();
+  await expect(card.getByRole('listitem').filter({ hasText: 'Answer calls' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'More Details' })).toBeHidden();
   await expect(page.getByRole('link', { name: 'About Us' }).first()).toHaveAttribute('href', '/about');
   await expect(page.getByRole('contentinfo')).toContainText(siteConfig.phone);
   expect(await page.title()).toBe(`Careers | ${siteConfig.brandName}`);
+
+  await card.getByRole('link', { name: /Apply Now/ }).click();
+  await expect(page).toHaveURL(`/apply/${job.id}`);
+  await page.goBack();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' }).click();
+  await expect(page).toHaveURL('/about');
   await context.close();
+});
+
+test('the app is not downloaded until the visitor interacts, then takes the page over', async ({ page }) => {
+  const job = await createJob({ jobTitle: `Interaction Advisor ${Date.now()}` });
+  const scripts = scriptRequests(page);
+  const errors = collectErrors(page);
+  await page.goto('/');
+  const card = page.getByRole('article', { name: job.jobTitle });
+  await expect(card.getByRole('heading', { name: job.jobTitle })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+  // Only the small entry: the app waits for a press, a key or a focus.
+  expect(scripts).toHaveLength(1);
+  expect(scripts.filter((url) => APP_CHUNK.test(url))).toEqual([]);
+  const app = page.waitForRequest(APP_CHUNK);
+  await expectNoViolations(page, '/ before the app');
+
+  // The first press fetches the app, which then takes the page over.
+  await card.getByRole('button', { name: 'More Details' }).click();
+  await app;
+  await waitForApp(page);
+  await expect(card.getByText('Help customers compare insurance quotes over the phone.')).toBeVisible();
+  await card.getByRole('button', { name: 'Hide Details' }).click();
+  await expect(card.getByText('Help customers compare insurance quotes over the phone.')).toBeHidden();
+  await card.getByRole('button', { name: 'More Details' }).click();
+  await expect(card.getByRole('button', { name: 'Hide Details' })).toHaveAttribute('aria-expanded', 'true');
+  await expectNoViolations(page, '/ once the app runs');
+
+  // A header link now moves within the app instead of loading a new page.
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+    true,
+  );
+  expect(errors).toEqual([]);
+});
+
+test('a signed-in administrator gets the app at once: edit and delete buttons without interacting', async ({
+  page,
+}) => {
+  const job = await createJob({ jobTitle: `Admin View Advisor ${Date.now()}` });
+  const token = await adminToken();
+  await page.addInitScript((stored) => localStorage.setItem('access-token', stored), token);
+  await page.goto('/');
+  const card = page.getByRole('article', { name: job.jobTitle });
+  await expect(card.getByRole('link', { name: `Edit ${job.jobTitle}` })).toBeVisible();
+  await expect(card.getByRole('button', { name: `Delete ${job.jobTitle}` })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }),
+  ).toBeVisible();
 });
 
 test('the app takes the prerendered page over without an error, and titles follow the screens', async ({
   page,
 }) => {
   const job = await createJob({ jobTitle: `Hydrated Advisor ${Date.now()}` });
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    // The browser's own request for /favicon.ico is not the app's.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
-      errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
+  const errors = collectErrors(page);
   await page.goto('/');
   const heading = page.getByRole('heading', { name: job.jobTitle });
   await expect(heading).toBeVisible();
@@ -44,6 +122,7 @@ test('the app takes the prerendered page over without an error, and titles follo
   const card = page.getByRole('article', { name: job.jobTitle });
   await card.getByRole('button', { name: 'More Details' }).click();
   await expect(card.getByRole('button', { name: 'Hide Details' })).toBeVisible();
+  await waitForApp(page);
   await expect(card.getByRole('heading', { name: job.jobTitle })).toHaveAttribute('data-prerendered', 'yes');
 
   await page.getByRole('navigation').getByRole('link', { name: 'About Us' }).click();
@@ -56,16 +135,34 @@ test('the app takes the prerendered page over without an error, and titles follo
   expect(errors).toEqual([]);
 });
 
-test('More Details pressed before the app has loaded still opens the details', async ({ page }) => {
+test('More Details pressed before the app has loaded opens once and stays open when the app arrives', async ({
+  page,
+}) => {
   const job = await createJob({ jobTitle: `Early Press Advisor ${Date.now()}` });
+  const errors = collectErrors(page);
   // The app's code arrives late, as on a slow connection; the prerendered page is there before it.
-  await page.route('**/assets/start-app-*.js', async (route) => {
+  let appRequested = false;
+  await page.route(APP_CHUNK, async (route) => {
+    appRequested = true;
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
   });
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   const card = page.getByRole('article', { name: job.jobTitle });
+  const description = card.getByText('Help customers compare insurance quotes over the phone.');
   await card.getByRole('button', { name: 'More Details' }).click();
-  await expect(card.getByText('Help customers compare insurance quotes over the phone.')).toBeVisible();
+  // Opened by the page itself while the app is still on its way.
+  await expect(description).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Hide Details' })).toHaveAttribute('aria-expanded', 'true');
+  expect(appRequested).toBe(true);
+
+  await waitForApp(page);
+  // Not toggled a second time by the app, nor closed when it took over.
+  await expect(description).toBeVisible();
   await expect(card.getByRole('button', { name: 'Hide Details' })).toBeVisible();
+  // And the app's own toggle goes on from there.
+  await card.getByRole('button', { name: 'Hide Details' }).click();
+  await expect(description).toBeHidden();
+  await expect(card.getByRole('button', { name: 'More Details' })).toHaveAttribute('aria-expanded', 'false');
+  expect(errors).toEqual([]);
 });

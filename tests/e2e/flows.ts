@@ -20,6 +20,19 @@ export async function expectNoViolations(page: Page, screen: string): Promise<vo
   expect(summary, `axe violations on ${screen}`).toEqual([]);
 }
 
+/**
+ * Waits until the app has taken over a prerendered page (the home page starts it on the first
+ * interaction, src/web/main.tsx): the header's links then carry React's handlers.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' });
+  await expect
+    .poll(() =>
+      link.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps'))),
+    )
+    .toBe(true);
+}
+
 /** Signs in without the login form: the token the server issued, stored where the web app keeps it. */
 export async function signInAsAdmin(page: Page, token?: string): Promise<void> {
   const value = token ?? (await adminToken());

@@ -21,6 +21,7 @@ export function fakeWebBuild(options: { prerender?: string } = {}): string {
     path.join(dir, 'assets', 'index-abc123.js'),
     `console.log(${JSON.stringify('app '.repeat(600))});\n`,
   );
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.css'), '.page{color:#242424}\n');
   writeFileSync(
     path.join(dir, 'index.html'),
     [
@@ -30,6 +31,7 @@ export function fakeWebBuild(options: { prerender?: string } = {}): string {
       '    <meta charset="UTF-8" />',
       '    <title>Careers</title>',
       '    <script type="module" crossorigin src="/assets/index-abc123.js"></script>',
+      '    <link rel="stylesheet" crossorigin href="/assets/index-abc123.css">',
       '    <link rel="modulepreload" crossorigin href="/assets/start-app-def456.js">',
       '  </head>',
       '  <body>',

@@ -24,14 +24,23 @@ export function assertPageTemplate(template: string): void {
 }
 
 /**
+ * When the browser starts the app on a prerendered page (src/web/main.tsx reads it from the root's
+ * `data-start`): right after the first paint unless told otherwise, which a page holding a form
+ * needs; `interaction` waits for the visitor's first press, key or focus, for a page whose content
+ * and links work without the app (see docs/architecture.md#the-web-entry).
+ */
+export type AppStart = 'after-paint' | 'interaction';
+
+/**
  * The built index.html with this page's head, the data its first render needs and, when the page
- * was prerendered on the server, its markup and CSS.
+ * was prerendered on the server, its markup and CSS, and when its app starts.
  */
 export function renderPage(
   template: string,
   head: PageHead,
   data: InitialData,
   prerendered?: Prerendered,
+  start: AppStart = 'after-paint',
 ): string {
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
@@ -41,7 +50,9 @@ export function renderPage(
     head.jsonLd && `<script type="application/ld+json">${scriptSafeJson(head.jsonLd)}</script>`,
   ].filter(Boolean);
   const dataScript = `<script id="${INITIAL_DATA_ELEMENT_ID}" type="application/json">${scriptSafeJson(data)}</script>`;
-  const root = prerendered ? `${ROOT_OPEN}${prerendered.html}</div>` : ROOT;
+  const rootOpen =
+    prerendered && start === 'interaction' ? ROOT_OPEN.replace('>', ' data-start="interaction">') : ROOT_OPEN;
+  const root = prerendered ? `${rootOpen}${prerendered.html}</div>` : ROOT;
   // Functions as replacements: a `$` in job text must not be read as a replacement pattern.
   return (prerendered ? withoutPreloads(template) : template)
     .replace(TITLE, () => tags.join('\n    '))
@@ -51,9 +62,27 @@ export function renderPage(
 
 /**
  * A page the server drew is readable before any script runs, so it does not preload the app: the
- * entry fetches the app after the first paint (src/web/main.tsx), and the stylesheet and the page
- * itself get the connection to themselves until then.
+ * entry fetches the app after the first paint or on the first interaction (src/web/main.tsx), and
+ * the page itself gets the connection to itself until then.
  */
 function withoutPreloads(template: string): string {
   return template.replace(/[ \t]*<link rel="modulepreload"[^>]*>\n?/g, '');
+}
+
+/**
+ * The template for pages the server prerenders: no script preloads, and the build's stylesheet
+ * written into the page instead of linked, so the first paint waits for no second request (a
+ * phone on a slow network saves a round trip; the sheet is a few KB compressed). `readStylesheet`
+ * answers a linked sheet's text by its address, or undefined to leave that link as it is.
+ */
+export function prerenderedPageTemplate(
+  template: string,
+  readStylesheet: (href: string) => string | undefined,
+): string {
+  return withoutPreloads(template).replace(/<link\b[^>]*\brel="stylesheet"[^>]*>/g, (tag) => {
+    const href = /\bhref="([^"]+)"/.exec(tag)?.[1];
+    const css = href === undefined ? undefined : readStylesheet(href);
+    // A sheet that could close the element early stays linked.
+    return css === undefined || /<\/style/i.test(css) ? tag : `<style>${css}</style>`;
+  });
 }

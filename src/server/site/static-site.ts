@@ -13,7 +13,13 @@ import type { OpenJobs, OpenJobsCache } from '../jobs/open-jobs-cache';
 import { isSpaRoute } from './spa-routes';
 import { MY_APPLICATION_PATH } from '../../shared/my-application/my-application-contract';
 import { jobPosting, jobSummary, jobUrl } from './job-posting';
-import { assertPageTemplate, renderPage, type PageHead } from './page-html';
+import {
+  assertPageTemplate,
+  prerenderedPageTemplate,
+  renderPage,
+  type AppStart,
+  type PageHead,
+} from './page-html';
 import { createPrerenderer } from './prerender-loader';
 import type { Prerendered } from '../../shared/site/prerender';
 
@@ -43,6 +49,11 @@ export async function registerStaticSite(
   }
   const template = readFileSync(indexFile, 'utf8');
   assertPageTemplate(template);
+  // The build's own stylesheets (under /assets/), read once: prerendered pages carry them inline.
+  const prerenderedTemplate = prerenderedPageTemplate(template, (href) => {
+    const file = path.join(distDir, href);
+    return /^\/assets\/[\w.-]+\.css$/.test(href) && existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  });
   const { jobs, openJobs, config } = context;
   const brand = siteConfig.brandName;
 
@@ -63,8 +74,11 @@ export async function registerStaticSite(
     },
   });
 
-  const html = (head: PageHead, data: InitialData, prerendered?: Prerendered) =>
-    createRepresentation(renderPage(template, head, data, prerendered), 'text/html; charset=utf-8');
+  const html = (head: PageHead, data: InitialData, prerendered?: Prerendered, start?: AppStart) =>
+    createRepresentation(
+      renderPage(prerendered ? prerenderedTemplate : template, head, data, prerendered, start),
+      'text/html; charset=utf-8',
+    );
   const prerender = createPrerenderer(distDir, app.log);
   const settings = (): InitialData => ({ retentionDays: config.retentionDays });
 
@@ -110,7 +124,9 @@ export async function registerStaticSite(
       const open = await openJobs.get();
       let home = homePages.get(open);
       if (!home) {
-        // The careers home page is prerendered on the server, so it paints before any script runs.
+        // The careers home page is prerendered on the server, so it paints before any script runs. It
+        // holds no form: its details open and its links work without the app, which therefore
+        // waits for the visitor's first interaction instead of blocking the page after the paint.
         const data = { ...settings(), jobs: open.jobs };
         home = prerender('/', data).then((prerendered) =>
           html(
@@ -121,6 +137,7 @@ export async function registerStaticSite(
             },
             data,
             prerendered,
+            'interaction',
           ),
         );
         homePages.set(open, home);

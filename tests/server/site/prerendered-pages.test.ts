@@ -56,6 +56,11 @@ describe('the careers home page prerendered on the server', () => {
     // The entry fetches the app after the first paint; nothing competes with the stylesheet.
     expect(html).not.toContain('modulepreload');
     expect(document.querySelector('script[type="module"]')).not.toBeNull();
+    // The home page holds no form: the browser starts the app on the first interaction.
+    expect(root.dataset.start).toBe('interaction');
+    // Its stylesheet is in the page: the first paint waits for no other request.
+    expect(document.querySelector('link[rel="stylesheet"]')).toBeNull();
+    expect(html).toContain('<style>.page{color:#242424}\n</style>');
   });
 
   it("is prerendered from the jobs' public form: no administrator's e-mail address reaches the prerender", async () => {
@@ -91,8 +96,12 @@ export function prerender(url, data) {
     const { status, html, document } = await page('/');
     expect(status).toBe(200);
     expect(document.getElementById('root')!.children).toHaveLength(0);
-    // Plain shells keep their preloads: the app renders them at once.
+    // Plain shells keep their preloads and their linked stylesheet: the app renders them at once.
     expect(html).toContain('modulepreload');
+    expect(document.querySelector('link[rel="stylesheet"]')?.getAttribute('href')).toBe(
+      '/assets/index-abc123.css',
+    );
+    expect(document.getElementById('root')!.hasAttribute('data-start')).toBe(false);
   });
 
   it('goes out as the plain shell when there is no prerender bundle', async () => {
@@ -107,5 +116,6 @@ export function prerender(url, data) {
     const { status, document } = await page('/about');
     expect(status).toBe(200);
     expect(document.getElementById('root')!.children).toHaveLength(0);
+    expect(document.getElementById('root')!.hasAttribute('data-start')).toBe(false);
   });
 });

@@ -5,7 +5,6 @@ import { BriefcaseRegular } from '@fluentui/react-icons/headless/svg/briefcase';
 import { CalendarRegular } from '@fluentui/react-icons/headless/svg/calendar';
 import { CalendarClockRegular } from '@fluentui/react-icons/headless/svg/calendar-clock';
 import { ChevronDownRegular } from '@fluentui/react-icons/headless/svg/chevron-down';
-import { ChevronUpRegular } from '@fluentui/react-icons/headless/svg/chevron-up';
 import { ClockRegular } from '@fluentui/react-icons/headless/svg/clock';
 import { DeleteRegular } from '@fluentui/react-icons/headless/svg/delete';
 import { EditRegular } from '@fluentui/react-icons/headless/svg/edit';
@@ -25,6 +24,9 @@ const useStyles = makeStyles({
     transitionDuration: tokens.durationNormal,
     ':hover': { boxShadow: tokens.shadow16 },
   },
+  // A long list of cards: the browser lays out and paints only those near the screen, so a phone
+  // shows the first ones sooner. The height stands in for a card not yet laid out.
+  listCard: { contentVisibility: 'auto', containIntrinsicSize: 'auto 400px' },
   head: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'flex-start' },
   titleBlock: {
     display: 'flex',
@@ -96,8 +98,6 @@ const useStyles = makeStyles({
     borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
     paddingTop: tokens.spacingVerticalL,
   },
-  // The class's display would otherwise override the hidden attribute.
-  collapsed: { display: 'none' },
   detailHeading: { ...typographyStyles.subtitle2, margin: 0 },
   text: {
     ...typographyStyles.body1,
@@ -123,6 +123,18 @@ const useStyles = makeStyles({
   },
 });
 
+/**
+ * Whether the visitor opened this card's details on the prerendered page before the app took it
+ * over (the web entry toggles them itself, src/web/main.tsx). useId gives the same id on the server
+ * and in the hydrating browser, so the panel found is this card's; a card rendered in the browser
+ * alone has an id no server markup carries, and starts closed.
+ */
+function openedBeforeHydration(detailsId: string): boolean {
+  if (typeof document === 'undefined') return false;
+  const panel = document.getElementById(detailsId);
+  return panel !== null && !panel.hidden;
+}
+
 export interface JobCardProps {
   job: Job;
   /** The apply page shows the card open and without the Apply Now link. */
@@ -142,15 +154,18 @@ export function JobCard({
   const styles = useStyles();
   const actions = useActionStyles();
   const panel = usePanelStyles();
-  const [expanded, setExpanded] = useState(variant === 'apply');
   const id = useId();
   const titleId = `${id}-title`;
   const detailsId = `${id}-details`;
+  const [expanded, setExpanded] = useState(() => variant === 'apply' || openedBeforeHydration(detailsId));
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const SubHeading = headingLevel === 2 ? 'h3' : 'h4';
 
   return (
-    <article className={mergeClasses(panel.panel, styles.card)} aria-labelledby={titleId}>
+    <article
+      className={mergeClasses(panel.panel, styles.card, variant === 'list' && styles.listCard)}
+      aria-labelledby={titleId}
+    >
       <div className={styles.head}>
         <div className={styles.titleBlock}>
           <Heading id={titleId} className={styles.title}>
@@ -220,45 +235,50 @@ export function JobCard({
         </div>
       </dl>
 
-      <div
-        id={detailsId}
-        className={mergeClasses(styles.details, !expanded && styles.collapsed)}
-        hidden={!expanded}
-      >
-        <SubHeading className={styles.detailHeading}>Description</SubHeading>
-        <p className={styles.text}>{job.description}</p>
-        {job.responsibilities.length > 0 && (
-          <>
-            <SubHeading className={styles.detailHeading}>Responsibilities</SubHeading>
-            <ul className={styles.list}>
-              {job.responsibilities.map((item, index) => (
-                <li key={index}>{item}</li>
-              ))}
-            </ul>
-          </>
-        )}
-        {job.requirements.length > 0 && (
-          <>
-            <SubHeading className={styles.detailHeading}>Requirements</SubHeading>
-            <ul className={styles.list}>
-              {job.requirements.map((item, index) => (
-                <li key={index}>{item}</li>
-              ))}
-            </ul>
-          </>
-        )}
+      {/* The panel itself has no display of its own, so `hidden` alone hides it: the web entry
+          opens it by that attribute before the app runs, and the page without script shows it by
+          overriding the same attribute (index.html). */}
+      <div id={detailsId} className="disclosure-panel" hidden={!expanded}>
+        <div className={styles.details}>
+          <SubHeading className={styles.detailHeading}>Description</SubHeading>
+          <p className={styles.text}>{job.description}</p>
+          {job.responsibilities.length > 0 && (
+            <>
+              <SubHeading className={styles.detailHeading}>Responsibilities</SubHeading>
+              <ul className={styles.list}>
+                {job.responsibilities.map((item, index) => (
+                  <li key={index}>{item}</li>
+                ))}
+              </ul>
+            </>
+          )}
+          {job.requirements.length > 0 && (
+            <>
+              <SubHeading className={styles.detailHeading}>Requirements</SubHeading>
+              <ul className={styles.list}>
+                {job.requirements.map((item, index) => (
+                  <li key={index}>{item}</li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
       </div>
 
       <div className={styles.footer}>
+        {/* Both labels are rendered and CSS shows the one that matches aria-expanded, and turns the
+            chevron (global.css), so the web entry can toggle the button before the app runs by
+            changing aria-expanded alone, leaving the DOM as this component renders it. */}
         <button
           type="button"
-          className={mergeClasses(actions.base, actions.link)}
+          className={mergeClasses('disclosure-toggle', actions.base, actions.link)}
           aria-expanded={expanded}
           aria-controls={detailsId}
           onClick={() => setExpanded((open) => !open)}
         >
-          {expanded ? 'Hide Details' : 'More Details'}
-          {expanded ? <ChevronUpRegular aria-hidden="true" /> : <ChevronDownRegular aria-hidden="true" />}
+          <span className="disclosure-when-closed">More Details</span>
+          <span className="disclosure-when-open">Hide Details</span>
+          <ChevronDownRegular className="disclosure-chevron" aria-hidden="true" />
         </button>
         {variant === 'list' && !job.closed && (
           <LinkButton to={`/apply/${encodeURIComponent(job._id)}`} appearance="primary">
