@@ -1,4 +1,5 @@
-import { Route, Routes } from 'react-router-dom';
+import { isValidElement } from 'react';
+import { Route, Routes, createRoutesFromElements, matchRoutes, type RouteObject } from 'react-router-dom';
 import { CareersHomePage } from '../features/jobs/careers-home-page';
 import { PublicLayout } from '../layout/public-layout';
 import { lazyScreen } from '../lib/lazy-screen';
@@ -33,40 +34,57 @@ const NotFoundPage = lazyScreen(() => import('../features/site/not-found-page'),
  */
 const AdminRoutes = lazyScreen(() => import('./admin-routes'), 'AdminRoutes');
 
-export function AppRoutes() {
-  return (
-    <Routes>
-      <Route element={<PublicLayout />}>
-        <Route index element={<CareersHomePage />} />
-        <Route element={<FeedbackScope />}>
-          <Route path="login" element={<LoginPage />} />
-          <Route path="register" element={<RegisterPage />} />
-          <Route path="forgot-password" element={<ForgotPasswordPage />} />
-          <Route path="reset-password/:token" element={<ResetPasswordPage />} />
-          <Route path="success" element={<SuccessPage />} />
-          <Route path="apply/:id" element={<ApplyPage />} />
-          <Route path="about" element={<AboutPage />} />
-          <Route path="contact" element={<ContactPage />} />
-          <Route path="privacy" element={<PrivacyNoticePage />} />
-          <Route path="my-application/:token" element={<MyApplicationPage />} />
-          <Route path="error" element={<ErrorPage />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
-      </Route>
+const routes = (
+  <>
+    <Route element={<PublicLayout />}>
+      <Route index element={<CareersHomePage />} />
       <Route element={<FeedbackScope />}>
-        <Route
-          path="dashboard/*"
-          element={
-            <AdminRoutes
-              notFound={
-                <PublicLayout>
-                  <NotFoundPage />
-                </PublicLayout>
-              }
-            />
-          }
-        />
+        <Route path="login" element={<LoginPage />} />
+        <Route path="register" element={<RegisterPage />} />
+        <Route path="forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="reset-password/:token" element={<ResetPasswordPage />} />
+        <Route path="success" element={<SuccessPage />} />
+        <Route path="apply/:id" element={<ApplyPage />} />
+        <Route path="about" element={<AboutPage />} />
+        <Route path="contact" element={<ContactPage />} />
+        <Route path="privacy" element={<PrivacyNoticePage />} />
+        <Route path="my-application/:token" element={<MyApplicationPage />} />
+        <Route path="error" element={<ErrorPage />} />
+        <Route path="*" element={<NotFoundPage />} />
       </Route>
-    </Routes>
-  );
+    </Route>
+    <Route element={<FeedbackScope />}>
+      <Route
+        path="dashboard/*"
+        element={
+          <AdminRoutes
+            notFound={
+              <PublicLayout>
+                <NotFoundPage />
+              </PublicLayout>
+            }
+          />
+        }
+      />
+    </Route>
+  </>
+);
+
+export function AppRoutes() {
+  return <Routes>{routes}</Routes>;
+}
+
+const routeObjects: RouteObject[] = createRoutesFromElements(routes);
+
+/**
+ * Fetches the lazy screens the page at `pathname` shows, so that a page the server prerendered is
+ * prerendered whole and hydrated in one pass, never through its loading state (see docs/architecture.md#the-web-entry).
+ */
+export function preloadScreens(pathname: string): Promise<unknown> {
+  const screens = (matchRoutes(routeObjects, pathname) ?? []).map(({ route }) => {
+    const type: unknown = isValidElement(route.element) ? route.element.type : undefined;
+    const preload = (type as { preload?: unknown } | undefined)?.preload;
+    return typeof preload === 'function' ? (preload as () => Promise<unknown>)() : undefined;
+  });
+  return Promise.all(screens);
 }
