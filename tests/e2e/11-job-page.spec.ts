@@ -65,7 +65,9 @@ test('with JavaScript off, a job page shows the job and carries its JobPosting d
   await expect(page.getByText('Loading')).toHaveCount(0);
   // The form says why it cannot be sent (Chromium still parses <noscript> as text when a test turns
   // scripts off, so its words are read from the markup), and its button cannot send it.
-  expect(await page.locator('form noscript').innerHTML()).toContain('Sending an application needs JavaScript.');
+  expect(await page.locator('form noscript').innerHTML()).toContain(
+    'Sending an application needs JavaScript.',
+  );
   await expect(page.getByRole('button', { name: 'Submit Application' })).toBeDisabled();
   expect(await page.title()).toBe(`Apply for ${job.jobTitle} | ${siteConfig.brandName} Careers`);
 
