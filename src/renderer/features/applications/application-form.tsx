@@ -89,26 +89,24 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
   // False in the server's HTML and until the app has taken the form over (see below).
   const [running, setRunning] = useState(false);
   const errorBar = useRef<HTMLDivElement>(null);
-  const controls = {
-    name: useRef<HTMLInputElement>(null),
-    email: useRef<HTMLInputElement>(null),
-    phone: useRef<HTMLInputElement>(null),
-    about: useRef<HTMLTextAreaElement>(null),
-  };
+  const nameInput = useRef<HTMLInputElement>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const phoneInput = useRef<HTMLInputElement>(null);
+  const aboutInput = useRef<HTMLTextAreaElement>(null);
 
   // On a page the server drew (docs/architecture.md#the-web-entry), a visitor may type before the app
   // runs: hydration keeps that text on screen but not in the form's state, so the form takes it
   // over as if it had just been typed. (A CV chosen meanwhile is taken over by the CV picker.)
   useLayoutEffect(() => {
-    const typed = Object.fromEntries(
-      TEXT_FIELDS.map((name) => [name, controls[name].current?.value ?? '']),
-    ) as TextFields;
+    const typed: TextFields = {
+      name: nameInput.current?.value ?? '',
+      email: emailInput.current?.value ?? '',
+      phone: phoneInput.current?.value ?? '',
+      about: aboutInput.current?.value ?? '',
+    };
     setFields((current) => (TEXT_FIELDS.some((name) => current[name] !== typed[name]) ? typed : current));
     setRunning(true);
-    // Once, when the form first appears: later the fields and the state move together.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-
   useLeaveGuard(uploading, messages.leaveDuringUpload);
   // A refused submission: focus goes to the explanation, which reads it out.
   useEffect(() => {
@@ -174,7 +172,7 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
       <Field label={labelFor('Full Name', 'apply-name')} required validationMessage={errors.name}>
         <Input
           id="apply-name"
-          ref={controls.name}
+          ref={nameInput}
           autoComplete="name"
           value={fields.name}
           onChange={(_, data) => update('name')(data.value)}
@@ -185,7 +183,7 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
         <Field label={labelFor('Email', 'apply-email')} required validationMessage={errors.email}>
           <Input
             id="apply-email"
-            ref={controls.email}
+            ref={emailInput}
             type="email"
             autoComplete="email"
             value={fields.email}
@@ -196,7 +194,7 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
         <Field label={labelFor('Phone', 'apply-phone')} required validationMessage={errors.phone}>
           <Input
             id="apply-phone"
-            ref={controls.phone}
+            ref={phoneInput}
             type="tel"
             autoComplete="tel"
             value={fields.phone}
@@ -208,7 +206,7 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
       <Field label={labelFor('Cover Letter', 'apply-about')} required validationMessage={errors.about}>
         <Textarea
           id="apply-about"
-          ref={controls.about}
+          ref={aboutInput}
           resize="vertical"
           rows={6}
           placeholder="Tell us why you are a good fit for this role"
