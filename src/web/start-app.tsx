@@ -8,15 +8,6 @@ import { primeStore, readInitialData } from './initial-data';
 import { createWebPlatform } from './web-platform';
 import { WebRoot } from './web-root';
 
-// A prerendered page (a job's page, say) may show lazy screens. Their chunks are fetched before this
-// module counts as loaded, so the entry hydrates the whole page in one pass: the server's HTML stays
-// as it is meanwhile (never a loading state), and a press the entry replays once the app runs
-// (src/web/main.tsx) reaches a hydrated screen rather than one still waiting for its code.
-if (document.getElementById('root')?.firstElementChild) {
-  // A chunk that fails to arrive is asked for again when its screen renders, which shows the error.
-  await preloadScreens(window.location.pathname).catch(() => undefined);
-}
-
 /** Starts the web app: hydrates the page the server prerendered, or renders it when the server did not. */
 export function startApp({ prerendered }: { prerendered: boolean }): void {
   const store = createAppStore(createWebPlatform());
@@ -29,6 +20,11 @@ export function startApp({ prerendered }: { prerendered: boolean }): void {
   );
 
   if (prerendered) {
+    // A prerendered page (a job's page, say) may show lazy screens: their chunks are all asked for
+    // now, side by side, rather than one after the other as each screen renders. Until they are
+    // here, React leaves that part of the page as the server drew it (never a loading state) and
+    // hydrates it once they arrive.
+    void preloadScreens(window.location.pathname).catch(() => undefined);
     // The server sent this page prerendered (src/web/prerender.tsx). Hydrating in a transition lets
     // React yield to the browser between components instead of blocking it in one long task.
     startTransition(() => {
