@@ -23,12 +23,16 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
-/** Holds back every script of the app until the returned function is called, as a slow link would. */
-async function holdScripts(page: Page): Promise<() => void> {
+/**
+ * Holds back the app's scripts until the returned function is called, as a slow link would: all of
+ * them, or (`entry: true`) all but the small entry, which remembers presses until the app runs.
+ */
+async function holdScripts(page: Page, { entry = false } = {}): Promise<() => void> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/assets/*.js', async (route) => {
-    await released;
+    const isEntry = new URL(route.request().url()).pathname.startsWith('/assets/index-');
+    if (!(entry && isEntry)) await released;
     await route.continue();
   });
   return release;
@@ -135,6 +139,24 @@ test('what is typed and the CV chosen before the app runs are kept, and the appl
   await expect(page).toHaveURL('/success');
   expect(await sawLoading()).toBe(false);
   expect(errors).toEqual([]);
+});
+
+test('Choose a PDF file pressed before the app runs opens the file chooser once it does', async ({
+  page,
+}) => {
+  const job = await createJob({ jobTitle: `Early Chooser Advisor ${Date.now()}` });
+  const release = await holdScripts(page, { entry: true });
+  // The entry has run (it marks nothing, but the page is fully parsed once it has): the app has not.
+  await page.goto(`/apply/${job.id}`, { waitUntil: 'domcontentloaded' });
+  await expect(page.getByRole('heading', { level: 1, name: `Apply for ${job.jobTitle}` })).toBeVisible();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose a PDF file' }).click();
+  release();
+  await (
+    await chooser
+  ).setFiles({ name: 'pressed-early.pdf', mimeType: 'application/pdf', buffer: await validPdf() });
+  await expect(page.getByText('File ready for upload')).toBeVisible();
+  await expect(page.getByText('pressed-early.pdf')).toBeVisible();
 });
 
 test('the job page hydrates without an error or a loading state, and works as before', async ({ page }) => {

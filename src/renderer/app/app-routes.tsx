@@ -2,7 +2,7 @@ import { isValidElement } from 'react';
 import { Route, Routes, createRoutesFromElements, matchRoutes, type RouteObject } from 'react-router-dom';
 import { CareersHomePage } from '../features/jobs/careers-home-page';
 import { PublicLayout } from '../layout/public-layout';
-import { lazyScreen } from '../lib/lazy-screen';
+import { lazyScreen, type LazyScreen } from '../lib/lazy-screen';
 
 // The home page is in the first download; every other screen is its own chunk.
 const FeedbackScope = lazyScreen(() => import('./feedback-scope'), 'FeedbackScope');
@@ -77,14 +77,15 @@ export function AppRoutes() {
 const routeObjects: RouteObject[] = createRoutesFromElements(routes);
 
 /**
- * Fetches the lazy screens the page at `pathname` shows, so that a page the server prerendered is
- * prerendered whole and hydrated in one pass, never through its loading state (see docs/architecture.md#the-web-entry).
+ * Fetches the lazy screens the page at `pathname` shows that have not arrived yet (undefined when
+ * there are none), so that a page the server prerendered is prerendered whole and hydrated in one
+ * pass, never through its loading state (docs/architecture.md#the-web-entry).
  */
-export function preloadScreens(pathname: string): Promise<unknown> {
-  const screens = (matchRoutes(routeObjects, pathname) ?? []).map(({ route }) => {
+export function preloadScreens(pathname: string): Promise<unknown> | undefined {
+  const missing = (matchRoutes(routeObjects, pathname) ?? []).flatMap(({ route }) => {
     const type: unknown = isValidElement(route.element) ? route.element.type : undefined;
-    const preload = (type as { preload?: unknown } | undefined)?.preload;
-    return typeof preload === 'function' ? (preload as () => Promise<unknown>)() : undefined;
+    const screen = type as Partial<Pick<LazyScreen<unknown>, 'preload' | 'loaded'>> | undefined;
+    return screen?.preload && screen.loaded && !screen.loaded() ? [screen.preload()] : [];
   });
-  return Promise.all(screens);
+  return missing.length > 0 ? Promise.all(missing) : undefined;
 }

@@ -5,6 +5,8 @@ type ScreenProps<Screen> = Screen extends ComponentType<infer Props> ? Props : n
 export type LazyScreen<Props> = ReturnType<typeof lazy<ComponentType<Props>>> & {
   /** Fetches the screen's chunk; once it has arrived, the screen renders at once, without suspending. */
   preload: () => Promise<unknown>;
+  /** Whether the chunk has arrived. */
+  loaded: () => boolean;
 };
 
 /**
@@ -40,5 +42,5 @@ export function lazyScreen<Module, Name extends keyof Module>(
     // React.lazy calls `then` on what the loader returns and reads the outcome straight after.
     return settled as Promise<{ default: Screen }>;
   });
-  return Object.assign(screen, { preload });
+  return Object.assign(screen, { preload, loaded: () => loaded !== undefined });
 }
