@@ -51,6 +51,7 @@ function lighthouseOnce(url, outFile) {
         tbtMs: audit('total-blocking-time'),
         cls: audit('cumulative-layout-shift'),
         speedIndexMs: audit('speed-index'),
+        lcpElement: lcpElementOf(report),
         // What Lighthouse itself suggests, biggest estimated saving first.
         opportunities: Object.values(report.audits)
           .filter((entry) => entry.details?.type === 'opportunity' && (entry.numericValue ?? 0) > 0)
@@ -60,6 +61,15 @@ function lighthouseOnce(url, outFile) {
       });
     });
   });
+}
+
+/** The element Lighthouse took as the largest contentful paint: its text (label) and its markup. */
+function lcpElementOf(report) {
+  const table = report.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const node = table.flatMap((entry) => entry.items ?? []).find((item) => item.node)?.node;
+  return node
+    ? { label: node.nodeLabel ?? '', snippet: node.snippet ?? '', selector: node.selector ?? '' }
+    : undefined;
 }
 
 export async function measureLighthouse(url, workDir, runs) {

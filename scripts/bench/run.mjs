@@ -26,6 +26,7 @@ import { measureApplicationList } from './measure-application-list.mjs';
 import { measureCvIntake } from './measure-cv-intake.mjs';
 import { measureContentWithoutScript, measureFirstLoadJs } from './measure-first-load-js.mjs';
 import { measureGetThroughput } from './measure-get-throughput.mjs';
+import { measureJobPage } from './measure-job-page.mjs';
 import { chromePath, lighthouseAvailable, measureLighthouse } from './measure-lighthouse.mjs';
 import { measureNpmStart } from './measure-npm-start.mjs';
 import { minimalPdf, pdfOfSize } from './pdf-of-size.mjs';
@@ -321,6 +322,23 @@ async function main() {
     });
   }
 
+  phase('job page lighthouse');
+  if (lighthouseAvailable()) {
+    console.info(`Lighthouse (mobile, performance) on /apply/${jobs[0]._id}, and the page with no script`);
+    const jobPage = await measureJobPage({
+      baseUrl: product.url,
+      job: jobs[0],
+      workDir: work,
+      runs: settings.lighthouseRuns,
+      executablePath: chromiumExecutablePath(),
+    });
+    addRow('job-page-lighthouse', {
+      metric: 'Lighthouse mobile on a job page (/apply/:id)',
+      target: 'LCP <= 1.5 s, readable with no script',
+      ...jobPage,
+    });
+  }
+
   // --- CV intake: peak RSS counts from here (reset), the figure is MiB of CVs accepted a second.
   phase('cv intake');
   console.info(
@@ -365,6 +383,7 @@ async function main() {
     'home',
     'first-load-js',
     'lighthouse',
+    'job-page-lighthouse',
     'cv-intake',
     'peak-rss',
     'cv-answer',

@@ -3,6 +3,7 @@ import { StaticRouter } from 'react-router-dom';
 import { createDOMRenderer, renderToStyleElements } from '@griffel/react';
 import type { InitialData } from '../shared/site/initial-data';
 import type { Prerendered } from '../shared/site/prerender';
+import { preloadScreens } from '../renderer/app/app-routes';
 import { createAppStore } from '../renderer/store/store';
 import type { Platform } from '../renderer/platform/platform';
 import { primeStore } from './initial-data';
@@ -27,10 +28,12 @@ const serverPlatform: Platform = {
 /**
  * Renders one page of the public site on the server (built by `npm run build:web` into
  * dist/web-prerender, loaded by src/server/site/static-site.ts), so the browser paints it before
- * any script has run. Only screens in the first download are prerendered: a lazy screen renders its
- * loading state, which is why the server prerenders the careers home page only.
+ * any script has run. The lazy screens the page shows are loaded first, so one synchronous render
+ * draws them whole rather than their loading state (the browser does the same before it hydrates,
+ * src/web/start-app.tsx); the careers home page has none and renders at once.
  */
-export function prerender(url: string, data: InitialData): Prerendered {
+export async function prerender(url: string, data: InitialData): Promise<Prerendered> {
+  await preloadScreens(new URL(url, 'http://prerender.invalid').pathname);
   const renderer = createDOMRenderer(undefined);
   const store = createAppStore(serverPlatform);
   primeStore(store, data);

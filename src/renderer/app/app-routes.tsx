@@ -1,7 +1,8 @@
-import { Route, Routes } from 'react-router-dom';
+import { isValidElement } from 'react';
+import { Route, Routes, createRoutesFromElements, matchRoutes, type RouteObject } from 'react-router-dom';
 import { CareersHomePage } from '../features/jobs/careers-home-page';
 import { PublicLayout } from '../layout/public-layout';
-import { lazyScreen } from '../lib/lazy-screen';
+import { lazyScreen, type LazyScreen } from '../lib/lazy-screen';
 
 // The home page is in the first download; every other screen is its own chunk.
 const FeedbackScope = lazyScreen(() => import('./feedback-scope'), 'FeedbackScope');
@@ -33,40 +34,58 @@ const NotFoundPage = lazyScreen(() => import('../features/site/not-found-page'),
  */
 const AdminRoutes = lazyScreen(() => import('./admin-routes'), 'AdminRoutes');
 
-export function AppRoutes() {
-  return (
-    <Routes>
-      <Route element={<PublicLayout />}>
-        <Route index element={<CareersHomePage />} />
-        <Route element={<FeedbackScope />}>
-          <Route path="login" element={<LoginPage />} />
-          <Route path="register" element={<RegisterPage />} />
-          <Route path="forgot-password" element={<ForgotPasswordPage />} />
-          <Route path="reset-password/:token" element={<ResetPasswordPage />} />
-          <Route path="success" element={<SuccessPage />} />
-          <Route path="apply/:id" element={<ApplyPage />} />
-          <Route path="about" element={<AboutPage />} />
-          <Route path="contact" element={<ContactPage />} />
-          <Route path="privacy" element={<PrivacyNoticePage />} />
-          <Route path="my-application/:token" element={<MyApplicationPage />} />
-          <Route path="error" element={<ErrorPage />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
-      </Route>
+const routes = (
+  <>
+    <Route element={<PublicLayout />}>
+      <Route index element={<CareersHomePage />} />
       <Route element={<FeedbackScope />}>
-        <Route
-          path="dashboard/*"
-          element={
-            <AdminRoutes
-              notFound={
-                <PublicLayout>
-                  <NotFoundPage />
-                </PublicLayout>
-              }
-            />
-          }
-        />
+        <Route path="login" element={<LoginPage />} />
+        <Route path="register" element={<RegisterPage />} />
+        <Route path="forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="reset-password/:token" element={<ResetPasswordPage />} />
+        <Route path="success" element={<SuccessPage />} />
+        <Route path="apply/:id" element={<ApplyPage />} />
+        <Route path="about" element={<AboutPage />} />
+        <Route path="contact" element={<ContactPage />} />
+        <Route path="privacy" element={<PrivacyNoticePage />} />
+        <Route path="my-application/:token" element={<MyApplicationPage />} />
+        <Route path="error" element={<ErrorPage />} />
+        <Route path="*" element={<NotFoundPage />} />
       </Route>
-    </Routes>
-  );
+    </Route>
+    <Route element={<FeedbackScope />}>
+      <Route
+        path="dashboard/*"
+        element={
+          <AdminRoutes
+            notFound={
+              <PublicLayout>
+                <NotFoundPage />
+              </PublicLayout>
+            }
+          />
+        }
+      />
+    </Route>
+  </>
+);
+
+export function AppRoutes() {
+  return <Routes>{routes}</Routes>;
+}
+
+const routeObjects: RouteObject[] = createRoutesFromElements(routes);
+
+/**
+ * Fetches the lazy screens the page at `pathname` shows that have not arrived yet (undefined when
+ * there are none), so that a page the server prerendered is prerendered whole and hydrated in one
+ * pass, never through its loading state (docs/architecture.md#the-web-entry).
+ */
+export function preloadScreens(pathname: string): Promise<unknown> | undefined {
+  const missing = (matchRoutes(routeObjects, pathname) ?? []).flatMap(({ route }) => {
+    const type: unknown = isValidElement(route.element) ? route.element.type : undefined;
+    const screen = type as Partial<Pick<LazyScreen<unknown>, 'preload' | 'loaded'>> | undefined;
+    return screen?.preload && screen.loaded && !screen.loaded() ? [screen.preload()] : [];
+  });
+  return missing.length > 0 ? Promise.all(missing) : undefined;
 }

@@ -36,7 +36,7 @@ export function createPrerenderer(webDistDir: string, log: FastifyBaseLogger): P
     const prerender = await (loading ??= load());
     if (!prerender) return undefined;
     try {
-      return prerender(url, data);
+      return await prerender(url, data);
     } catch (error) {
       log.error({ err: error, url }, 'prerender failed: the page goes out for the browser to render');
       return undefined;

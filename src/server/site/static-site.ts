@@ -96,18 +96,23 @@ export async function registerStaticSite(
   // A promise, so visitors arriving while the page is prerendered all wait for the one render.
   const homePages = new WeakMap<OpenJobs, Promise<Representation>>();
   const prerenderedHomePages = new WeakMap<OpenJobs, Representation>();
-  const jobPages = new WeakMap<OpenJobs, Map<string, Representation>>();
+  const jobPages = new WeakMap<OpenJobs, Map<string, Promise<Representation>>>();
+  const prerenderedJobPages = new WeakMap<OpenJobs, Map<string, Representation>>();
 
-  const applyPage = (job: Job) =>
-    html(
+  /** A job's page, prerendered on the server (the job, and its form or closed notice) like `/`. */
+  const applyPage = async (job: Job) => {
+    const data = { ...settings(), job };
+    return html(
       {
         title: `Apply for ${job.jobTitle} | ${brand} Careers`,
         description: jobSummary(job),
         canonicalUrl: jobUrl(config.publicUrl, job),
         jsonLd: jobPosting(job, config.publicUrl),
       },
-      { ...settings(), job },
+      data,
+      await prerender(`/apply/${job._id}`, data),
     );
+  };
 
   /** A page built from the open jobs, if they are at hand and it has been built from them. */
   const withOpenJobs = (pageOf: (open: OpenJobs) => Representation | undefined) => {
@@ -158,19 +163,28 @@ export async function registerStaticSite(
       const open = await openJobs.get();
       const openJob = open.jobs.find((job) => job._id === id);
       if (openJob) {
-        const pages = jobPages.get(open) ?? new Map<string, Representation>();
+        const pages = jobPages.get(open) ?? new Map<string, Promise<Representation>>();
         jobPages.set(open, pages);
         let rendered = pages.get(id);
-        if (!rendered) pages.set(id, (rendered = applyPage(openJob)));
+        if (!rendered) {
+          pages.set(id, (rendered = applyPage(openJob)));
+          void rendered.then(
+            (page) => {
+              const done = prerenderedJobPages.get(open) ?? new Map<string, Representation>();
+              prerenderedJobPages.set(open, done.set(id, page));
+            },
+            () => pages.delete(id),
+          );
+        }
         return {
           status: 200,
-          page: rendered,
-          current: () => withOpenJobs((open) => jobPages.get(open)?.get(id)),
+          page: await rendered,
+          current: () => withOpenJobs((open) => prerenderedJobPages.get(open)?.get(id)),
         };
       }
       // Closed (or unknown) jobs are rare visits: read and rendered each time.
       const job = isId(id) ? await jobs.find(id) : undefined;
-      if (job) return { status: 200, page: applyPage(toPublicJob(job)) };
+      if (job) return { status: 200, page: await applyPage(toPublicJob(job)) };
       return fixedPage('job-not-found', 404, { title: `Job not found | ${brand} Careers`, noIndex: true });
     }
     if (!isSpaRoute(pathname)) {

@@ -7,7 +7,7 @@ export interface Prerendered {
   styles: string;
 }
 
-export type Prerender = (url: string, data: InitialData) => Prerendered;
+export type Prerender = (url: string, data: InitialData) => Promise<Prerendered>;
 
 /** Where `npm run build:web` writes the prerender bundle: beside the web build, never served. */
 export const PRERENDER_DIR = 'web-prerender';

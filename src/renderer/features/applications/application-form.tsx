@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   Button,
   Field,
@@ -47,9 +47,12 @@ const useStyles = makeStyles({
   error: { overflowWrap: 'anywhere' },
   hint: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground2, margin: 0 },
   submit: { alignSelf: 'stretch' },
+  noScript: { ...typographyStyles.body1Strong, margin: 0, color: tokens.colorPaletteRedForeground1 },
 });
 
 type FieldName = 'name' | 'email' | 'phone' | 'about' | 'pdfFile';
+type TextFields = { name: string; email: string; phone: string; about: string };
+const TEXT_FIELDS = ['name', 'email', 'phone', 'about'] as const;
 type FieldErrors = Partial<Record<FieldName, string>>;
 
 function validate(payload: ApplicationFields, cv: ReadyCv | null): FieldErrors {
@@ -79,12 +82,31 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
   const styles = useStyles();
   const panel = usePanelStyles();
   const { submit, submitting, uploading, step, error } = useSubmitApplication();
-  const [fields, setFields] = useState({ name: '', email: '', phone: '', about: '' });
+  const [fields, setFields] = useState<TextFields>({ name: '', email: '', phone: '', about: '' });
   const [cv, setCv] = useState<ReadyCv | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [attempted, setAttempted] = useState(false);
+  // False in the server's HTML and until the app has taken the form over (see below).
+  const [running, setRunning] = useState(false);
   const errorBar = useRef<HTMLDivElement>(null);
+  const nameInput = useRef<HTMLInputElement>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const phoneInput = useRef<HTMLInputElement>(null);
+  const aboutInput = useRef<HTMLTextAreaElement>(null);
 
+  // On a page the server drew (docs/architecture.md#the-web-entry), a visitor may type before the app
+  // runs: hydration keeps that text on screen but not in the form's state, so the form takes it
+  // over as if it had just been typed. (A CV chosen meanwhile is taken over by the CV picker.)
+  useLayoutEffect(() => {
+    const typed: TextFields = {
+      name: nameInput.current?.value ?? '',
+      email: emailInput.current?.value ?? '',
+      phone: phoneInput.current?.value ?? '',
+      about: aboutInput.current?.value ?? '',
+    };
+    setFields((current) => (TEXT_FIELDS.some((name) => current[name] !== typed[name]) ? typed : current));
+    setRunning(true);
+  }, []);
   useLeaveGuard(uploading, messages.leaveDuringUpload);
   // A refused submission: focus goes to the explanation, which reads it out.
   useEffect(() => {
@@ -117,7 +139,7 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
     const found = validate(payload, cv);
     setErrors(found);
     if (Object.keys(found).length > 0 || !cv) {
-      const first = (['name', 'email', 'phone', 'about'] as const).find((name) => found[name]);
+      const first = TEXT_FIELDS.find((name) => found[name]);
       if (first) document.getElementById(`apply-${first}`)?.focus();
       return;
     }
@@ -141,10 +163,16 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
         Apply for {job.jobTitle}
       </h1>
       <p className={styles.intro}>Fields marked with * are required.</p>
+      <noscript>
+        <p className={styles.noScript}>
+          Sending an application needs JavaScript. Please turn it on in your browser to apply.
+        </p>
+      </noscript>
 
       <Field label={labelFor('Full Name', 'apply-name')} required validationMessage={errors.name}>
         <Input
           id="apply-name"
+          ref={nameInput}
           autoComplete="name"
           value={fields.name}
           onChange={(_, data) => update('name')(data.value)}
@@ -155,6 +183,7 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
         <Field label={labelFor('Email', 'apply-email')} required validationMessage={errors.email}>
           <Input
             id="apply-email"
+            ref={emailInput}
             type="email"
             autoComplete="email"
             value={fields.email}
@@ -165,6 +194,7 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
         <Field label={labelFor('Phone', 'apply-phone')} required validationMessage={errors.phone}>
           <Input
             id="apply-phone"
+            ref={phoneInput}
             type="tel"
             autoComplete="tel"
             value={fields.phone}
@@ -176,6 +206,7 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
       <Field label={labelFor('Cover Letter', 'apply-about')} required validationMessage={errors.about}>
         <Textarea
           id="apply-about"
+          ref={aboutInput}
           resize="vertical"
           rows={6}
           placeholder="Tell us why you are a good fit for this role"
@@ -225,7 +256,10 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
         appearance="primary"
         size="large"
         icon={submitting ? <Spinner size="tiny" /> : <SendRegular />}
-        disabled={!cv || submitting}
+        // Until the app runs the button cannot be pressed, so the form is never sent by the browser
+        // itself (its fields would end up in the address). A press then is not kept, and the hint
+        // below says what the button waits for.
+        disabled={!running || !cv || submitting}
         aria-describedby={!cv ? 'apply-submit-hint' : undefined}
         className={styles.submit}
       >

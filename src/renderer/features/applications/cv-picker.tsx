@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type DragEvent } from 'react';
 import {
   Button,
   ProgressBar,
@@ -129,10 +129,10 @@ export function CvPicker({ value, onChange, disabled = false, error }: CvPickerP
     onChange(null);
   };
 
-  const accept = (file: File | undefined) => {
+  const accept = (file: File | undefined, { moveFocus = true } = {}) => {
     if (!file || disabled) return;
     // The button that opened the chooser gives way to the file's card: focus goes to the card.
-    card.current?.focus();
+    if (moveFocus) card.current?.focus();
     const early = precheckCv(file);
     if (early) return reject(early);
 
@@ -166,6 +166,15 @@ export function CvPicker({ value, onChange, disabled = false, error }: CvPickerP
         finish();
       });
   };
+
+  // A file chosen on the server's page before the app ran (docs/architecture.md#the-web-entry) is
+  // still in the input: it is checked as if chosen now, leaving focus where the visitor has it.
+  useLayoutEffect(() => {
+    const chosen = input.current?.files?.[0];
+    if (chosen && value === null) accept(chosen, { moveFocus: false });
+    // Once, when the picker first appears: later choices arrive through the input's change event.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const remove = () => {
     run.current += 1;
