@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { AppContext } from './app-context';
 import { openDatabase } from './db/database';
-import { defaultSeedFile } from './db/pglite-seed';
+import { defaultSeed } from './db/pglite-seed';
 import { createFileBlobStore } from './blobs/file-blob-store';
 import { createPostgresBlobStore } from './blobs/postgres-blob-store';
 import { createMailer } from './email/mailer';
@@ -40,7 +40,7 @@ import { holdDataDir } from './db/data-dir-lock';
 
 export interface StartOptions {
   /** Default: the seed the build wrote for the current migrations, when there is one. */
-  pgliteSeedFile?: string;
+  pgliteSeed?: string;
   /** In-memory PGlite instead of `<dataDir>/db` (tests). */
   inMemoryDatabase?: boolean;
   /** Overrides the configured limits (tests). */
@@ -63,7 +63,7 @@ export interface StartOptions {
  */
 export async function buildContext(config: Config, options: StartOptions = {}): Promise<AppContext> {
   const database = await openDatabase({
-    pgliteSeedFile: options.pgliteSeedFile ?? defaultSeedFile(),
+    pgliteSeed: options.pgliteSeed ?? defaultSeed(),
     databaseUrl: config.databaseUrl,
     dataDir: options.inMemoryDatabase ? null : config.dataDir,
   });

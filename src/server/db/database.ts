@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -8,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { projectRoot } from '../project-root';
+import { copyPgliteSeed, seedArchive, seedDataFolder } from './pglite-seed';
 import { schema } from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -32,6 +34,22 @@ const DURABLE_START_PARAMS = [
   'shared_buffers=16MB',
 ];
 
+/**
+ * PGlite is PostgreSQL compiled to WebAssembly. V8 first compiles its functions with its baseline
+ * compiler (Liftoff), then recompiles the busy ones with its optimizing one (TurboFan): the
+ * second copies of the code, and what compiling them takes, added about 110 MB to the resident
+ * memory of a server at rest, for no visible gain in this workload (a few small queries per
+ * request; the lists are cached). Set before the first PGlite compiles; it concerns WebAssembly
+ * only. See docs/operations.md#memory.
+ */
+let baselineWasmOnly = false;
+function useBaselineWasmCompilerOnly(): void {
+  if (baselineWasmOnly) return;
+  baselineWasmOnly = true;
+  v8.setFlagsFromString('--no-wasm-tier-up');
+  v8.setFlagsFromString('--no-wasm-dynamic-tiering');
+}
+
 /** Any number from a fixed hash: every instance takes the same advisory lock while migrating. */
 const MIGRATION_LOCK_ID = 727_274_001;
 
@@ -42,8 +60,8 @@ const MIGRATION_LOCK_ID = 727_274_001;
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string | null;
-  /** A migrated PGlite data folder (see pglite-seed.ts) to start a new database from. */
-  pgliteSeedFile?: string;
+  /** The build's migrated, empty PGlite database (see pglite-seed.ts) a new database starts from. */
+  pgliteSeed?: string;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -67,16 +85,18 @@ export async function openDatabase(options: {
   let dir: string | undefined;
   if (options.dataDir) {
     dir = path.join(options.dataDir, 'db');
-    mkdirSync(dir, { recursive: true });
+    const isNew = !existsSync(dir) || readdirSync(dir).length === 0;
+    // Creating a cluster from nothing (initdb) costs seconds; a copy of the build's seed does not.
+    if (isNew && options.pgliteSeed && existsSync(seedDataFolder(options.pgliteSeed)))
+      copyPgliteSeed(options.pgliteSeed, dir);
+    else mkdirSync(dir, { recursive: true });
   }
-  const isNew = !dir || readdirSync(dir).length === 0;
-  const seed =
-    isNew && options.pgliteSeedFile && existsSync(options.pgliteSeedFile)
-      ? new Blob([readFileSync(options.pgliteSeedFile)])
-      : undefined;
+  // In memory (tests): PGlite unpacks the seed's archive.
+  const archive = !dir && options.pgliteSeed ? seedArchive(options.pgliteSeed) : undefined;
+  const seed = archive && existsSync(archive) ? new Blob([readFileSync(archive)]) : undefined;
+  useBaselineWasmCompilerOnly();
   const client = await PGlite.create({
     ...(dir ? { dataDir: dir } : {}),
-    // Creating a cluster from nothing (initdb) costs seconds; a seed made at build time does not.
     ...(seed ? { loadDataDir: seed } : {}),
     startParams: DURABLE_START_PARAMS,
   });

@@ -156,7 +156,7 @@ describe(`migrating a database from before stages, on ${engine}`, () => {
       cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
       const server = await startTestServer(
         {},
-        { dataDir, pgliteSeedFile: path.join(dataDir, 'no-seed.tar.gz') },
+        { dataDir, pgliteSeed: path.join(dataDir, 'no-seed') },
       );
       cleanups.push(() => server.stop());
       const id = await apply(server, await createJob(server));
