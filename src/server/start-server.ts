@@ -55,6 +55,8 @@ export interface StartOptions {
   emailDelivery?: Partial<DeliveryTiming>;
   /** A smaller store of replayed answers (tests). */
   replayEntries?: number;
+  /** How soon an idle CV-checking thread exits (tests); see intake-pool.ts. */
+  intakeThreadIdleMs?: number;
 }
 
 /**
@@ -138,7 +140,7 @@ async function assembleContext(config: Config, options: StartOptions, opened: Op
     openJobs: createOpenJobsCache(jobs, changes, compileSerializer(jobListSchema)),
     changes,
     applications,
-    intake: (opened.intake = createIntakePool()),
+    intake: (opened.intake = createIntakePool({ idleTimeoutMs: options.intakeThreadIdleMs })),
     intakeGate: createIntakeGate({ ...DEFAULT_INTAKE_GATE, ...options.intakeGate }),
     applicationList: createApplicationListCache(
       applications,
