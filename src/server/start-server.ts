@@ -37,6 +37,7 @@ import { bootstrapAdmin } from './auth/bootstrap-admin';
 import { createApp, type HttpTimeouts } from './app';
 import { projectRoot } from './project-root';
 import { holdDataDir } from './db/data-dir-lock';
+import { releaseMemoryWhenIdle } from './http/idle-memory';
 
 export interface StartOptions {
   /** Default: the seed the build wrote for the current migrations, when there is one. */
@@ -223,12 +224,16 @@ async function listen(
     .catch((error: unknown) => app.log.error({ err: error }, 'CV sweep failed'));
   const stopPurge = scheduleRetentionPurge(context, config.retentionDays, app.log);
   context.outbox.start(app.log);
+  const stopReleasingMemory = releaseMemoryWhenIdle(app.server, {
+    onError: (error) => app.log.warn({ err: error }, 'could not release unused memory'),
+  });
   return {
     app,
     context,
     url: `http://127.0.0.1:${port}`,
     async close() {
       stopPurge();
+      stopReleasingMemory();
       await app.close();
       await closeContext(context);
       releaseDataDir();
