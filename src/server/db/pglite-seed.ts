@@ -12,9 +12,6 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { projectRoot } from '../project-root';
 import { schema } from './schema';
 
@@ -49,6 +46,11 @@ export const seedArchive = (seed: string): string => path.join(seed, 'data.tar.g
  * which took about 100 MB the server never gave back.
  */
 export async function writePgliteSeed(seed: string): Promise<void> {
+  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const temp = `${seed}.${process.pid}.tmp`;
   rmSync(temp, { recursive: true, force: true });
   mkdirSync(seedDataFolder(temp), { recursive: true });
