@@ -224,7 +224,7 @@ async function listen(
     .catch((error: unknown) => app.log.error({ err: error }, 'CV sweep failed'));
   const stopPurge = scheduleRetentionPurge(context, config.retentionDays, app.log);
   context.outbox.start(app.log);
-  const stopReleasingMemory = releaseMemoryWhenIdle(app.server, {
+  const stopReleasingMemory = releaseMemoryWhenIdle({
     onError: (error) => app.log.warn({ err: error }, 'could not release unused memory'),
   });
   return {

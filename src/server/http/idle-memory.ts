@@ -1,8 +1,10 @@
-import type { Server } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import { Session } from 'node:inspector/promises';
 
-/** How long the server must have had no request in progress before it gives memory back. */
-export const IDLE_BEFORE_RELEASE_MS = 2_000;
+/** How often the server looks at how busy it was. */
+export const IDLE_CHECK_EVERY_MS = 2_000;
+/** At most this share of the last check's time spent working counts as at rest. */
+export const IDLE_UTILIZATION = 0.05;
 
 /**
  * V8's full collection that also returns memory: its young generation shrinks back from the
@@ -21,42 +23,44 @@ export async function releaseUnusedMemory(): Promise<void> {
 }
 
 /**
- * Once no request has been in progress for `idleMs`, releases unused memory, once per quiet
- * spell: a server at rest holds what it needs rather than what its last busy moment grew to (see
- * docs/operations.md#memory). Under steady traffic it never runs. Returns a function that stops it.
+ * Once the server has been at rest for a whole check (its event loop busy less than
+ * `idleUtilization` of the time), releases unused memory, once per quiet spell after a busy one
+ * (the start counts as busy): a server at rest holds what it needs rather than what its last busy
+ * moment grew to (see docs/operations.md#memory). It reads the event loop's utilization every
+ * `checkEveryMs` and adds nothing to any request; under steady traffic it never runs. Returns a
+ * function that stops it.
  */
-export function releaseMemoryWhenIdle(
-  server: Server,
-  {
-    idleMs = IDLE_BEFORE_RELEASE_MS,
-    release = releaseUnusedMemory,
-    onError = () => {},
-  }: { idleMs?: number; release?: () => Promise<void>; onError?: (error: unknown) => void } = {},
-): () => void {
-  let inProgress = 0;
-  let timer: NodeJS.Timeout | undefined;
-  const arm = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = undefined;
-      release().catch(onError);
-    }, idleMs);
-    timer.unref();
-  };
-  const onRequest = (_request: unknown, response: { once(event: 'close', listener: () => void): void }) => {
-    inProgress++;
-    clearTimeout(timer);
-    timer = undefined;
-    response.once('close', () => {
-      inProgress--;
-      if (inProgress === 0) arm();
-    });
-  };
-  server.on('request', onRequest);
-  // The start itself (modules, routes, the database) is the first busy moment.
-  arm();
-  return () => {
-    clearTimeout(timer);
-    server.off('request', onRequest);
-  };
+export function releaseMemoryWhenIdle({
+  checkEveryMs = IDLE_CHECK_EVERY_MS,
+  idleUtilization = IDLE_UTILIZATION,
+  release = releaseUnusedMemory,
+  onError = () => {},
+}: {
+  checkEveryMs?: number;
+  idleUtilization?: number;
+  release?: () => Promise<void>;
+  onError?: (error: unknown) => void;
+} = {}): () => void {
+  let last = performance.eventLoopUtilization();
+  let busySinceRelease = true;
+  let releasing = false;
+  const timer = setInterval(() => {
+    if (releasing) return;
+    const now = performance.eventLoopUtilization();
+    const busy = performance.eventLoopUtilization(now, last).utilization > idleUtilization;
+    last = now;
+    if (busy) busySinceRelease = true;
+    if (busy || !busySinceRelease) return;
+    busySinceRelease = false;
+    releasing = true;
+    release()
+      .catch(onError)
+      .finally(() => {
+        releasing = false;
+        // The collection's own work is not traffic.
+        last = performance.eventLoopUtilization();
+      });
+  }, checkEveryMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
