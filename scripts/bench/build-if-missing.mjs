@@ -7,7 +7,7 @@
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { defaultSeedFile } from '../../src/server/db/pglite-seed.ts';
+import { defaultSeed } from '../../src/server/db/pglite-seed.ts';
 import { root } from './product-server.mjs';
 
 const serverBuild = path.join(root, 'dist', 'server', 'main.js');
@@ -33,7 +33,7 @@ export function buildIfMissing({ force = false } = {}) {
   const needed = force
     ? ['build']
     : [
-        ...(!existsSync(serverBuild) || !existsSync(defaultSeedFile()) ? ['build:server'] : []),
+        ...(!existsSync(serverBuild) || !existsSync(defaultSeed()) ? ['build:server'] : []),
         ...(!existsSync(webBuild) || !existsSync(prerenderBuild) ? ['build:web'] : []),
       ];
   for (const script of needed) {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { AppContext } from './app-context';
 import { openDatabase } from './db/database';
-import { defaultSeedFile } from './db/pglite-seed';
+import { defaultSeed } from './db/pglite-seed';
 import { createFileBlobStore } from './blobs/file-blob-store';
 import { createPostgresBlobStore } from './blobs/postgres-blob-store';
 import { createMailer } from './email/mailer';
@@ -37,10 +37,11 @@ import { bootstrapAdmin } from './auth/bootstrap-admin';
 import { createApp, type HttpTimeouts } from './app';
 import { projectRoot } from './project-root';
 import { holdDataDir } from './db/data-dir-lock';
+import { releaseMemoryWhenIdle } from './http/idle-memory';
 
 export interface StartOptions {
   /** Default: the seed the build wrote for the current migrations, when there is one. */
-  pgliteSeedFile?: string;
+  pgliteSeed?: string;
   /** In-memory PGlite instead of `<dataDir>/db` (tests). */
   inMemoryDatabase?: boolean;
   /** Overrides the configured limits (tests). */
@@ -55,6 +56,8 @@ export interface StartOptions {
   emailDelivery?: Partial<DeliveryTiming>;
   /** A smaller store of replayed answers (tests). */
   replayEntries?: number;
+  /** How soon an idle CV-checking thread exits (tests); see intake-pool.ts. */
+  intakeThreadIdleMs?: number;
 }
 
 /**
@@ -63,7 +66,7 @@ export interface StartOptions {
  */
 export async function buildContext(config: Config, options: StartOptions = {}): Promise<AppContext> {
   const database = await openDatabase({
-    pgliteSeedFile: options.pgliteSeedFile ?? defaultSeedFile(),
+    pgliteSeed: options.pgliteSeed ?? defaultSeed(),
     databaseUrl: config.databaseUrl,
     dataDir: options.inMemoryDatabase ? null : config.dataDir,
   });
@@ -138,7 +141,7 @@ async function assembleContext(config: Config, options: StartOptions, opened: Op
     openJobs: createOpenJobsCache(jobs, changes, compileSerializer(jobListSchema)),
     changes,
     applications,
-    intake: (opened.intake = createIntakePool()),
+    intake: (opened.intake = createIntakePool({ idleTimeoutMs: options.intakeThreadIdleMs })),
     intakeGate: createIntakeGate({ ...DEFAULT_INTAKE_GATE, ...options.intakeGate }),
     applicationList: createApplicationListCache(
       applications,
@@ -221,12 +224,16 @@ async function listen(
     .catch((error: unknown) => app.log.error({ err: error }, 'CV sweep failed'));
   const stopPurge = scheduleRetentionPurge(context, config.retentionDays, app.log);
   context.outbox.start(app.log);
+  const stopReleasingMemory = releaseMemoryWhenIdle({
+    onError: (error) => app.log.warn({ err: error }, 'could not release unused memory'),
+  });
   return {
     app,
     context,
     url: `http://127.0.0.1:${port}`,
     async close() {
       stopPurge();
+      stopReleasingMemory();
       await app.close();
       await closeContext(context);
       releaseDataDir();

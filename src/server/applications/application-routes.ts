@@ -30,6 +30,7 @@ import { cvFileName } from '../../shared/applications/cv-file-name';
 import { contentDisposition } from './content-disposition';
 import { createCvAnswerCache } from './cv-answer';
 import { applicationFormLimits, readApplicationParts } from './application-form-parts';
+import { readApplicationBody } from './application-body';
 import { sendRepresentation } from '../http/representation';
 import { cvPurposeSchema, type AuditAction } from '../../shared/privacy/audit-contract';
 import { formatClosingDate } from '../../shared/jobs/closing-date';
@@ -77,10 +78,8 @@ export function applicationRoutes(app: Api, context: ApplicationRouteDeps, guard
   void app.register(async (child) => {
     await child.register(multipart, applicationFormLimits);
     child.removeContentTypeParser('application/json');
-    child.addContentTypeParser(
-      'application/json',
-      { parseAs: 'buffer', bodyLimit: MAX_APPLICATION_BODY_BYTES },
-      (_request, body, done) => done(null, body),
+    child.addContentTypeParser('application/json', (_request, payload, done) =>
+      readApplicationBody(payload, MAX_APPLICATION_BODY_BYTES, done),
     );
     child.post(
       '/applications',

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 
 export type ChangeTopic = 'jobs' | 'applications';
 
@@ -47,6 +47,8 @@ export async function createPostgresChangeFeed(
   connectionString: string,
   log: (line: string) => void,
 ): Promise<ChangeFeed> {
+  // Loaded here: an embedded (PGlite) server never loads the PostgreSQL driver.
+  const { Client } = (await import('pg')).default;
   const local = createLocalChangeFeed();
   /** Every client not yet ended: the listening one, one being opened, or one being closed. */
   const clients = new Set<pg.Client>();
@@ -63,7 +65,7 @@ export async function createPostgresChangeFeed(
 
   /** Connects and listens; rejects (with the client ended) if any step fails. */
   const listen = async (): Promise<pg.Client> => {
-    const client = new pg.Client({
+    const client = new Client({
       connectionString,
       application_name: 'careers-change-feed',
       // A connection the network silently dropped is noticed, and a connect that hangs gives up.

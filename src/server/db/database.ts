@@ -1,12 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import v8 from 'node:v8';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import { projectRoot } from '../project-root';
 import { schema } from './schema';
 
@@ -24,13 +20,27 @@ const migrationsFolder = () => path.join(projectRoot(), 'drizzle');
  * 128 MB buffer cache is sized for a database server; this one process's data is a few MB of
  * rows (CVs are files), and 16 MB took about 70 MB off the server's resident memory.
  */
-const DURABLE_START_PARAMS = [
-  ...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams.filter(
-    (param) => param !== '-F',
-  ),
+const durableStartParams = (defaultStartParams: string[]) => [
+  ...defaultStartParams.filter((param) => param !== '-F'),
   '-c',
   'shared_buffers=16MB',
 ];
+
+/**
+ * PGlite is PostgreSQL compiled to WebAssembly. V8 first compiles its functions with its baseline
+ * compiler (Liftoff), then recompiles the busy ones with its optimizing one (TurboFan): the
+ * second copies of the code, and what compiling them takes, added about 110 MB to the resident
+ * memory of a server at rest, for no visible gain in this workload (a few small queries per
+ * request; the lists are cached). Set before the first PGlite compiles; it concerns WebAssembly
+ * only. See docs/operations.md#memory.
+ */
+let baselineWasmOnly = false;
+function useBaselineWasmCompilerOnly(): void {
+  if (baselineWasmOnly) return;
+  baselineWasmOnly = true;
+  v8.setFlagsFromString('--no-wasm-tier-up');
+  v8.setFlagsFromString('--no-wasm-dynamic-tiering');
+}
 
 /** Any number from a fixed hash: every instance takes the same advisory lock while migrating. */
 const MIGRATION_LOCK_ID = 727_274_001;
@@ -38,15 +48,21 @@ const MIGRATION_LOCK_ID = 727_274_001;
 /**
  * PostgreSQL when a URL is given, else embedded PGlite in `<dataDir>/db` (or in memory for
  * `dataDir: null`, which tests use). Committed migrations are applied before anything else runs.
+ * Only the chosen database's driver is loaded: less memory, a quicker start.
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string | null;
-  /** A migrated PGlite data folder (see pglite-seed.ts) to start a new database from. */
-  pgliteSeedFile?: string;
+  /** The build's migrated, empty PGlite database (see pglite-seed.ts) a new database starts from. */
+  pgliteSeed?: string;
 }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const [{ default: pgDriver }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
+    const pool = new pgDriver.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection the database closes (a restart, a failover, an administrator) is dropped
     // from the pool and replaced by the next query; unheard, its error would end the process.
     pool.on('error', (error) => {
@@ -64,21 +80,32 @@ export async function openDatabase(options: {
     return { kind: 'postgres', db, pool, close: () => pool.end() };
   }
 
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, seeds] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+    import('./pglite-seed'),
+  ]);
+  const { copyPgliteSeed, seedArchive, seedDataFolder } = seeds;
   let dir: string | undefined;
   if (options.dataDir) {
     dir = path.join(options.dataDir, 'db');
-    mkdirSync(dir, { recursive: true });
+    const isNew = !existsSync(dir) || readdirSync(dir).length === 0;
+    // Creating a cluster from nothing (initdb) costs seconds; a copy of the build's seed does not.
+    if (isNew && options.pgliteSeed && existsSync(seedDataFolder(options.pgliteSeed)))
+      copyPgliteSeed(options.pgliteSeed, dir);
+    else mkdirSync(dir, { recursive: true });
   }
-  const isNew = !dir || readdirSync(dir).length === 0;
-  const seed =
-    isNew && options.pgliteSeedFile && existsSync(options.pgliteSeedFile)
-      ? new Blob([readFileSync(options.pgliteSeedFile)])
-      : undefined;
+  // In memory (tests): PGlite unpacks the seed's archive.
+  const archive = !dir && options.pgliteSeed ? seedArchive(options.pgliteSeed) : undefined;
+  const seed = archive && existsSync(archive) ? new Blob([readFileSync(archive)]) : undefined;
+  useBaselineWasmCompilerOnly();
   const client = await PGlite.create({
     ...(dir ? { dataDir: dir } : {}),
-    // Creating a cluster from nothing (initdb) costs seconds; a seed made at build time does not.
     ...(seed ? { loadDataDir: seed } : {}),
-    startParams: DURABLE_START_PARAMS,
+    startParams: durableStartParams(
+      (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams,
+    ),
   });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: migrationsFolder() });

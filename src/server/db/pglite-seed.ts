@@ -1,9 +1,17 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, writeFileSync, renameSync } from 'node:fs';
+import {
+  closeSync,
+  cpSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { projectRoot } from '../project-root';
 import { schema } from './schema';
 
@@ -20,23 +28,73 @@ export function migrationsFingerprint(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** Where the build keeps the seed of the current migrations. */
-export const defaultSeedFile = (): string =>
-  path.join(projectRoot(), 'dist', 'server', `pglite-seed-${migrationsFingerprint()}.tar.gz`);
+/**
+ * Where the build keeps the seed of the current migrations: a folder holding the data folder as
+ * plain files (`data`, what a new data folder starts as a copy of) and as a gzipped tar
+ * (`data.tar.gz`, what an in-memory database, in tests, loads).
+ */
+export const defaultSeed = (): string =>
+  path.join(projectRoot(), 'dist', 'server', `pglite-seed-${migrationsFingerprint()}`);
+
+export const seedDataFolder = (seed: string): string => path.join(seed, 'data');
+export const seedArchive = (seed: string): string => path.join(seed, 'data.tar.gz');
 
 /**
- * Writes a gzipped PGlite data folder with every migration applied. New databases start from it,
- * skipping PGlite's initdb, which takes several seconds of CPU.
+ * Writes a PGlite data folder with every migration applied. New databases start from it,
+ * skipping PGlite's initdb, which takes several seconds of CPU. A new data folder is a copy of
+ * its files, not PGlite's unpacking of the archive: unpacking holds the whole cluster in memory,
+ * which took about 100 MB the server never gave back.
  */
-export async function writePgliteSeed(file: string): Promise<void> {
-  const client = await PGlite.create();
+export async function writePgliteSeed(seed: string): Promise<void> {
+  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  const temp = `${seed}.${process.pid}.tmp`;
+  rmSync(temp, { recursive: true, force: true });
+  mkdirSync(seedDataFolder(temp), { recursive: true });
+  const client = await PGlite.create({ dataDir: seedDataFolder(temp) });
   try {
     await migrate(drizzle(client, { schema }), { migrationsFolder: migrationsFolder() });
     const dump = await client.dumpDataDir('gzip');
-    const temp = `${file}.${process.pid}.tmp`;
-    writeFileSync(temp, Buffer.from(await dump.arrayBuffer()));
-    renameSync(temp, file);
+    writeFileSync(seedArchive(temp), Buffer.from(await dump.arrayBuffer()));
   } finally {
     await client.close();
   }
+  rmSync(seed, { recursive: true, force: true });
+  renameSync(temp, seed);
+}
+
+/**
+ * Makes `dir` a copy of the seed's data folder, durably: copied beside it, every file and folder
+ * fsynced, then renamed into place, so a crash or a power cut part way leaves no half database
+ * (the next start copies again). `dir` must not exist or be empty.
+ */
+export function copyPgliteSeed(seed: string, dir: string): void {
+  const temp = `${dir}.seeding`;
+  rmSync(temp, { recursive: true, force: true });
+  cpSync(seedDataFolder(seed), temp, { recursive: true });
+  fsyncTree(temp);
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(temp, dir);
+  fsyncPath(path.dirname(dir));
+}
+
+function fsyncPath(file: string): void {
+  const fd = openSync(file, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function fsyncTree(dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) fsyncTree(full);
+    else fsyncPath(full);
+  }
+  fsyncPath(dir);
 }

@@ -154,10 +154,7 @@ describe(`migrating a database from before stages, on ${engine}`, () => {
     async () => {
       const dataDir = mkdtempSync(path.join(os.tmpdir(), 'careers-fresh-data-'));
       cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-      const server = await startTestServer(
-        {},
-        { dataDir, pgliteSeedFile: path.join(dataDir, 'no-seed.tar.gz') },
-      );
+      const server = await startTestServer({}, { dataDir, pgliteSeed: path.join(dataDir, 'no-seed') });
       cleanups.push(() => server.stop());
       const id = await apply(server, await createJob(server));
       const token = await server.adminToken();

@@ -1,0 +1,127 @@
+// Resident memory of the server at rest: started as the benchmark starts it (three job posts
+// through the API, `/` and `/api/all` served once each so the parts a live site loads lazily are
+// loaded), then left alone for a few seconds before VmRSS is read. Embedded PGlite, or
+// PostgreSQL (a throwaway database on the local cluster, dropped after) when it is reachable.
+// The plain Node server's idle RSS, serving the same two answers, is measured beside it.
+//
+// Standalone: node --import tsx scripts/bench/measure-idle-rss.mjs (needs a build in dist/).
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { startPlainNode } from './baselines.mjs';
+import { freePort } from './free-port.mjs';
+import { BROWSER_ACCEPT_ENCODING } from './http-client.mjs';
+import { tempDir } from './lifecycle.mjs';
+import { procStatusBytes } from './proc-status.mjs';
+import { adminToken, launch, productEnv, serverEntry } from './product-server.mjs';
+import { captureAnswer, writeReplay } from './replay.mjs';
+import { createJobPosts } from './seed-jobs.mjs';
+import { sleep } from './stats.mjs';
+
+const SETTLE_MS = 5000;
+const JOBS = 3;
+export const LOCAL_POSTGRES = 'postgresql://postgres@localhost/postgres?host=/var/run/postgresql';
+
+/** The product on `dataDir` (and `databaseUrl` when given), loaded and left idle; its VmRSS. */
+async function idleProduct({ dataDir, databaseUrl, cpu }) {
+  const port = await freePort();
+  const product = await launch({
+    label: databaseUrl ? 'product server (PostgreSQL)' : 'product server',
+    command: process.execPath,
+    args: [serverEntry],
+    env: { ...productEnv({ port, dataDir }), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+    port,
+    cpu,
+  });
+  try {
+    await createJobPosts(product.url, await adminToken(product.url), JOBS);
+    const browser = { 'accept-encoding': BROWSER_ACCEPT_ENCODING };
+    const answers = [
+      await captureAnswer(product.url, '/', browser),
+      await captureAnswer(product.url, '/api/all', browser),
+    ];
+    await sleep(SETTLE_MS);
+    return { rssBytes: procStatusBytes(product.pid, 'VmRSS'), answers, startMs: product.startMs };
+  } finally {
+    await product.stop();
+  }
+}
+
+/** The plain Node server serving the same answers, idle after one request of each. */
+async function idlePlainNode({ answers, dir, cpu }) {
+  mkdirSync(dir, { recursive: true });
+  const replayFile = writeReplay(dir, answers, dir);
+  const plain = await startPlainNode({ replayFile, port: await freePort(), cpu });
+  try {
+    for (const answer of answers) await captureAnswer(plain.url, answer.path, {});
+    await sleep(SETTLE_MS);
+    return procStatusBytes(plain.pid, 'VmRSS');
+  } finally {
+    await plain.stop();
+  }
+}
+
+async function reachable(connectionString) {
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Embedded (PGlite) idle RSS, with the plain Node server's beside it. */
+export async function measureIdleRss({ workDir, cpu }) {
+  const product = await idleProduct({ dataDir: path.join(workDir, 'idle-rss-pglite'), cpu });
+  const plainNode = await idlePlainNode({
+    answers: product.answers,
+    dir: path.join(workDir, 'idle-rss-plain'),
+    cpu,
+  });
+  return { productBytes: product.rssBytes, plainNodeBytes: plainNode, settleMs: SETTLE_MS, jobs: JOBS };
+}
+
+/** Idle RSS with DATABASE_URL on a throwaway database; undefined when no PostgreSQL answers. */
+export async function measureIdleRssPostgres({ workDir, cpu, baseUrl = LOCAL_POSTGRES }) {
+  if (!(await reachable(baseUrl))) return undefined;
+  const name = `careers_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  try {
+    const product = await idleProduct({
+      dataDir: path.join(workDir, 'idle-rss-pg'),
+      databaseUrl: url.toString(),
+      cpu,
+    });
+    return { productBytes: product.rssBytes, settleMs: SETTLE_MS, jobs: JOBS };
+  } finally {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { installCleanup } = await import('./lifecycle.mjs');
+  installCleanup();
+  const work = tempDir('careers-idle-rss-');
+  const mib = (bytes) => (bytes === undefined ? 'n/a' : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+  const embedded = await measureIdleRss({ workDir: work });
+  console.info(
+    `idle RSS, PGlite: ${mib(embedded.productBytes)} (plain node ${mib(embedded.plainNodeBytes)})`,
+  );
+  const postgres = await measureIdleRssPostgres({ workDir: work });
+  console.info(
+    `idle RSS, PostgreSQL: ${postgres ? mib(postgres.productBytes) : 'not measured: no PostgreSQL'}`,
+  );
+  process.exit(0);
+}

@@ -1,0 +1,64 @@
+import type { IncomingMessage } from 'node:http';
+import { errorCodes } from 'fastify';
+
+/**
+ * Reads an application's JSON body (up to about 7 MB) into one buffer of the size its
+ * Content-Length announces, copying each piece in as it arrives. Fastify's own reader keeps
+ * every piece until the end and then joins them into a second buffer: twice the body at the
+ * peak, for each application being read (see docs/operations.md#memory). Without a
+ * Content-Length (a chunked upload), the pieces are joined at the end as before.
+ *
+ * The same refusals as Fastify's reader: over `limit` bytes (announced or received) is
+ * FST_ERR_CTP_BODY_TOO_LARGE (413), fewer or more bytes than announced is
+ * FST_ERR_CTP_INVALID_CONTENT_LENGTH (400).
+ */
+export function readApplicationBody(
+  payload: IncomingMessage,
+  limit: number,
+  done: (error: Error | null, body?: Buffer) => void,
+): void {
+  const header = payload.headers['content-length'];
+  const announced = header === undefined ? undefined : Number(header);
+  if (announced !== undefined && announced > limit) {
+    done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+    return;
+  }
+  const sized = announced !== undefined && Number.isInteger(announced) && announced >= 0;
+  const whole = sized ? Buffer.allocUnsafeSlow(announced) : undefined;
+  const pieces: Buffer[] = [];
+  let received = 0;
+  let finished = false;
+
+  const finish = (error: Error | null, body?: Buffer) => {
+    if (finished) return;
+    finished = true;
+    payload.off('data', onData);
+    payload.off('end', onEnd);
+    payload.off('error', onError);
+    done(error, body);
+  };
+  const onData = (chunk: Buffer) => {
+    const next = received + chunk.length;
+    if (next > limit) return finish(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+    if (whole) {
+      if (next > whole.length) return finish(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
+      chunk.copy(whole, received);
+    } else pieces.push(chunk);
+    received = next;
+  };
+  const onEnd = () => {
+    if (whole) {
+      if (received !== whole.length) return finish(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
+      return finish(null, whole);
+    }
+    finish(null, Buffer.concat(pieces, received));
+  };
+  const onError = (error: Error & { statusCode?: number }) => {
+    if (!(typeof error.statusCode === 'number' && error.statusCode >= 400)) error.statusCode = 400;
+    finish(error);
+  };
+  payload.on('data', onData);
+  payload.on('end', onEnd);
+  payload.on('error', onError);
+  payload.resume();
+}

@@ -1,0 +1,66 @@
+import { performance } from 'node:perf_hooks';
+import { Session } from 'node:inspector/promises';
+
+/** How often the server looks at how busy it was. */
+export const IDLE_CHECK_EVERY_MS = 2_000;
+/** At most this share of the last check's time spent working counts as at rest. */
+export const IDLE_UTILIZATION = 0.05;
+
+/**
+ * V8's full collection that also returns memory: its young generation shrinks back from the
+ * 32 MB a busy moment grew it to (it grows again when needed) and free pages go back to the
+ * system. It is what V8 does on a low-memory signal; the in-process inspector session (no port,
+ * no debugger) is the stable way Node offers to send it. Takes about 50-150 ms.
+ */
+export async function releaseUnusedMemory(): Promise<void> {
+  const session = new Session();
+  session.connect();
+  try {
+    await session.post('HeapProfiler.collectGarbage');
+  } finally {
+    session.disconnect();
+  }
+}
+
+/**
+ * Once the server has been at rest for a whole check (its event loop busy less than
+ * `idleUtilization` of the time), releases unused memory, once per quiet spell after a busy one
+ * (the start counts as busy): a server at rest holds what it needs rather than what its last busy
+ * moment grew to (see docs/operations.md#memory). It reads the event loop's utilization every
+ * `checkEveryMs` and adds nothing to any request; under steady traffic it never runs. Returns a
+ * function that stops it.
+ */
+export function releaseMemoryWhenIdle({
+  checkEveryMs = IDLE_CHECK_EVERY_MS,
+  idleUtilization = IDLE_UTILIZATION,
+  release = releaseUnusedMemory,
+  onError = () => {},
+}: {
+  checkEveryMs?: number;
+  idleUtilization?: number;
+  release?: () => Promise<void>;
+  onError?: (error: unknown) => void;
+} = {}): () => void {
+  let last = performance.eventLoopUtilization();
+  let busySinceRelease = true;
+  let releasing = false;
+  const timer = setInterval(() => {
+    if (releasing) return;
+    const now = performance.eventLoopUtilization();
+    const busy = performance.eventLoopUtilization(now, last).utilization > idleUtilization;
+    last = now;
+    if (busy) busySinceRelease = true;
+    if (busy || !busySinceRelease) return;
+    busySinceRelease = false;
+    releasing = true;
+    release()
+      .catch(onError)
+      .finally(() => {
+        releasing = false;
+        // The collection's own work is not traffic.
+        last = performance.eventLoopUtilization();
+      });
+  }, checkEveryMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

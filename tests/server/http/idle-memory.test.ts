@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { releaseMemoryWhenIdle, releaseUnusedMemory } from '../../../src/server/http/idle-memory';
+
+/** The server gives memory back once it is at rest, once per quiet spell, never while busy. */
+
+const CHECK_MS = 100;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Keeps the event loop busy for `ms`, in slices, as a stream of requests would. */
+async function work(ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    const slice = Date.now() + 20;
+    while (Date.now() < slice) {
+      // busy
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+const stops: (() => void)[] = [];
+afterEach(() => {
+  for (const stop of stops.splice(0)) stop();
+});
+
+describe('releasing memory when idle', () => {
+  it('releases once after the start, not again while at rest, and again after a busy spell', async () => {
+    let releases = 0;
+    stops.push(
+      releaseMemoryWhenIdle({
+        checkEveryMs: CHECK_MS,
+        release: async () => {
+          releases++;
+        },
+      }),
+    );
+    await sleep(CHECK_MS * 4);
+    expect(releases).toBe(1);
+    await sleep(CHECK_MS * 4);
+    expect(releases).toBe(1);
+
+    await work(CHECK_MS * 4);
+    expect(releases).toBe(1);
+    await sleep(CHECK_MS * 4);
+    expect(releases).toBe(2);
+  });
+
+  it('the release itself completes in this process (no debugger or port needed)', async () => {
+    await expect(releaseUnusedMemory()).resolves.toBeUndefined();
+  });
+});
