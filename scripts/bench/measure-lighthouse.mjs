@@ -72,10 +72,26 @@ function lcpElementOf(report) {
     : undefined;
 }
 
+/**
+ * Lighthouse sometimes loses its own trace of a page load (NO_NAVSTART, NO_FCP): that says
+ * nothing about the page, so such a run is made again, twice at most, and the retries counted.
+ */
+async function lighthouseOnceWithRetry(url, outFile) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const result = await lighthouseOnce(url, outFile);
+      return { ...result, retries: attempt - 1 };
+    } catch (error) {
+      if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|trace/i.test(String(error))) throw error;
+      console.warn(`  Lighthouse lost its trace (${String(error).split('\n')[1] ?? error}); running again`);
+    }
+  }
+}
+
 export async function measureLighthouse(url, workDir, runs) {
   const results = [];
   for (let run = 1; run <= runs; run++) {
-    const result = await lighthouseOnce(url, path.join(workDir, `lighthouse-${run}.json`));
+    const result = await lighthouseOnceWithRetry(url, path.join(workDir, `lighthouse-${run}.json`));
     console.info(
       `  Lighthouse run ${run}: ${result.score}, LCP ${(result.lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(result.tbtMs)} ms`,
     );

@@ -46,8 +46,27 @@ const onEarlyClick = (event: MouseEvent) => {
   if (!toggleDisclosure(button)) pressedEarly = button;
 };
 
-/** What counts as the visitor starting to use the page: a press, a touch, a key or a focus. */
-const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+/**
+ * What counts as the visitor starting to use the page: a press, a touch, a key or a focus, and a
+ * field changed without any of those (a file dropped on the CV picker, a browser's autofill).
+ */
+const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'input', 'change'] as const;
+
+/**
+ * Whether the visitor began using the page before this script arrived (it can come late on a slow
+ * connection): a field holds the focus, has been typed into, or has a file chosen.
+ */
+function alreadyInUse(): boolean {
+  const focused = document.activeElement;
+  if (focused && focused !== document.body && root?.contains(focused)) return true;
+  return Array.from(
+    root?.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea') ?? [],
+  ).some((field) =>
+    field instanceof HTMLInputElement && field.type === 'file'
+      ? Boolean(field.files?.length)
+      : field.value !== field.defaultValue,
+  );
+}
 
 let starting = false;
 async function start() {
@@ -66,10 +85,11 @@ function onInteraction() {
   void start();
 }
 
-// A page the server drew (src/web/prerender.tsx) is readable as it is. One that holds no form (the
-// server marks it `data-start="interaction"`, src/server/site/page-html.ts) works without the app
-// (links, details), so the app is fetched only when the visitor starts to interact, and a phone
-// spends no time on it before then; a signed-in administrator needs it at once for the signed-in
+// A page the server drew (src/web/prerender.tsx) is readable as it is. One the server marks
+// `data-start="interaction"` (src/server/site/page-html.ts: the home page and job pages) works
+// without the app (links, details; a job's form keeps what is typed and waits to be sent), so the
+// app is fetched only when the visitor starts to interact, and a phone spends no time on it before
+// then; a signed-in administrator needs it at once for the signed-in
 // header and the job buttons. Any other prerendered page gets the app right after the first paint.
 // A page the server did not draw is rendered by the app, which its HTML preloads, at once.
 // See docs/architecture.md#the-web-entry.
@@ -77,7 +97,7 @@ if (!prerendered) {
   void start();
 } else {
   document.addEventListener('click', onEarlyClick, true);
-  if (root?.dataset.start === 'interaction' && !signedIn()) {
+  if (root?.dataset.start === 'interaction' && !signedIn() && !alreadyInUse()) {
     for (const type of INTERACTIONS)
       document.addEventListener(type, onInteraction, { capture: true, passive: true });
   } else {

@@ -25,9 +25,9 @@ export function assertPageTemplate(template: string): void {
 
 /**
  * When the browser starts the app on a prerendered page (src/web/main.tsx reads it from the root's
- * `data-start`): right after the first paint unless told otherwise, which a page holding a form
- * needs; `interaction` waits for the visitor's first press, key or focus, for a page whose content
- * and links work without the app (see docs/architecture.md#the-web-entry).
+ * `data-start`): right after the first paint unless told otherwise; `interaction` waits for the
+ * visitor's first press, key or focus, for a page whose content and links work without the app and
+ * whose form, if any, keeps what is typed before it runs (see docs/architecture.md#the-web-entry).
  */
 export type AppStart = 'after-paint' | 'interaction';
 

@@ -99,7 +99,12 @@ export async function registerStaticSite(
   const jobPages = new WeakMap<OpenJobs, Map<string, Promise<Representation>>>();
   const prerenderedJobPages = new WeakMap<OpenJobs, Map<string, Representation>>();
 
-  /** A job's page, prerendered on the server (the job, and its form or closed notice) like `/`. */
+  /**
+   * A job's page, prerendered on the server (the job, and its form or closed notice) like `/`. Its
+   * app also waits for the visitor's first interaction: the job reads without it, the form keeps
+   * what is typed before it runs and cannot be sent until then (application-form.tsx), so a
+   * visitor who only reads, on a slow phone, spends nothing on the app.
+   */
   const applyPage = async (job: Job) => {
     const data = { ...settings(), job };
     return html(
@@ -111,6 +116,7 @@ export async function registerStaticSite(
       },
       data,
       await prerender(`/apply/${job._id}`, data),
+      'interaction',
     );
   };
 

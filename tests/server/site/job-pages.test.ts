@@ -67,6 +67,8 @@ describe('a job page prerendered on the server', () => {
     expect(root.textContent).toContain('Call policyholders back the same day');
     expect(root.querySelector('#apply-name')).not.toBeNull();
     expect(root.textContent).not.toContain('Loading');
+    // The app waits for the visitor's first interaction, as on the home page.
+    expect(root.getAttribute('data-start')).toBe('interaction');
 
     const home = await page('/');
     expect(home.status).toBe(200);

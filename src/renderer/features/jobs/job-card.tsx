@@ -25,8 +25,9 @@ const useStyles = makeStyles({
     ':hover': { boxShadow: tokens.shadow16 },
   },
   // A long list of cards: the browser lays out and paints only those near the screen, so a phone
-  // shows the first ones sooner. The height stands in for a card not yet laid out.
-  listCard: { contentVisibility: 'auto', containIntrinsicSize: 'auto 400px' },
+  // shows the first ones sooner. The height stands in for a card not yet laid out (the height
+  // only: an intrinsic width would hold a narrow phone's column wider than its screen).
+  listCard: { contentVisibility: 'auto', containIntrinsicBlockSize: 'auto 400px' },
   head: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'flex-start' },
   titleBlock: {
     display: 'flex',
