@@ -3,25 +3,13 @@ import { messages } from '../../src/shared/messages';
 import { siteConfig } from '../../src/shared/site/site-config';
 import { validPdf } from '../support/pdf-fixtures';
 import { closeJob, createJob } from './e2e-env';
-import { expectNoViolations } from './flows';
+import { collectErrors, expectNoViolations } from './flows';
 
 /**
  * A job's page (/apply/:id) is drawn on the server, like the home page: someone arriving from a
  * search engine reads the job before any script has run (or with none at all), and what they type
  * into the form before the app takes over is still there, and sent, once it has.
  */
-
-/** Console errors and uncaught exceptions, hydration mismatches among them. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    // The browser's own request for /favicon.ico is not the app's.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
-      errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 /**
  * Holds back the app's scripts until the returned function is called, as a slow link would: all of

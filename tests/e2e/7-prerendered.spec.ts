@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { siteConfig } from '../../src/shared/site/site-config';
 import { adminToken, createJob } from './e2e-env';
-import { expectNoViolations, waitForApp } from './flows';
+import { collectErrors, expectNoViolations, waitForApp } from './flows';
 
 /**
  * The careers home page is prerendered on the server (src/web/prerender.tsx) and the app takes it over
@@ -19,18 +19,6 @@ function scriptRequests(page: Page): string[] {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
   return scripts;
-}
-
-/** Console errors and uncaught exceptions (a hydration mismatch is reported as one). */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    // The browser's own request for /favicon.ico is not the app's.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
-      errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
 }
 
 test('the careers home page is readable with JavaScript off: jobs, links and footer', async ({ browser }) => {

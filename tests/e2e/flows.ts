@@ -78,3 +78,15 @@ export async function recordSteps(page: Page): Promise<() => Promise<string[]>> 
   });
   return () => page.evaluate(() => (window as unknown as { stepsSeen: string[] }).stepsSeen);
 }
+
+/** Console errors and uncaught exceptions (a hydration mismatch is reported as one). */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    // The browser's own request for /favicon.ico is not the app's.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}

@@ -194,3 +194,19 @@ export const sampleJob = (overrides: Record<string, unknown> = {}) => ({
   requirements: ['Clear spoken English', 'A second language is a plus'],
   ...overrides,
 });
+
+/**
+ * Counts the answers the server repeats straight from its HTTP server, without Fastify
+ * (src/server/http/answer-replay.ts): read `count()` before and after a request.
+ */
+export function countReplays(server: TestServer): { count(): number } {
+  let replayed = 0;
+  const replay = server.app.answerReplay!;
+  const serve = replay.serve.bind(replay);
+  replay.serve = (request, response) => {
+    const served = serve(request, response);
+    if (served) replayed++;
+    return served;
+  };
+  return { count: () => replayed };
+}

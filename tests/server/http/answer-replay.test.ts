@@ -1,7 +1,7 @@
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeWebBuild, removeFakeWebBuild } from '../../support/web-template';
-import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
+import { countReplays, sampleJob, startTestServer, type TestServer } from '../../support/test-server';
 
 /**
  * The open jobs and the site's pages are repeated straight from the HTTP server once Fastify has
@@ -13,20 +13,13 @@ import { sampleJob, startTestServer, type TestServer } from '../../support/test-
 let server: TestServer;
 let webDir: string;
 let token: string;
-let replayed = 0;
+let replays: { count(): number };
 
 beforeAll(async () => {
   webDir = fakeWebBuild();
   server = await startTestServer({ WEB_DIST_DIR: webDir }, { serveWeb: true });
   token = await server.adminToken();
-  // Counts the answers that did not go through Fastify.
-  const replay = server.app.answerReplay!;
-  const serve = replay.serve.bind(replay);
-  replay.serve = (request, response) => {
-    const served = serve(request, response);
-    if (served) replayed++;
-    return served;
-  };
+  replays = countReplays(server);
 });
 afterAll(async () => {
   await server?.stop();
@@ -62,16 +55,16 @@ const withoutDate = ({ date: _date, ...headers }: IncomingHttpHeaders) => header
 
 /** Whether a plain GET of `pathname` is answered by the replay now. */
 async function replayedNow(pathname: string) {
-  const before = replayed;
+  const before = replays.count();
   expect((await get(pathname)).status).toBe(200);
-  return replayed > before;
+  return replays.count() > before;
 }
 
 async function twice(pathname: string, headers: Record<string, string> = {}) {
-  const before = replayed;
+  const before = replays.count();
   const first = await get(pathname, headers);
   const second = await get(pathname, headers);
-  return { first, second, replayed: replayed - before };
+  return { first, second, replayed: replays.count() - before };
 }
 
 describe('answers repeated without Fastify', () => {
@@ -167,7 +160,7 @@ describe('answers repeated without Fastify', () => {
   it('leaves Fastify every request that is not plain: Origin, If-None-Match, a query, HEAD', async () => {
     const plain = await get('/api/all');
     await get('/api/all');
-    const before = replayed;
+    const before = replays.count();
 
     const cors = await get('/api/all', { origin: 'https://elsewhere.example' });
     expect(cors.status).toBe(200);
@@ -184,15 +177,15 @@ describe('answers repeated without Fastify', () => {
       request.end();
     });
     expect(head).toBe(200);
-    expect(replayed).toBe(before);
+    expect(replays.count()).toBe(before);
   });
 
   it('never repeats an error: unknown pages answer 404 through Fastify each time', async () => {
-    const before = replayed;
+    const before = replays.count();
     const { first, second } = await twice('/no-such-page');
     expect(first.status).toBe(404);
     expect(second.status).toBe(404);
-    expect(replayed).toBe(before);
+    expect(replays.count()).toBe(before);
   });
 });
 
@@ -225,9 +218,9 @@ describe('what the replay keeps', () => {
       body: sampleJob({ jobTitle: 'After The Flood' }),
     });
     const page = `/apply/${created.body.insertedId}`;
-    const replayedBefore = replayed;
+    const replayedBefore = replays.count();
     const first = await get(page);
-    expect(replayed, 'a new page comes from Fastify').toBe(replayedBefore);
+    expect(replays.count(), 'a new page comes from Fastify').toBe(replayedBefore);
     expect(first.status).toBe(200);
     expect(first.body.toString()).toContain('After The Flood');
     // Repeated, once the creation's own notification (PostgreSQL) has come back and gone.

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeWebBuild, removeFakeWebBuild } from '../../support/web-template';
-import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
+import { countReplays, sampleJob, startTestServer, type TestServer } from '../../support/test-server';
 
 /**
  * Job pages (/apply/:id) are prerendered like the careers home page, with the app's real prerender
@@ -18,20 +18,13 @@ const realPrerender = `export { prerender } from ${JSON.stringify(
 let server: TestServer;
 let token: string;
 let webDir: string;
-let replayed = 0;
+let replays: { count(): number };
 
 beforeAll(async () => {
   webDir = fakeWebBuild({ prerender: realPrerender });
   server = await startTestServer({ WEB_DIST_DIR: webDir }, { serveWeb: true });
   token = await server.adminToken();
-  // Counts the answers repeated straight from the HTTP server (src/server/http/answer-replay.ts).
-  const replay = server.app.answerReplay!;
-  const serve = replay.serve.bind(replay);
-  replay.serve = (request, response) => {
-    const served = serve(request, response);
-    if (served) replayed++;
-    return served;
-  };
+  replays = countReplays(server);
   // The first page loads the prerender, compiled from the sources here: slow, so done before the tests.
   expect((await fetch(`${server.url}/`)).status).toBe(200);
 });
@@ -81,9 +74,9 @@ describe('a job page prerendered on the server', () => {
       'Apply for Claims Handler Before',
     );
     // Kept and repeated as the same bytes while the job is unchanged...
-    const before = replayed;
+    const before = replays.count();
     await expect
-      .poll(async () => (await page(`/apply/${id}`)).status === 200 && replayed > before)
+      .poll(async () => (await page(`/apply/${id}`)).status === 200 && replays.count() > before)
       .toBe(true);
     // ...and never once the job has changed.
     const edited = await server.api('PUT', `/post/${id}`, {
