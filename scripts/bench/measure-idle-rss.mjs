@@ -5,11 +5,10 @@
 // The plain Node server's idle RSS, serving the same two answers, is measured beside it.
 //
 // Standalone: node --import tsx scripts/bench/measure-idle-rss.mjs (needs a build in dist/).
-import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { createScratchDatabase } from '../../tests/support/postgres.ts';
 import { startPlainNode } from './baselines.mjs';
 import { freePort } from './free-port.mjs';
 import { BROWSER_ACCEPT_ENCODING } from './http-client.mjs';
@@ -63,17 +62,6 @@ async function idlePlainNode({ answers, dir, cpu }) {
   }
 }
 
-async function reachable(connectionString) {
-  const client = new pg.Client({ connectionString, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Embedded (PGlite) idle RSS, with the plain Node server's beside it. */
 export async function measureIdleRss({ workDir, cpu }) {
   const product = await idleProduct({ dataDir: path.join(workDir, 'idle-rss-pglite'), cpu });
@@ -87,26 +75,18 @@ export async function measureIdleRss({ workDir, cpu }) {
 
 /** Idle RSS with DATABASE_URL on a throwaway database; undefined when no PostgreSQL answers. */
 export async function measureIdleRssPostgres({ workDir, cpu, baseUrl = LOCAL_POSTGRES }) {
-  if (!(await reachable(baseUrl))) return undefined;
-  const name = `careers_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
+  // The tests' throwaway database; no server to create it on means nothing to measure.
+  const database = await createScratchDatabase(baseUrl).catch(() => undefined);
+  if (!database) return undefined;
   try {
     const product = await idleProduct({
       dataDir: path.join(workDir, 'idle-rss-pg'),
-      databaseUrl: url.toString(),
+      databaseUrl: database.url,
       cpu,
     });
     return { productBytes: product.rssBytes, settleMs: SETTLE_MS, jobs: JOBS };
   } finally {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
+    await database.drop();
   }
 }
 
