@@ -1,6 +1,7 @@
 // Resident memory of the server at rest: started as the benchmark starts it (three job posts
 // through the API, `/` and `/api/all` served once each so the parts a live site loads lazily are
-// loaded), then left alone for a few seconds before VmRSS is read. Embedded PGlite, or
+// loaded), then left alone until it has given back what it does not need at rest (see
+// src/server/http/idle-memory.ts) before VmRSS is read. Embedded PGlite, or
 // PostgreSQL (a throwaway database on the local cluster, dropped after) when it is reachable.
 // The plain Node server's idle RSS, serving the same two answers, is measured beside it.
 //
@@ -8,6 +9,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { IDLE_CHECK_EVERY_MS, IDLE_QUIET_MS } from '../../src/server/http/idle-memory.ts';
 import { createScratchDatabase } from '../../tests/support/postgres.ts';
 import { startPlainNode } from './baselines.mjs';
 import { freePort } from './free-port.mjs';
@@ -19,7 +21,8 @@ import { captureAnswer, writeReplay } from './replay.mjs';
 import { createJobPosts } from './seed-jobs.mjs';
 import { sleep } from './stats.mjs';
 
-const SETTLE_MS = 5000;
+// The server's quiet time before it releases memory, its check's granularity, and a check to spare.
+const SETTLE_MS = IDLE_QUIET_MS + 2 * IDLE_CHECK_EVERY_MS;
 const JOBS = 3;
 export const LOCAL_POSTGRES = 'postgresql://postgres@localhost/postgres?host=/var/run/postgresql';
 
@@ -55,7 +58,8 @@ async function idlePlainNode({ answers, dir, cpu }) {
   const plain = await startPlainNode({ replayFile, port: await freePort(), cpu });
   try {
     for (const answer of answers) await captureAnswer(plain.url, answer.path, {});
-    await sleep(SETTLE_MS);
+    // Nothing in it changes at rest.
+    await sleep(5000);
     return procStatusBytes(plain.pid, 'VmRSS');
   } finally {
     await plain.stop();
@@ -95,11 +99,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   installCleanup();
   const work = tempDir('careers-idle-rss-');
   const mib = (bytes) => (bytes === undefined ? 'n/a' : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
-  const embedded = await measureIdleRss({ workDir: work });
+  const [embedded, postgres] = await Promise.all([
+    measureIdleRss({ workDir: work }),
+    measureIdleRssPostgres({ workDir: work }),
+  ]);
   console.info(
     `idle RSS, PGlite: ${mib(embedded.productBytes)} (plain node ${mib(embedded.plainNodeBytes)})`,
   );
-  const postgres = await measureIdleRssPostgres({ workDir: work });
   console.info(
     `idle RSS, PostgreSQL: ${postgres ? mib(postgres.productBytes) : 'not measured: no PostgreSQL'}`,
   );

@@ -124,7 +124,11 @@ async function main() {
   // --- Resident memory at rest (three posts, `/` and `/api/all` served once), PGlite then PostgreSQL.
   phase('idle RSS');
   console.info('idle RSS: PGlite, then PostgreSQL when the local cluster answers');
-  const idle = await measureIdleRss({ workDir: work, cpu: SERVER_CPU });
+  // Side by side: each waits for the server's quiet time (about 40 s) before reading its RSS.
+  const [idle, idlePg] = await Promise.all([
+    measureIdleRss({ workDir: work, cpu: SERVER_CPU }),
+    measureIdleRssPostgres({ workDir: work, cpu: SERVER_CPU }),
+  ]);
   addRow('idle-rss', {
     metric: 'server RSS at rest after start (PGlite, 3 posts, / and /api/all served)',
     product: mb(idle.productBytes),
@@ -133,7 +137,6 @@ async function main() {
     met: idle.productBytes <= 150 * MB,
     details: idle,
   });
-  const idlePg = await measureIdleRssPostgres({ workDir: work, cpu: SERVER_CPU });
   addRow('idle-rss-pg', {
     metric: 'server RSS at rest after start (DATABASE_URL, PostgreSQL)',
     product: idlePg ? mb(idlePg.productBytes) : 'not measured: no PostgreSQL',

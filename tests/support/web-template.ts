@@ -15,6 +15,8 @@ export function fakeWebBuild(options: { prerender?: string } = {}): string {
   if (options.prerender !== undefined) {
     mkdirSync(path.join(dir, '..', PRERENDER_DIR));
     writeFileSync(path.join(dir, '..', PRERENDER_DIR, PRERENDER_FILE), options.prerender);
+    // The real bundle is an ES module by the project's package.json; out here it needs its own.
+    writeFileSync(path.join(dir, '..', PRERENDER_DIR, 'package.json'), '{ "type": "module" }\n');
   }
   // Big enough for the build's precompression to bother with (1 KB and up).
   writeFileSync(

@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { digest } from '../http/secret-token';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import { RECOVERY_CODE_COUNT, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '../../shared/auth/account-contract';
 import { siteConfig } from '../../shared/site/site-config';
 
@@ -41,6 +40,8 @@ export const otpauthUri = (secret: string, email: string): string => totpFor(sec
 
 /** The QR code of that address as an SVG image in a data: URL (drawn on the server: no QR code in the app's bundle). */
 export async function qrCodeDataUrl(uri: string): Promise<string> {
+  // Loaded when someone sets up two-step verification, which is rare, rather than held by every server.
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }

@@ -16,14 +16,19 @@ const migrationsFolder = () => path.join(projectRoot(), 'drizzle');
 
 /**
  * PGlite's own start parameters minus `-F`, which would turn fsync off: committed rows must
- * survive a power cut, not just a killed process. (Measured: no visible cost per insert.) Its
- * 128 MB buffer cache is sized for a database server; this one process's data is a few MB of
- * rows (CVs are files), and 16 MB took about 70 MB off the server's resident memory.
+ * survive a power cut, not just a killed process. (Measured: no visible cost per insert.) The
+ * rest sizes its shared memory, all of it resident, for the one process it serves rather than for
+ * a database server: a 4 MB buffer cache (PGlite's default is 128 MB; this data is a few MB of
+ * rows, CVs are files, and the operating system caches the files under it) and room for 5
+ * connections instead of 100 (it has one). Together about 90 MB less resident memory; see
+ * docs/operations.md#memory.
  */
 const durableStartParams = (defaultStartParams: string[]) => [
   ...defaultStartParams.filter((param) => param !== '-F'),
   '-c',
-  'shared_buffers=16MB',
+  'shared_buffers=4MB',
+  '-c',
+  'max_connections=5',
 ];
 
 /**

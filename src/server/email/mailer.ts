@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -32,27 +33,40 @@ const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, sock
  * it sent right after.
  */
 export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string }): Mailer {
+  // nodemailer is loaded with the first message, not at start: a server that sends none (most of
+  // the time, at rest) holds none of it (see docs/operations.md#memory).
+  let transport: Promise<Transporter> | undefined;
+  let created: Transporter | undefined;
+  const transporter = (create: (mailer: typeof nodemailer) => Transporter) =>
+    (transport ??= import('nodemailer').then(({ default: mailer }) => {
+      created = create(mailer);
+      return created;
+    }));
+  const close = () => created?.close();
+
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(
-      { url: options.smtpUrl, ...SMTP_TIMEOUTS },
-      { from: options.from },
-    );
+    const smtpUrl = options.smtpUrl;
+    const smtp = () =>
+      transporter((mailer) =>
+        mailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }, { from: options.from }),
+      );
     return {
       kind: 'smtp',
       async send(message) {
-        await transport.sendMail({ ...message, from: options.from });
+        await (await smtp()).sendMail({ ...message, from: options.from });
       },
-      close: () => transport.close(),
+      close,
     };
   }
 
   const outbox = path.join(options.dataDir, 'outbox');
   mkdirSync(outbox, { recursive: true });
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const rendered = () =>
+    transporter((mailer) => mailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
   return {
     kind: 'outbox',
     async send(message) {
-      const info = await transport.sendMail({ ...message, from: options.from });
+      const info = await (await rendered()).sendMail({ ...message, from: options.from });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
       const temp = path.join(outbox, `.${name}.tmp`);
       const handle = await fs.open(temp, 'wx', 0o600);
@@ -70,6 +84,6 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
         await dir.close();
       }
     },
-    close: () => transport.close(),
+    close,
   };
 }

@@ -1,45 +1,49 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { InitialData } from '../../shared/site/initial-data';
-import { PRERENDER_DIR, PRERENDER_FILE, type Prerender, type Prerendered } from '../../shared/site/prerender';
+import { PRERENDER_DIR, PRERENDER_FILE, type Prerendered } from '../../shared/site/prerender';
+import { createWorkerPool } from '../worker-pool';
+import { BUNDLE_UNUSABLE, type PrerenderTask } from './prerender-worker';
 
 export type PrerenderPage = (url: string, data: InitialData) => Promise<Prerendered | undefined>;
 
 /**
- * The web build's server-side prerender (src/web/prerender.tsx), found beside the web build. It is
- * loaded on the first page that asks, not at start, so React never delays the first answer of a
- * fresh server. Without the bundle, or when prerendering fails, a page goes out empty and the
- * browser renders it, as it always can: a prerender problem is logged, never shown to a visitor.
+ * The web build's server-side prerender (src/web/prerender.tsx), found beside the web build.
+ *
+ * It runs in a worker thread that exists only while pages are being rendered: React and the
+ * bundle (about 10 MB of a server's resident memory) are loaded there on the first page that
+ * asks, never at start, and go with the thread once it has been idle a while. Pages are rendered
+ * once per change of the jobs and then served from memory (see static-site.ts), so a thread is
+ * rarely needed (see docs/operations.md#memory).
+ *
+ * Without the bundle, or when prerendering fails, a page goes out empty and the browser renders
+ * it, as it always can: a prerender problem is logged, never shown to a visitor.
  */
-export function createPrerenderer(webDistDir: string, log: FastifyBaseLogger): PrerenderPage {
+export function createPrerenderer(
+  webDistDir: string,
+  log: FastifyBaseLogger,
+): PrerenderPage & { close(): Promise<void> } {
   const file = path.join(path.dirname(webDistDir), PRERENDER_DIR, PRERENDER_FILE);
-  let loading: Promise<Prerender | undefined> | undefined;
+  const pool = createWorkerPool({ callerUrl: import.meta.url, name: 'prerender-worker', maxThreads: 1 });
+  let usable: boolean | undefined;
 
-  const load = async (): Promise<Prerender | undefined> => {
-    if (!existsSync(file)) {
-      log.info({ file }, 'no prerender bundle: pages are rendered in the browser only');
-      return undefined;
+  const prerenderPage = async (url: string, data: InitialData) => {
+    if (usable === undefined) {
+      usable = existsSync(file);
+      if (!usable) log.info({ file }, 'no prerender bundle: pages are rendered in the browser only');
     }
+    if (!usable) return undefined;
     try {
-      const module = (await import(pathToFileURL(file).href)) as { prerender?: Prerender };
-      if (typeof module.prerender === 'function') return module.prerender;
-      log.error({ file }, 'the prerender bundle has no prerender function');
+      return await pool.run<Prerendered>({ file, url, data } satisfies PrerenderTask);
     } catch (error) {
-      log.error({ err: error, file }, 'the prerender bundle failed to load');
-    }
-    return undefined;
-  };
-
-  return async (url, data) => {
-    const prerender = await (loading ??= load());
-    if (!prerender) return undefined;
-    try {
-      return await prerender(url, data);
-    } catch (error) {
-      log.error({ err: error, url }, 'prerender failed: the page goes out for the browser to render');
+      if (error instanceof Error && error.message.startsWith(BUNDLE_UNUSABLE)) {
+        // Nothing to gain from loading it again for every page.
+        usable = false;
+        log.error({ err: error, file }, 'the prerender bundle cannot be used');
+      } else log.error({ err: error, url }, 'prerender failed: the page goes out for the browser to render');
       return undefined;
     }
   };
+  return Object.assign(prerenderPage, { close: pool.close });
 }

@@ -80,6 +80,7 @@ export async function registerStaticSite(
       'text/html; charset=utf-8',
     );
   const prerender = createPrerenderer(distDir, app.log);
+  app.addHook('onClose', () => prerender.close());
   const settings = (): InitialData => ({ retentionDays: config.retentionDays });
 
   // Pages whose HTML depends only on the build and the configuration: rendered once.

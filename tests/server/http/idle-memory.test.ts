@@ -27,20 +27,41 @@ describe('releasing memory when idle', () => {
     stops.push(
       releaseMemoryWhenIdle({
         checkEveryMs: CHECK_MS,
+        quietMs: CHECK_MS * 2,
         release: async () => {
           releases++;
         },
       }),
     );
-    await sleep(CHECK_MS * 4);
+    await sleep(CHECK_MS * 5);
     expect(releases).toBe(1);
-    await sleep(CHECK_MS * 4);
+    await sleep(CHECK_MS * 5);
     expect(releases).toBe(1);
 
     await work(CHECK_MS * 4);
     expect(releases).toBe(1);
-    await sleep(CHECK_MS * 4);
+    await sleep(CHECK_MS * 5);
     expect(releases).toBe(2);
+  });
+
+  it('keeps what traffic grew through a lull between bursts shorter than the quiet time', async () => {
+    let releases = 0;
+    stops.push(
+      releaseMemoryWhenIdle({
+        checkEveryMs: CHECK_MS,
+        quietMs: CHECK_MS * 6,
+        release: async () => {
+          releases++;
+        },
+      }),
+    );
+    for (let burst = 0; burst < 3; burst++) {
+      await work(CHECK_MS * 2);
+      await sleep(CHECK_MS * 3);
+    }
+    expect(releases).toBe(0);
+    await sleep(CHECK_MS * 8);
+    expect(releases).toBe(1);
   });
 
   it('the release itself completes in this process (no debugger or port needed)', async () => {

@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ResourceLimits } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+
+/** How long a worker thread with nothing to do stays before it exits (and its memory goes). */
+export const THREAD_IDLE_MS = 10_000;
+
+export interface WorkerPoolOptions {
+  /** The caller's `import.meta.url`: its task file lies beside it, in the sources or the build. */
+  callerUrl: string;
+  /** The task's file name without extension: `<name>.js` in the build, `<name>.dev.mjs` in the sources. */
+  name: string;
+  maxThreads: number;
+  idleTimeoutMs?: number;
+  resourceLimits?: ResourceLimits;
+}
+
+/**
+ * Worker threads that exist only while there is work for them: none is started until the first
+ * task (so tools that never give one start none), and each exits once it has been idle for
+ * `idleTimeoutMs`, its memory with it (see docs/operations.md#memory). Starting a thread takes
+ * tens of milliseconds, paid once per busy spell.
+ */
+export function createWorkerPool(options: WorkerPoolOptions) {
+  let pool: Piscina | undefined;
+  const started = () =>
+    (pool ??= new Piscina({
+      filename: taskFile(options.callerUrl, options.name),
+      minThreads: 0,
+      maxThreads: options.maxThreads,
+      idleTimeout: options.idleTimeoutMs ?? THREAD_IDLE_MS,
+      ...(options.resourceLimits ? { resourceLimits: options.resourceLimits } : {}),
+    }));
+  return {
+    run: <T>(task: unknown, runOptions?: Parameters<Piscina['run']>[1]): Promise<T> =>
+      started().run(task, runOptions) as Promise<T>,
+    /** Threads running now (tests). */
+    threads: () => pool?.threads.length ?? 0,
+    close: async () => {
+      await pool?.destroy();
+    },
+  };
+}
+
+/**
+ * The task beside its caller: the bundled `<name>.js` next to dist/server/main.js, or, running
+ * from the TypeScript sources, `<name>.dev.mjs`, which registers tsx before importing the task
+ * (a worker thread has no TypeScript loader of its own).
+ */
+function taskFile(callerUrl: string, name: string): string {
+  const here = path.dirname(fileURLToPath(callerUrl));
+  const built = path.join(here, `${name}.js`);
+  return existsSync(built) ? built : path.join(here, `${name}.dev.mjs`);
+}
