@@ -1,9 +1,6 @@
 import os from 'node:os';
-import { createWorkerPool, THREAD_IDLE_MS } from '../worker-pool';
+import { createWorkerPool } from '../worker-pool';
 import type { ApplicationForm, Intake } from './application-intake';
-
-/** How long a checking thread with nothing to do stays before it exits (and its memory goes). */
-export const INTAKE_THREAD_IDLE_MS = THREAD_IDLE_MS;
 
 /**
  * Worker threads for the CPU-heavy part of taking an application (JSON of several MB, base64, PDF
@@ -11,7 +8,7 @@ export const INTAKE_THREAD_IDLE_MS = THREAD_IDLE_MS;
  * multi-megabyte bodies are being taken apart at once, which bounds memory.
  *
  * No thread waits while no CV is being checked: each is started by the work and exits once it
- * has been idle for `idleTimeoutMs` (starting one takes about 50 ms; an application takes
+ * has been idle for `idleTimeoutMs`, 10 s by default (starting one takes about 50 ms; an application takes
  * several hundred). See docs/operations.md#memory.
  */
 export function createIntakePool(options: { idleTimeoutMs?: number } = {}) {
@@ -19,7 +16,7 @@ export function createIntakePool(options: { idleTimeoutMs?: number } = {}) {
     callerUrl: import.meta.url,
     name: 'cv-intake-worker',
     maxThreads: Math.max(1, Math.min(4, os.availableParallelism() - 1)),
-    idleTimeoutMs: options.idleTimeoutMs ?? INTAKE_THREAD_IDLE_MS,
+    idleTimeoutMs: options.idleTimeoutMs,
     // A task holds one body a few times over (about 35 MB at the largest); a small old space
     // makes V8 collect after each instead of letting the thread grow by hundreds of megabytes.
     // The young generation (V8's default lets it reach 32 MB) only ever holds small objects

@@ -36,13 +36,14 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
   // nodemailer is loaded with the first message, not at start: a server that sends none (most of
   // the time, at rest) holds none of it (see docs/operations.md#memory).
   let transport: Promise<Transporter> | undefined;
-  let created: Transporter | undefined;
   const transporter = (create: (mailer: typeof nodemailer) => Transporter) =>
-    (transport ??= import('nodemailer').then(({ default: mailer }) => {
-      created = create(mailer);
-      return created;
-    }));
-  const close = () => created?.close();
+    (transport ??= import('nodemailer').then(({ default: mailer }) => create(mailer)));
+  const close = () => {
+    void transport?.then(
+      (created) => created.close(),
+      () => {},
+    );
+  };
 
   if (options.smtpUrl) {
     const smtpUrl = options.smtpUrl;

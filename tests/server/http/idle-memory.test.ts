@@ -20,48 +20,44 @@ const stops: (() => void)[] = [];
 afterEach(() => {
   for (const stop of stops.splice(0)) stop();
 });
+/** Starts the watcher with a counting release; returns how many releases it has made so far. */
+function countReleases(quietChecks: number): () => number {
+  let releases = 0;
+  stops.push(
+    releaseMemoryWhenIdle({
+      checkEveryMs: CHECK_MS,
+      quietMs: CHECK_MS * quietChecks,
+      release: async () => {
+        releases++;
+      },
+    }),
+  );
+  return () => releases;
+}
 
 describe('releasing memory when idle', () => {
   it('releases once after the start, not again while at rest, and again after a busy spell', async () => {
-    let releases = 0;
-    stops.push(
-      releaseMemoryWhenIdle({
-        checkEveryMs: CHECK_MS,
-        quietMs: CHECK_MS * 2,
-        release: async () => {
-          releases++;
-        },
-      }),
-    );
+    const releases = countReleases(2);
     await sleep(CHECK_MS * 5);
-    expect(releases).toBe(1);
+    expect(releases()).toBe(1);
     await sleep(CHECK_MS * 5);
-    expect(releases).toBe(1);
+    expect(releases()).toBe(1);
 
     await work(CHECK_MS * 4);
-    expect(releases).toBe(1);
+    expect(releases()).toBe(1);
     await sleep(CHECK_MS * 5);
-    expect(releases).toBe(2);
+    expect(releases()).toBe(2);
   });
 
   it('keeps what traffic grew through a lull between bursts shorter than the quiet time', async () => {
-    let releases = 0;
-    stops.push(
-      releaseMemoryWhenIdle({
-        checkEveryMs: CHECK_MS,
-        quietMs: CHECK_MS * 6,
-        release: async () => {
-          releases++;
-        },
-      }),
-    );
+    const releases = countReleases(6);
     for (let burst = 0; burst < 3; burst++) {
       await work(CHECK_MS * 2);
       await sleep(CHECK_MS * 3);
     }
-    expect(releases).toBe(0);
+    expect(releases()).toBe(0);
     await sleep(CHECK_MS * 8);
-    expect(releases).toBe(1);
+    expect(releases()).toBe(1);
   });
 
   it('the release itself completes in this process (no debugger or port needed)', async () => {
