@@ -1,4 +1,5 @@
 import { isAscii } from 'node:buffer';
+import { randomUUID } from 'node:crypto';
 import secureJson from 'secure-json-parse';
 import type { z } from 'zod';
 import {
@@ -6,10 +7,11 @@ import {
   applicationSubmissionSchema,
   CV_PART_NAME,
 } from '../../shared/applications/application-contract';
+import { MAX_CV_BYTES, PDF_DATA_URL_PREFIX } from '../../shared/limits';
 import { messages } from '../../shared/messages';
 import { HttpError } from '../http/http-error';
 import { containsNul, NUL_MESSAGE } from '../http/reject-nul';
-import { checkCv, decodeAndCheckCv } from './cv-check';
+import { checkCv, decodeAndCheckCv, decodeBase64 } from './cv-check';
 
 type Submission = Omit<z.output<typeof applicationSubmissionSchema>, 'pdfFile'>;
 
@@ -39,31 +41,91 @@ const refusalOf = (error: unknown): IntakeRefusal => {
  * (see intake-pool.ts) while the main thread keeps serving.
  */
 export async function readApplication(body: Uint8Array): Promise<Intake> {
-  let parsed: unknown;
   const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  return (await readWithCvCutOut(bytes)) ?? readWhole(bytes);
+}
+
+/** The JSON key and data URL prefix the CV's base64 follows in an ordinary body. */
+const CV_KEY = Buffer.from(`"pdfFile":"${PDF_DATA_URL_PREFIX}`, 'latin1');
+/** Stands in for the CV in the text that is parsed: unguessable, so no value sent can equal it. */
+const CV_STAND_IN = `cv:${randomUUID()}`;
+
+/**
+ * The usual body, read without ever making its 7 MB of base64 into a string: the CV's base64 is
+ * cut out of the bytes and decoded from them, and only the few fields around it are parsed. The
+ * answer is the one reading the whole text would give, or undefined (read the whole text) when
+ * that is not certain: no such key, text that does not parse with the CV cut out, another
+ * top-level pdfFile winning, anything but canonical base64 up to the closing quote (an escape,
+ * say), a CV over the limit. Strings of several megabytes are what made the thread collect its
+ * whole heap after each CV (see docs/operations.md#memory).
+ */
+async function readWithCvCutOut(bytes: Buffer): Promise<Intake | undefined> {
+  const key = bytes.indexOf(CV_KEY);
+  if (key < 0) return undefined;
+  const start = key + CV_KEY.length;
+  const end = bytes.indexOf(0x22 /* " */, start);
+  if (end < 0) return undefined;
+  const base64 = bytes.subarray(start, end);
+  if (Math.floor((base64.length * 3) / 4) - 2 > MAX_CV_BYTES) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = parseJson(
+      `${bytes.toString('utf8', 0, key)}"pdfFile":"${CV_STAND_IN}"${bytes.toString('utf8', end + 1)}`,
+    );
+  } catch {
+    return undefined;
+  }
+  if ((parsed as { pdfFile?: unknown } | null)?.pdfFile !== CV_STAND_IN) return undefined;
+  // Only base64 characters between the quotes: then the text is the same JSON with the CV in it.
+  const cv = decodeBase64(base64);
+  if (!cv) return undefined;
+  const fields = validate(parsed);
+  if (!fields.ok) return fields;
+  try {
+    return { ok: true, fields: fields.fields, cv: { bytes: await checkCv(cv) } };
+  } catch (error) {
+    return { ok: true, fields: fields.fields, cv: { refusal: refusalOf(error) } };
+  }
+}
+
+/** Any body: the whole text parsed, the CV decoded from the data URL string. */
+async function readWhole(bytes: Buffer): Promise<Intake> {
+  let parsed: unknown;
   try {
     // Nearly all of the body is base64, so it is usually ASCII, which reads faster as latin1 (the
     // same characters); anything else is read as the UTF-8 it is.
-    parsed = JSON.parse(bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8'));
-    // As Fastify's own JSON parser: `__proto__` and `constructor.prototype` keys are refused. The
-    // parsed value is walked (a few keys) rather than the 7 MB text searched for them.
-    if (parsed !== null && typeof parsed === 'object')
-      secureJson.scan(parsed as Record<string, unknown>, {
-        protoAction: 'error',
-        constructorAction: 'error',
-      });
+    parsed = parseJson(bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8'));
   } catch {
     return { ok: false, refusal: { status: 400, message: messages.badJson } };
   }
+  const fields = validate(parsed);
+  if (!fields.ok) return fields;
+  try {
+    return { ok: true, fields: fields.fields, cv: { bytes: await decodeAndCheckCv(fields.pdfFile) } };
+  } catch (error) {
+    return { ok: true, fields: fields.fields, cv: { refusal: refusalOf(error) } };
+  }
+}
+
+/**
+ * JSON.parse, refusing `__proto__` and `constructor.prototype` keys as Fastify's own JSON parser
+ * does. The parsed value is walked (a few keys) rather than the text searched for them.
+ */
+function parseJson(text: string): unknown {
+  const parsed: unknown = JSON.parse(text);
+  if (parsed !== null && typeof parsed === 'object')
+    secureJson.scan(parsed as Record<string, unknown>, { protoAction: 'error', constructorAction: 'error' });
+  return parsed;
+}
+
+function validate(
+  parsed: unknown,
+): { ok: false; refusal: IntakeRefusal } | { ok: true; fields: Submission; pdfFile: string } {
   if (containsNul(parsed)) return { ok: false, refusal: { status: 400, message: NUL_MESSAGE } };
   const result = applicationSubmissionSchema.safeParse(parsed);
   if (!result.success) return { ok: false, refusal: invalid(result.error.issues) };
   const { pdfFile, ...fields } = result.data;
-  try {
-    return { ok: true, fields, cv: { bytes: await decodeAndCheckCv(pdfFile) } };
-  } catch (error) {
-    return { ok: true, fields, cv: { refusal: refusalOf(error) } };
-  }
+  return { ok: true, fields, pdfFile };
 }
 
 /** The text parts of a multipart application, and its CV file part (null when none came). */

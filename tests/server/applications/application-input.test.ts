@@ -91,4 +91,70 @@ describe('bad input to POST /api/applications is a 4xx JSON answer, never a 500'
   });
 });
 
+describe('however the JSON is written, the CV taken is the one JSON.parse reads', () => {
+  const application = async (pdfFile: string) => {
+    const job = await server.api('POST', '/post', { token, body: sampleJob() });
+    return {
+      name: 'Format',
+      email: 'format@example.com',
+      phone: '01234 567890',
+      about: 'Written another way',
+      jobId: job.body.insertedId as string,
+      pdfFile,
+    };
+  };
+  const storedCv = async (id: string) => {
+    const answer = await server.request('GET', `/api/applications/${id}/cv`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(answer.status).toBe(200);
+    return answer.bytes;
+  };
+
+  it.each([
+    ['with every / escaped as \\/ (as PHP writes JSON)', (body: string) => body.replace(/\//g, '\\/')],
+    [
+      'with only the slashes in its base64 escaped',
+      (body: string) => body.replace(/base64,[^"]*/, (base64) => base64.replace(/\//g, '\\/')),
+    ],
+    ['with spaces around the colon', (body: string) => body.replace('"pdfFile":', '"pdfFile" :  ')],
+    ['with the CV first and line breaks between fields', (body: string) => body.replace(/,"/g, ',\n  "')],
+  ])('a CV sent %s is stored byte for byte', async (_, rewrite) => {
+    const pdf = await validPdf('Escaped Applicant - CV');
+    const { pdfFile, ...rest } = await application(toDataUrl(pdf));
+    const body = rewrite(JSON.stringify({ pdfFile, ...rest }));
+    const answer = await call(server, 'POST', '/api/applications', { body });
+    expect(answer.status).toBe(201);
+    expect((await storedCv(answer.body.insertedId as string)).equals(pdf)).toBe(true);
+  });
+
+  it('with pdfFile sent twice, the last one is the CV (a PDF after a non-PDF is taken, not the reverse)', async () => {
+    const pdf = await validPdf('Twice Applicant - CV');
+    const notPdf = toDataUrl(Buffer.from('not a PDF at all'));
+    const fields = await application(toDataUrl(pdf));
+    const twice = (first: string, last: string) =>
+      JSON.stringify({ ...fields, pdfFile: first }).replace(/\}$/, `,"pdfFile":${JSON.stringify(last)}}`);
+    const taken = await call(server, 'POST', '/api/applications', { body: twice(notPdf, toDataUrl(pdf)) });
+    expect(taken.status).toBe(201);
+    expect((await storedCv(taken.body.insertedId as string)).equals(pdf)).toBe(true);
+    const refused = await call(server, 'POST', '/api/applications', { body: twice(toDataUrl(pdf), notPdf) });
+    expectJsonError(refused, 400, messages.cvOnlyPdf);
+  });
+
+  it('a control character inside the data URL is a JSON error, other strays in the base64 make the CV unreadable', async () => {
+    const dataUrl = toDataUrl(await validPdf());
+    const middle = Math.floor(dataUrl.length / 2);
+    const withRaw = async (inserted: string) => {
+      const json = JSON.stringify(await application('MARK')).replace(
+        '"MARK"',
+        `"${dataUrl.slice(0, middle)}${inserted}${dataUrl.slice(middle + inserted.length)}"`,
+      );
+      return call(server, 'POST', '/api/applications', { body: json });
+    };
+    expectJsonError(await withRaw('\u0001'), 400, messages.badJson);
+    expectJsonError(await withRaw('*'), 400, messages.cvUnreadable);
+    expectJsonError(await withRaw('-'), 400, messages.cvUnreadable);
+  });
+});
+
 describeNoLeaks(3);
