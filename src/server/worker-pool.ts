@@ -1,10 +1,8 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ResourceLimits } from 'node:worker_threads';
 import { Piscina } from 'piscina';
+import { taskFile } from './task-file';
 
-/** How long a worker thread with nothing to do stays before it exits (and its memory goes). */
+/** How long a worker thread (or task process) with nothing to do stays before it exits. */
 export const THREAD_IDLE_MS = 10_000;
 
 export interface WorkerPoolOptions {
@@ -45,15 +43,4 @@ export function createWorkerPool(options: WorkerPoolOptions) {
       await pool?.destroy();
     },
   };
-}
-
-/**
- * The task beside its caller: the bundled `<name>.js` next to dist/server/main.js, or, running
- * from the TypeScript sources, `<name>.dev.mjs`, which registers tsx before importing the task
- * (a worker thread has no TypeScript loader of its own).
- */
-function taskFile(callerUrl: string, name: string): string {
-  const here = path.dirname(fileURLToPath(callerUrl));
-  const built = path.join(here, `${name}.js`);
-  return existsSync(built) ? built : path.join(here, `${name}.dev.mjs`);
 }

@@ -3,19 +3,20 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { InitialData } from '../../shared/site/initial-data';
 import { PRERENDER_DIR, PRERENDER_FILE, type Prerendered } from '../../shared/site/prerender';
-import { createWorkerPool } from '../worker-pool';
-import { BUNDLE_UNUSABLE, type PrerenderTask } from './prerender-worker';
+import { createChildTask } from '../child-task';
+import { BUNDLE_UNUSABLE, type PrerenderTask } from './prerender-task';
 
 export type PrerenderPage = (url: string, data: InitialData) => Promise<Prerendered | undefined>;
 
 /**
  * The web build's server-side prerender (src/web/prerender.tsx), found beside the web build.
  *
- * It runs in a worker thread that exists only while pages are being rendered: React and the
- * bundle (about 10 MB of a server's resident memory) are loaded there on the first page that
- * asks, never at start, and go with the thread once it has been idle a while. Pages are rendered
- * once per change of the jobs and then served from memory (see static-site.ts), so a thread is
- * rarely needed (see docs/operations.md#memory).
+ * It runs in a child process that exists only while pages are being rendered: React and the
+ * bundle are loaded there on the first page that asks, never at start, and all of that memory
+ * goes back to the system once the process has been idle a while (a worker thread left about
+ * 8 MB behind in the server for good). Pages are rendered once per change of the jobs and then
+ * served from memory (see static-site.ts), so the process is rarely needed (see
+ * docs/operations.md#memory).
  *
  * Without the bundle, or when prerendering fails, a page goes out empty and the browser renders
  * it, as it always can: a prerender problem is logged, never shown to a visitor.
@@ -25,7 +26,7 @@ export function createPrerenderer(
   log: FastifyBaseLogger,
 ): PrerenderPage & { close(): Promise<void> } {
   const file = path.join(path.dirname(webDistDir), PRERENDER_DIR, PRERENDER_FILE);
-  const pool = createWorkerPool({ callerUrl: import.meta.url, name: 'prerender-worker', maxThreads: 1 });
+  const renderer = createChildTask({ callerUrl: import.meta.url, name: 'prerender-process' });
   let usable: boolean | undefined;
 
   const prerenderPage = async (url: string, data: InitialData) => {
@@ -35,7 +36,7 @@ export function createPrerenderer(
     }
     if (!usable) return undefined;
     try {
-      return await pool.run<Prerendered>({ file, url, data } satisfies PrerenderTask);
+      return await renderer.run<Prerendered>({ file, url, data } satisfies PrerenderTask);
     } catch (error) {
       if (error instanceof Error && error.message.startsWith(BUNDLE_UNUSABLE)) {
         // Nothing to gain from loading it again for every page.
@@ -45,5 +46,5 @@ export function createPrerenderer(
       return undefined;
     }
   };
-  return Object.assign(prerenderPage, { close: pool.close });
+  return Object.assign(prerenderPage, { close: renderer.close });
 }

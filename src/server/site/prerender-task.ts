@@ -15,8 +15,8 @@ export const BUNDLE_UNUSABLE = 'prerender bundle unusable';
 let loaded: { file: string; prerender: Prerender } | undefined;
 
 /**
- * The worker thread's task (Piscina calls the default export): one page of the public site
- * rendered by the web build's prerender bundle, which is loaded once per thread.
+ * The prerender process's task (see prerender-process.ts): one page of the public site rendered
+ * by the web build's prerender bundle, which is loaded once per process.
  */
 export default async function prerenderPage({ file, url, data }: PrerenderTask): Promise<Prerendered> {
   if (loaded?.file !== file) {
