@@ -1,7 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import type { AnswerMessage, TaskMessage } from './serve-tasks';
-import { taskFile } from './task-file';
-import { THREAD_IDLE_MS } from './worker-pool';
+import { TASK_IDLE_MS, taskFile } from './task-file';
 
 export interface ChildTaskOptions {
   /** The caller's `import.meta.url`: the child's entry lies beside it, in the sources or the build. */
@@ -19,10 +18,11 @@ export interface ChildTaskOptions {
  * docs/operations.md#memory). Tasks and answers are copied between the processes, so they should
  * be small.
  *
- * The entry calls `serveTasks` (serve-tasks.ts). The child gets no environment but NODE_ENV: none of the server's secrets are its business.
+ * The entry calls `serveTasks` (serve-tasks.ts). The child gets no environment but NODE_ENV:
+ * none of the server's secrets are its business.
  */
 export function createChildTask(options: ChildTaskOptions) {
-  const idleTimeoutMs = options.idleTimeoutMs ?? THREAD_IDLE_MS;
+  const idleTimeoutMs = options.idleTimeoutMs ?? TASK_IDLE_MS;
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   let child: ChildProcess | undefined;
   let nextId = 0;

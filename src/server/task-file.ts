@@ -2,6 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** How long a worker thread or task process with nothing to do stays before it exits. */
+export const TASK_IDLE_MS = 10_000;
+
 /**
  * A task's file beside its caller: the bundled `<name>.js` next to dist/server/main.js, or,
  * running from the TypeScript sources, `<name>.dev.mjs`, which registers tsx before importing the

@@ -1,9 +1,6 @@
 import type { ResourceLimits } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { taskFile } from './task-file';
-
-/** How long a worker thread (or task process) with nothing to do stays before it exits. */
-export const THREAD_IDLE_MS = 10_000;
+import { TASK_IDLE_MS, taskFile } from './task-file';
 
 export interface WorkerPoolOptions {
   /** The caller's `import.meta.url`: its task file lies beside it, in the sources or the build. */
@@ -28,7 +25,7 @@ export function createWorkerPool(options: WorkerPoolOptions) {
       filename: taskFile(options.callerUrl, options.name),
       minThreads: 0,
       maxThreads: options.maxThreads,
-      idleTimeout: options.idleTimeoutMs ?? THREAD_IDLE_MS,
+      idleTimeout: options.idleTimeoutMs ?? TASK_IDLE_MS,
       // Its run and wait histograms are native memory kept as long as the pool (about 0.7 MB),
       // and nothing reads them.
       recordTiming: false,

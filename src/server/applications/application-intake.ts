@@ -80,12 +80,7 @@ async function readWithCvCutOut(bytes: Buffer): Promise<Intake | undefined> {
   const cv = decodeBase64(base64);
   if (!cv) return undefined;
   const fields = validate(parsed);
-  if (!fields.ok) return fields;
-  try {
-    return { ok: true, fields: fields.fields, cv: { bytes: await checkCv(cv) } };
-  } catch (error) {
-    return { ok: true, fields: fields.fields, cv: { refusal: refusalOf(error) } };
-  }
+  return fields.ok ? withCv(fields.fields, checkCv(cv)) : fields;
 }
 
 /** Any body: the whole text parsed, the CV decoded from the data URL string. */
@@ -99,11 +94,15 @@ async function readWhole(bytes: Buffer): Promise<Intake> {
     return { ok: false, refusal: { status: 400, message: messages.badJson } };
   }
   const fields = validate(parsed);
-  if (!fields.ok) return fields;
+  return fields.ok ? withCv(fields.fields, decodeAndCheckCv(fields.pdfFile)) : fields;
+}
+
+/** Valid fields with their CV's checked bytes, or with why the CV is refused. */
+async function withCv(fields: Submission, checked: Promise<Buffer>): Promise<Intake> {
   try {
-    return { ok: true, fields: fields.fields, cv: { bytes: await decodeAndCheckCv(fields.pdfFile) } };
+    return { ok: true, fields, cv: { bytes: await checked } };
   } catch (error) {
-    return { ok: true, fields: fields.fields, cv: { refusal: refusalOf(error) } };
+    return { ok: true, fields, cv: { refusal: refusalOf(error) } };
   }
 }
 
@@ -145,12 +144,7 @@ export async function readApplicationForm({ fields: text, cv }: ApplicationForm)
   if (!cv)
     issues.push({ code: 'custom', path: [CV_PART_NAME], message: messages.cvRequired, input: undefined });
   if (!result.success || !cv) return { ok: false, refusal: invalid(issues) };
-  try {
-    const bytes = Buffer.from(cv.buffer, cv.byteOffset, cv.byteLength);
-    return { ok: true, fields: result.data, cv: { bytes: await checkCv(bytes) } };
-  } catch (error) {
-    return { ok: true, fields: result.data, cv: { refusal: refusalOf(error) } };
-  }
+  return withCv(result.data, checkCv(Buffer.from(cv.buffer, cv.byteOffset, cv.byteLength)));
 }
 
 function invalid(issues: readonly z.core.$ZodIssue[]): IntakeRefusal {
