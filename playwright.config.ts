@@ -9,20 +9,25 @@ import { chromiumExecutablePath } from './tests/support/chromium-path';
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
-  // Two workers, each with a server and database of its own: the two cores are busy while one
-  // worker waits on a throttled upload, an expiring token or an animation. A file runs whole in
-  // one worker, and a worker runs its files in order on its own data; the first file (whose
-  // empty-state check must meet an empty database) is the first handed out, to a fresh worker.
-  workers: 2,
-  fullyParallel: false,
+  // Every test makes what it needs (its job, its applicants, a server of its own when it changes
+  // an administrator's password), so tests are handed out one by one, not file by file. Each
+  // worker has a server and database of its own. The tests spend much of their time waiting (an
+  // upload at phone speed, an expiring token, the browser drawing), so more workers than cores
+  // keep both cores busy; docs/testing.md has the measurements behind the number.
+  workers: Number(process.env.E2E_WORKERS ?? 4),
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // One retry in CI, so one unlucky moment does not stop a change; scripts/test-report.mjs lists
+  // every test that needed it, so flakiness is seen and fixed, not hidden.
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? 'line' : 'list',
+  reporter: [[process.env.CI ? 'line' : 'list'], ['json', { outputFile: '.test-report/e2e.json' }]],
   use: {
     // This worker's server (the config is loaded again in each worker, after its index is set).
     baseURL: process.env[`E2E_BASE_URL_${process.env.TEST_PARALLEL_INDEX ?? '0'}`],
-    trace: 'retain-on-failure',
+    // A trace costs every test CPU time; the retry of a failed test records one.
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath: chromiumExecutablePath(),
       args: [

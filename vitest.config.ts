@@ -9,6 +9,8 @@ export default defineConfig({
     // keep two cores busy. Four were slower, not faster, and crowd the timing tests (stalled
     // uploads, outbox retries) further.
     maxWorkers: 3,
+    // Each test's time against its timeout, for scripts/test-report.mjs (docs/testing.md).
+    reporters: ['default', './tests/support/timing-reporter.ts'],
     projects: [
       {
         test: {

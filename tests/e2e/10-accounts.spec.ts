@@ -1,11 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import PostalMime from 'postal-mime';
 import { messages } from '../../src/shared/messages';
+import { api } from './e2e-env';
 import { expectNoViolations } from './flows';
-import { startServer } from './global-setup';
+import { expect, test, type OwnServer } from './own-server';
 
 /**
  * Administrators' own accounts in the browser: a forgotten password reset through the e-mail the
@@ -14,8 +15,9 @@ import { startServer } from './global-setup';
  * screen shows, then used at login, also with a recovery code, and enforced at login with
  * REQUIRE_ADMIN_2FA). Each new screen is checked with axe.
  *
- * These tests change an administrator's password and second factor, so they run against servers
- * of their own (the built server, as global-setup.ts starts it), never the worker's shared one.
+ * These tests change an administrator's password, sessions and second factor, so each one runs
+ * against a server of its own (the built server, started by the ownServer fixture), never the
+ * worker's shared one, and none of them relies on what another left behind.
  */
 
 const ADMIN = { email: 'ava.account@example.com', name: 'Ava Account', password: 'ava-first-password' };
@@ -27,27 +29,9 @@ const ENFORCED = {
   password: 'enzo-first-password',
 };
 
-type OwnServer = Awaited<ReturnType<typeof startServer>>;
-let own: OwnServer;
-let enforced: OwnServer;
-
-test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  [own, enforced] = await Promise.all([
-    startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_NAME: ADMIN.name }),
-    startServer({
-      ADMIN_EMAIL: ENFORCED.email,
-      ADMIN_PASSWORD: ENFORCED.password,
-      ADMIN_NAME: ENFORCED.name,
-      REQUIRE_ADMIN_2FA: 'true',
-    }),
-  ]);
-});
-test.afterAll(async () => {
-  await Promise.all([own?.stop(), enforced?.stop()]);
-});
+/** A server whose first administrator is Ava, with the password she starts with. */
+const avasServer = (ownServer: (env: Record<string, string>) => Promise<OwnServer>) =>
+  ownServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_NAME: ADMIN.name });
 
 /** The code an authenticator app shows for the key at `timestamp`. */
 const codeAt = (key: string, timestamp = Date.now()) =>
@@ -87,7 +71,7 @@ async function expectSignedIn(page: Page) {
   expect(await page.evaluate(() => localStorage.getItem('access-token'))).toBeTruthy();
 }
 
-async function openAccount(page: Page) {
+async function openAccount(page: Page, own: OwnServer) {
   await page.goto(`${own.url}/dashboard`);
   await page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: 'Account' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
@@ -95,7 +79,7 @@ async function openAccount(page: Page) {
 }
 
 /** Another browser signed in as the administrator: a second device. */
-async function secondDevice(browser: Browser, password: string) {
+async function secondDevice(browser: Browser, own: OwnServer, password: string) {
   const context = await browser.newContext();
   const device = await context.newPage();
   await logIn(device, own, ADMIN.email, password);
@@ -109,7 +93,7 @@ async function secondDevice(browser: Browser, password: string) {
  * The device's next call to the server is refused: it ends on the login screen, signed out. (The
  * Account screen's call is one no earlier screen of the device has cached.)
  */
-async function expectSignedOut(device: Page) {
+async function expectSignedOut(device: Page, own: OwnServer) {
   await device
     .getByRole('navigation', { name: 'Admin Panel' })
     .getByRole('link', { name: 'Account' })
@@ -118,8 +102,11 @@ async function expectSignedOut(device: Page) {
   expect(await device.evaluate(() => localStorage.getItem('access-token'))).toBeNull();
 }
 
-test('a forgotten password is reset through the e-mailed link, which works once', async ({ page }) => {
-  test.setTimeout(120_000);
+test('a forgotten password is reset through the e-mailed link, which works once', async ({
+  page,
+  ownServer,
+}) => {
+  const own = await avasServer(ownServer);
   await page.goto(`${own.url}/login`);
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(`${own.url}/forgot-password`);
@@ -178,12 +165,26 @@ test('a forgotten password is reset through the e-mailed link, which works once'
 test('changing the password keeps this device signed in and signs the other one out', async ({
   page,
   browser,
+  ownServer,
 }) => {
-  test.setTimeout(120_000);
-  const other = await secondDevice(browser, RESET_PASSWORD);
+  const own = await avasServer(ownServer);
+  // Set up through the API: Ava once reset her password by e-mail, so her activity has both kinds.
+  expect(
+    (await api('POST', '/auth/forgot-password', { server: own.url, body: { email: ADMIN.email } })).status,
+  ).toBe(202);
+  await expect.poll(async () => (await mailsTo(own, ADMIN.email)).length, { timeout: 15_000 }).toBe(1);
+  const [mail] = await mailsTo(own, ADMIN.email);
+  const token = /\/reset-password\/([\w-]{43})/.exec(mail!.text ?? '')![1];
+  const reset = await api('POST', '/auth/reset-password', {
+    server: own.url,
+    body: { token, newPassword: RESET_PASSWORD },
+  });
+  expect(reset.status).toBe(200);
+
+  const other = await secondDevice(browser, own, RESET_PASSWORD);
   await logIn(page, own, ADMIN.email, RESET_PASSWORD);
   await expect(page).toHaveURL(`${own.url}/`);
-  await openAccount(page);
+  await openAccount(page, own);
   await expectNoViolations(page, 'account');
 
   const form = page.getByRole('region', { name: 'Change password' });
@@ -214,19 +215,20 @@ test('changing the password keeps this device signed in and signs the other one 
   await expect(activity).toContainText('Password reset by e-mail');
   await expect(activity).toContainText('from 127.0.0.1');
 
-  await expectSignedOut(other.device);
+  await expectSignedOut(other.device, own);
   await other.close();
 });
 
 test('"Sign out of all devices" asks first, then signs out every device, this one too', async ({
   page,
   browser,
+  ownServer,
 }) => {
-  test.setTimeout(120_000);
-  const other = await secondDevice(browser, CHANGED_PASSWORD);
-  await logIn(page, own, ADMIN.email, CHANGED_PASSWORD);
+  const own = await avasServer(ownServer);
+  const other = await secondDevice(browser, own, ADMIN.password);
+  await logIn(page, own, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(`${own.url}/`);
-  await openAccount(page);
+  await openAccount(page, own);
 
   await page.getByRole('button', { name: 'Sign out of all devices' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign out of all devices?' });
@@ -241,17 +243,18 @@ test('"Sign out of all devices" asks first, then signs out every device, this on
   await expect(page.getByText(messages.signedOutEverywhere)).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('access-token'))).toBeNull();
 
-  await expectSignedOut(other.device);
+  await expectSignedOut(other.device, own);
   await other.close();
 });
 
-test('two-step verification: enrolled with the key the screen shows, then asked for at login', async ({
+test('two-step verification is enrolled from the account screen with the key it shows, recovery codes saved', async ({
   page,
+  ownServer,
 }) => {
-  test.setTimeout(150_000);
-  await logIn(page, own, ADMIN.email, CHANGED_PASSWORD);
+  const own = await avasServer(ownServer);
+  await logIn(page, own, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(`${own.url}/`);
-  await openAccount(page);
+  await openAccount(page, own);
   const card = page.getByRole('region', { name: 'Two-step verification' });
   await expect(card.getByText('Off', { exact: true })).toBeVisible();
   await card.getByRole('button', { name: 'Set up two-step verification' }).click();
@@ -284,34 +287,68 @@ test('two-step verification: enrolled with the key the screen shows, then asked 
   await card.getByRole('button', { name: 'I have saved my recovery codes' }).click();
   await expect(card.getByText('On', { exact: true })).toBeVisible();
   await expect(card.getByText('You have 10 recovery codes left.')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Recent activity, newest first' })).toContainText(
+    'Two-step verification turned on',
+  );
+});
 
-  // Log out, and in again: the password alone is not enough.
-  await logOut(page);
-  await logIn(page, own, ADMIN.email, CHANGED_PASSWORD);
+/**
+ * Ava with two-step verification on, set up through the API as the account screen does it: her
+ * authenticator's key and her recovery codes.
+ */
+async function enrolThroughApi(own: OwnServer): Promise<{ key: string; recoveryCodes: string[] }> {
+  const login = await api<{ token: string }>('POST', '/login', {
+    server: own.url,
+    body: { email: ADMIN.email, password: ADMIN.password },
+  });
+  expect(login.status).toBe(200);
+  const signedIn = { server: own.url, token: login.body.token };
+  // The current password goes with both calls, for a server that asks for it before a second
+  // factor is added; one that does not leaves it aside.
+  const setup = await api<{ secret: string }>('POST', '/auth/two-factor/setup', {
+    ...signedIn,
+    body: { password: ADMIN.password },
+  });
+  expect(setup.status).toBe(200);
+  const enabled = await api<{ recoveryCodes: string[] }>('POST', '/auth/two-factor/enable', {
+    ...signedIn,
+    body: { code: codeAt(setup.body.secret), password: ADMIN.password },
+  });
+  expect(enabled.status).toBe(200);
+  return { key: setup.body.secret, recoveryCodes: enabled.body.recoveryCodes };
+}
+
+test('with two-step verification on, the password alone is not enough: login asks for the code', async ({
+  page,
+  ownServer,
+}) => {
+  const own = await avasServer(ownServer);
+  const { key } = await enrolThroughApi(own);
+  await logIn(page, own, ADMIN.email, ADMIN.password);
   await expect(page.getByRole('heading', { level: 1, name: 'Two-step verification' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Two-step verification' })).toBeFocused();
+  expect(await page.evaluate(() => localStorage.getItem('access-token'))).toBeNull();
   await expectNoViolations(page, 'login, code step');
   // The next step's code: the current one was taken at enrolment (a code works once).
   await page.getByLabel('Authentication code').fill(codeAt(key, Date.now() + 30_000));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expectSignedIn(page);
+});
 
-  // A recovery code instead of the phone, once.
-  await logOut(page);
-  await logIn(page, own, ADMIN.email, CHANGED_PASSWORD);
+test('a recovery code signs in instead of the phone, once', async ({ page, ownServer }) => {
+  const own = await avasServer(ownServer);
+  const { recoveryCodes } = await enrolThroughApi(own);
+  await logIn(page, own, ADMIN.email, ADMIN.password);
   await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
   await expectNoViolations(page, 'login, recovery code');
   await page.getByLabel('Recovery code').fill(recoveryCodes[0]!);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expectSignedIn(page);
-  await openAccount(page);
+  await openAccount(page, own);
   await expect(page.getByText('You have 9 recovery codes left.')).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Recent activity, newest first' })).toContainText(
-    'Two-step verification turned on',
-  );
 
   await logOut(page);
-  await logIn(page, own, ADMIN.email, CHANGED_PASSWORD);
+  await logIn(page, own, ADMIN.email, ADMIN.password);
   await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
   await page.getByLabel('Recovery code').fill(recoveryCodes[0]!);
   await page.getByRole('button', { name: 'Verify' }).click();
@@ -321,8 +358,14 @@ test('two-step verification: enrolled with the key the screen shows, then asked 
 
 test('with REQUIRE_ADMIN_2FA, an administrator without it sets it up at login before getting in', async ({
   page,
+  ownServer,
 }) => {
-  test.setTimeout(120_000);
+  const enforced = await ownServer({
+    ADMIN_EMAIL: ENFORCED.email,
+    ADMIN_PASSWORD: ENFORCED.password,
+    ADMIN_NAME: ENFORCED.name,
+    REQUIRE_ADMIN_2FA: 'true',
+  });
   await page.goto(`${enforced.url}/dashboard`);
   await expect(page).toHaveURL(`${enforced.url}/login`);
   await page.getByLabel('Email').fill(ENFORCED.email);

@@ -29,7 +29,29 @@ async function linksSentTo(email: string): Promise<string[]> {
 
 const status = (page: Page) => page.getByRole('region', { name: 'Where it stands' });
 
-test('an applicant applies, opens the link from the e-mail, sees Received, withdraws, then erases', async ({
+/** An application sent through the API, and the private link its confirmation e-mail carries. */
+async function appliedWithLink(
+  name: string,
+): Promise<{ job: { id: string; jobTitle: string }; email: string; link: string }> {
+  const job = await createJob();
+  const email = `${name.split(' ')[0]!.toLowerCase()}.${Date.now()}@example.com`;
+  const saved = await api('POST', '/applications', {
+    body: {
+      name,
+      email,
+      phone: '07700 900456',
+      about: 'I would love this job.',
+      jobId: job.id,
+      pdfFile: toDataUrl(await validPdf(name)),
+    },
+  });
+  expect(saved.status).toBe(201);
+  await expect.poll(() => linksSentTo(email), { timeout: 30_000 }).toHaveLength(1);
+  const [link] = await linksSentTo(email);
+  return { job, email, link: link! };
+}
+
+test('an applicant applies and the link from the e-mail opens their application: loading, then Received', async ({
   page,
 }) => {
   const job = await createJob();
@@ -77,9 +99,15 @@ test('an applicant applies, opens the link from the e-mail, sees Received, withd
   // On a small phone it fits the screen, as the other public pages do.
   await page.setViewportSize({ width: 320, height: 800 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
-  await page.setViewportSize({ width: 1280, height: 720 });
+});
 
-  // Withdraw, by keyboard alone, confirmed in a dialog that starts on Cancel.
+test('an applicant withdraws by keyboard alone, confirmed in a dialog that starts on Cancel; HR sees it', async ({
+  page,
+}) => {
+  const { job, email, link } = await appliedWithLink('Wes Withdraw');
+  await page.goto(link);
+  await expect(status(page)).toContainText('Received');
+
   await tabTo(page, page.getByRole('button', { name: 'Withdraw application' }));
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
@@ -99,14 +127,28 @@ test('an applicant applies, opens the link from the e-mail, sees Received, withd
   const list = await api<Array<{ _id: string; email: string; stage: string }>>('GET', '/applications', {
     token: await adminToken(),
   });
-  const mine = list.body.find((row) => row.email === email)!;
-  expect(mine.stage).toBe('withdrawn');
+  expect(list.body.find((row) => row.email === email)!.stage).toBe('withdrawn');
   await expect
     .poll(async () => (await mailsTo(email)).map((mail) => mail.subject), { timeout: 30_000 })
     .toContain(`You have withdrawn your application: ${job.jobTitle}`);
+});
 
-  // Erase, in the same visit.
+test('an applicant erases their withdrawn application; the link then says kindly that it no longer works', async ({
+  page,
+}) => {
+  const { job, email, link } = await appliedWithLink('Eva Erase');
+  // Withdrawn first, as the page offers it (the withdrawal itself is the test above).
+  const token = link.split('/').pop()!;
+  expect((await api('POST', `/my-application/${token}/withdraw`)).status).toBe(200);
+  const list = await api<Array<{ _id: string; email: string }>>('GET', '/applications', {
+    token: await adminToken(),
+  });
+  const mine = list.body.find((row) => row.email === email)!;
+  await page.goto(link);
+  await expect(status(page)).toContainText('Withdrawn');
+
   await page.getByRole('button', { name: 'Erase my application' }).click();
+  const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Erase your application?' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Yes, erase it' }).click();
   const erased = page.getByRole('heading', { level: 1, name: 'Your application has been erased' });

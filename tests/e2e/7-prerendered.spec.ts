@@ -129,10 +129,13 @@ test('More Details pressed before the app has loaded opens once and stays open w
   const job = await createJob({ jobTitle: `Early Press Advisor ${Date.now()}` });
   const errors = collectErrors(page);
   // The app's code arrives late, as on a slow connection; the prerendered page is there before it.
+  // It is held until the page's own answer to the press has been checked.
   let appRequested = false;
+  let releaseApp: () => void = () => undefined;
+  const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
   await page.route(APP_CHUNK, async (route) => {
     appRequested = true;
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await appHeld;
     await route.continue();
   });
   await page.goto('/', { waitUntil: 'domcontentloaded' });
@@ -144,6 +147,7 @@ test('More Details pressed before the app has loaded opens once and stays open w
   await expect(card.getByRole('button', { name: 'Hide Details' })).toHaveAttribute('aria-expanded', 'true');
   expect(appRequested).toBe(true);
 
+  releaseApp();
   await waitForApp(page);
   // Not toggled a second time by the app, nor closed when it took over.
   await expect(description).toBeVisible();

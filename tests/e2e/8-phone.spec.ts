@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../../src/shared/messages';
 import { pdfOfSize, truncatedPdf, validPdf } from '../support/pdf-fixtures';
 import { adminToken, api, CAREERS_MAILBOX, closeJob, createJob, outboxMessagesAbout } from './e2e-env';
@@ -14,12 +14,7 @@ const NEAR_LIMIT_CV_BYTES = Math.round(4.9 * 1024 * 1024);
 /** 1 Mbit/s, in bytes per second as the DevTools protocol takes it. */
 const ONE_MBPS = 125_000;
 
-test.describe.configure({ mode: 'serial' });
-
-async function phonePage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext(phone);
-  return context.newPage();
-}
+test.use(phone);
 
 let applicants = 0;
 async function fillIn(page: Page, cv: Buffer, name = 'Amira Khan') {
@@ -47,11 +42,10 @@ async function expectNoSidewaysScroll(page: Page, width: number, what: string) {
 }
 
 test('a 4.9 MB CV goes up over a 1 Mbps uplink with its progress shown, and leaving asks first', async ({
-  browser,
+  page,
 }) => {
   test.setTimeout(180_000);
   const job = await createJob({ jobTitle: 'Claims Advisor (Mobile)' });
-  const page = await phonePage(browser);
   const cv = await pdfOfSize(NEAR_LIMIT_CV_BYTES);
   // Reach the form through the site, so Back has somewhere to go. The visitor opens the details
   // first, which starts the app, so Apply Now and Back stay within it (an Apply Now tapped before
@@ -102,8 +96,6 @@ test('a 4.9 MB CV goes up over a 1 Mbps uplink with its progress shown, and leav
   const elapsed = Date.now() - started;
   await expect(page.getByRole('heading', { level: 1, name: 'Application Submitted!' })).toBeFocused();
   await expect(page.getByText(`Thank you for applying for the ${job.jobTitle} role`)).toBeVisible();
-  // axe measures contrast at the current opacity: let the fade end first.
-  await page.waitForTimeout(700);
   await expectNoViolations(page, '/success after an application');
 
   // At 1 Mbps the upload alone takes about 40 s: longer than the answer may take once it is sent.
@@ -129,12 +121,10 @@ test('a 4.9 MB CV goes up over a 1 Mbps uplink with its progress shown, and leav
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Looking for your application?' })).toBeVisible();
   await expect(page.getByText('Application Submitted!')).toHaveCount(0);
-  await page.context().close();
 });
 
-test('a page closed right after the save still produces both e-mails', async ({ browser }) => {
+test('a page closed right after the save still produces both e-mails', async ({ page }) => {
   const job = await createJob({ jobTitle: 'Retention Advisor (Mobile)' });
-  const page = await phonePage(browser);
   await page.goto(`/apply/${job.id}`);
   const email = await fillIn(page, await validPdf('Amira Khan'));
   // The browser never makes its second call: the page is gone as soon as the save is answered.
@@ -142,7 +132,7 @@ test('a page closed right after the save still produces both e-mails', async ({ 
   const saved = page.waitForResponse('**/api/applications');
   await page.getByRole('button', { name: 'Submit Application' }).tap();
   expect((await saved).status()).toBe(201);
-  await page.context().close();
+  await page.close();
 
   // Both e-mails go although the browser never made its second call.
   await expect.poll(() => outboxMessagesAbout(email).length, { timeout: 30_000 }).toBe(2);
@@ -152,65 +142,74 @@ test('a page closed right after the save still produces both e-mails', async ({ 
   expect(mails.filter((mail) => to(CAREERS_MAILBOX).test(mail))).toHaveLength(1);
 });
 
-test('every error of the form fits the screen at 320, 390 and 820 px, takes the focus and passes axe', async ({
-  browser,
+const errorBar = (page: Page) => page.getByRole('group', { name: messages.applicationFailedInline });
+
+/** The form's error: the toast, then the message bar with the detail, focused, on screen at every width. */
+async function expectFormError(page: Page, what: string, detail: RegExp | string) {
+  await expect(page.getByText(messages.applicationFailedToast)).toBeVisible();
+  await expect(errorBar(page)).toBeVisible();
+  await expect(errorBar(page)).toContainText(detail);
+  await expect(errorBar(page)).toBeFocused();
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 844 });
+    await expectNoSidewaysScroll(page, width, what);
+    await expect(errorBar(page)).toBeInViewport({ ratio: 0.1 });
+  }
+  await page.setViewportSize(phone.viewport);
+  await expectNoViolations(page, `the apply form after ${what}`);
+}
+
+test('the error for a job that closed while the form was open fits the screen, takes the focus and passes axe', async ({
+  page,
 }) => {
-  test.setTimeout(240_000);
-  const page = await phonePage(browser);
-
-  const errorBar = () => page.getByRole('group', { name: messages.applicationFailedInline });
-  const checkError = async (what: string, detail: RegExp | string) => {
-    await expect(page.getByText(messages.applicationFailedToast)).toBeVisible();
-    await expect(errorBar()).toBeVisible();
-    await expect(errorBar()).toContainText(detail);
-    await expect(errorBar()).toBeFocused();
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 844 });
-      await expectNoSidewaysScroll(page, width, what);
-      await expect(errorBar()).toBeInViewport({ ratio: 0.1 });
-    }
-    await page.setViewportSize(phone.viewport);
-    await expectNoViolations(page, `the apply form after ${what}`);
-  };
-
-  // A form left open while the job closed.
   const closing = await createJob({ jobTitle: 'Underwriting Assistant (Closing)' });
   await page.goto(`/apply/${closing.id}`);
   await fillIn(page, await validPdf());
   await closeJob(closing.id);
   await page.getByRole('button', { name: 'Submit Application' }).tap();
-  await checkError('a job that closed', messages.jobNoLongerOpen);
+  await expectFormError(page, 'a job that closed', messages.jobNoLongerOpen);
+});
 
-  // A damaged PDF, refused by the server.
+test('the error for a damaged PDF refused by the server fits the screen, takes the focus and passes axe', async ({
+  page,
+}) => {
   const job = await createJob({ jobTitle: 'Motor Claims Handler' });
   await page.goto(`/apply/${job.id}`);
   await fillIn(page, truncatedPdf(await validPdf()));
   await page.getByRole('button', { name: 'Submit Application' }).tap();
-  await checkError('a damaged PDF', messages.cvUnreadable);
+  await expectFormError(page, 'a damaged PDF', messages.cvUnreadable);
+});
 
-  // No answer within 30 s of the CV being sent: a server that takes the whole body, then says nothing.
+test('the error for no answer within 30 s fits the screen, takes the focus and passes axe', async ({
+  page,
+}) => {
+  // The form gives up 30 s after the CV is sent, so this test waits that long by design.
+  test.setTimeout(120_000);
+  const job = await createJob({ jobTitle: 'Motor Claims Handler' });
+  // A server that takes the whole body, then says nothing.
   const silent = createServer((request, response) => {
     request.resume();
     request.on('end', () => setTimeout(() => response.destroy(), 60_000).unref());
   });
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-  const silentUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/api/applications`;
-  await page.goto(`/apply/${job.id}`);
-  await fillIn(page, await validPdf());
-  await page.route('**/api/applications', (route) => route.continue({ url: silentUrl }));
-  await page.getByRole('button', { name: 'Submit Application' }).tap();
-  await expect(page.getByText(messages.savingToDatabase)).toBeVisible();
-  await expect(errorBar()).toBeVisible({ timeout: 45_000 });
-  await checkError('no answer', 'The request timed out. Please try again.');
-  await page.context().close();
-  silent.closeAllConnections();
-  silent.close();
+  try {
+    const silentUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/api/applications`;
+    await page.goto(`/apply/${job.id}`);
+    await fillIn(page, await validPdf());
+    await page.route('**/api/applications', (route) => route.continue({ url: silentUrl }));
+    await page.getByRole('button', { name: 'Submit Application' }).tap();
+    await expect(page.getByText(messages.savingToDatabase)).toBeVisible();
+    await expect(errorBar(page)).toBeVisible({ timeout: 45_000 });
+    await expectFormError(page, 'no answer', 'The request timed out. Please try again.');
+  } finally {
+    silent.closeAllConnections();
+    silent.close();
+  }
 });
 
-test('the public pages and the login refusal fit the screen at 320, 390 and 820 px', async ({ browser }) => {
+test('the public pages and the login refusal fit the screen at 320, 390 and 820 px', async ({ page }) => {
   test.setTimeout(180_000);
   const job = await createJob({ jobTitle: 'Senior Home Insurance Comparison Specialist' });
-  const page = await phonePage(browser);
   for (const path of [
     '/',
     `/apply/${job.id}`,
@@ -240,12 +239,10 @@ test('the public pages and the login refusal fit the screen at 320, 390 and 820 
     await page.setViewportSize({ width, height: 844 });
     await expectNoSidewaysScroll(page, width, 'the login refusal');
   }
-  await page.context().close();
 });
 
-test('focus follows the CV card when a CV is chosen and removed', async ({ browser }) => {
+test('focus follows the CV card when a CV is chosen and removed', async ({ page }) => {
   const job = await createJob();
-  const page = await phonePage(browser);
   await page.goto(`/apply/${job.id}`);
   await expect(page.getByRole('heading', { level: 1, name: /Apply for/ })).toBeVisible();
   const chooser = page.waitForEvent('filechooser');
@@ -258,14 +255,12 @@ test('focus follows the CV card when a CV is chosen and removed', async ({ brows
   await expect(card).toBeFocused();
   await page.getByRole('button', { name: 'Remove amira.pdf' }).tap();
   await expect(page.getByRole('group', { name: 'CV: no file chosen' })).toBeFocused();
-  await page.context().close();
 });
 
 test('every label names a control on the public pages, and tapping one focuses its field', async ({
-  browser,
+  page,
 }) => {
   const job = await createJob();
-  const page = await phonePage(browser);
   for (const path of [`/apply/${job.id}`, '/login', '/register']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -287,11 +282,9 @@ test('every label names a control on the public pages, and tapping one focuses i
     await page.locator('label', { hasText: label }).first().tap();
     await expect(page.locator(`#${id}`)).toBeFocused();
   }
-  await page.context().close();
 });
 
-test('/success opened directly says nothing was sent and shows the way to the jobs', async ({ browser }) => {
-  const page = await phonePage(browser);
+test('/success opened directly says nothing was sent and shows the way to the jobs', async ({ page }) => {
   await page.goto('/success');
   await expect(page.getByRole('heading', { level: 1, name: 'Looking for your application?' })).toBeVisible();
   await expect(page.getByText(/Application Submitted!|on its way|Processing your application/)).toHaveCount(
@@ -303,5 +296,4 @@ test('/success opened directly says nothing was sent and shows the way to the jo
     await expectNoSidewaysScroll(page, width, '/success');
   }
   await expectNoViolations(page, '/success opened directly');
-  await page.context().close();
 });

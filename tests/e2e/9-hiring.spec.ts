@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { defaultReplyTemplates } from '../../src/shared/applications/reply-contract';
 import { toDataUrl, validPdf } from '../support/pdf-fixtures';
-import { adminToken, api, createJob, outboxMessages, outboxMessagesAbout, tabTo } from './e2e-env';
+import { adminToken, api, createJob, outboxMessagesAbout, tabTo } from './e2e-env';
 import { expectNoViolations, signInAsAdmin } from './flows';
 
 /** Sends an application the way the specification's client does (JSON, CV as a data URL). */
@@ -145,14 +145,16 @@ test('bulk reject: one confirmation with the e-mail preview, one call, each appl
   }
 
   // Moving them again, without e-mails: no second rejection goes to anyone.
-  const mailsBefore = outboxMessages().length;
+  // Counted for these three only: e-mails of the worker's earlier tests may still be going out.
+  const mailsToThem = () => people.flatMap((person) => outboxMessagesAbout(person.email)).length;
+  const mailsBefore = mailsToThem();
   await page.getByRole('checkbox', { name: 'Select all 3 shown applications' }).check();
   await page.getByRole('button', { name: 'Move to stage…' }).click();
   await page.getByRole('menuitem', { name: 'Reviewed' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Move to Reviewed' }).click();
   await expect(page.getByText('3 applications moved to Reviewed.')).toBeVisible();
   expect(bulkCalls).toHaveLength(2);
-  expect(outboxMessages().length).toBe(mailsBefore);
+  expect(mailsToThem()).toBe(mailsBefore);
 });
 
 test('filters live in the address: a reload, an application and Back to List keep them; the dashboard links to them', async ({
@@ -259,7 +261,7 @@ test('the virtualised list is a real table that the keyboard walks row by row', 
   const count = 45;
   const target = 30;
   const cv = toDataUrl(await validPdf('Volume CV'));
-  for (let i = 0; i < count; i++) {
+  const send = async (i: number) => {
     const saved = await api('POST', '/applications', {
       body: {
         name: `Vol ${String(i).padStart(3, '0')} ${id}`,
@@ -272,7 +274,9 @@ test('the virtualised list is a real table that the keyboard walks row by row', 
       },
     });
     expect(saved.status).toBe(201);
-  }
+  };
+  // Two at a time: the server checks at most two CVs at once from one address.
+  for (let i = 0; i < count; i += 2) await Promise.all([i, i + 1].filter((n) => n < count).map(send));
   await signInAsAdmin(page);
   await page.setViewportSize({ width: 1400, height: 800 });
   await page.goto(listOf(job.id));
@@ -376,8 +380,11 @@ test('leaving the job form with unsaved changes asks first: links, Back and relo
 test('reply templates: edited with a live preview, saved, used for the next reply, restored', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
-  await signInAsAdmin(page);
+  // The worker's server keeps one set of templates: start from the default, whatever an earlier
+  // try of this test left behind.
+  const token = await adminToken();
+  expect((await api('DELETE', '/reply-templates/interview', { token })).status).toBe(200);
+  await signInAsAdmin(page, token);
   await page.goto('/dashboard');
   await page
     .getByRole('navigation', { name: 'Admin Panel' })

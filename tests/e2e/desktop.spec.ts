@@ -36,6 +36,10 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 const onKeychain = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS);
 const MEMORY_NOTICE = 'Your sign-in will not be remembered after you close the console.';
 
+// The console keeps its token under one keychain entry, and every worker shares the session's
+// keychain: this file's tests take turns in one worker so that no two consoles use it at once.
+test.describe.configure({ mode: 'default' });
+
 test.beforeAll(() => {
   test.setTimeout(180_000);
   buildConsoleIfStale();

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { decodeJwt } from 'jose';
 
 export const E2E_ADMIN = {
   email: 'e2e-admin@example.com',
@@ -24,9 +25,9 @@ export const dataDir = (): string => process.env[`E2E_DATA_DIR_${serverIndex()}`
 export async function api<T = any>(
   method: string,
   pathname: string,
-  options: { body?: unknown; token?: string } = {},
+  options: { body?: unknown; token?: string; server?: string } = {},
 ): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${baseUrl()}/api${pathname}`, {
+  const response = await fetch(`${options.server ?? baseUrl()}/api${pathname}`, {
     method,
     headers: {
       ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
@@ -38,22 +39,38 @@ export async function api<T = any>(
   return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
 
-export async function adminToken(): Promise<string> {
+const signedIn = new Map<string, { token: string; expiresAt: number }>();
+
+/**
+ * The token of the worker's administrator (or of `server`'s, for a server a test started). One
+ * login serves a worker's tests while it has a few minutes left: each login costs the server a
+ * password hash, and nothing signs that administrator out (the tests that change an
+ * administrator's password or sessions do it on a server of their own, see own-server.ts).
+ */
+export async function adminToken(server = baseUrl()): Promise<string> {
+  const kept = signedIn.get(server);
+  if (kept && kept.expiresAt - Date.now() > 5 * 60_000) return kept.token;
   const login = await api<{ token: string }>('POST', '/login', {
+    server,
     body: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
   });
   expect(login.status).toBe(200);
+  const { exp } = decodeJwt(login.body.token);
+  signedIn.set(server, { token: login.body.token, expiresAt: (exp ?? 0) * 1000 });
   return login.body.token;
 }
 
 let counter = 0;
+/** A job posted through the API, on the worker's server or on `server`. */
 export async function createJob(
   overrides: Record<string, unknown> = {},
+  server = baseUrl(),
 ): Promise<{ id: string; jobTitle: string }> {
   counter += 1;
   const jobTitle = (overrides.jobTitle as string) ?? `Customer Service Advisor ${Date.now()}-${counter}`;
   const created = await api<{ insertedId: string }>('POST', '/post', {
-    token: await adminToken(),
+    server,
+    token: await adminToken(server),
     body: {
       jobTitle,
       location: 'Northampton',

@@ -5,20 +5,56 @@ import { adminToken } from './e2e-env';
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**
- * An axe scan with the WCAG 2.2 AA rules. Fluent's focus manager (tabster) adds focus sentinels,
- * <i data-tabster-dummy aria-hidden tabindex=0>, around dialogs, drawers and arrow-key groups:
- * they are focusable on purpose and only pass focus on, and hidden from screen readers so nothing
- * is announced (microsoft/tabster#288), which axe's aria-hidden-focus rule cannot know. They are
- * the one thing left out; every other element is checked.
+ * Resolves once every animation and transition on the page has run its course (endless ones, such
+ * as a spinner, aside). axe measures contrast at the opacity it finds, so a dialog scanned while it
+ * fades in fails for a reason no user sees.
  */
-export async function expectNoViolations(page: Page, screen: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).exclude('[data-tabster-dummy]').analyze();
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => {
+      const timing = animation.effect?.getComputedTiming();
+      return animation.playState !== 'running' || timing?.iterations === Infinity;
+    }),
+  );
+}
+
+/**
+ * An axe scan with the WCAG 2.2 AA rules, once the page has stopped moving.
+ *
+ * By default it covers what the screen itself draws: its main region and any dialog open over it
+ * (dialogs live outside `main`). `scope: 'page'` scans the whole document, header, navigation and
+ * footer included; each layout gets one such scan (4-accessibility.spec.ts and the admin screens'
+ * scan in 5-admin.spec.ts), so every other scan need not check the same frame again.
+ *
+ * Fluent's focus manager (tabster) adds focus sentinels, <i data-tabster-dummy aria-hidden
+ * tabindex=0>, around dialogs, drawers and arrow-key groups: they are focusable on purpose and only
+ * pass focus on, and hidden from screen readers so nothing is announced (microsoft/tabster#288),
+ * which axe's aria-hidden-focus rule cannot know. They are the one thing left out.
+ */
+export async function expectNoViolations(
+  page: Page,
+  screen: string,
+  options: { scope?: 'page' | string } = {},
+): Promise<void> {
+  await animationsSettled(page);
+  let builder = new AxeBuilder({ page }).withTags(TAGS).exclude('[data-tabster-dummy]');
+  if (options.scope !== 'page') {
+    const candidates = options.scope ? [options.scope] : SCREEN_REGIONS;
+    const present: string[] = [];
+    for (const selector of candidates) if ((await page.locator(selector).count()) > 0) present.push(selector);
+    expect(present, `a region to scan on ${screen}`).not.toEqual([]);
+    for (const selector of present) builder = builder.include(selector);
+  }
+  const results = await builder.analyze();
   const summary = results.violations.map(
     (violation) =>
       `${violation.id}: ${violation.help}\n  ${violation.nodes.map((node) => node.target).join('\n  ')}`,
   );
   expect(summary, `axe violations on ${screen}`).toEqual([]);
 }
+
+/** What a screen draws itself: its main region, and the dialogs and menus (portals) open over it. */
+const SCREEN_REGIONS = ['main', '[role=dialog]', '[role=alertdialog]', '[role=menu]', '.swal2-container'];
 
 /**
  * Waits until the app has taken over a prerendered page (the home page starts it on the first

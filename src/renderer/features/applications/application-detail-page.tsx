@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
   Button,
@@ -368,7 +377,9 @@ function ReviewBar({
     [filter, navigate],
   );
 
-  useEffect(() => {
+  // Registered before the page is painted: a key pressed as soon as the next application shows
+  // must move on from that one, not from the one before it (a passive effect can run later).
+  useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.repeat) return;
       if (event.code !== SHORTCUTS.next.code && event.code !== SHORTCUTS.previous.code) return;

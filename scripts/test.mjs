@@ -1,0 +1,111 @@
+// The whole test suite (`npm test`): lint, type checks, one build, then the test runs, each phase
+// started as soon as what it needs is done, so that the two cores stay busy (most test time is
+// spent waiting: on a browser, a throttled upload, a timer, a child process). Each phase's output is
+// printed whole when it ends, with its duration; the run ends with the timing report of
+// scripts/test-report.mjs (slowest tests against their timeouts, tests that needed their retry).
+// `--serial` runs the phases one after another instead, to time one alone. docs/testing.md
+// explains the order and has the measurements behind it.
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const serial = process.argv.includes('--serial');
+
+/**
+ * `after`: phases that must have passed first. The unit run waits for the build because its
+ * servers start from the build's database seed (it would otherwise write one of its own into the
+ * folder the build is writing); the end-to-end run tests the build. The PostgreSQL run and the
+ * desktop run follow the unit run rather than join it, as the three together would crowd the
+ * timing tests of each.
+ */
+const phases = [
+  { name: 'lint', script: 'lint', after: [] },
+  { name: 'type checks', script: 'typecheck', after: [] },
+  { name: 'build', script: 'build:all', after: [] },
+  { name: 'unit', script: 'test:unit', after: ['build'] },
+  { name: 'PostgreSQL', script: 'test:pg', after: ['unit'] },
+  { name: 'desktop', script: 'test:desktop', after: ['PostgreSQL'] },
+  { name: 'e2e', script: 'test:e2e', after: ['build'] },
+];
+
+const reportDir = path.join(root, '.test-report');
+rmSync(reportDir, { recursive: true, force: true });
+mkdirSync(reportDir, { recursive: true });
+
+const startedAt = Date.now();
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const state = new Map(phases.map((phase) => [phase.name, { status: 'waiting' }]));
+
+function run(phase) {
+  const entry = state.get(phase.name);
+  entry.status = 'running';
+  entry.start = Date.now();
+  console.log(`▶ ${phase.name} (npm run ${phase.script}) at +${seconds(entry.start - startedAt)}`);
+  return new Promise((resolve) => {
+    const child = spawn(npm, ['run', '--silent', phase.script], {
+      cwd: root,
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      shell: process.platform === 'win32',
+    });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code, signal) => {
+      entry.end = Date.now();
+      entry.status = code === 0 ? 'passed' : 'failed';
+      const took = seconds(entry.end - entry.start);
+      const rule = '─'.repeat(8);
+      process.stdout.write(`\n${rule} ${phase.name}: ${entry.status} in ${took} ${rule}\n`);
+      process.stdout.write(Buffer.concat(output));
+      if (code !== 0) console.log(`✖ ${phase.name} failed (${signal ?? `exit code ${code}`})`);
+      resolve();
+    });
+  });
+}
+
+const ready = (phase) =>
+  state.get(phase.name).status === 'waiting' &&
+  phase.after.every((name) => state.get(name).status === 'passed');
+const blocked = (phase) =>
+  state.get(phase.name).status === 'waiting' &&
+  phase.after.some((name) => ['failed', 'skipped'].includes(state.get(name).status));
+
+const running = new Set();
+for (;;) {
+  // A phase whose prerequisite failed is skipped, and so, in turn, are the phases that need it.
+  for (let skipped = phases.filter(blocked); skipped.length > 0; skipped = phases.filter(blocked))
+    for (const phase of skipped) state.get(phase.name).status = 'skipped';
+  const next = phases.filter(ready);
+  for (const phase of serial ? next.slice(0, running.size === 0 ? 1 : 0) : next) {
+    const promise = run(phase).then(() => running.delete(promise));
+    running.add(promise);
+  }
+  if (running.size === 0) break;
+  await Promise.race(running);
+}
+
+const summary = phases.map((phase) => {
+  const entry = state.get(phase.name);
+  return {
+    phase: phase.name,
+    status: entry.status,
+    seconds: entry.end ? Number(((entry.end - entry.start) / 1000).toFixed(1)) : null,
+    startedAt: entry.start ? Number(((entry.start - startedAt) / 1000).toFixed(1)) : null,
+  };
+});
+const total = Number(((Date.now() - startedAt) / 1000).toFixed(1));
+writeFileSync(path.join(reportDir, 'phases.json'), JSON.stringify({ total, phases: summary }, null, 1));
+
+const report = spawn(process.execPath, [path.join(root, 'scripts/test-report.mjs')], { stdio: 'inherit' });
+await new Promise((resolve) => report.on('close', resolve));
+
+const failed = summary.filter((phase) => phase.status !== 'passed');
+if (failed.length > 0) {
+  console.log(`\nnpm test failed: ${failed.map((phase) => `${phase.phase} ${phase.status}`).join(', ')}`);
+  process.exit(1);
+}
+console.log(`\nnpm test passed in ${total} s`);
