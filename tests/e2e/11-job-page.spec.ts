@@ -3,7 +3,7 @@ import { messages } from '../../src/shared/messages';
 import { siteConfig } from '../../src/shared/site/site-config';
 import { validPdf } from '../support/pdf-fixtures';
 import { closeJob, createJob } from './e2e-env';
-import { collectErrors, expectNoViolations } from './flows';
+import { collectErrors, expectNoViolations, watchFileChoosers } from './flows';
 
 /**
  * A job's page (/apply/:id) is drawn on the server, like the home page: someone arriving from a
@@ -132,16 +132,16 @@ test('what is typed and the CV chosen before the app runs are kept, and the appl
 test('Choose a PDF file pressed before the app runs opens the file chooser once it does', async ({
   page,
 }) => {
+  const choosers = watchFileChoosers(page);
   const job = await createJob({ jobTitle: `Early Chooser Advisor ${Date.now()}` });
   const release = await holdScripts(page, { entry: true });
   // The entry has run (it marks nothing, but the page is fully parsed once it has): the app has not.
   await page.goto(`/apply/${job.id}`, { waitUntil: 'domcontentloaded' });
   await expect(page.getByRole('heading', { level: 1, name: `Apply for ${job.jobTitle}` })).toBeVisible();
-  const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Choose a PDF file' }).click();
   release();
   await (
-    await chooser
+    await choosers.next()
   ).setFiles({ name: 'pressed-early.pdf', mimeType: 'application/pdf', buffer: await validPdf() });
   await expect(page.getByText('File ready for upload')).toBeVisible();
   await expect(page.getByText('pressed-early.pdf')).toBeVisible();

@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../../src/shared/messages';
 import { pdfOfSize, truncatedPdf, validPdf } from '../support/pdf-fixtures';
 import { adminToken, api, CAREERS_MAILBOX, closeJob, createJob, outboxMessagesAbout } from './e2e-env';
-import { expectNoViolations, recordSteps, waitForApp } from './flows';
+import { expectNoViolations, recordSteps, waitForApp, watchFileChoosers } from './flows';
 
 /** A phone in the hand: a narrow screen, touch, and the mobile viewport rules. */
 const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
@@ -242,13 +242,13 @@ test('the public pages and the login refusal fit the screen at 320, 390 and 820 
 });
 
 test('focus follows the CV card when a CV is chosen and removed', async ({ page }) => {
+  const choosers = watchFileChoosers(page);
   const job = await createJob();
   await page.goto(`/apply/${job.id}`);
   await expect(page.getByRole('heading', { level: 1, name: /Apply for/ })).toBeVisible();
-  const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Choose a PDF file' }).tap();
   await (
-    await chooser
+    await choosers.next()
   ).setFiles({ name: 'amira.pdf', mimeType: 'application/pdf', buffer: await validPdf() });
   await expect(page.getByText('File ready for upload')).toBeVisible();
   const card = page.getByRole('group', { name: /^CV: amira\.pdf, \d+ KB, ready for upload$/ });

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type FileChooser, type Page } from '@playwright/test';
 import { adminToken } from './e2e-env';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -125,4 +125,26 @@ export function collectErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
+}
+
+/**
+ * Collects the file choosers the page opens, from now on. Call it at the start of a test, well
+ * before the press that opens one: Playwright asks the browser to hand it file choosers as the
+ * first listener is added, without waiting for the browser to agree, so a press made on its heels
+ * can reach a busy browser first, and the chooser then opens natively, unseen by the test.
+ */
+export function watchFileChoosers(page: Page): { next(): Promise<FileChooser> } {
+  const opened: FileChooser[] = [];
+  const waiting: Array<(chooser: FileChooser) => void> = [];
+  page.on('filechooser', (chooser) => {
+    const waiter = waiting.shift();
+    if (waiter) waiter(chooser);
+    else opened.push(chooser);
+  });
+  return {
+    next: () => {
+      const ready = opened.shift();
+      return ready ? Promise.resolve(ready) : new Promise((resolve) => waiting.push(resolve));
+    },
+  };
 }
