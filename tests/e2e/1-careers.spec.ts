@@ -3,7 +3,7 @@ import { messages } from '../../src/shared/messages';
 import { pdfOfSize, validPdf } from '../support/pdf-fixtures';
 import { adminToken, api, CAREERS_MAILBOX, createJob, outboxMessagesAbout } from './e2e-env';
 import { recordSteps } from './flows';
-import { expect, test } from './own-server';
+import { expect, test } from './fixtures';
 
 test('a visitor first sees the empty state, then the posts created through the API', async ({
   page,

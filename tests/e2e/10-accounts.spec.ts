@@ -6,7 +6,7 @@ import PostalMime from 'postal-mime';
 import { messages } from '../../src/shared/messages';
 import { api } from './e2e-env';
 import { expectNoViolations } from './flows';
-import { expect, test, type OwnServer } from './own-server';
+import { expect, test, type OwnServer } from './fixtures';
 
 /**
  * Administrators' own accounts in the browser: a forgotten password reset through the e-mail the

@@ -1,9 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import PostalMime from 'postal-mime';
 import { LOST_LINK_ANSWER } from '../../src/shared/my-application/my-application-contract';
 import { toDataUrl, validPdf } from '../support/pdf-fixtures';
 import { adminToken, api, createJob, outboxMessages, tabTo } from './e2e-env';
 import { applyAsVisitor, expectNoViolations } from './flows';
+import { expect, test } from './fixtures';
 
 /**
  * The applicant's private link end to end (docs/behaviour.md#the-applicants-page), on the embedded

@@ -1,9 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { messages } from '../../src/shared/messages';
 import { siteConfig } from '../../src/shared/site/site-config';
 import { validPdf } from '../support/pdf-fixtures';
 import { closeJob, createJob } from './e2e-env';
 import { collectErrors, expectNoViolations, watchFileChoosers } from './flows';
+import { expect, test } from './fixtures';
 
 /**
  * A job's page (/apply/:id) is drawn on the server, like the home page: someone arriving from a

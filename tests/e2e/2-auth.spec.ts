@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { messages } from '../../src/shared/messages';
 import { E2E_ADMIN } from './e2e-env';
+import { expect, test } from './fixtures';
 
 test('registering works, but a non-admin login shows the server refusal', async ({ page }) => {
   const email = `bob.${Date.now()}@example.com`;

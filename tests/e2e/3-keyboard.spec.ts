@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { messages } from '../../src/shared/messages';
 import { toDataUrl, validPdf } from '../support/pdf-fixtures';
 import { api, createJob, tabTo } from './e2e-env';
 import { signInAsAdmin, watchFileChoosers } from './flows';
+import { expect, test } from './fixtures';
 
 test('the whole apply flow works with the keyboard alone', async ({ page }) => {
   const choosers = watchFileChoosers(page);

@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { messages } from '../../src/shared/messages';
 import { closeJob, createJob } from './e2e-env';
 import { expectNoViolations } from './flows';
+import { expect, test } from './fixtures';
 
 /**
  * Every public screen against axe's WCAG 2.2 AA rules, one test per screen so that each stands

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { SignJWT, decodeJwt } from 'jose';
 import { messages } from '../../src/shared/messages';
 import { validPdf, toDataUrl } from '../support/pdf-fixtures';
 import { adminToken, api, createJob, E2E_ADMIN, E2E_JWT_SECRET } from './e2e-env';
 import { applyAsVisitor, expectNoViolations, signInAsAdmin } from './flows';
+import { expect, test } from './fixtures';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
 import { messages } from '../../src/shared/messages';
 import { PRIVACY_NOTICE_VERSION } from '../../src/shared/privacy/privacy-notice';
 import { validPdf } from '../support/pdf-fixtures';
 import { adminToken, api, baseUrl, closeJob, createJob } from './e2e-env';
 import { applyAsVisitor, expectNoViolations, signInAsAdmin, waitForApp } from './flows';
+import { expect, test } from './fixtures';
 
 const HOSTILE = '</script><script>window.__pwned = true; alert(1)</script>';
 

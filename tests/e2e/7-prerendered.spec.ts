@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { siteConfig } from '../../src/shared/site/site-config';
 import { adminToken, createJob } from './e2e-env';
 import { collectErrors, expectNoViolations, waitForApp } from './flows';
+import { expect, test } from './fixtures';
 
 /**
  * The careers home page is prerendered on the server (src/web/prerender.tsx) and the app takes it over

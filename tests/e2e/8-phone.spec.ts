@@ -1,10 +1,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { messages } from '../../src/shared/messages';
 import { pdfOfSize, truncatedPdf, validPdf } from '../support/pdf-fixtures';
 import { adminToken, api, CAREERS_MAILBOX, closeJob, createJob, outboxMessagesAbout } from './e2e-env';
 import { expectNoViolations, recordSteps, waitForApp, watchFileChoosers } from './flows';
+import { expect, test } from './fixtures';
 
 /** A phone in the hand: a narrow screen, touch, and the mobile viewport rules. */
 const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;

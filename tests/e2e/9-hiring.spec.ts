@@ -1,8 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { defaultReplyTemplates } from '../../src/shared/applications/reply-contract';
 import { toDataUrl, validPdf } from '../support/pdf-fixtures';
 import { adminToken, api, createJob, outboxMessagesAbout, tabTo } from './e2e-env';
 import { expectNoViolations, signInAsAdmin } from './flows';
+import { expect, test } from './fixtures';
 
 /** Sends an application the way the specification's client does (JSON, CV as a data URL). */
 async function applyTo(job: { id: string; jobTitle: string }, name: string, email: string): Promise<string> {

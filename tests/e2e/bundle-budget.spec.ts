@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { entryBundle } from '../support/bundle-size';
 import { projectDir } from '../support/server-process';
+import { expect, test } from './fixtures';
 
 /**
  * A visitor of `/` downloads only the web entry before interacting (src/web/main.tsx): the app

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test as base, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import PostalMime from 'postal-mime';
 import { isAllowedExternalUrl } from '../../src/main/external-links';
@@ -13,6 +13,7 @@ import { toDataUrl, validPdf } from '../support/pdf-fixtures';
 import { buildConsoleIfStale, CONSOLE_URL, openDesktopConsole, type DesktopConsole } from './desktop-console';
 import { api, baseUrl, createJob, E2E_ADMIN } from './e2e-env';
 import { startServer } from './global-setup';
+import { expect, test as base } from './fixtures';
 
 /**
  * Chromium's Local Network Access check places a document by the address it was fetched from.

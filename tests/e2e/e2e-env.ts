@@ -45,7 +45,7 @@ const signedIn = new Map<string, { token: string; expiresAt: number }>();
  * The token of the worker's administrator (or of `server`'s, for a server a test started). One
  * login serves a worker's tests while it has a few minutes left: each login costs the server a
  * password hash, and nothing signs that administrator out (the tests that change an
- * administrator's password or sessions do it on a server of their own, see own-server.ts).
+ * administrator's password or sessions do it on a server of their own, see fixtures.ts).
  */
 export async function adminToken(server = baseUrl()): Promise<string> {
   const kept = signedIn.get(server);
