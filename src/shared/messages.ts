@@ -106,6 +106,7 @@ export const messages = {
   intakeBusy: 'We are receiving a lot of applications right now. Please try again in a minute.',
   notFound: 'Not found.',
   badJson: 'The request body is not valid JSON.',
+  jsonTooComplex: 'The request body holds more values, or deeper nesting, than this request can take.',
   badForm: 'The request body is not a valid multipart form.',
   bodyTooLarge: 'The request is too large.',
   serverError: 'Something went wrong on our side. Please try again later.',

@@ -31,6 +31,7 @@ import { contentDisposition } from './content-disposition';
 import { createCvAnswerCache } from './cv-answer';
 import { applicationFormLimits, readApplicationParts } from './application-form-parts';
 import { readApplicationBody } from './application-body';
+import { APPLICATION_JSON_SHAPE_LIMITS, jsonShapeExceeds } from '../http/json-shape';
 import { sendRepresentation } from '../http/representation';
 import { cvPurposeSchema, type AuditAction } from '../../shared/privacy/audit-contract';
 import { formatClosingDate } from '../../shared/jobs/closing-date';
@@ -79,7 +80,12 @@ export function applicationRoutes(app: Api, context: ApplicationRouteDeps, guard
     await child.register(multipart, applicationFormLimits);
     child.removeContentTypeParser('application/json');
     child.addContentTypeParser('application/json', (_request, payload, done) =>
-      readApplicationBody(payload, MAX_APPLICATION_BODY_BYTES, done),
+      readApplicationBody(payload, MAX_APPLICATION_BODY_BYTES, (error, body) => {
+        // Refused here, before the worker thread parses it (see http/json-shape.ts).
+        if (body && jsonShapeExceeds(body, APPLICATION_JSON_SHAPE_LIMITS))
+          done(new HttpError(400, messages.jsonTooComplex));
+        else done(error, body);
+      }),
     );
     child.post(
       '/applications',
