@@ -50,12 +50,12 @@ export interface HttpTimeouts {
 
 export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = {
   // Node's request timeout is the time to receive a whole request, body included. It must let
-  // the slowest upload the intake gate keeps finish: 8 MB at its floor of 16 KB/s takes about
-  // 9 minutes, after up to a minute's wait for a slot. A stalled upload is dropped by the gate
-  // long before; this catches whatever else never finishes.
-  requestTimeoutMs: 12 * 60_000,
+  // the slowest upload the intake gate keeps finish: up to a minute's wait for a place, then
+  // three minutes for the body (see intake-gate.ts). Stalled and overlong uploads are dropped by
+  // the gate first; this catches whatever else never finishes.
+  requestTimeoutMs: 5 * 60_000,
   // A connection with no traffic at all for this long is closed. A request waiting for an
-  // intake slot is answered (503) before: its socket is quiet meanwhile.
+  // intake place or check slot is answered (503) before: its socket is quiet meanwhile.
   connectionTimeoutMs: 2 * 60_000,
 };
 

@@ -92,8 +92,8 @@ export function applicationRoutes(app: Api, context: ApplicationRouteDeps, guard
       {
         bodyLimit: MAX_APPLICATION_BODY_BYTES,
         config: { bodyTooLargeMessage: messages.cvTooLarge },
-        // The rate limit first: a refused request never waits for a slot (intake-gate.ts).
-        onRequest: [limitByIp(limiters.applications), context.intakeGate],
+        // The rate limit first: a refused request never waits for a place (intake-gate.ts).
+        onRequest: [limitByIp(limiters.applications), context.intakeGate.admit],
         // The schema documents the body (OpenAPI); the worker validates it with the same schema.
         validatorCompiler: () => (value: unknown) => ({ value }),
         schema: {
@@ -109,9 +109,11 @@ export function applicationRoutes(app: Api, context: ApplicationRouteDeps, guard
         },
       },
       async (request, reply) => {
-        const intake = request.isMultipart()
-          ? await context.intake.readForm(await readApplicationParts(request))
-          : await context.intake.read(request.body as Buffer);
+        // The body has arrived (a form is read here, a JSON body before): only now a check slot.
+        const form = request.isMultipart() ? await readApplicationParts(request) : undefined;
+        const intake = await context.intakeGate.check(reply as FastifyReply, () =>
+          form ? context.intake.readForm(form) : context.intake.read(request.body as Buffer),
+        );
         if (!intake.ok) {
           const { status, message, errors } = intake.refusal;
           return (reply as FastifyReply).code(status).send(errors ? { message, errors } : { message });
