@@ -126,7 +126,7 @@ const within = <T>(promise: Promise<T>, ms: number, what: string) =>
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('uploads that stop sending', () => {
-  it('three of them no longer block a genuine application: each is answered 408 and its slot freed', async () => {
+  it('three of them no longer block a genuine application: each is answered 408 and its place freed', async () => {
     const { jobId } = await serve({ stallWindowMs: 500, minBytesPerWindow: 1024, maxWaitMs: 30_000 });
     const body = await application(jobId, 'stalled@example.com');
     const stopped = [stalled(body), stalled(body), stalled(body)];
