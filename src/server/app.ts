@@ -24,6 +24,8 @@ import { emailRoutes } from './email/email-routes';
 import { privacyRoutes } from './privacy/privacy-routes';
 import { myApplicationRoutes } from './my-application/my-application-routes';
 import { installErrorHandling } from './http/error-handler';
+import { HttpError } from './http/http-error';
+import { JSON_SHAPE_LIMITS, jsonShapeExceeds } from './http/json-shape';
 import { withoutSecretTokens } from './http/secret-token';
 import { installSecurityHeaders } from './http/security-headers';
 import { createAnswerReplay, replayingServerFactory } from './http/answer-replay';
@@ -48,12 +50,12 @@ export interface HttpTimeouts {
 
 export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = {
   // Node's request timeout is the time to receive a whole request, body included. It must let
-  // the slowest upload the intake gate keeps finish: 8 MB at its floor of 16 KB/s takes about
-  // 9 minutes, after up to a minute's wait for a slot. A stalled upload is dropped by the gate
-  // long before; this catches whatever else never finishes.
-  requestTimeoutMs: 12 * 60_000,
+  // the slowest upload the intake gate keeps finish: up to a minute's wait for a place, then
+  // three minutes for the body (see intake-gate.ts). Stalled and overlong uploads are dropped by
+  // the gate first; this catches whatever else never finishes.
+  requestTimeoutMs: 5 * 60_000,
   // A connection with no traffic at all for this long is closed. A request waiting for an
-  // intake slot is answered (503) before: its socket is quiet meanwhile.
+  // intake place or check slot is answered (503) before: its socket is quiet meanwhile.
   connectionTimeoutMs: 2 * 60_000,
 };
 
@@ -121,6 +123,14 @@ export async function createApp(context: AppContext, options: AppOptions = {}): 
   installErrorHandling(app);
   // The API takes JSON only: a text/plain body is refused with 415 like any other wrong type.
   app.removeContentTypeParser('text/plain');
+  // Fastify's own JSON parser, after a look at the body's shape: parsing is where a body of
+  // millions of tiny values would cost the server its memory (see http/json-shape.ts).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body: Buffer, done) => {
+    if (jsonShapeExceeds(body, JSON_SHAPE_LIMITS)) done(new HttpError(400, messages.jsonTooComplex));
+    else parseJson(request, body.toString('utf8'), done);
+  });
   app.addHook('preValidation', rejectNulCharacters);
 
   installSecurityHeaders(app, {

@@ -23,7 +23,14 @@ export interface ChildTaskOptions {
  */
 export function createChildTask(options: ChildTaskOptions) {
   const idleTimeoutMs = options.idleTimeoutMs ?? TASK_IDLE_MS;
-  const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  /**
+   * Each task with the process it was sent to: a process let go while idle exits a moment later,
+   * and its exit must fail only its own tasks (none), not those already sent to its successor.
+   */
+  const pending = new Map<
+    number,
+    { owner: ChildProcess; resolve(value: unknown): void; reject(error: Error): void }
+  >();
   let child: ChildProcess | undefined;
   let nextId = 0;
   let idleTimer: NodeJS.Timeout | undefined;
@@ -55,13 +62,14 @@ export function createChildTask(options: ChildTaskOptions) {
     // The server's own handles keep it running; a child at rest must not.
     started.unref();
     started.channel?.unref();
-    started.on('message', (message: AnswerMessage) =>
-      settle(message.id, message.ok ? { value: message.value } : { error: new Error(message.message) }),
-    );
+    started.on('message', (message: AnswerMessage) => {
+      if (pending.get(message.id)?.owner !== started) return;
+      settle(message.id, message.ok ? { value: message.value } : { error: new Error(message.message) });
+    });
     const gone = (why: string) => {
       if (child === started) child = undefined;
-      for (const id of [...pending.keys()])
-        settle(id, { error: new Error(`the ${options.name} process ${why}`) });
+      for (const [id, task] of [...pending])
+        if (task.owner === started) settle(id, { error: new Error(`the ${options.name} process ${why}`) });
     };
     started.once('exit', (code, signal) => gone(`exited (${signal ?? `code ${code}`})`));
     started.once('error', (error) => gone(`failed: ${error.message}`));
@@ -74,7 +82,7 @@ export function createChildTask(options: ChildTaskOptions) {
       const target = (child ??= start());
       const id = nextId++;
       return new Promise<T>((resolve, reject) => {
-        pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+        pending.set(id, { owner: target, resolve: resolve as (value: unknown) => void, reject });
         target.send({ id, input } satisfies TaskMessage, (error) => {
           if (error) settle(id, { error });
         });

@@ -214,14 +214,15 @@ async function listen(
     replayEntries: options.replayEntries,
     timeouts: options.httpTimeouts,
   }).catch((error: unknown) => abandon(error));
-  await app.listen({ host: config.host, port: config.port }).catch((error: unknown) => abandon(error, app));
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  // Leftovers of writes interrupted by a crash; after listening so they never delay the start.
-  void context.blobs
+  // Leftovers of writes interrupted by a crash, removed before any request can store a CV (the
+  // sweep also spares stores under way: see file-blob-store.ts). A failed sweep only leaves files.
+  await context.blobs
     .sweep(() => context.applications.cvKeys())
     .then((removed) => removed > 0 && app.log.info({ removed }, 'removed orphaned CV files'))
     .catch((error: unknown) => app.log.error({ err: error }, 'CV sweep failed'));
+  await app.listen({ host: config.host, port: config.port }).catch((error: unknown) => abandon(error, app));
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
   const stopPurge = scheduleRetentionPurge(context, config.retentionDays, app.log);
   context.outbox.start(app.log);
   const stopReleasingMemory = releaseMemoryWhenIdle({

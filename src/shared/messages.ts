@@ -103,9 +103,12 @@ export const messages = {
     'The privacy notice has changed since this page was opened. Please reload the page, read the current notice and apply again.',
   uploadStalled:
     'Your upload stopped before it finished. Please check your connection and send your application again.',
+  uploadTooSlow:
+    'Your upload took too long to finish. Please check your connection and send your application again.',
   intakeBusy: 'We are receiving a lot of applications right now. Please try again in a minute.',
   notFound: 'Not found.',
   badJson: 'The request body is not valid JSON.',
+  jsonTooComplex: 'The request body holds more values, or deeper nesting, than this request can take.',
   badForm: 'The request body is not a valid multipart form.',
   bodyTooLarge: 'The request is too large.',
   serverError: 'Something went wrong on our side. Please try again later.',

@@ -71,6 +71,17 @@ describe('a task process', () => {
     expect(second.pid).not.toBe(first.pid);
   });
 
+  it("a process let go while idle, exiting late, takes none of its successor's tasks with it", async () => {
+    const task = echoTask(300);
+    const first = await task.run<Echo>({});
+    // Let go once idle: the next task starts a new process before the old one has gone.
+    await until(() => !task.running());
+    const second = await task.run<Echo>({ afterExitOf: first.pid });
+    expect(second.pid).not.toBe(first.pid);
+    expect(second.echoed).toEqual({ afterExitOf: first.pid });
+    expect(alive(first.pid)).toBe(false);
+  });
+
   it('rejects the tasks of a process that dies, and starts a new one for the next', async () => {
     const task = echoTask();
     await expect(task.run({ die: true })).rejects.toThrow(/echo-task process exited/);

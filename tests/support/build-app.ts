@@ -67,8 +67,8 @@ export async function buildTestApp(
     throw error;
   }
   const ready = { app, context };
-  // What startServer does once it listens.
-  void context.blobs.sweep(() => ready.context.applications.cvKeys()).catch(() => undefined);
+  // What startServer does before it listens, and once it listens.
+  await context.blobs.sweep(() => ready.context.applications.cvKeys()).catch(() => undefined);
   const stopPurge = scheduleRetentionPurge(context, config.retentionDays, app.log);
   context.outbox.start(app.log);
 

@@ -31,6 +31,7 @@ import { contentDisposition } from './content-disposition';
 import { createCvAnswerCache } from './cv-answer';
 import { applicationFormLimits, readApplicationParts } from './application-form-parts';
 import { readApplicationBody } from './application-body';
+import { APPLICATION_JSON_SHAPE_LIMITS, jsonShapeExceeds } from '../http/json-shape';
 import { sendRepresentation } from '../http/representation';
 import { cvPurposeSchema, type AuditAction } from '../../shared/privacy/audit-contract';
 import { formatClosingDate } from '../../shared/jobs/closing-date';
@@ -79,15 +80,20 @@ export function applicationRoutes(app: Api, context: ApplicationRouteDeps, guard
     await child.register(multipart, applicationFormLimits);
     child.removeContentTypeParser('application/json');
     child.addContentTypeParser('application/json', (_request, payload, done) =>
-      readApplicationBody(payload, MAX_APPLICATION_BODY_BYTES, done),
+      readApplicationBody(payload, MAX_APPLICATION_BODY_BYTES, (error, body) => {
+        // Refused here, before the worker thread parses it (see http/json-shape.ts).
+        if (body && jsonShapeExceeds(body, APPLICATION_JSON_SHAPE_LIMITS))
+          done(new HttpError(400, messages.jsonTooComplex));
+        else done(error, body);
+      }),
     );
     child.post(
       '/applications',
       {
         bodyLimit: MAX_APPLICATION_BODY_BYTES,
         config: { bodyTooLargeMessage: messages.cvTooLarge },
-        // The rate limit first: a refused request never waits for a slot (intake-gate.ts).
-        onRequest: [limitByIp(limiters.applications), context.intakeGate],
+        // The rate limit first: a refused request never waits for a place (intake-gate.ts).
+        onRequest: [limitByIp(limiters.applications), context.intakeGate.admit],
         // The schema documents the body (OpenAPI); the worker validates it with the same schema.
         validatorCompiler: () => (value: unknown) => ({ value }),
         schema: {
@@ -103,9 +109,11 @@ export function applicationRoutes(app: Api, context: ApplicationRouteDeps, guard
         },
       },
       async (request, reply) => {
-        const intake = request.isMultipart()
-          ? await context.intake.readForm(await readApplicationParts(request))
-          : await context.intake.read(request.body as Buffer);
+        // The body has arrived (a form is read here, a JSON body before): only now a check slot.
+        const form = request.isMultipart() ? await readApplicationParts(request) : undefined;
+        const intake = await context.intakeGate.check(reply as FastifyReply, () =>
+          form ? context.intake.readForm(form) : context.intake.read(request.body as Buffer),
+        );
         if (!intake.ok) {
           const { status, message, errors } = intake.refusal;
           return (reply as FastifyReply).code(status).send(errors ? { message, errors } : { message });

@@ -6,6 +6,8 @@ import type { Db } from '../db/database';
 import type { BlobStore } from './blob-store';
 
 const KEY_PATTERN = /^[0-9a-f-]{36}$/;
+/** `.<key>.<uuid>.tmp`: a CV being written, named by its key. */
+const TEMP_PATTERN = /^\.([0-9a-f-]{36})\.[0-9a-f-]{36}\.tmp$/;
 
 /** CVs as files in `<dataDir>/cvs`: written to a temporary name, fsynced, renamed, and the folder fsynced. */
 export function createFileBlobStore(dataDir: string, db: Db): BlobStore {
@@ -15,6 +17,13 @@ export function createFileBlobStore(dataDir: string, db: Db): BlobStore {
     if (!KEY_PATTERN.test(key)) throw new Error(`invalid blob key ${key}`);
     return path.join(dir, `${key}.pdf`);
   };
+  /**
+   * Keys whose CV is being stored, from before its temporary file is opened until its row has
+   * committed or its files are removed; and, for each sweep under way, every key stored since it
+   * began. A sweep leaves those alone: the rows it read may predate a commit (see `sweep`).
+   */
+  const storing = new Set<string>();
+  const sweeps = new Set<Set<string>>();
   const syncDir = async () => {
     const handle = await fs.open(dir, 'r');
     try {
@@ -29,22 +38,30 @@ export function createFileBlobStore(dataDir: string, db: Db): BlobStore {
     async store(key, bytes, writeRow) {
       const file = fileFor(key);
       const temp = path.join(dir, `.${key}.${randomUUID()}.tmp`);
-      const handle = await fs.open(temp, 'wx', 0o600);
+      storing.add(key);
+      for (const seen of sweeps) seen.add(key);
       try {
-        await handle.writeFile(bytes);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      try {
-        await fs.rename(temp, file);
-        await syncDir();
-        // One transaction: the row and whatever is written with it (its queued e-mails) commit together.
-        await db.transaction((tx) => writeRow(tx as unknown as Db));
+        const handle = await fs.open(temp, 'wx', 0o600);
+        try {
+          await handle.writeFile(bytes);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        try {
+          await fs.rename(temp, file);
+          await syncDir();
+          // One transaction: the row and whatever is written with it (its queued e-mails) commit together.
+          await db.transaction((tx) => writeRow(tx as unknown as Db));
+        } catch (error) {
+          await fs.rm(file, { force: true });
+          throw error;
+        }
       } catch (error) {
         await fs.rm(temp, { force: true });
-        await fs.rm(file, { force: true });
         throw error;
+      } finally {
+        storing.delete(key);
       }
     },
     async get(key) {
@@ -59,17 +76,30 @@ export function createFileBlobStore(dataDir: string, db: Db): BlobStore {
       const key = await deleteRow(db);
       if (key) await fs.rm(fileFor(key), { force: true });
     },
+    /**
+     * A CV stored while the sweep runs may commit after `referencedKeys` has read the rows, and
+     * its file (or the temporary file it is still writing) would look orphaned. So the keys being
+     * stored when the sweep begins, and every key stored after, are left alone: only this process
+     * writes here (docs/architecture.md#data-folder-lock), and a key is never used twice, so what
+     * is left is exactly what no row uses and no write will.
+     */
     async sweep(referencedKeys) {
-      const referenced = await referencedKeys();
-      let removed = 0;
-      for (const entry of await fs.readdir(dir)) {
-        const key = entry.endsWith('.pdf') ? entry.slice(0, -4) : undefined;
-        if (entry.endsWith('.tmp') || (key && !referenced.has(key))) {
+      const spared = new Set(storing);
+      sweeps.add(spared);
+      try {
+        const referenced = await referencedKeys();
+        let removed = 0;
+        for (const entry of await fs.readdir(dir)) {
+          const key = entry.endsWith('.pdf') ? entry.slice(0, -4) : TEMP_PATTERN.exec(entry)?.[1];
+          const orphan = entry.endsWith('.tmp') || (key !== undefined && !referenced.has(key));
+          if (!orphan || (key !== undefined && spared.has(key))) continue;
           await fs.rm(path.join(dir, entry), { force: true });
           removed++;
         }
+        return removed;
+      } finally {
+        sweeps.delete(spared);
       }
-      return removed;
     },
   };
 }

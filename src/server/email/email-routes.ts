@@ -21,14 +21,15 @@ export function emailRoutes(app: Api, context: EmailRouteDeps): void {
   app.post(
     '/email/sendEmail',
     {
+      // Fastify's 1 MiB limit, like every call but an application's: this body is a few short
+      // fields, and a CV sent along again would only be parsed on the main thread for nothing.
       onRequest: limitByIp(limiters.emails),
-      bodyLimit: 8 * 1024 * 1024,
       schema: {
         tags: ['email'],
         summary:
           'Acknowledge the e-mail notification of an application (queued by the server when the application was stored)',
         body: emailNotificationSchema,
-        response: { 200: plainAckSchema, ...errorResponses(400, 429) },
+        response: { 200: plainAckSchema, ...errorResponses(400, 413, 429) },
       },
     },
     async () => ({ acknowledged: true as const }),

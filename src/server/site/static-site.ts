@@ -29,6 +29,9 @@ interface Served {
   current?: () => Representation | undefined;
 }
 
+/** Closed jobs' pages kept drawn (a few KB to tens of KB each); the least recently asked for go first. */
+const CLOSED_JOB_PAGES = 32;
+
 const siteDescription = `Careers at ${siteConfig.legalName}, ${formatAddress()}. ${siteConfig.tagline}`;
 
 /**
@@ -106,8 +109,10 @@ export async function registerStaticSite(
    * what is typed before it runs and cannot be sent until then (application-form.tsx), so a
    * visitor who only reads, on a slow phone, spends nothing on the app.
    */
-  const applyPage = async (job: Job) => {
+  const applyPage = async (job: Job, drawn?: (prerendered: Prerendered | undefined) => void) => {
     const data = { ...settings(), job };
+    const prerendered = await prerender(`/apply/${job._id}`, data);
+    drawn?.(prerendered);
     return html(
       {
         title: `Apply for ${job.jobTitle} | ${brand} Careers`,
@@ -116,9 +121,40 @@ export async function registerStaticSite(
         jsonLd: jobPosting(job, config.publicUrl),
       },
       data,
-      await prerender(`/apply/${job._id}`, data),
+      prerendered,
       'interaction',
     );
+  };
+
+  /**
+   * Closed jobs' pages, each drawn once for the job as it is now: kept by the job's id with the
+   * public form it was drawn from (its last edit included), so an edit draws it again and a job
+   * reopened is served from the open jobs. Only a page the prerender drew is kept: one that went
+   * out as the plain shell (a prerender that failed) is tried again by the next visitor.
+   */
+  const closedPages = new Map<string, { drawnFrom: string; page: Promise<Representation> }>();
+  const closedJobPage = (job: Job): Promise<Representation> => {
+    const drawnFrom = JSON.stringify(job);
+    const kept = closedPages.get(job._id);
+    closedPages.delete(job._id);
+    if (kept?.drawnFrom === drawnFrom) {
+      closedPages.set(job._id, kept);
+      return kept.page;
+    }
+    let prerendered = false;
+    const entry = {
+      drawnFrom,
+      page: applyPage(job, (drawn) => (prerendered = drawn !== undefined)),
+    };
+    closedPages.set(job._id, entry);
+    if (closedPages.size > CLOSED_JOB_PAGES) closedPages.delete(closedPages.keys().next().value!);
+    const forget = () => {
+      if (closedPages.get(job._id) === entry) closedPages.delete(job._id);
+    };
+    void entry.page.then(() => {
+      if (!prerendered) forget();
+    }, forget);
+    return entry.page;
   };
 
   /** A page built from the open jobs, if they are at hand and it has been built from them. */
@@ -189,9 +225,9 @@ export async function registerStaticSite(
           current: () => withOpenJobs((open) => prerenderedJobPages.get(open)?.get(id)),
         };
       }
-      // Closed (or unknown) jobs are rare visits: read and rendered each time.
+      // A closed (or unknown) job is read each time: its page is drawn once per version of the job.
       const job = isId(id) ? await jobs.find(id) : undefined;
-      if (job) return { status: 200, page: await applyPage(toPublicJob(job)) };
+      if (job) return { status: 200, page: await closedJobPage(toPublicJob(job)) };
       return fixedPage('job-not-found', 404, { title: `Job not found | ${brand} Careers`, noIndex: true });
     }
     if (!isSpaRoute(pathname)) {

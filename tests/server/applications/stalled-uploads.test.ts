@@ -6,14 +6,18 @@ import { pdfOfSize, toDataUrl, validPdf } from '../../support/pdf-fixtures';
 import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
 
 /**
- * Application bodies are read a few at a time (intake-gate.ts). A sender that stops sending must
- * lose its place, one address must not hold every place, and a slow sender that keeps sending
- * must get through. The gate's windows are shortened here so each case takes seconds.
+ * Applications are taken a few at a time (intake-gate.ts): a body holds an upload place while it
+ * arrives and a check slot only once it has arrived. A sender that stops sending, or trickles,
+ * must not keep a genuine applicant waiting; one address must not hold every place; a slow sender
+ * that keeps sending must get through. The gate's windows are shortened here so each case takes
+ * seconds, except the phone's, which runs at the real settings.
  */
 
 let server: TestServer | undefined;
 const uploads: ClientRequest[] = [];
+const timers: NodeJS.Timeout[] = [];
 afterEach(async () => {
+  for (const timer of timers.splice(0)) clearInterval(timer);
   for (const upload of uploads.splice(0)) upload.destroy();
   await server?.stop();
   server = undefined;
@@ -84,6 +88,25 @@ function stalled(body: Buffer, headers: Record<string, string> = {}) {
   return started;
 }
 
+/** Sends `bytes` of the body every `everyMs`, until it is all sent or the request is gone. */
+function trickle(body: Buffer, headers: Record<string, string>, bytes: number, everyMs: number) {
+  const started = upload(body, headers);
+  let sent = 0;
+  const timer = setInterval(() => {
+    if (started.request.destroyed || sent >= body.length) return clearInterval(timer);
+    const end = Math.min(body.length, sent + bytes);
+    started.request.write(body.subarray(sent, end));
+    sent = end;
+    if (sent >= body.length) started.request.end();
+  }, everyMs);
+  timers.push(timer);
+  return started;
+}
+
+/** Whether an upload is still unanswered and its connection open. */
+const stillOpen = async (answer: Promise<Answer | 'closed'>) =>
+  (await Promise.race([answer, pause(100).then(() => 'open' as const)])) === 'open';
+
 /** The whole body, in one go. */
 function send(body: Buffer, headers: Record<string, string> = {}) {
   const started = upload(body, headers);
@@ -103,7 +126,7 @@ const within = <T>(promise: Promise<T>, ms: number, what: string) =>
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('uploads that stop sending', () => {
-  it('three of them no longer block a genuine application: each is answered 408 and its slot freed', async () => {
+  it('three of them no longer block a genuine application: each is answered 408 and its place freed', async () => {
     const { jobId } = await serve({ stallWindowMs: 500, minBytesPerWindow: 1024, maxWaitMs: 30_000 });
     const body = await application(jobId, 'stalled@example.com');
     const stopped = [stalled(body), stalled(body), stalled(body)];
@@ -126,7 +149,7 @@ describe('uploads that stop sending', () => {
     expect(stored.map((row) => row.email)).toEqual(['genuine@example.com']);
   });
 
-  it('one address cannot hold every slot: another applicant goes straight through', async () => {
+  it('one address cannot hold every place: another applicant goes straight through', async () => {
     // Stall windows far longer than the test: only the per-address cap can let the applicant in.
     const { jobId } = await serve(
       { stallWindowMs: 120_000, minBytesPerWindow: 1024, maxWaitMs: 120_000 },
@@ -147,9 +170,10 @@ describe('uploads that stop sending', () => {
     expect(settled).toBe('open');
   });
 
-  it('a request that waits too long for a slot is told to try again (503 with Retry-After)', async () => {
+  it('a request that waits too long for a place is told to try again (503 with Retry-After)', async () => {
+    // Every place held by uploads too young to be given up: the newcomer can only wait.
     const { jobId } = await serve(
-      { stallWindowMs: 120_000, minBytesPerWindow: 1024, maxWaitMs: 500 },
+      { uploads: 3, stallWindowMs: 120_000, minBytesPerWindow: 1024, maxWaitMs: 500 },
       { TRUST_PROXY: '1' },
     );
     const body = await application(jobId, 'holder@example.com');
@@ -176,6 +200,104 @@ describe('uploads that stop sending', () => {
     });
     expect(later).toMatchObject({ status: 201 });
   });
+});
+
+describe('uploads that trickle in, just above the progress floor', () => {
+  const addresses = ['198.51.100.21', '198.51.100.22', '198.51.100.23'];
+  const trickleBody = async (jobId: string) =>
+    application(jobId, 'trickle@example.com', await pdfOfSize(256 * 1024));
+
+  it('three from three addresses no longer make a genuine application wait or get 503', async () => {
+    // A floor of 2 KB/s; the trickles send 10 KB/s, each for over half a minute.
+    const { jobId } = await serve(
+      { stallWindowMs: 500, minBytesPerWindow: 1024, maxWaitMs: 5_000 },
+      { TRUST_PROXY: '1' },
+    );
+    const body = await trickleBody(jobId);
+    const trickles = addresses.map((ip) => trickle(body, { 'x-forwarded-for': ip }, 2048, 200));
+    await pause(1000);
+    const genuine = await within(
+      send(await application(jobId, 'genuine@example.com'), { 'x-forwarded-for': '198.51.100.24' }),
+      20_000,
+      'the genuine application',
+    );
+    expect(genuine).toMatchObject({ status: 201, body: { success: true } });
+    // Not because the trickles were dropped: they are still coming in.
+    for (const { answer } of trickles) expect(await stillOpen(answer)).toBe(true);
+    const stored = await server!.context.applications.list();
+    expect(stored.map((row) => row.email)).toEqual(['genuine@example.com']);
+  });
+
+  it('a body still arriving after the receive time is dropped with 408, however it moves', async () => {
+    const { jobId } = await serve({ stallWindowMs: 500, minBytesPerWindow: 1024, maxReceiveMs: 1500 });
+    const { answer } = trickle(await trickleBody(jobId), {}, 2048, 200);
+    expect(await within(answer, 10_000, 'the trickle')).toMatchObject({
+      status: 408,
+      headers: { connection: 'close' },
+      body: { message: messages.uploadTooSlow },
+    });
+    expect(await server!.context.applications.list()).toEqual([]);
+    // The place is free again.
+    expect(await send(await application(jobId, 'after@example.com'))).toMatchObject({ status: 201 });
+  });
+
+  it('when every place is taken, the slowest trickle gives its place to a new application (503 for it)', async () => {
+    const { jobId } = await serve(
+      { uploads: 3, stallWindowMs: 500, minBytesPerWindow: 1024, maxWaitMs: 10_000 },
+      { TRUST_PROXY: '1' },
+    );
+    const body = await trickleBody(jobId);
+    const trickles = addresses.map((ip) => trickle(body, { 'x-forwarded-for': ip }, 2048, 200));
+    // Long enough for their rate to be known: far under the rate that keeps a place.
+    await pause(1000);
+    const genuine = await within(
+      send(await application(jobId, 'genuine@example.com'), { 'x-forwarded-for': '198.51.100.24' }),
+      20_000,
+      'the genuine application',
+    );
+    expect(genuine).toMatchObject({ status: 201 });
+    const open = await Promise.all(trickles.map(({ answer }) => stillOpen(answer)));
+    expect(open.filter((isOpen) => !isOpen)).toHaveLength(1);
+    const given = trickles[open.indexOf(false)]!;
+    expect(await given.answer).toMatchObject({
+      status: 503,
+      headers: { 'retry-after': expect.stringMatching(/^\d+$/), connection: 'close' },
+      body: { message: messages.intakeBusy },
+    });
+  });
+
+  it('a phone at 1 Mbit/s sends a 4.9 MB CV while three trickle at the real settings', async () => {
+    const { jobId } = await serve({}, { TRUST_PROXY: '1' });
+    // Three times the real floor (16 KB/s), so a busy machine's late timers do not stop them.
+    const body = await application(jobId, 'trickle@example.com', await pdfOfSize(4 * 1024 * 1024));
+    const trickles = addresses.map((ip) => trickle(body, { 'x-forwarded-for': ip }, 4800, 100));
+    await pause(1000);
+    // As the form sends it: a multipart form with the CV as a file part.
+    const cv = await pdfOfSize(Math.round(4.9 * 1024 * 1024));
+    const form = new FormData();
+    const fields = {
+      name: 'Jane Doe',
+      email: 'phone@example.com',
+      phone: '07700 900123',
+      about: 'On the bus.',
+      jobId,
+    };
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append('pdfFile', new Blob([new Uint8Array(cv)], { type: 'application/pdf' }), 'cv.pdf');
+    const encoded = new Response(form);
+    const phoneBody = Buffer.from(await encoded.arrayBuffer());
+    // 1 Mbit/s: 12.5 KB every 100 ms.
+    const phone = trickle(
+      phoneBody,
+      { 'content-type': encoded.headers.get('content-type')!, 'x-forwarded-for': '198.51.100.24' },
+      12_500,
+      100,
+    );
+    expect(await within(phone.answer, 110_000, 'the phone')).toMatchObject({ status: 201 });
+    for (const { answer } of trickles) expect(await stillOpen(answer)).toBe(true);
+    const [stored] = await server!.context.applications.list();
+    expect(stored).toMatchObject({ email: 'phone@example.com', pdfFileSize: cv.length });
+  }, 150_000);
 });
 
 describe('a slow upload that keeps moving', () => {

@@ -40,12 +40,19 @@ describe('connections that say nothing', () => {
   it('production timeouts let the slowest upload the gate keeps finish, and answer a waiting one first', async () => {
     const gate = DEFAULT_INTAKE_GATE;
     const floorBytesPerMs = gate.minBytesPerWindow / gate.stallWindowMs;
-    const slowestAccepted = gate.maxWaitMs + MAX_APPLICATION_BODY_BYTES / floorBytesPerMs;
+    // A wait for a place, then the body for as long as the gate lets it arrive.
+    const slowestAccepted = gate.maxWaitMs + gate.maxReceiveMs;
     expect(DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs).toBeGreaterThan(slowestAccepted);
     expect(DEFAULT_HTTP_TIMEOUTS.connectionTimeoutMs).toBeGreaterThan(gate.maxWaitMs);
-    // A phone sending a 5 MB CV (about 7 MB of JSON) over two minutes: over twice the floor.
+    // A phone sending a 5 MB CV (about 7 MB of JSON) over two minutes: over twice the floor, in
+    // time, and fast enough to keep its place when others want one.
     const phoneBytesPerMs = (7 * 1024 * 1024) / 120_000;
     expect(phoneBytesPerMs).toBeGreaterThan(2 * floorBytesPerMs);
+    expect(120_000).toBeLessThan(gate.maxReceiveMs);
+    // Even the largest body at 384 kbit/s is in before the gate drops it.
+    expect((MAX_APPLICATION_BODY_BYTES * 8) / 384_000).toBeLessThan(gate.maxReceiveMs / 1000);
+    // 1 Mbit/s keeps its place.
+    expect(125_000).toBeGreaterThan(gate.evictBelowBytesPerSecond);
     // The HTTP server carries them.
     server = await startTestServer();
     expect(server.app.server.requestTimeout).toBe(DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs);

@@ -119,3 +119,52 @@ export function prerender(url, data) {
     expect(document.getElementById('root')!.hasAttribute('data-start')).toBe(false);
   });
 });
+
+describe("a closed job's page", () => {
+  // Marks each page it draws with its process and a count, so a page drawn again is told apart.
+  const countingPrerender = `
+let renders = 0;
+export function prerender(url, data) {
+  renders += 1;
+  const title = data.job ? data.job.jobTitle : '';
+  return { html: '<main data-render="' + process.pid + '-' + renders + '"><h1>' + title + '</h1></main>', styles: '' };
+}`;
+  const yesterday = () =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date(Date.now() - 86_400_000));
+  const drawn = async (pathname: string) => {
+    const { status, document } = await page(pathname);
+    const main = document.querySelector('#root main');
+    return {
+      status,
+      render: main?.getAttribute('data-render'),
+      title: main?.querySelector('h1')?.textContent,
+    };
+  };
+
+  it('is drawn once and then served from memory, until the job is edited', async () => {
+    const running = await serve(countingPrerender);
+    const token = await running.adminToken();
+    const created = await running.api('POST', '/post', {
+      token,
+      body: sampleJob({ jobTitle: 'Closed Role' }),
+    });
+    const id = created.body.insertedId as string;
+    expect(
+      (await running.api('PUT', `/post/${id}`, { token, body: { closingDate: yesterday() } })).status,
+    ).toBe(200);
+
+    const first = await drawn(`/apply/${id}`);
+    expect(first).toMatchObject({ status: 200, title: 'Closed Role', render: expect.any(String) });
+    // Visitors arriving together share one drawing too.
+    const again = await Promise.all([1, 2, 3].map(() => drawn(`/apply/${id}`)));
+    for (const later of again) expect(later).toEqual(first);
+
+    expect(
+      (await running.api('PUT', `/post/${id}`, { token, body: { jobTitle: 'Closed Role, Edited' } })).status,
+    ).toBe(200);
+    const edited = await drawn(`/apply/${id}`);
+    expect(edited).toMatchObject({ status: 200, title: 'Closed Role, Edited' });
+    expect(edited.render).not.toBe(first.render);
+    expect(await drawn(`/apply/${id}`)).toEqual(edited);
+  });
+});
