@@ -29,6 +29,7 @@ import { installSecurityHeaders } from './http/security-headers';
 import { createAnswerReplay, replayingServerFactory } from './http/answer-replay';
 import { rejectNulCharacters } from './http/reject-nul';
 import { schemaSerializerCompiler } from './http/schema-serializer';
+import { collapseSlashes } from './http/url-path';
 import { registerStaticSite } from './site/static-site';
 import { siteRoutes } from './site/site-routes';
 
@@ -105,6 +106,8 @@ export async function createApp(context: AppContext, options: AppOptions = {}): 
     }),
     return503OnClosing: true,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // Before routing, once: no route then sees a run of slashes (docs/security.md#input-handling).
+    rewriteUrl: (request) => collapseSlashes(request.url ?? '/'),
     // Paths refused before routing (bad percent-encoding, over-long parameter) answer `{ message }` too.
     frameworkErrors: (error, _request, reply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DESKTOP_APP_ORIGIN } from '../shared/desktop/desktop-bridge';
 import { DEFAULT_RETENTION_DAYS } from '../shared/limits';
+import { trimEnd } from '../shared/format/trim-end';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './http/rate-limit';
 
 const optionalText = z
@@ -193,7 +194,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const publicUrl = trimEnd(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`, '/');
   return {
     nodeEnv: env.NODE_ENV,
     host: env.HOST,

@@ -11,6 +11,7 @@ import type { JobRepository } from '../jobs/job-repository';
 import { createRepresentation, sendRepresentation, type Representation } from '../http/representation';
 import type { OpenJobs, OpenJobsCache } from '../jobs/open-jobs-cache';
 import { isSpaRoute } from './spa-routes';
+import { trimTrailingSlashes } from '../http/url-path';
 import { MY_APPLICATION_PATH } from '../../shared/my-application/my-application-contract';
 import { jobPosting, jobSummary, jobUrl } from './job-posting';
 import {
@@ -218,8 +219,7 @@ export async function registerStaticSite(
 
   // Every file of the build has its own route (wildcard: false); everything else is the app.
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-    const raw = request.url.split('?')[0] ?? '/';
-    const pathname = raw.length > 1 ? raw.replace(/\/+$/, '') : raw;
+    const pathname = trimTrailingSlashes(request.url.split('?')[0] ?? '/');
     const { status, page: answer, current } = await page(pathname);
     // A private link must stay out of search engines even if someone publishes it; the page's
     // own meta tag says the same (docs/security.md#the-applicants-private-link).
