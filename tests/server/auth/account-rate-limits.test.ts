@@ -110,7 +110,11 @@ describe('reset links', () => {
 describe('wrong second-factor codes and passwords count as failed logins', () => {
   it('10 wrong codes from one address stop that address, even with the right code; the owner elsewhere gets in', async () => {
     const admin = await createAdmin(server, 'guessed');
-    const { secret } = await enrolTwoFactor(server, await logIn(server, admin.email, admin.password));
+    const { secret } = await enrolTwoFactor(
+      server,
+      await logIn(server, admin.email, admin.password),
+      admin.password,
+    );
     const attacker = newIp();
     const login = await call(server, 'POST', '/api/login', {
       body: json({ email: admin.email, password: admin.password }),
@@ -146,7 +150,11 @@ describe('wrong second-factor codes and passwords count as failed logins', () =>
 
   it('the right password does not wipe the wrong codes: logging in again before each guess still meets 429 after 10', async () => {
     const admin = await createAdmin(server, 'password-known');
-    const { secret } = await enrolTwoFactor(server, await logIn(server, admin.email, admin.password));
+    const { secret } = await enrolTwoFactor(
+      server,
+      await logIn(server, admin.email, admin.password),
+      admin.password,
+    );
     const attacker = newIp();
     const logInAgain = () =>
       call(server, 'POST', '/api/login', {
@@ -167,7 +175,11 @@ describe('wrong second-factor codes and passwords count as failed logins', () =>
 
   it('the right code after wrong ones starts the count again', async () => {
     const admin = await createAdmin(server, 'fumbled');
-    const { secret } = await enrolTwoFactor(server, await logIn(server, admin.email, admin.password));
+    const { secret } = await enrolTwoFactor(
+      server,
+      await logIn(server, admin.email, admin.password),
+      admin.password,
+    );
     const ip = newIp();
     const guess = async (times: number) => {
       const login = await call(server, 'POST', '/api/login', {
@@ -199,7 +211,7 @@ describe('wrong second-factor codes and passwords count as failed logins', () =>
 
   it('wrong recovery codes count too', async () => {
     const admin = await createAdmin(server, 'recovery-guess');
-    await enrolTwoFactor(server, await logIn(server, admin.email, admin.password));
+    await enrolTwoFactor(server, await logIn(server, admin.email, admin.password), admin.password);
     const ip = newIp();
     const login = await call(server, 'POST', '/api/login', {
       body: json({ email: admin.email, password: admin.password }),
