@@ -136,6 +136,8 @@ const envSchema = z
     RATE_LIMIT_PASSWORD_RESETS_PER_EMAIL_PER_HOUR: perMinute(
       DEFAULT_RATE_LIMITS.passwordResetsPerEmailPerHour,
     ),
+    RATE_LIMIT_CONFIRMATIONS_PER_EMAIL_PER_HOUR: perMinute(DEFAULT_RATE_LIMITS.confirmationsPerEmailPerHour),
+    RATE_LIMIT_CONFIRMATIONS_PER_EMAIL_PER_DAY: perMinute(DEFAULT_RATE_LIMITS.confirmationsPerEmailPerDay),
     REQUIRE_ADMIN_2FA: flag(false),
     RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_RETENTION_DAYS),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -223,6 +225,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       lostLinkPerMinute: env.RATE_LIMIT_LOST_LINK_PER_MINUTE,
       passwordResetsPerMinute: env.RATE_LIMIT_PASSWORD_RESETS_PER_MINUTE,
       passwordResetsPerEmailPerHour: env.RATE_LIMIT_PASSWORD_RESETS_PER_EMAIL_PER_HOUR,
+      confirmationsPerEmailPerHour: env.RATE_LIMIT_CONFIRMATIONS_PER_EMAIL_PER_HOUR,
+      confirmationsPerEmailPerDay: env.RATE_LIMIT_CONFIRMATIONS_PER_EMAIL_PER_DAY,
     },
     retentionDays: env.RETENTION_DAYS,
     logLevel: env.LOG_LEVEL,

@@ -115,9 +115,10 @@ async function assembleContext(config: Config, options: StartOptions, opened: Op
     publicUrl: config.publicUrl,
     companyName: siteConfig.legalName,
   };
+  const limiters = createRateLimiters(database, { ...config.rateLimits, ...options.rateLimits });
   const applications = createApplicationRepository(db, blobs, changes, {
     retentionDays: config.retentionDays,
-    mail: applicationMail(outbox, mailOptions),
+    mail: applicationMail(outbox, mailOptions, limiters),
   });
   const audit = (opened.audit = createAuditRepository(db));
   const replyTemplates = createReplyTemplateRepository(db);
@@ -158,7 +159,7 @@ async function assembleContext(config: Config, options: StartOptions, opened: Op
     notes: createNoteRepository(db),
     audit,
     applicationLinks,
-    limiters: createRateLimiters(database, { ...config.rateLimits, ...options.rateLimits }),
+    limiters,
   };
   if (config.bootstrapAdmin) await bootstrapAdmin(context, config.bootstrapAdmin);
   return context;

@@ -22,6 +22,10 @@ export interface RateLimitSettings {
   passwordResetsPerMinute: number;
   /** "Forgot password?" requests an hour for one e-mail, from anywhere. */
   passwordResetsPerEmailPerHour: number;
+  /** Application confirmations e-mailed to one address an hour, whoever applied. */
+  confirmationsPerEmailPerHour: number;
+  /** And a day. */
+  confirmationsPerEmailPerDay: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -33,6 +37,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   lostLinkPerMinute: 5,
   passwordResetsPerMinute: 5,
   passwordResetsPerEmailPerHour: 3,
+  confirmationsPerEmailPerHour: 3,
+  confirmationsPerEmailPerDay: 10,
 };
 
 /**
@@ -68,6 +74,13 @@ export interface RateLimiters {
   forgotPasswordByEmail: RateLimiterAbstract;
   /** New passwords sent with a reset link from one address. */
   resetPasswordByIp: RateLimiterAbstract;
+  /**
+   * Application confirmations to one e-mail (keyed by a digest of it), an hour and a day: anyone
+   * can apply with any address, so without a cap the careers mailbox would send whatever number
+   * of messages to an address someone chose.
+   */
+  confirmationsByEmailHour: RateLimiterAbstract;
+  confirmationsByEmailDay: RateLimiterAbstract;
   settings: RateLimitSettings;
 }
 
@@ -99,6 +112,8 @@ export function createRateLimiters(database: Database, settings: RateLimitSettin
     forgotPasswordByIp: make('forgot-password-ip', settings.passwordResetsPerMinute),
     forgotPasswordByEmail: make('forgot-password-email', settings.passwordResetsPerEmailPerHour, 3600),
     resetPasswordByIp: make('reset-password-ip', settings.loginPerMinute),
+    confirmationsByEmailHour: make('confirmations-email-hour', settings.confirmationsPerEmailPerHour, 3600),
+    confirmationsByEmailDay: make('confirmations-email-day', settings.confirmationsPerEmailPerDay, 86_400),
     settings,
   };
 }
@@ -137,6 +152,17 @@ export async function consume(
   } catch (result) {
     if (!(result instanceof RateLimiterRes)) throw result;
     await refuse(reply, result.msBeforeNext, message);
+    return false;
+  }
+}
+
+/** Takes one point if there is one left, answering whether there was; for limits no reply depends on. */
+export async function tryConsume(limiter: RateLimiterAbstract, key: string): Promise<boolean> {
+  try {
+    await limiter.consume(key);
+    return true;
+  } catch (result) {
+    if (!(result instanceof RateLimiterRes)) throw result;
     return false;
   }
 }
