@@ -26,6 +26,7 @@ import { myApplicationRoutes } from './my-application/my-application-routes';
 import { installErrorHandling } from './http/error-handler';
 import { withoutSecretTokens } from './http/secret-token';
 import { installSecurityHeaders } from './http/security-headers';
+import { installPrivateAnswers } from './http/private-answers';
 import { createAnswerReplay, replayingServerFactory } from './http/answer-replay';
 import { rejectNulCharacters } from './http/reject-nul';
 import { schemaSerializerCompiler } from './http/schema-serializer';
@@ -145,6 +146,7 @@ export async function createApp(context: AppContext, options: AppOptions = {}): 
     },
     crossOriginEmbedderPolicy: false,
   });
+  installPrivateAnswers(app);
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'DELETE'],

@@ -68,7 +68,11 @@ describe('an application', () => {
     const form = new FormData();
     for (const [name, value] of Object.entries(application({ name: 'Mallory \u202Egpj.exe' })))
       if (name !== 'pdfFile') form.append(name, value);
-    form.append('pdfFile', new Blob([await validPdf()], { type: 'application/pdf' }), 'cv.pdf');
+    form.append(
+      'pdfFile',
+      new Blob([new Uint8Array(await validPdf())], { type: 'application/pdf' }),
+      'cv.pdf',
+    );
     const answer = await server.api('POST', '/applications', { body: form });
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe('Name cannot contain line breaks or control characters.');
