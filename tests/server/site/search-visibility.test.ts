@@ -168,6 +168,21 @@ describe('the careers home page as served', () => {
     expect(data.jobs).toEqual(all);
   });
 
+  it('answers /index.html as / (the page with its jobs, canonical /), never the raw build template', async () => {
+    const home = await page('/');
+    for (const method of ['GET', 'HEAD']) {
+      const response = await fetch(`${server.url}/index.html`, { method });
+      expect(response.status, method).toBe(200);
+      expect(response.headers.get('cache-control'), method).toBe('no-cache');
+    }
+    const index = await page('/index.html');
+    expect(index.html).toBe(home.html);
+    expect(index.document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      `${PUBLIC_URL}/`,
+    );
+    expect(initialData(index.document).jobs).toEqual((await server.api('GET', '/all')).body);
+  });
+
   it('keeps the dashboard and unknown pages out of search results', async () => {
     for (const [pathname, status] of [
       ['/dashboard', 200],
