@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from 'eslint-plugin-boundaries';
+import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 
 /**
@@ -91,6 +92,16 @@ export default tseslint.config(
           })),
         },
       ],
+    },
+  },
+  {
+    // Much of what the patterns read comes from strangers (addresses, bodies, headers): none may
+    // take more than linear time on any text (docs/security.md#input-handling).
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-backtracking': ['error', { report: 'potential' }],
+      'regexp/no-super-linear-move': ['error', { report: 'potential' }],
     },
   },
   {

@@ -28,9 +28,11 @@ import { HttpError } from './http/http-error';
 import { JSON_SHAPE_LIMITS, jsonShapeExceeds } from './http/json-shape';
 import { withoutSecretTokens } from './http/secret-token';
 import { installSecurityHeaders } from './http/security-headers';
+import { installPrivateAnswers } from './http/private-answers';
 import { createAnswerReplay, replayingServerFactory } from './http/answer-replay';
 import { rejectNulCharacters } from './http/reject-nul';
 import { schemaSerializerCompiler } from './http/schema-serializer';
+import { collapseSlashes } from './http/url-path';
 import { registerStaticSite } from './site/static-site';
 import { siteRoutes } from './site/site-routes';
 
@@ -107,6 +109,8 @@ export async function createApp(context: AppContext, options: AppOptions = {}): 
     }),
     return503OnClosing: true,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // Before routing, once: no route then sees a run of slashes (docs/security.md#input-handling).
+    rewriteUrl: (request) => collapseSlashes(request.url ?? '/'),
     // Paths refused before routing (bad percent-encoding, over-long parameter) answer `{ message }` too.
     frameworkErrors: (error, _request, reply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
@@ -152,6 +156,7 @@ export async function createApp(context: AppContext, options: AppOptions = {}): 
     },
     crossOriginEmbedderPolicy: false,
   });
+  installPrivateAnswers(app);
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'DELETE'],

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DESKTOP_APP_ORIGIN } from '../shared/desktop/desktop-bridge';
 import { DEFAULT_RETENTION_DAYS } from '../shared/limits';
+import { trimEnd } from '../shared/format/trim-end';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './http/rate-limit';
 
 const optionalText = z
@@ -135,6 +136,8 @@ const envSchema = z
     RATE_LIMIT_PASSWORD_RESETS_PER_EMAIL_PER_HOUR: perMinute(
       DEFAULT_RATE_LIMITS.passwordResetsPerEmailPerHour,
     ),
+    RATE_LIMIT_CONFIRMATIONS_PER_EMAIL_PER_HOUR: perMinute(DEFAULT_RATE_LIMITS.confirmationsPerEmailPerHour),
+    RATE_LIMIT_CONFIRMATIONS_PER_EMAIL_PER_DAY: perMinute(DEFAULT_RATE_LIMITS.confirmationsPerEmailPerDay),
     REQUIRE_ADMIN_2FA: flag(false),
     RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_RETENTION_DAYS),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -193,7 +196,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const publicUrl = trimEnd(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`, '/');
   return {
     nodeEnv: env.NODE_ENV,
     host: env.HOST,
@@ -222,6 +225,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       lostLinkPerMinute: env.RATE_LIMIT_LOST_LINK_PER_MINUTE,
       passwordResetsPerMinute: env.RATE_LIMIT_PASSWORD_RESETS_PER_MINUTE,
       passwordResetsPerEmailPerHour: env.RATE_LIMIT_PASSWORD_RESETS_PER_EMAIL_PER_HOUR,
+      confirmationsPerEmailPerHour: env.RATE_LIMIT_CONFIRMATIONS_PER_EMAIL_PER_HOUR,
+      confirmationsPerEmailPerDay: env.RATE_LIMIT_CONFIRMATIONS_PER_EMAIL_PER_DAY,
     },
     retentionDays: env.RETENTION_DAYS,
     logLevel: env.LOG_LEVEL,

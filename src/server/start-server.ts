@@ -32,7 +32,7 @@ import { createAuditRepository } from './privacy/audit-repository';
 import { createApplicationLinks } from './my-application/application-links';
 import { myApplicationPath } from '../shared/my-application/my-application-contract';
 import { scheduleRetentionPurge } from './privacy/retention';
-import { createRateLimiters, type RateLimitSettings } from './http/rate-limit';
+import { createRateLimiters, scheduleRateLimitSweep, type RateLimitSettings } from './http/rate-limit';
 import { bootstrapAdmin } from './auth/bootstrap-admin';
 import { createApp, type HttpTimeouts } from './app';
 import { projectRoot } from './project-root';
@@ -58,6 +58,8 @@ export interface StartOptions {
   replayEntries?: number;
   /** How soon an idle CV-checking thread exits (tests); see intake-pool.ts. */
   intakeThreadIdleMs?: number;
+  /** How often expired rate-limit counters are deleted (tests); see rate-limit.ts. */
+  rateLimitSweepMs?: number;
 }
 
 /**
@@ -115,9 +117,15 @@ async function assembleContext(config: Config, options: StartOptions, opened: Op
     publicUrl: config.publicUrl,
     companyName: siteConfig.legalName,
   };
+  const signingSecret = await resolveJwtSecret(db, config.jwtSecret);
+  const limiters = createRateLimiters(
+    database,
+    { ...config.rateLimits, ...options.rateLimits },
+    signingSecret,
+  );
   const applications = createApplicationRepository(db, blobs, changes, {
     retentionDays: config.retentionDays,
-    mail: applicationMail(outbox, mailOptions),
+    mail: applicationMail(outbox, mailOptions, limiters),
   });
   const audit = (opened.audit = createAuditRepository(db));
   const replyTemplates = createReplyTemplateRepository(db);
@@ -134,7 +142,7 @@ async function assembleContext(config: Config, options: StartOptions, opened: Op
     blobs,
     mailer,
     outbox,
-    tokens: createTokenService(await resolveJwtSecret(db, config.jwtSecret), config.tokenTtlSeconds),
+    tokens: createTokenService(signingSecret, config.tokenTtlSeconds),
     users,
     accounts: createAccountRepository(db),
     jobs,
@@ -158,7 +166,7 @@ async function assembleContext(config: Config, options: StartOptions, opened: Op
     notes: createNoteRepository(db),
     audit,
     applicationLinks,
-    limiters: createRateLimiters(database, { ...config.rateLimits, ...options.rateLimits }),
+    limiters,
   };
   if (config.bootstrapAdmin) await bootstrapAdmin(context, config.bootstrapAdmin);
   return context;
@@ -224,6 +232,7 @@ async function listen(
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const stopPurge = scheduleRetentionPurge(context, config.retentionDays, app.log);
+  const stopRateLimitSweep = scheduleRateLimitSweep(context.database.db, app.log, options.rateLimitSweepMs);
   context.outbox.start(app.log);
   const stopReleasingMemory = releaseMemoryWhenIdle({
     onError: (error) => app.log.warn({ err: error }, 'could not release unused memory'),
@@ -234,6 +243,7 @@ async function listen(
     url: `http://127.0.0.1:${port}`,
     async close() {
       stopPurge();
+      stopRateLimitSweep();
       stopReleasingMemory();
       await app.close();
       await closeContext(context);

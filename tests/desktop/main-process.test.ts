@@ -18,6 +18,8 @@ const electron = vi.hoisted(() => {
   const windows: FakeWindow[] = [];
   const notifications: FakeNotification[] = [];
   const messageBoxes: { options: { buttons: string[] }; answer: number }[] = [];
+  /** What main handed to the system browser. */
+  const opened: string[] = [];
   let nextAnswer = 1;
 
   class FakeContents {
@@ -34,7 +36,10 @@ const electron = vi.hoisted(() => {
     send(...args: unknown[]) {
       this.sent.push(args);
     }
-    setWindowOpenHandler() {}
+    openHandler: Listener = () => undefined;
+    setWindowOpenHandler(handler: Listener) {
+      this.openHandler = handler;
+    }
   }
 
   class FakeWindow {
@@ -85,6 +90,7 @@ const electron = vi.hoisted(() => {
     windows,
     notifications,
     messageBoxes,
+    opened,
     answerMessageBox: (answer: number) => (nextAnswer = answer),
     start: () => ready(),
     module: {
@@ -120,7 +126,11 @@ const electron = vi.hoisted(() => {
       Menu: { setApplicationMenu: () => undefined, buildFromTemplate: (template: unknown) => template },
       BrowserWindow: FakeWindow,
       Notification: FakeNotification,
-      shell: { openExternal: async () => undefined },
+      shell: {
+        openExternal: async (url: string) => {
+          opened.push(url);
+        },
+      },
     },
   };
 });
@@ -128,7 +138,12 @@ const electron = vi.hoisted(() => {
 vi.mock('electron', () => ({ ...electron.module, default: electron.module }));
 
 interface FakeWindowShape {
-  webContents: { id: number; emit(name: string, ...args: unknown[]): void; sent: unknown[][] };
+  webContents: {
+    id: number;
+    emit(name: string, ...args: unknown[]): void;
+    sent: unknown[][];
+    openHandler(details: { url: string }): unknown;
+  };
   minimized: boolean;
   focused: number;
 }
@@ -205,5 +220,44 @@ describe('the console main process', () => {
     electron.answerMessageBox(0);
     expect(unload()).toBe(true);
     expect(electron.messageBoxes).toHaveLength(2);
+  });
+
+  it('hands a mail link to the system mail program only as a bare address, with at most a subject', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      /** What main decided for a link the page opens: handed on, or blocked (and said so). */
+      const decide = async (url: string) => {
+        const before = electron.opened.length;
+        expect(window.webContents.openHandler({ url })).toEqual({ action: 'deny' });
+        await vi.waitFor(() =>
+          expect(
+            electron.opened.length > before ||
+              warn.mock.calls.some(([line]) => String(line).startsWith(`blocked opening ${url}:`)),
+          ).toBe(true),
+        );
+        return electron.opened.length > before ? 'opened' : 'blocked';
+      };
+      for (const url of [
+        'mailto:careers@example.co.uk',
+        'mailto:jane.applicant@example.com?subject=Your%20application',
+        'tel:+441604000000',
+      ])
+        expect(await decide(url), url).toBe('opened');
+      for (const url of [
+        'mailto:jane@example.com?attach=/etc/passwd',
+        'mailto:jane@example.com?bcc=evil@example.net',
+        'mailto:jane@example.com?cc=evil@example.net',
+        'mailto:jane@example.com?body=Please%20wire%20the%20money',
+        'mailto:jane@example.com?subject=Hi&body=x',
+        'mailto:jane@example.com?subject=Hi&subject=again',
+        'mailto:jane@example.com?subject=Hi%0D%0ABcc:%20evil@example.net',
+        'mailto:jane@example.com,evil@example.net',
+        'mailto:?to=evil@example.net',
+        'mailto:not-an-address',
+      ])
+        expect(await decide(url), url).toBe('blocked');
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

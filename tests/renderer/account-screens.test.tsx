@@ -4,9 +4,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../src/shared/messages';
 import { LoginPage } from '../../src/renderer/features/auth/login-page';
 import { ChangePasswordCard } from '../../src/renderer/features/auth/change-password-card';
+import { TwoFactorCard } from '../../src/renderer/features/auth/two-factor-card';
+import type { AccountAnswer } from '../../src/shared/auth/account-contract';
 import { fakeToken, inSeconds, jsonResponse, memoryPlatform, renderScreen } from './test-utils';
 
-/** The login's code step and the change-password form, with the server answered by a stub. */
+/**
+ * The login's code step, the change-password form and the set-up of two-step verification, with
+ * the server answered by a stub.
+ */
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -119,5 +124,83 @@ describe('the change-password form', () => {
     });
     expect(state.token).toBe(renewed);
     expect(screen.getByLabelText(/^Current password/)).toHaveValue('');
+  });
+});
+
+const SETUP_ANSWER = {
+  secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  otpauthUri: 'otpauth://totp/Careers:ava%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  qrCode: 'data:image/svg+xml;base64,PHN2Zy8+',
+};
+const RECOVERY_CODES = Array.from({ length: 10 }, (_, i) => `abcde-fghj${i}`);
+
+const accountWithout2fa: AccountAnswer = {
+  email: 'ava@example.com',
+  name: 'Ava',
+  twoFactorEnabled: false,
+  twoFactorRequired: false,
+  recoveryCodesLeft: 0,
+  events: [],
+};
+
+describe('setting up two-step verification on the account screen', () => {
+  it('asks for the password first and sends it with the set-up and with the first code', async () => {
+    const calls = stubServer((path) =>
+      path === '/auth/two-factor/setup'
+        ? jsonResponse(200, SETUP_ANSWER)
+        : jsonResponse(200, { recoveryCodes: RECOVERY_CODES }),
+    );
+    const user = userEvent.setup();
+    renderScreen(<TwoFactorCard account={accountWithout2fa} />, { route: '/dashboard/account' });
+
+    await user.click(screen.getByRole('button', { name: 'Set up two-step verification' }));
+    expect(await screen.findByText(messages.currentPasswordRequired)).toBeInTheDocument();
+    expect(calls).toEqual([]);
+
+    await user.type(screen.getByLabelText(/^Password/), 'ava-password-long');
+    await user.click(screen.getByRole('button', { name: 'Set up two-step verification' }));
+    expect(await screen.findByRole('img', { name: /QR code/ })).toBeInTheDocument();
+    expect(calls).toEqual([{ path: '/auth/two-factor/setup', body: { password: 'ava-password-long' } }]);
+
+    await user.type(screen.getByRole('textbox', { name: /6-digit code/ }), '123456');
+    await user.click(screen.getByRole('button', { name: 'Turn on two-step verification' }));
+    expect(await screen.findByText(RECOVERY_CODES[0]!)).toBeInTheDocument();
+    expect(calls[1]).toEqual({
+      path: '/auth/two-factor/enable',
+      body: { code: '123456', password: 'ava-password-long' },
+    });
+  });
+
+  it('shows the server’s refusal of a wrong password and keeps the form', async () => {
+    stubServer(() => jsonResponse(400, { message: messages.currentPasswordWrong }));
+    const user = userEvent.setup();
+    renderScreen(<TwoFactorCard account={accountWithout2fa} />, { route: '/dashboard/account' });
+    await user.type(screen.getByLabelText(/^Password/), 'not-the-password');
+    await user.click(screen.getByRole('button', { name: 'Set up two-step verification' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.currentPasswordWrong);
+    expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Set up two-step verification' })).toBeInTheDocument();
+  });
+
+  it('at a login that must set it up first, sends the login’s challenge and never the password', async () => {
+    const token = fakeToken({ email: 'ava@example.com', name: 'Ava', exp: inSeconds(3600), gen: 0 });
+    const calls = stubServer((path) => {
+      if (path === '/login')
+        return jsonResponse(200, { twoFactorSetupRequired: true, challenge: 'setup-challenge' });
+      if (path === '/auth/two-factor/setup') return jsonResponse(200, SETUP_ANSWER);
+      return jsonResponse(200, { recoveryCodes: RECOVERY_CODES, token });
+    });
+    const user = userEvent.setup();
+    renderScreen(<LoginPage />, { route: '/login' });
+    await user.type(screen.getByRole('textbox', { name: /Email/ }), 'ava@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'ava-password-long');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await user.type(await screen.findByRole('textbox', { name: /6-digit code/ }), '123456');
+    await user.click(screen.getByRole('button', { name: 'Turn on two-step verification' }));
+    expect(await screen.findByText(RECOVERY_CODES[0]!)).toBeInTheDocument();
+    expect(calls.slice(1)).toEqual([
+      { path: '/auth/two-factor/setup', body: { challenge: 'setup-challenge' } },
+      { path: '/auth/two-factor/enable', body: { code: '123456', challenge: 'setup-challenge' } },
+    ]);
   });
 });

@@ -116,6 +116,25 @@ describe('application form', () => {
     expect(screen.getByRole('textbox', { name: /Phone/ })).toHaveAttribute('type', 'tel');
   });
 
+  it('refuses a name or phone number holding a right-to-left override or a line separator, sending nothing', async () => {
+    const user = userEvent.setup();
+    const { container } = renderForm();
+    await attachCv(user, container);
+    await user.type(screen.getByRole('textbox', { name: /Full Name/ }), 'Mallory \u202Egpj.exe');
+    await user.type(screen.getByRole('textbox', { name: /Email/ }), 'mallory@example.com');
+    await user.type(screen.getByRole('textbox', { name: /Phone/ }), '07700\u2028900123');
+    await user.type(screen.getByRole('textbox', { name: /Cover Letter/ }), 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(
+      await screen.findByText('Name cannot contain line breaks or control characters.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Phone number cannot contain line breaks or control characters.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Full Name/ })).toHaveFocus();
+    expect(localApi.calls).toEqual([]);
+  });
+
   it('reports a failed save with the toast and the inline error, and moves focus to the error', async () => {
     answer = () => ({ status: 400, body: { message: messages.cvUnreadable } });
     const user = userEvent.setup();

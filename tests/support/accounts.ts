@@ -62,15 +62,18 @@ export const codeAt = (secret: string, timestamp = Date.now()): string =>
  */
 export const nextCode = (secret: string): string => codeAt(secret, Date.now() + 30_000);
 
-/** Sets up and turns on the second factor through the API; answers the secret, the code it took and the recovery codes. */
-export async function enrolTwoFactor(server: Target, token: string) {
-  const setup = await server.api('POST', '/auth/two-factor/setup', { token, body: {} });
+/**
+ * Sets up and turns on the second factor through the API, signed in with `token` and confirmed
+ * with the account's password; answers the secret, the code it took and the recovery codes.
+ */
+export async function enrolTwoFactor(server: Target, token: string, password: string) {
+  const setup = await server.api('POST', '/auth/two-factor/setup', { token, body: { password } });
   expect(setup.status, JSON.stringify(setup.body)).toBe(200);
   const secret = setup.body.secret as string;
   const enrolmentCode = codeAt(secret);
   const enabled = await server.api('POST', '/auth/two-factor/enable', {
     token,
-    body: { code: enrolmentCode },
+    body: { code: enrolmentCode, password },
   });
   expect(enabled.status, JSON.stringify(enabled.body)).toBe(200);
   return { secret, enrolmentCode, recoveryCodes: enabled.body.recoveryCodes as string[] };

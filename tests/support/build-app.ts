@@ -4,6 +4,7 @@ import type { AppContext } from '../../src/server/app-context';
 import { createApp } from '../../src/server/app';
 import { holdDataDir } from '../../src/server/db/data-dir-lock';
 import { scheduleRetentionPurge } from '../../src/server/privacy/retention';
+import { scheduleRateLimitSweep } from '../../src/server/http/rate-limit';
 import { projectRoot } from '../../src/server/project-root';
 import { buildContext, closeContext } from '../../src/server/start-server';
 import {
@@ -70,6 +71,11 @@ export async function buildTestApp(
   // What startServer does before it listens, and once it listens.
   await context.blobs.sweep(() => ready.context.applications.cvKeys()).catch(() => undefined);
   const stopPurge = scheduleRetentionPurge(context, config.retentionDays, app.log);
+  const stopRateLimitSweep = scheduleRateLimitSweep(
+    context.database.db,
+    app.log,
+    startOptions.rateLimitSweepMs,
+  );
   context.outbox.start(app.log);
 
   const request: RequestCall = async (method, pathname, call = {}) => {
@@ -101,6 +107,7 @@ export async function buildTestApp(
     adminToken: adminTokenFor(api),
     async stop() {
       stopPurge();
+      stopRateLimitSweep();
       await ready.app.close();
       await closeContext(ready.context);
       releaseDataDir();

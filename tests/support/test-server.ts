@@ -79,6 +79,8 @@ export async function prepareTestServer(env: Record<string, string>, options: Te
       lostLinkPerMinute: 1000,
       passwordResetsPerMinute: 1000,
       passwordResetsPerEmailPerHour: 1000,
+      confirmationsPerEmailPerHour: 1000,
+      confirmationsPerEmailPerDay: 1000,
     },
     ...options,
   };

@@ -131,6 +131,7 @@ export function createApplicationRepository(
       const id = randomUUID();
       const { cv, privacyNoticeVersion, ...fields } = input;
       const duplicateOf = await earlierApplication(fields.email, fields.jobId);
+      const confirm = await options.mail.mayConfirm(fields.email);
       await blobs.store(id, cv, async (tx) => {
         const [stored] = await tx
           .insert(applications)
@@ -144,7 +145,11 @@ export function createApplicationRepository(
             privacyAcknowledgedAt: privacyNoticeVersion ? new Date() : null,
           })
           .returning({ createdAt: applications.createdAt });
-        await options.mail.queue(tx, { ...fields, id, createdAt: stored!.createdAt, cvSize: cv.length });
+        await options.mail.queue(
+          tx,
+          { ...fields, id, createdAt: stored!.createdAt, cvSize: cv.length },
+          { confirm },
+        );
       });
       options.mail.queued();
       changes.publish('applications');

@@ -155,8 +155,7 @@ export function applicationRoutes(app: Api, context: ApplicationRouteDeps, guard
         response: { 200: applicationListSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request, reply) =>
-      sendRepresentation(request, reply, await applicationList.get(), { cacheControl: 'private, no-cache' }),
+    async (request, reply) => sendRepresentation(request, reply, await applicationList.get()),
   );
 
   app.get(
@@ -240,10 +239,7 @@ export function applicationRoutes(app: Api, context: ApplicationRouteDeps, guard
       if (!owner || !answer) throw new HttpError(404, messages.cvMissing);
       record(request, request.query.purpose, { id, email: owner.email });
       // Bytes already in the CvAnswer shape (see cv-answer.ts), so the typed reply is bypassed.
-      return (reply as FastifyReply)
-        .type('application/json; charset=utf-8')
-        .header('cache-control', 'private, no-store')
-        .send(answer);
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(answer);
     },
   );
 
@@ -271,7 +267,6 @@ export function applicationRoutes(app: Api, context: ApplicationRouteDeps, guard
         .type('application/pdf')
         .header('content-length', bytes.length)
         .header('content-disposition', contentDisposition(disposition, cvFileName(name)))
-        .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         .send(bytes);
     },

@@ -31,8 +31,7 @@ export function replyTemplateRoutes(app: Api, context: ReplyTemplateRouteDeps, g
         response: { 200: replyTemplateListSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request, reply) =>
-      reply.header('cache-control', 'private, no-store').send(await replyTemplates.list()),
+    async () => replyTemplates.list(),
   );
 
   app.put(

@@ -37,15 +37,12 @@ export function stageRoutes(app: Api, context: StageRouteDeps, guards: Guards): 
         tags: ['applications'],
         summary: 'How many applications are in each stage, and when the newest arrived (ETag; poll it)',
         description:
-          'Sent with an ETag and Cache-Control: private, no-cache. Send If-None-Match to get 304 while nothing changed.',
+          'Sent with an ETag and Cache-Control: private, no-store. Send If-None-Match to get 304 while nothing changed.',
         security: admin,
         response: { 200: applicationCountsSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request, reply) =>
-      sendRepresentation(request, reply, await applicationCounts.get(), {
-        cacheControl: 'private, no-cache',
-      }),
+    async (request, reply) => sendRepresentation(request, reply, await applicationCounts.get()),
   );
 
   app.put(

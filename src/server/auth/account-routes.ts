@@ -45,7 +45,7 @@ import type { User } from './user-repository';
 
 type Security = { [scheme: string]: string[] }[];
 const signedIn: Security = [{ bearer: [] }];
-/** Set-up and activation take a bearer token, or a login's challenge in the body. */
+/** Set-up and activation take a bearer token (and the password), or a login's challenge in the body. */
 const signedInOrChallenge: Security = [{ bearer: [] }, {}];
 
 /**
@@ -76,8 +76,9 @@ export function accountRoutes(app: Api, context: AccountRouteDeps, guards: Guard
     request: FastifyRequest,
     reply: FastifyReply,
     user: User,
-    password: string,
+    password: string | undefined,
   ): Promise<boolean> => {
+    if (password === undefined) throw new HttpError(400, messages.currentPasswordRequired);
     const attempt = await startLoginAttempt(limiters, request, reply, user.email);
     if (!attempt) return false;
     if (!(await verifyPassword(user.passwordHash, password))) {
@@ -269,14 +270,16 @@ export function accountRoutes(app: Api, context: AccountRouteDeps, guards: Guard
         tags: ['account'],
         summary: 'Start setting up two-step verification: a new secret and its QR code',
         description:
-          'Signed in, or with the challenge of a login that must set it up first. The secret does not guard the login until a code from it is entered (POST /auth/two-factor/enable).',
+          'Signed in with the current password, or with the challenge of a login that must set it up first. The secret does not guard the login until a code from it is entered (POST /auth/two-factor/enable).',
         security: signedInOrChallenge,
         body: twoFactorSetupSchema,
-        response: { 200: twoFactorSetupAnswerSchema, ...errorResponses(400, 401, 403, 409) },
+        response: { 200: twoFactorSetupAnswerSchema, ...errorResponses(400, 401, 403, 409, 429) },
       },
     },
-    async (request) => {
-      const { user } = await enrollingAccount(request, request.body.challenge);
+    async (request, reply) => {
+      const { challenge, password } = request.body;
+      const { user, duringLogin } = await enrollingAccount(request, challenge);
+      if (!duringLogin && !(await confirmPassword(request, reply, user, password))) return reply;
       const secret = newTotpSecret();
       if (!(await accounts.startTwoFactorSetup(user.id, secret))) {
         throw new HttpError(409, messages.twoFactorAlreadyOn);
@@ -293,20 +296,26 @@ export function accountRoutes(app: Api, context: AccountRouteDeps, guards: Guard
         tags: ['account'],
         summary: 'Turn two-step verification on with a first code; answers ten recovery codes, once',
         description:
-          'Signed in, or with the challenge of a login that must set it up first; then the answer also carries the session token.',
+          'Signed in with the current password, or with the challenge of a login that must set it up first; then the answer also carries the session token.',
         security: signedInOrChallenge,
         body: twoFactorEnableSchema,
         response: { 200: twoFactorEnabledSchema, ...errorResponses(400, 401, 403, 409, 429) },
       },
     },
     async (request, reply) => {
-      const { code, challenge } = request.body;
+      const { code, challenge, password } = request.body;
       const { user, duringLogin } = await enrollingAccount(request, challenge);
+      if (!duringLogin && password === undefined) throw new HttpError(400, messages.currentPasswordRequired);
       const status = await accounts.twoFactorStatus(user.id);
       if (status.enabled) throw new HttpError(409, messages.twoFactorAlreadyOn);
       if (!status.secret) throw new HttpError(400, messages.twoFactorNotStarted);
+      // The password and the code are one try at the account's secrets, counted as one login.
       const attempt = await startLoginAttempt(limiters, request, reply, user.email);
       if (!attempt) return reply;
+      if (!duringLogin && !(await verifyPassword(user.passwordHash, password ?? ''))) {
+        await attempt.failed();
+        throw new HttpError(400, messages.currentPasswordWrong);
+      }
       const step = matchingStep(status.secret, code);
       if (step === null) {
         await attempt.failed();

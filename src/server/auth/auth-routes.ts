@@ -57,23 +57,29 @@ export function authRoutes(app: Api, context: AuthRouteDeps, guards: Guards): vo
         await attempt.failed();
         throw new HttpError(401, messages.invalidCredentials);
       }
-      await attempt.succeeded();
-      if (!user.isAdmin) throw new HttpError(403, messages.notAdmin);
+      if (!user.isAdmin) {
+        await attempt.succeeded();
+        throw new HttpError(403, messages.notAdmin);
+      }
       // The password alone opens nothing for an administrator with a second factor, or one who
-      // must set it up: the answer is a challenge for the next step (account-routes.ts).
+      // must set it up: the answer is a challenge for the next step (account-routes.ts), and only
+      // that step's success starts the count of failed tries again.
       const secondFactor = await accounts.twoFactorStatus(user.id);
       if (secondFactor.enabled) {
+        await attempt.passedFirstStep();
         return {
           twoFactorRequired: true as const,
           challenge: await tokens.issueChallenge(user, 'two-factor'),
         };
       }
       if (config.requireAdmin2fa) {
+        await attempt.passedFirstStep();
         return {
           twoFactorSetupRequired: true as const,
           challenge: await tokens.issueChallenge(user, 'two-factor-setup'),
         };
       }
+      await attempt.succeeded();
       return { token: await tokens.issue(user) };
     },
   );

@@ -8,6 +8,12 @@ export interface LoginAttempt {
   failed(): Promise<void>;
   /** The secret was right: the address's point comes back and its tries for the e-mail start again. */
   succeeded(): Promise<void>;
+  /**
+   * The password was right but a second step follows: this try's points come back, yet the
+   * e-mail's earlier failures from the address stay counted until that step succeeds, or anyone
+   * with the password could wipe their wrong codes by logging in again.
+   */
+  passedFirstStep(): Promise<void>;
 }
 
 /**
@@ -39,6 +45,9 @@ export async function startLoginAttempt(
     },
     async succeeded() {
       await Promise.all([limiters.loginByIp.reward(address, 1), limiters.loginByIpAndEmail.delete(pair)]);
+    },
+    async passedFirstStep() {
+      await Promise.all([limiters.loginByIp.reward(address, 1), limiters.loginByIpAndEmail.reward(pair, 1)]);
     },
   };
 }

@@ -125,12 +125,20 @@ export const cvBlobs = pgTable('cv_blobs', {
   createdAt: createdAt(),
 });
 
-/** Shared rate-limit counters (rate-limiter-flexible's table shape), so limits hold across instances. */
-export const rateLimits = pgTable('rate_limits', {
-  key: varchar('key', { length: 255 }).primaryKey(),
-  points: integer('points').notNull().default(0),
-  expire: bigint('expire', { mode: 'number' }),
-});
+/**
+ * Shared rate-limit counters (rate-limiter-flexible's table shape), so limits hold across
+ * instances. Keys are digests (http/rate-limit.ts); the index on `expire` keeps the sweep of
+ * expired counters one cheap delete.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: varchar('key', { length: 255 }).primaryKey(),
+    points: integer('points').notNull().default(0),
+    expire: bigint('expire', { mode: 'number' }),
+  },
+  (table) => [index('rate_limits_expire_idx').on(table.expire)],
+);
 
 /** An admin's notes on an application, kept with their author and time; they go when it goes. */
 export const applicationNotes = pgTable(

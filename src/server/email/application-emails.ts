@@ -1,6 +1,8 @@
 import { formatUsDate } from '../../shared/format/date';
 import { PRIVACY_NOTICE_PATH } from '../../shared/privacy/privacy-notice';
 import type { Db } from '../db/database';
+import { tryConsume, type RateLimiters } from '../http/rate-limit';
+import { emailLimitKey } from '../http/secret-token';
 import type { EmailOutbox } from './email-outbox';
 import { PRIVATE_LINK_PLACEHOLDER } from './private-link';
 
@@ -17,8 +19,13 @@ export interface NotifiedApplication {
 
 /** The e-mails a stored application sends (built from the e-mail outbox where the server starts). */
 export interface ApplicationMail {
+  /**
+   * Whether the applicant's address may get a confirmation now; takes one from its caps when it
+   * may. Asked before the application is stored, outside its transaction.
+   */
+  mayConfirm(email: string): Promise<boolean>;
   /** Queues the application's messages inside the transaction that stores it. */
-  queue(tx: Db, application: NotifiedApplication): Promise<void>;
+  queue(tx: Db, application: NotifiedApplication, options: { confirm: boolean }): Promise<void>;
   /** Called once that transaction has committed. */
   queued(): void;
 }
@@ -30,17 +37,30 @@ export interface ApplicationEmailOptions {
 }
 
 /**
- * The two messages of one application: a confirmation to the applicant, with the private link to
- * their application (minted when it is sent), and a notice to the careers mailbox.
+ * The greeting of a message that anyone can have sent to any address (by applying with it, or
+ * asking for a lost link): it holds none of the text they typed, so the careers mailbox never
+ * carries a stranger's words ("your account is on hold, verify at...") to someone else's inbox
+ * (docs/security.md#e-mail-to-addresses-anyone-can-type).
  */
-export function applicationEmails(application: NotifiedApplication, options: ApplicationEmailOptions) {
+export const NEUTRAL_GREETING = 'Dear applicant,';
+
+/**
+ * The messages of one application: a confirmation to the applicant, with the private link to
+ * their application (minted when it is sent), and a notice to the careers mailbox. Without
+ * `confirm` (the address has had its share of confirmations) only the notice goes, saying so.
+ */
+export function applicationEmails(
+  application: NotifiedApplication,
+  options: ApplicationEmailOptions,
+  { confirm = true }: { confirm?: boolean } = {},
+) {
   const confirmation = {
     to: application.email,
     replyTo: options.careersMailbox,
     subject: `We have received your application: ${application.jobTitle}`,
     privateLink: true,
     text: [
-      `Dear ${application.name},`,
+      NEUTRAL_GREETING,
       '',
       `Thank you for applying for the ${application.jobTitle} role at ${options.companyName}.`,
       'We have received your application and CV. Our team will review them, and if your',
@@ -77,11 +97,19 @@ export function applicationEmails(application: NotifiedApplication, options: App
       'Cover letter:',
       application.about,
       '',
+      ...(confirm
+        ? []
+        : [
+            'No confirmation was e-mailed to the applicant: their address has had as many as it may',
+            'get within the hour or the day. They can ask for a link to their application on the',
+            `privacy page: ${options.publicUrl}${PRIVACY_NOTICE_PATH}`,
+            '',
+          ]),
       `Open it in the dashboard: ${options.publicUrl}/dashboard/application/${application.id}`,
     ].join('\n'),
   };
 
-  return [confirmation, notice];
+  return confirm ? [confirmation, notice] : [notice];
 }
 
 /**
@@ -91,12 +119,21 @@ export function applicationEmails(application: NotifiedApplication, options: App
 export function applicationMail(
   outbox: Pick<EmailOutbox, 'enqueue' | 'wake'>,
   options: ApplicationEmailOptions,
+  limiters: Pick<RateLimiters, 'confirmationsByEmailHour' | 'confirmationsByEmailDay'>,
 ): ApplicationMail {
   return {
-    queue: (tx, application) =>
+    async mayConfirm(email) {
+      const key = emailLimitKey(email);
+      if (!(await tryConsume(limiters.confirmationsByEmailHour, key))) return false;
+      if (await tryConsume(limiters.confirmationsByEmailDay, key)) return true;
+      // Not sent after all, so the hour's count stays true.
+      await limiters.confirmationsByEmailHour.reward(key, 1);
+      return false;
+    },
+    queue: (tx, application, { confirm }) =>
       outbox.enqueue(
         tx,
-        applicationEmails(application, options).map((message) => ({
+        applicationEmails(application, options, { confirm }).map((message) => ({
           ...message,
           applicationId: application.id,
         })),

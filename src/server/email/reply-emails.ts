@@ -39,7 +39,7 @@ export function replyEmail(
   return {
     to: application.email,
     replyTo: options.careersMailbox,
-    subject: fillReplyTemplate(template.subject, values).replace(/\s*[\r\n]+\s*/g, ' '),
+    subject: fillReplyTemplate(template.subject, values).replace(/(?<!\s)\s*[\r\n]\s*/g, ' '),
     text: fillReplyTemplate(template.body, values),
     applicationId: application.id,
   };

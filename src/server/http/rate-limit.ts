@@ -1,11 +1,14 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createHmac, hkdfSync } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { lt } from 'drizzle-orm';
 import {
   RateLimiterMemory,
   RateLimiterPostgres,
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
-import type { Database } from '../db/database';
+import type { Database, Db } from '../db/database';
+import { rateLimits } from '../db/schema';
 import { messages } from '../../shared/messages';
 
 export interface RateLimitSettings {
@@ -22,6 +25,10 @@ export interface RateLimitSettings {
   passwordResetsPerMinute: number;
   /** "Forgot password?" requests an hour for one e-mail, from anywhere. */
   passwordResetsPerEmailPerHour: number;
+  /** Application confirmations e-mailed to one address an hour, whoever applied. */
+  confirmationsPerEmailPerHour: number;
+  /** And a day. */
+  confirmationsPerEmailPerDay: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -33,6 +40,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   lostLinkPerMinute: 5,
   passwordResetsPerMinute: 5,
   passwordResetsPerEmailPerHour: 3,
+  confirmationsPerEmailPerHour: 3,
+  confirmationsPerEmailPerDay: 10,
 };
 
 /**
@@ -41,51 +50,80 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
  */
 export const LOST_LINK_PER_EMAIL = { points: 3, windowSeconds: 60 * 60 } as const;
 
+/**
+ * What the server does with a limiter. Keys go in as the text they are (an address, an e-mail, a
+ * pair of both) and are stored as a keyed digest of it (see createRateLimiters).
+ */
+export type Limiter = Pick<RateLimiterAbstract, 'consume' | 'get' | 'penalty' | 'reward' | 'delete'>;
+
 export interface RateLimiters {
   /** Failed logins from one address, whatever the e-mail: against password spraying. */
-  loginByIp: RateLimiterAbstract;
+  loginByIp: Limiter;
   /** Failed logins for one e-mail from one address: the hard limit a stranger meets. */
-  loginByIpAndEmail: RateLimiterAbstract;
+  loginByIpAndEmail: Limiter;
   /**
    * Failed logins for one e-mail from anywhere, over a quarter of an hour: they slow that
    * e-mail's logins down and never block it, or anyone could lock its owner out.
    */
-  loginFailuresByEmail: RateLimiterAbstract;
-  register: RateLimiterAbstract;
-  applications: RateLimiterAbstract;
-  emails: RateLimiterAbstract;
+  loginFailuresByEmail: Limiter;
+  register: Limiter;
+  applications: Limiter;
+  emails: Limiter;
   /** Private-link calls from one address whose token named no live application. */
-  myApplicationMisses: RateLimiterAbstract;
-  lostLinkByIp: RateLimiterAbstract;
+  myApplicationMisses: Limiter;
+  lostLinkByIp: Limiter;
   /** Keyed by a digest of the normalised address, never the address itself. */
-  lostLinkByEmail: RateLimiterAbstract;
+  lostLinkByEmail: Limiter;
   /** Reset links asked for from one address. */
-  forgotPasswordByIp: RateLimiterAbstract;
+  forgotPasswordByIp: Limiter;
   /**
    * Reset links asked for one e-mail (keyed by a digest of it), counted whether or not an account
    * has it, so a refusal tells nothing: it keeps anyone from filling an inbox with links.
    */
-  forgotPasswordByEmail: RateLimiterAbstract;
+  forgotPasswordByEmail: Limiter;
   /** New passwords sent with a reset link from one address. */
-  resetPasswordByIp: RateLimiterAbstract;
+  resetPasswordByIp: Limiter;
+  /**
+   * Application confirmations to one e-mail (keyed by a digest of it), an hour and a day: anyone
+   * can apply with any address, so without a cap the careers mailbox would send whatever number
+   * of messages to an address someone chose.
+   */
+  confirmationsByEmailHour: Limiter;
+  confirmationsByEmailDay: Limiter;
   settings: RateLimitSettings;
 }
 
-/** Counters live in PostgreSQL when several instances share it, so a limit holds across all of them. */
-export function createRateLimiters(database: Database, settings: RateLimitSettings): RateLimiters {
-  const make = (keyPrefix: string, points: number, duration = 60): RateLimiterAbstract =>
+/**
+ * Counters live in PostgreSQL when several instances share it, so a limit holds across all of
+ * them; in memory with PGlite. Every key is stored as an HMAC-SHA-256 of what the route counts by,
+ * under a key derived from the token signing secret (which every instance shares): so a counter
+ * of any e-mail address fits the table's 255 characters, and the table holds no e-mail or client
+ * address that a copy of it would give away, not even by hashing every IPv4 address in turn.
+ */
+export function createRateLimiters(
+  database: Database,
+  settings: RateLimitSettings,
+  signingSecret: Uint8Array,
+): RateLimiters {
+  const digestKey = Buffer.from(hkdfSync('sha256', signingSecret, '', 'rate-limit counter keys', 32));
+  const keyOf = (key: string | number) =>
+    createHmac('sha256', digestKey).update(String(key)).digest('base64url');
+  const store = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract =>
     database.kind === 'postgres'
       ? new RateLimiterPostgres({
           storeClient: database.pool,
           storeType: 'pool',
           tableName: 'rate_limits',
           tableCreated: true,
+          // One sweep per server instead (scheduleRateLimitSweep), not a timer per limiter.
           clearExpiredByTimeout: false,
           keyPrefix,
           points,
           duration,
         })
       : new RateLimiterMemory({ keyPrefix, points, duration });
+  const make = (keyPrefix: string, points: number, duration = 60): Limiter =>
+    keyedByDigest(store(keyPrefix, points, duration), keyOf);
   return {
     loginByIp: make('login-ip', 3 * settings.loginPerMinute),
     loginByIpAndEmail: make('login-ip-email', settings.loginPerMinute),
@@ -99,8 +137,50 @@ export function createRateLimiters(database: Database, settings: RateLimitSettin
     forgotPasswordByIp: make('forgot-password-ip', settings.passwordResetsPerMinute),
     forgotPasswordByEmail: make('forgot-password-email', settings.passwordResetsPerEmailPerHour, 3600),
     resetPasswordByIp: make('reset-password-ip', settings.loginPerMinute),
+    confirmationsByEmailHour: make('confirmations-email-hour', settings.confirmationsPerEmailPerHour, 3600),
+    confirmationsByEmailDay: make('confirmations-email-day', settings.confirmationsPerEmailPerDay, 86_400),
     settings,
   };
+}
+
+/** A limiter that stores `keyOf(key)` wherever it is handed `key`. */
+function keyedByDigest(limiter: RateLimiterAbstract, keyOf: (key: string | number) => string): Limiter {
+  return {
+    consume: (key, points, options) => limiter.consume(keyOf(key), points, options),
+    get: (key, options) => limiter.get(keyOf(key), options),
+    penalty: (key, points, options) => limiter.penalty(keyOf(key), points, options),
+    reward: (key, points, options) => limiter.reward(keyOf(key), points, options),
+    delete: (key, options) => limiter.delete(keyOf(key), options),
+  };
+}
+
+/** How often expired counters are deleted from `rate_limits`. */
+export const RATE_LIMIT_SWEEP_MS = 5 * 60_000;
+
+/**
+ * Deletes the counters whose window has passed (they would count nothing again, and each holds a
+ * trace of who asked). One indexed delete; the table is empty with PGlite, whose counters live
+ * in memory and expire there.
+ */
+export async function sweepExpiredRateLimits(db: Db, now = Date.now()): Promise<number> {
+  const deleted = await db
+    .delete(rateLimits)
+    .where(lt(rateLimits.expire, now))
+    .returning({ key: rateLimits.key });
+  return deleted.length;
+}
+
+/** Runs the sweep every `intervalMs` until the answered function is called. */
+export function scheduleRateLimitSweep(
+  db: Db,
+  log: FastifyBaseLogger,
+  intervalMs = RATE_LIMIT_SWEEP_MS,
+): () => void {
+  const timer = setInterval(() => {
+    sweepExpiredRateLimits(db).catch((error: unknown) => log.warn({ err: error }, 'rate-limit sweep failed'));
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /**
@@ -126,7 +206,7 @@ export async function refuse(reply: FastifyReply, msBeforeNext: number, message:
 
 /** Takes one point; answers 429 with Retry-After and a clear message when none is left. */
 export async function consume(
-  limiter: RateLimiterAbstract,
+  limiter: Limiter,
   key: string,
   reply: FastifyReply,
   message: string = messages.rateLimited,
@@ -141,8 +221,18 @@ export async function consume(
   }
 }
 
+/** Takes one point if there is one left, answering whether there was; for limits no reply depends on. */
+export async function tryConsume(limiter: Limiter, key: string): Promise<boolean> {
+  try {
+    await limiter.consume(key);
+    return true;
+  } catch (result) {
+    if (!(result instanceof RateLimiterRes)) throw result;
+    return false;
+  }
+}
+
 export const limitByIp =
-  (limiter: RateLimiterAbstract, message?: string) =>
-  async (request: FastifyRequest, reply: FastifyReply) => {
+  (limiter: Limiter, message?: string) => async (request: FastifyRequest, reply: FastifyReply) => {
     await consume(limiter, request.ip, reply, message);
   };

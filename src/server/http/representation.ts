@@ -62,20 +62,21 @@ export function sendRepresentation(
   representation: Representation,
   options: {
     status?: number;
-    cacheControl: string;
+    /** Left out for admin answers: those get the admin scope's own (private-answers.ts). */
+    cacheControl?: string;
     /**
      * For a known page every visitor gets alike: the address it is known by, and which
      * representation is current at a later request. Given, the answer to exactly that address
      * may be repeated without Fastify while it stays current (answer-replay.ts).
      */
     replay?: { page: string; current: () => Representation | undefined };
-  },
+  } = {},
 ): FastifyReply {
   const vary = reply.getHeader('vary');
   reply
     .header('etag', representation.etag)
-    .header('cache-control', options.cacheControl)
     .header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+  if (options.cacheControl) reply.header('cache-control', options.cacheControl);
   if ((options.status ?? 200) === 200 && matches(request.headers['if-none-match'], representation.etag)) {
     return reply.code(304).send();
   }

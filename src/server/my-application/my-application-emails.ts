@@ -1,6 +1,6 @@
 import { formatUsDate } from '../../shared/format/date';
 import { PRIVACY_NOTICE_PATH } from '../../shared/privacy/privacy-notice';
-import type { ApplicationEmailOptions } from '../email/application-emails';
+import { NEUTRAL_GREETING, type ApplicationEmailOptions } from '../email/application-emails';
 import type { QueuedEmail } from '../email/email-outbox';
 import { PRIVATE_LINK_PLACEHOLDER } from '../email/private-link';
 
@@ -55,7 +55,7 @@ export function lostLinkEmail(
     applicationId: application.id,
     privateLink: true,
     text: [
-      `Dear ${application.name},`,
+      NEUTRAL_GREETING,
       '',
       'You (or someone who typed your e-mail address on our privacy page) asked for a new link to',
       `your application for the ${application.jobTitle} role at ${options.companyName},`,

@@ -92,7 +92,6 @@ export function privacyRoutes(app: Api, context: PrivacyRouteDeps, guards: Guard
       const data = await exportSubject(context, email, currentUser(request).email);
       return reply
         .header('content-disposition', contentDisposition('attachment', subjectExportFileName(email)))
-        .header('cache-control', 'private, no-store')
         .send(data);
     },
   );

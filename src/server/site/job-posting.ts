@@ -35,7 +35,11 @@ export function jobDescriptionHtml(job: Job): string {
 /** A plain-text summary for meta descriptions and feeds (about 160 characters). */
 export function jobSummary(job: Job, length = 160): string {
   const text = `${job.jobTitle} in ${job.location}. ${job.description}`.replace(/\s+/g, ' ').trim();
-  return text.length <= length ? text : `${text.slice(0, length - 1).replace(/\s+\S*$/, '')}…`;
+  if (text.length <= length) return text;
+  // Cut at the last word's start; the text has single spaces only by now.
+  const cut = text.slice(0, length - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${lastSpace === -1 ? cut : cut.slice(0, lastSpace)}…`;
 }
 
 /** The job's address: the head office when the job is there, else the town as written. */

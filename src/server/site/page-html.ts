@@ -66,7 +66,7 @@ export function renderPage(
  * the page itself gets the connection to itself until then.
  */
 function withoutPreloads(template: string): string {
-  return template.replace(/[ \t]*<link rel="modulepreload"[^>]*>\n?/g, '');
+  return template.replace(/(?<![ \t])[ \t]*<link rel="modulepreload"[^>]*>\n?/g, '');
 }
 
 /**

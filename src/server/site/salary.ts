@@ -5,7 +5,7 @@ export interface Salary {
   unitText: 'HOUR' | 'DAY' | 'WEEK' | 'MONTH' | 'YEAR';
 }
 
-const AMOUNT = /£?\s*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k\b)?/gi;
+const AMOUNT = /(?:£\s*)?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k\b)?/gi;
 
 /**
  * The amount a CTC text states, for JobPosting.baseSalary: "£24,000 - £28,000", "£27k",

@@ -1,3 +1,5 @@
+import { trimTrailingSlashes } from '../http/url-path';
+
 /** The app's routes (docs/behaviour.md#routes-and-screens): these answer 200 with the app; anything else answers 404 with it. */
 const SPA_ROUTES: RegExp[] = [
   /^\/$/,
@@ -16,6 +18,6 @@ const SPA_ROUTES: RegExp[] = [
 ];
 
 export const isSpaRoute = (pathname: string): boolean => {
-  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const trimmed = trimTrailingSlashes(pathname);
   return SPA_ROUTES.some((route) => route.test(trimmed));
 };

@@ -11,6 +11,7 @@ import type { JobRepository } from '../jobs/job-repository';
 import { createRepresentation, sendRepresentation, type Representation } from '../http/representation';
 import type { OpenJobs, OpenJobsCache } from '../jobs/open-jobs-cache';
 import { isSpaRoute } from './spa-routes';
+import { trimTrailingSlashes } from '../http/url-path';
 import { MY_APPLICATION_PATH } from '../../shared/my-application/my-application-contract';
 import { jobPosting, jobSummary, jobUrl } from './job-posting';
 import {
@@ -64,6 +65,8 @@ export async function registerStaticSite(
     root: distDir,
     index: false,
     wildcard: false,
+    // The page template is no page: `/index.html` is answered as `/` by the route below.
+    globIgnore: ['index.html'],
     // The build wrote .br and .gz beside each asset (scripts/precompress.mjs).
     preCompressed: true,
     // Off, or it would overwrite the header set here with its own `max-age=0`.
@@ -254,9 +257,9 @@ export async function registerStaticSite(
 
   // Every file of the build has its own route (wildcard: false); everything else is the app.
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-    const raw = request.url.split('?')[0] ?? '/';
-    const pathname = raw.length > 1 ? raw.replace(/\/+$/, '') : raw;
-    const { status, page: answer, current } = await page(pathname);
+    const pathname = trimTrailingSlashes(request.url.split('?')[0] ?? '/');
+    // What a visitor typing the template's name expects is the home page (canonical `/`).
+    const { status, page: answer, current } = await page(pathname === '/index.html' ? '/' : pathname);
     // A private link must stay out of search engines even if someone publishes it; the page's
     // own meta tag says the same (docs/security.md#the-applicants-private-link).
     if (pathname.startsWith(`${MY_APPLICATION_PATH}/`)) reply.header('x-robots-tag', 'noindex, nofollow');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ONE_LINE } from '../contact-fields';
 import type { ApplicationStage } from './stage-contract';
 
 /**
@@ -70,8 +71,8 @@ export const replyTemplateSchema = z.object({
     .trim()
     .min(1, 'A subject is required.')
     .max(200, 'The subject must be at most 200 characters.')
-    // One line: a line break would end the e-mail's Subject header.
-    .regex(/^[^\r\n]*$/, 'The subject must be one line.')
+    // One line that shows as written: a line break would end the e-mail's Subject header.
+    .regex(ONE_LINE, 'The subject must be one line.')
     .superRefine(knownPlaceholdersOnly),
   body: z
     .string({ error: 'A message is required.' })

@@ -26,13 +26,16 @@ export const recoveryCodeSchema = z
   .min(1, messages.recoveryCodeRequired)
   .max(64, messages.recoveryCodeWrong);
 
+/** The signed-in user's password, typed again before a change that needs it. */
+export const currentPasswordSchema = z
+  .string({ error: messages.currentPasswordRequired })
+  .min(1, messages.currentPasswordRequired)
+  .max(1024, messages.currentPasswordWrong);
+
 // --- Change password (signed in) ---
 
 export const changePasswordSchema = z.object({
-  currentPassword: z
-    .string({ error: messages.currentPasswordRequired })
-    .min(1, messages.currentPasswordRequired)
-    .max(1024, messages.currentPasswordWrong),
+  currentPassword: currentPasswordSchema,
   newPassword: newPasswordSchema,
 });
 
@@ -71,10 +74,15 @@ export const resetPasswordFormSchema = z
 // --- Second factor ---
 
 /**
- * Set-up and activation are called signed in (bearer token), or during a login that must enrol
- * first, with the login's challenge instead.
+ * Set-up and activation are called signed in (bearer token) with the current password, so a
+ * session someone else got hold of cannot enrol a factor of its own and lock the owner out; or
+ * during a login that must enrol first, with the login's challenge instead (issued for the right
+ * password minutes before). The server asks for the password once it knows which of the two it is.
  */
-export const twoFactorSetupSchema = z.object({ challenge: challengeSchema.optional() });
+export const twoFactorSetupSchema = z.object({
+  challenge: challengeSchema.optional(),
+  password: currentPasswordSchema.optional(),
+});
 export const twoFactorSetupAnswerSchema = z.object({
   /** The secret in base32, for typing into an app by hand. */
   secret: z.string(),
@@ -87,6 +95,7 @@ export const twoFactorSetupAnswerSchema = z.object({
 export const twoFactorEnableSchema = z.object({
   code: totpCodeSchema,
   challenge: challengeSchema.optional(),
+  password: currentPasswordSchema.optional(),
 });
 export const twoFactorEnabledSchema = z.object({
   /** Shown once: only their digests are kept. */
@@ -106,12 +115,7 @@ export const twoFactorVerifySchema = z
     path: ['code'],
   });
 
-export const twoFactorRemoveSchema = z.object({
-  password: z
-    .string({ error: messages.currentPasswordRequired })
-    .min(1, messages.currentPasswordRequired)
-    .max(1024, messages.currentPasswordWrong),
-});
+export const twoFactorRemoveSchema = z.object({ password: currentPasswordSchema });
 
 // --- The account and its events ---
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimEnd } from '../format/trim-end';
 
 /** IPC channel names, `domain:action`, shared by the main process and the preload. */
 export const IPC_CHANNELS = {
@@ -65,7 +66,7 @@ export const apiServerUrlSchema = z
       context.addIssue({ code: 'custom', message: API_SERVER_URL_MESSAGES.plainHttp });
       return z.NEVER;
     }
-    return url.href.replace(/\/+$/, '');
+    return trimEnd(url.href, '/');
   });
 
 export const desktopSettingsSchema = z.object({ apiServerUrl: apiServerUrlSchema });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
+import { notOneLineMessage, ONE_LINE } from '../contact-fields';
 import { closingDateMessages, isCalendarDate, londonToday } from './closing-date';
 
 const requiredText = (label: string, max: number) =>
@@ -8,6 +9,10 @@ const requiredText = (label: string, max: number) =>
     .trim()
     .min(1, messages.fieldRequired(label))
     .max(max, `${label} must be at most ${max} characters.`);
+
+/** A required field of one line (see ONE_LINE): it also goes into titles, feeds and e-mail subjects. */
+const requiredLine = (label: string, max: number) =>
+  requiredText(label, max).regex(ONE_LINE, notOneLineMessage(label));
 
 /** The closing date is optional; blank clears it. */
 export const closingDateSchema = z
@@ -20,19 +25,26 @@ export const closingDateSchema = z
 /** List entries are optional (docs/behaviour.md#job-posts): blank entries are dropped rather than refused. */
 const textList = (label: string) =>
   z
-    .array(z.string().max(2000, `Each ${label} entry must be at most 2000 characters.`), {
-      error: `${label} must be a list of text entries.`,
-    })
+    .array(
+      z
+        .string()
+        .trim()
+        .max(2000, `Each ${label} entry must be at most 2000 characters.`)
+        .regex(ONE_LINE, notOneLineMessage(`Each ${label} entry`)),
+      {
+        error: `${label} must be a list of text entries.`,
+      },
+    )
     .max(50, `${label} can have at most 50 entries.`)
     .transform((items) => items.map((item) => item.trim()).filter((item) => item.length > 0));
 
 /** The fields an admin edits, with their labels as the create form shows them. */
 const editableFields = {
-  jobTitle: requiredText('Job title', 200),
-  location: requiredText('Location', 200),
-  hours: requiredText('Work hours', 200),
-  ctc: requiredText('CTC', 200),
-  experience: requiredText('Experience', 200),
+  jobTitle: requiredLine('Job title', 200),
+  location: requiredLine('Location', 200),
+  hours: requiredLine('Work hours', 200),
+  ctc: requiredLine('CTC', 200),
+  experience: requiredLine('Experience', 200),
   description: requiredText('Description', 20_000),
   responsibilities: textList('Responsibilities'),
   requirements: textList('Requirements'),

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cvBlobs } from '../../../src/server/db/schema';
+import { applications, cvBlobs } from '../../../src/server/db/schema';
 import { PDF_DATA_URL_PREFIX } from '../../../src/shared/limits';
 import { messages } from '../../../src/shared/messages';
 import { toDataUrl, validPdf } from '../../support/pdf-fixtures';
@@ -316,6 +316,19 @@ describe('CV downloads', () => {
     const disposition = response.headers.get('content-disposition')!;
     expect(disposition).toMatch(/^attachment; filename="[^"/\\]*_resume\.pdf"; filename\*=UTF-8''\S+$/);
     expect(disposition).not.toContain('/');
+  });
+
+  it('names a CV stored before names were checked for format characters without them (no reversed name)', async () => {
+    const { body } = await apply({ name: 'Mallory Doe' });
+    await server.context.database.db
+      .update(applications)
+      .set({ name: 'Mallory \u202Egpj.exe\u2028' })
+      .where(eq(applications.id, body.insertedId));
+    const response = await rawGet(`/applications/${body.insertedId}/cv`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="Mallory gpj.exe_resume.pdf"; filename*=UTF-8''Mallory%20gpj.exe_resume.pdf`,
+    );
   });
 
   it.each([

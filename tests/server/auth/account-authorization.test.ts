@@ -20,13 +20,13 @@ describeAdminCallMatrix([
     name: 'POST /auth/two-factor/setup',
     method: 'POST',
     path: () => '/auth/two-factor/setup',
-    body: () => ({}),
+    body: () => ({ password: 'admin-password' }),
   },
   {
     name: 'POST /auth/two-factor/enable',
     method: 'POST',
     path: () => '/auth/two-factor/enable',
-    body: () => ({ code: '123456' }),
+    body: () => ({ code: '123456', password: 'admin-password' }),
   },
   {
     name: 'DELETE /auth/two-factor',
@@ -40,11 +40,14 @@ describe('the same calls with a valid administrator token', () => {
   it('are answered (the refusals above are about the credential, not the calls)', async () => {
     const { server, adminToken: token } = matrix;
     expect((await server.api('GET', '/auth/account', { token })).status).toBe(200);
-    const setup = await server.api('POST', '/auth/two-factor/setup', { token, body: {} });
+    const setup = await server.api('POST', '/auth/two-factor/setup', {
+      token,
+      body: { password: 'admin-password' },
+    });
     expect(setup.status).toBe(200);
     const enabled = await server.api('POST', '/auth/two-factor/enable', {
       token,
-      body: { code: codeAt(setup.body.secret) },
+      body: { code: codeAt(setup.body.secret), password: 'admin-password' },
     });
     expect(enabled.status).toBe(200);
     const removed = await server.api('DELETE', '/auth/two-factor', {

@@ -55,15 +55,15 @@ const operations: Array<{
   {
     path: '/auth/two-factor/setup',
     method: 'post',
-    body: ['challenge'],
+    body: ['challenge', 'password'],
     security: bearerOrChallenge,
     success: '200',
-    errors: ['401', '403', '409'],
+    errors: ['401', '403', '409', '429'],
   },
   {
     path: '/auth/two-factor/enable',
     method: 'post',
-    body: ['code', 'challenge'],
+    body: ['code', 'challenge', 'password'],
     security: bearerOrChallenge,
     success: '200',
     errors: ['400', '401', '403', '409', '429'],

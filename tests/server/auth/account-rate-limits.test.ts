@@ -110,7 +110,11 @@ describe('reset links', () => {
 describe('wrong second-factor codes and passwords count as failed logins', () => {
   it('10 wrong codes from one address stop that address, even with the right code; the owner elsewhere gets in', async () => {
     const admin = await createAdmin(server, 'guessed');
-    const { secret } = await enrolTwoFactor(server, await logIn(server, admin.email, admin.password));
+    const { secret } = await enrolTwoFactor(
+      server,
+      await logIn(server, admin.email, admin.password),
+      admin.password,
+    );
     const attacker = newIp();
     const login = await call(server, 'POST', '/api/login', {
       body: json({ email: admin.email, password: admin.password }),
@@ -144,9 +148,70 @@ describe('wrong second-factor codes and passwords count as failed logins', () =>
     expect(verified.status).toBe(200);
   });
 
+  it('the right password does not wipe the wrong codes: logging in again before each guess still meets 429 after 10', async () => {
+    const admin = await createAdmin(server, 'password-known');
+    const { secret } = await enrolTwoFactor(
+      server,
+      await logIn(server, admin.email, admin.password),
+      admin.password,
+    );
+    const attacker = newIp();
+    const logInAgain = () =>
+      call(server, 'POST', '/api/login', {
+        body: json({ email: admin.email, password: admin.password }),
+        headers: from(attacker),
+      });
+    for (let i = 0; i < 10; i++) {
+      const login = await logInAgain();
+      expect(login.status, `login before guess ${i + 1}`).toBe(200);
+      const wrong = await call(server, 'POST', '/api/auth/two-factor/verify', {
+        body: json({ challenge: login.body.challenge, code: codeAt(secret, Date.now() - (10 + i) * 30_000) }),
+        headers: from(attacker),
+      });
+      expectJsonError(wrong, 401, messages.twoFactorCodeWrong);
+    }
+    expect429(await logInAgain(), messages.loginRateLimited);
+  });
+
+  it('the right code after wrong ones starts the count again', async () => {
+    const admin = await createAdmin(server, 'fumbled');
+    const { secret } = await enrolTwoFactor(
+      server,
+      await logIn(server, admin.email, admin.password),
+      admin.password,
+    );
+    const ip = newIp();
+    const guess = async (times: number) => {
+      const login = await call(server, 'POST', '/api/login', {
+        body: json({ email: admin.email, password: admin.password }),
+        headers: from(ip),
+      });
+      expect(login.status).toBe(200);
+      for (let i = 0; i < times; i++) {
+        const wrong = await call(server, 'POST', '/api/auth/two-factor/verify', {
+          body: json({
+            challenge: login.body.challenge,
+            code: codeAt(secret, Date.now() - (10 + i) * 30_000),
+          }),
+          headers: from(ip),
+        });
+        expectJsonError(wrong, 401, messages.twoFactorCodeWrong);
+      }
+      return login.body.challenge as string;
+    };
+    const challenge = await guess(6);
+    const verified = await call(server, 'POST', '/api/auth/two-factor/verify', {
+      body: json({ challenge, code: nextCode(secret) }),
+      headers: from(ip),
+    });
+    expect(verified.status).toBe(200);
+    // 6 + 5 would be over the limit of 10 had the code not cleared the count.
+    await guess(5);
+  });
+
   it('wrong recovery codes count too', async () => {
     const admin = await createAdmin(server, 'recovery-guess');
-    await enrolTwoFactor(server, await logIn(server, admin.email, admin.password));
+    await enrolTwoFactor(server, await logIn(server, admin.email, admin.password), admin.password);
     const ip = newIp();
     const login = await call(server, 'POST', '/api/login', {
       body: json({ email: admin.email, password: admin.password }),

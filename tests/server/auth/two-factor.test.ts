@@ -28,7 +28,7 @@ afterAll(async () => {
 async function enrolledAdmin(label: string) {
   const admin = await createAdmin(server, label);
   const token = await logIn(server, admin.email, admin.password);
-  const enrolment = await enrolTwoFactor(server, token);
+  const enrolment = await enrolTwoFactor(server, token, admin.password);
   return { ...admin, ...enrolment, token };
 }
 
@@ -45,7 +45,10 @@ describe('setting up two-step verification', () => {
   it('answers a secret, its otpauth address and a QR code; it guards nothing until a code is entered', async () => {
     const admin = await createAdmin(server, 'setup');
     const token = await logIn(server, admin.email, admin.password);
-    const setup = await server.api('POST', '/auth/two-factor/setup', { token, body: {} });
+    const setup = await server.api('POST', '/auth/two-factor/setup', {
+      token,
+      body: { password: admin.password },
+    });
     expect(setup.status).toBe(200);
     expect(setup.body.secret).toMatch(/^[A-Z2-7]{32}$/);
     const uri = new URL(setup.body.otpauthUri);
@@ -71,24 +74,27 @@ describe('setting up two-step verification', () => {
   it('refuses a wrong first code, then turns on with the right one and answers ten recovery codes', async () => {
     const admin = await createAdmin(server, 'enable');
     const token = await logIn(server, admin.email, admin.password);
-    const setup = await server.api('POST', '/auth/two-factor/setup', { token, body: {} });
+    const setup = await server.api('POST', '/auth/two-factor/setup', {
+      token,
+      body: { password: admin.password },
+    });
     const secret = setup.body.secret as string;
 
     const wrong = await server.api('POST', '/auth/two-factor/enable', {
       token,
-      body: { code: codeAt(secret, Date.now() - 5 * STEP_MS) },
+      body: { code: codeAt(secret, Date.now() - 5 * STEP_MS), password: admin.password },
     });
     expect(wrong).toMatchObject({ status: 400, body: { message: messages.twoFactorCodeWrong } });
     const malformed = await server.api('POST', '/auth/two-factor/enable', {
       token,
-      body: { code: '12ab56' },
+      body: { code: '12ab56', password: admin.password },
     });
     expect(malformed).toMatchObject({ status: 400, body: { message: messages.twoFactorCodeFormat } });
 
     const code = codeAt(secret);
     const enabled = await server.api('POST', '/auth/two-factor/enable', {
       token,
-      body: { code: `${code.slice(0, 3)} ${code.slice(3)}` },
+      body: { code: `${code.slice(0, 3)} ${code.slice(3)}`, password: admin.password },
     });
     expect(enabled.status).toBe(200);
     expect(Object.keys(enabled.body)).toEqual(['recoveryCodes']);
@@ -103,7 +109,10 @@ describe('setting up two-step verification', () => {
     expect((await server.api('GET', '/applications', { token })).status).toBe(200);
 
     // A second set-up while it is on is refused.
-    const again = await server.api('POST', '/auth/two-factor/setup', { token, body: {} });
+    const again = await server.api('POST', '/auth/two-factor/setup', {
+      token,
+      body: { password: admin.password },
+    });
     expect(again).toMatchObject({ status: 409, body: { message: messages.twoFactorAlreadyOn } });
   });
 
@@ -121,8 +130,53 @@ describe('setting up two-step verification', () => {
   it('refuses enable without a set-up first', async () => {
     const admin = await createAdmin(server, 'no-setup');
     const token = await logIn(server, admin.email, admin.password);
-    const refused = await server.api('POST', '/auth/two-factor/enable', { token, body: { code: '123456' } });
+    const refused = await server.api('POST', '/auth/two-factor/enable', {
+      token,
+      body: { code: '123456', password: admin.password },
+    });
     expect(refused).toMatchObject({ status: 400, body: { message: messages.twoFactorNotStarted } });
+  });
+});
+
+describe('a session alone cannot enrol a second factor', () => {
+  it('set-up and activation ask for the current password, refuse a wrong one, and leave the account as it was', async () => {
+    const admin = await createAdmin(server, 'stolen-session');
+    const token = await logIn(server, admin.email, admin.password);
+
+    const bare = await server.api('POST', '/auth/two-factor/setup', { token, body: {} });
+    expect(bare).toMatchObject({ status: 400, body: { message: messages.currentPasswordRequired } });
+    const guessed = await server.api('POST', '/auth/two-factor/setup', {
+      token,
+      body: { password: 'not-the-password' },
+    });
+    expect(guessed).toMatchObject({ status: 400, body: { message: messages.currentPasswordWrong } });
+
+    const setup = await server.api('POST', '/auth/two-factor/setup', {
+      token,
+      body: { password: admin.password },
+    });
+    expect(setup.status).toBe(200);
+    const code = codeAt(setup.body.secret);
+    for (const body of [{ code }, { code, password: 'not-the-password' }]) {
+      const refused = await server.api('POST', '/auth/two-factor/enable', { token, body });
+      expect(refused).toMatchObject({
+        status: 400,
+        body: {
+          message: body.password ? messages.currentPasswordWrong : messages.currentPasswordRequired,
+        },
+      });
+    }
+
+    // Nothing was turned on: the password alone still logs in, and the account says so.
+    expect(await logIn(server, admin.email, admin.password)).toEqual(expect.any(String));
+    const account = await server.api('GET', '/auth/account', { token });
+    expect(account.body).toMatchObject({ twoFactorEnabled: false, events: [] });
+
+    const enabled = await server.api('POST', '/auth/two-factor/enable', {
+      token,
+      body: { code, password: admin.password },
+    });
+    expect(enabled.status).toBe(200);
   });
 });
 

@@ -71,7 +71,7 @@ beforeAll(async () => {
     body: { email: ERIN.email, password: ERIN.password },
   });
   erinOldToken = erinLogin.body.token;
-  await enrolTwoFactor(server, erinOldToken);
+  await enrolTwoFactor(server, erinOldToken, ERIN.password);
   const challenged = await server.api('POST', '/login', {
     body: { email: ERIN.email, password: ERIN.password },
   });

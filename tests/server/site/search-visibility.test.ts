@@ -8,7 +8,9 @@ import { fakeWebBuild, removeFakeWebBuild } from '../../support/web-template';
 import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
 
 const PUBLIC_URL = 'https://careers.example.co.uk';
-const HOSTILE = '</script><script>alert(1)</script><!-- & "quotes" \u2028 end';
+/** Markup that must stay text; the multi-line form carries U+2028, which one-line fields refuse. */
+const HOSTILE_LINE = '</script><script>alert(1)</script><!-- & "quotes" end';
+const HOSTILE = `${HOSTILE_LINE} \u2028 end`;
 
 let server: TestServer;
 let token: string;
@@ -127,9 +129,9 @@ describe('a job page as served', () => {
 
   it('keeps hostile job text inert: no tag it contains reaches the HTML as a tag', async () => {
     const id = await createJob({
-      jobTitle: `Role ${HOSTILE}`,
+      jobTitle: `Role ${HOSTILE_LINE}`,
       description: `Text ${HOSTILE}`,
-      responsibilities: [HOSTILE],
+      responsibilities: [HOSTILE_LINE],
     });
     const { status, html, document } = await page(`/apply/${id}`);
     expect(status).toBe(200);
@@ -140,10 +142,10 @@ describe('a job page as served', () => {
     );
     expect(scripts.sort()).toEqual(['application/json', 'application/ld+json', 'module']);
     const [posting] = jsonLd(document);
-    expect(posting!.title).toBe(`Role ${HOSTILE}`);
+    expect(posting!.title).toBe(`Role ${HOSTILE_LINE}`);
     expect(posting!.description).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(initialData(document).job!.description).toBe(`Text ${HOSTILE}`);
-    expect(document.title).toBe(`Apply for Role ${HOSTILE} | ${siteConfig.brandName} Careers`);
+    expect(document.title).toBe(`Apply for Role ${HOSTILE_LINE} | ${siteConfig.brandName} Careers`);
   });
 
   it('answers 404 (and asks not to be indexed) for an unknown or malformed job id', async () => {
@@ -164,6 +166,21 @@ describe('the careers home page as served', () => {
     const data = initialData(document);
     const all = (await server.api('GET', '/all')).body;
     expect(data.jobs).toEqual(all);
+  });
+
+  it('answers /index.html as / (the page with its jobs, canonical /), never the raw build template', async () => {
+    const home = await page('/');
+    for (const method of ['GET', 'HEAD']) {
+      const response = await fetch(`${server.url}/index.html`, { method });
+      expect(response.status, method).toBe(200);
+      expect(response.headers.get('cache-control'), method).toBe('no-cache');
+    }
+    const index = await page('/index.html');
+    expect(index.html).toBe(home.html);
+    expect(index.document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      `${PUBLIC_URL}/`,
+    );
+    expect(initialData(index.document).jobs).toEqual((await server.api('GET', '/all')).body);
   });
 
   it('keeps the dashboard and unknown pages out of search results', async () => {

@@ -1,5 +1,6 @@
 import { OPTIMIZED_LOADING_THRESHOLD_BYTES } from '../../../shared/limits';
 import { estimateDataUrlBytes, isPdfDataUrl } from '../../../shared/format/size';
+import { trimEnd } from '../../../shared/format/trim-end';
 
 /** Base64 characters decoded per step; a multiple of 4 so every step ends on a whole byte group. */
 const CHUNK_CHARS = 1024 * 1024;
@@ -22,7 +23,7 @@ export const usesOptimizedLoading = (bytes: number): boolean => bytes > OPTIMIZE
  */
 export async function cvBytesFromDataUrl(dataUrl: string): Promise<Uint8Array> {
   if (!isPdfDataUrl(dataUrl)) throw new Error('The server did not send a PDF data URL.');
-  const base64 = dataUrl.slice(dataUrl.indexOf(',') + 1).replace(/=+$/, '');
+  const base64 = trimEnd(dataUrl.slice(dataUrl.indexOf(',') + 1), '=');
   const bytes = new Uint8Array(Math.floor((base64.length * 3) / 4));
   const stepped = usesOptimizedLoading(estimateDataUrlBytes(dataUrl));
   let written = 0;

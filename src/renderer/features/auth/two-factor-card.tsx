@@ -34,13 +34,20 @@ const useStyles = makeStyles({
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
 });
 
-/** What the card shows: the state, a set-up under way, or the recovery codes just made. */
+/**
+ * What the card shows: the state, a set-up under way (with the password it was confirmed with,
+ * which activation asks for again), or the recovery codes just made.
+ */
 type Stage =
-  { kind: 'idle' } | { kind: 'setup'; setup: TwoFactorSetupAnswer } | { kind: 'codes'; codes: string[] };
+  | { kind: 'idle' }
+  | { kind: 'setup'; setup: TwoFactorSetupAnswer; password: string }
+  | { kind: 'codes'; codes: string[] };
 
 /**
- * Two-step verification on the account screen: set it up (QR code or key, then a first code),
- * see the recovery codes once, and turn it off with the password.
+ * Two-step verification on the account screen: set it up with the password (QR code or key, then
+ * a first code), see the recovery codes once, and turn it off with the password. The password is
+ * asked for both ways, so a session someone else got hold of can neither add a factor of its own
+ * nor remove the owner's (docs/security.md#two-step-verification).
  */
 export function TwoFactorCard({ account }: { account: AccountAnswer }) {
   const admin = useAdminStyles();
@@ -56,10 +63,26 @@ export function TwoFactorCard({ account }: { account: AccountAnswer }) {
   const [setUp, setUpState] = useSetUpTwoFactorMutation();
   const [remove, removeState] = useRemoveTwoFactorMutation();
 
-  const start = async () => {
+  /** The password field filled in, or its message shown; nothing is sent without it. */
+  const typedPassword = (): string | undefined => {
+    if (!password) {
+      setPasswordError(messages.currentPasswordRequired);
+      return undefined;
+    }
+    setPasswordError(undefined);
+    return password;
+  };
+
+  const onStart = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (setUpState.isLoading) return;
     setFailure(null);
+    const confirmed = typedPassword();
+    if (confirmed === undefined) return;
     try {
-      setStage({ kind: 'setup', setup: await setUp({}).unwrap() });
+      const setup = await setUp({ password: confirmed }).unwrap();
+      setPassword('');
+      setStage({ kind: 'setup', setup, password: confirmed });
     } catch (error) {
       setFailure(errorMessage(error));
     }
@@ -74,13 +97,10 @@ export function TwoFactorCard({ account }: { account: AccountAnswer }) {
     event.preventDefault();
     if (removeState.isLoading) return;
     setFailure(null);
-    if (!password) {
-      setPasswordError(messages.currentPasswordRequired);
-      return;
-    }
-    setPasswordError(undefined);
+    const confirmed = typedPassword();
+    if (confirmed === undefined) return;
     try {
-      const { token } = await remove({ password }).unwrap();
+      const { token } = await remove({ password: confirmed }).unwrap();
       await dispatch(startSession(token));
       setPassword('');
       toast.success(messages.twoFactorRemoved);
@@ -93,6 +113,18 @@ export function TwoFactorCard({ account }: { account: AccountAnswer }) {
     <MessageBar intent="error" role="alert">
       <MessageBarBody>{failure}</MessageBarBody>
     </MessageBar>
+  );
+
+  const passwordField = (
+    <Field label="Password" required validationMessage={passwordError}>
+      <PasswordInput
+        autoComplete="current-password"
+        value={password}
+        onChange={(_, data) => setPassword(data.value)}
+        visible={visible}
+        onToggleVisible={() => setVisible((shown) => !shown)}
+      />
+    </Field>
   );
 
   return (
@@ -117,6 +149,7 @@ export function TwoFactorCard({ account }: { account: AccountAnswer }) {
       ) : stage.kind === 'setup' ? (
         <TwoFactorEnrolment
           setup={stage.setup}
+          password={stage.password}
           onEnabled={enabled}
           onCancel={() => setStage({ kind: 'idle' })}
         />
@@ -134,15 +167,7 @@ export function TwoFactorCard({ account }: { account: AccountAnswer }) {
                 ? 'Every administrator here must use two-step verification: if you turn it off, you will set it up again at your next login.'
                 : 'To turn it off (for a new phone, say), confirm with your password. Your other devices will be signed out.'}
             </p>
-            <Field label="Password" required validationMessage={passwordError}>
-              <PasswordInput
-                autoComplete="current-password"
-                value={password}
-                onChange={(_, data) => setPassword(data.value)}
-                visible={visible}
-                onToggleVisible={() => setVisible((shown) => !shown)}
-              />
-            </Field>
+            {passwordField}
             {failureBar}
             <div className={styles.actions}>
               <Button
@@ -162,17 +187,21 @@ export function TwoFactorCard({ account }: { account: AccountAnswer }) {
               ? 'Every administrator here must use two-step verification. Set it up now, or you will be asked to at your next login.'
               : 'Protect your account with a code from an authenticator app on your phone, asked for after your password.'}
           </p>
-          {failureBar}
-          <div className={styles.actions}>
-            <Button
-              appearance="primary"
-              onClick={() => void start()}
-              disabled={setUpState.isLoading}
-              icon={setUpState.isLoading ? <Spinner size="tiny" /> : undefined}
-            >
-              Set up two-step verification
-            </Button>
-          </div>
+          <form className={styles.form} onSubmit={(event) => void onStart(event)} noValidate>
+            <p className={styles.muted}>To set it up, confirm with your password.</p>
+            {passwordField}
+            {failureBar}
+            <div className={styles.actions}>
+              <Button
+                type="submit"
+                appearance="primary"
+                disabled={setUpState.isLoading}
+                icon={setUpState.isLoading ? <Spinner size="tiny" /> : undefined}
+              >
+                Set up two-step verification
+              </Button>
+            </div>
+          </form>
         </>
       )}
     </section>

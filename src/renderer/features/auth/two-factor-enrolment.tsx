@@ -54,17 +54,19 @@ const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 /**
  * Setting up the second factor from a set-up the server has just started: scan the QR code (or
  * type the key, for anyone who cannot use the camera or the picture), then enter the app's first
- * code to turn it on. Used on the account screen, and at login when it must be set up first (then
- * with the login's challenge).
+ * code to turn it on. Used on the account screen (with the password the set-up was confirmed
+ * with), and at login when it must be set up first (then with the login's challenge).
  */
 export function TwoFactorEnrolment({
   setup,
   challenge,
+  password,
   onEnabled,
   onCancel,
 }: {
   setup: TwoFactorSetupAnswer;
   challenge?: string;
+  password?: string;
   onEnabled(answer: TwoFactorEnabledAnswer): void;
   onCancel?(): void;
 }) {
@@ -85,7 +87,13 @@ export function TwoFactorEnrolment({
     }
     setInvalid(undefined);
     try {
-      onEnabled(await enable({ code: parsed.data, ...(challenge ? { challenge } : {}) }).unwrap());
+      onEnabled(
+        await enable({
+          code: parsed.data,
+          ...(challenge ? { challenge } : {}),
+          ...(password !== undefined ? { password } : {}),
+        }).unwrap(),
+      );
     } catch (error) {
       setFailure(errorMessage(error));
     }
