@@ -257,6 +257,10 @@ test('two-step verification is enrolled from the account screen with the key it 
   await openAccount(page, own);
   const card = page.getByRole('region', { name: 'Two-step verification' });
   await expect(card.getByText('Off', { exact: true })).toBeVisible();
+  // The current password first, so a session someone else holds cannot add a factor of its own.
+  await card.getByRole('button', { name: 'Set up two-step verification' }).click();
+  await expect(card.getByText(messages.currentPasswordRequired)).toBeVisible();
+  await card.getByLabel('Password', { exact: true }).fill(ADMIN.password);
   await card.getByRole('button', { name: 'Set up two-step verification' }).click();
 
   await expect(
