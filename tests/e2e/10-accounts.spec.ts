@@ -260,7 +260,7 @@ test('two-step verification is enrolled from the account screen with the key it 
   // The current password first, so a session someone else holds cannot add a factor of its own.
   await card.getByRole('button', { name: 'Set up two-step verification' }).click();
   await expect(card.getByText(messages.currentPasswordRequired)).toBeVisible();
-  await card.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await card.getByRole('textbox', { name: 'Password', exact: true }).fill(ADMIN.password);
   await card.getByRole('button', { name: 'Set up two-step verification' }).click();
 
   await expect(

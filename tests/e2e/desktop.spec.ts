@@ -216,7 +216,7 @@ test('the console has the same account screens: Forgot password?, a new password
 
     // Two-step verification, set up in the console: the QR code shows under the console's CSP.
     const card = page.getByRole('region', { name: 'Two-step verification' });
-    await card.getByLabel('Password', { exact: true }).fill(newPassword);
+    await card.getByRole('textbox', { name: 'Password', exact: true }).fill(newPassword);
     await card.getByRole('button', { name: 'Set up two-step verification' }).click();
     await expect(card.getByRole('img', { name: /QR code/ })).toBeVisible();
     const key = (await card.getByText(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/).textContent())!.replace(/\s+/g, '');
