@@ -14,20 +14,22 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serial = process.argv.includes('--serial');
 
 /**
- * `after`: phases that must have passed first. The unit run waits for the build because its
- * servers start from the build's database seed (it would otherwise write one of its own into the
- * folder the build is writing); the end-to-end run tests the build. The PostgreSQL run and the
- * desktop run follow the unit run rather than join it, as the three together would crowd the
- * timing tests of each.
+ * `after`: phases that must have passed first. The component tests run alone, between the build
+ * and the rest: they are short but busy, and next to four browsers they came close to their
+ * timeouts. The server tests' servers start from the build's database seed (they would otherwise
+ * write one of their own into the folder the build is writing); the end-to-end run tests the
+ * build. The PostgreSQL run and the desktop run follow the server run rather than join it, as the
+ * three together would crowd the timing tests of each.
  */
 const phases = [
   { name: 'lint', script: 'lint', after: [] },
   { name: 'type checks', script: 'typecheck', after: [] },
   { name: 'build', script: 'build:all', after: [] },
-  { name: 'unit', script: 'test:unit', after: ['build'] },
-  { name: 'PostgreSQL', script: 'test:pg', after: ['unit'] },
+  { name: 'renderer', script: 'test:renderer', after: ['build'] },
+  { name: 'server', script: 'test:server', after: ['renderer'] },
+  { name: 'PostgreSQL', script: 'test:pg', after: ['server'] },
   { name: 'desktop', script: 'test:desktop', after: ['PostgreSQL'] },
-  { name: 'e2e', script: 'test:e2e', after: ['build'] },
+  { name: 'e2e', script: 'test:e2e', after: ['renderer'] },
 ];
 
 const reportDir = path.join(root, '.test-report');
