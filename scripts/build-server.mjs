@@ -4,7 +4,9 @@ import { build } from 'esbuild';
 
 await build({
   entryPoints: {
+    // The entry checks the Node.js version, then loads the server (server.js) beside it.
     main: 'src/server/main.ts',
+    server: 'src/server/server-main.ts',
     admin: 'src/server/cli/admin.ts',
     purge: 'src/server/cli/purge.ts',
     // The worker thread's task (src/server/applications/intake-pool.ts loads it from here).
@@ -17,7 +19,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node24',
   packages: 'external',
   sourcemap: true,
   logLevel: 'warning',

@@ -1,40 +1,8 @@
-import { ConfigError, loadConfig } from './config';
-import { startServer } from './start-server';
+// The server's entry. Nothing but the Node.js check comes before the server's code: a static
+// import would be loaded, with everything it imports, before any line here runs.
+import { refuseUnsupportedNode } from './runtime/supported-node';
 
-function loadDotEnv(): void {
-  try {
-    process.loadEnvFile('.env');
-  } catch {
-    // No .env file: the environment alone configures the server.
-  }
-}
-
-async function main(): Promise<void> {
-  loadDotEnv();
-  const config = loadConfig();
-  const server = await startServer(config);
-  server.app.log.info(
-    { url: config.publicUrl, database: server.context.database.kind, mail: server.context.mailer.kind },
-    'careers server ready',
-  );
-  let closing = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => {
-      if (closing) return;
-      closing = true;
-      server
-        .close()
-        .then(() => process.exit(0))
-        .catch(() => process.exit(1));
-    });
-  }
-}
-
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-  } else {
-    console.error('The server could not start:', error instanceof Error ? error.message : error);
-  }
-  process.exit(1);
-});
+refuseUnsupportedNode();
+// Beside this file: server-main.ts when run from the sources (tsx), server.js when built.
+const entry = import.meta.url.endsWith('.ts') ? './server-main.ts' : './server.js';
+await import(new URL(entry, import.meta.url).href);

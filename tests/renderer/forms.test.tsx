@@ -6,7 +6,7 @@ import { messages } from '../../src/shared/messages';
 import { ApplicationForm } from '../../src/renderer/features/applications/application-form';
 import { PrivacyNoticeSummary } from '../../src/renderer/features/privacy/privacy-notice-summary';
 import { RegisterPage } from '../../src/renderer/features/auth/register-page';
-import { startLocalApi, type Answer, type ReceivedCall } from './local-api';
+import { readMultipart, startLocalApi, type Answer, type ReceivedCall } from './local-api';
 import { jsonResponse, memoryPlatform, renderScreen } from './test-utils';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -160,9 +160,7 @@ describe('application form', () => {
     await screen.findByText(messages.applicationFailedToast);
     const [call] = localApi.calls;
     expect(call).toMatchObject({ method: 'POST', path: '/applications' });
-    const form = await new Response(new Uint8Array(call!.body), {
-      headers: { 'content-type': call!.contentType },
-    }).formData();
+    const form = await readMultipart(call!);
     expect(
       Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string')),
     ).toMatchObject({

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { File as NodeFile } from 'node:buffer';
 import type { AddressInfo } from 'node:net';
 
 export interface ReceivedCall {
@@ -56,4 +57,21 @@ export async function startLocalApi(answer: (call: ReceivedCall) => Answer | Pro
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * A multipart body the local API received, read as the server's form parser would. Node's own
+ * reader makes its File parts with the global File, which jsdom replaces with its own, and then
+ * refuses them as not Node's: Node's File is put back for the length of the read.
+ */
+export async function readMultipart(call: ReceivedCall): Promise<FormData> {
+  const jsdomFile = globalThis.File;
+  globalThis.File = NodeFile as unknown as typeof File;
+  try {
+    return await new Response(new Uint8Array(call.body), {
+      headers: { 'content-type': call.contentType },
+    }).formData();
+  } finally {
+    globalThis.File = jsdomFile;
+  }
 }

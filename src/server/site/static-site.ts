@@ -71,9 +71,9 @@ export async function registerStaticSite(
     preCompressed: true,
     // Off, or it would overwrite the header set here with its own `max-age=0`.
     cacheControl: false,
-    setHeaders(res, filePath) {
+    setHeaders(reply, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.setHeader(
+      void reply.header(
         'cache-control',
         hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
       );

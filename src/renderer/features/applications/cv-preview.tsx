@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Spinner, makeStyles, tokens } from '@fluentui/react-components';
-import type { PDFDocumentProxy } from 'pdfjs-dist';
+import type { PDFDocumentLoadingTask } from 'pdfjs-dist';
 import { messages } from '../../../shared/messages';
 
 const useStyles = makeStyles({
@@ -20,8 +20,11 @@ const useStyles = makeStyles({
   },
 });
 
-/** pdf.js with eval off and no scripting or XFA: the CV is drawn, never run. Loaded only when a preview opens. */
-async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+/**
+ * pdf.js with no scripting or XFA (and, since version 6, no code generated from the document at
+ * all): the CV is drawn, never run. Loaded only when a preview opens.
+ */
+async function openPdf(bytes: Uint8Array): Promise<PDFDocumentLoadingTask> {
   const pdfjs = await import('pdfjs-dist');
   if (!pdfjs.GlobalWorkerOptions.workerSrc) {
     const worker = await import('pdfjs-dist/build/pdf.worker.min.mjs?url');
@@ -30,10 +33,9 @@ async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   // pdf.js takes ownership of the buffer it is given: hand it a copy so the caller's stays usable.
   return pdfjs.getDocument({
     data: bytes.slice(),
-    isEvalSupported: false,
     enableXfa: false,
     stopAtErrors: false,
-  }).promise;
+  });
 }
 
 export interface CvPreviewProps {
@@ -52,10 +54,13 @@ export function CvPreview({ bytes, label, maxPages = 10, onRetry }: CvPreviewPro
 
   useEffect(() => {
     let cancelled = false;
-    let document: PDFDocumentProxy | undefined;
+    let loading: PDFDocumentLoadingTask | undefined;
     const host = container.current;
     (async () => {
-      document = await openPdf(bytes);
+      loading = await openPdf(bytes);
+      // Closed while pdf.js was still loading: the clean-up below found nothing to destroy yet.
+      if (cancelled) return void loading.destroy();
+      const document = await loading.promise;
       const pageCount = Math.min(document.numPages, maxPages);
       host?.replaceChildren();
       for (let number = 1; number <= pageCount && !cancelled; number++) {
@@ -77,7 +82,7 @@ export function CvPreview({ bytes, label, maxPages = 10, onRetry }: CvPreviewPro
     });
     return () => {
       cancelled = true;
-      void document?.destroy();
+      void loading?.destroy();
     };
   }, [bytes, label, maxPages, styles.canvas]);
 
