@@ -60,7 +60,7 @@ export interface UpdateControl {
 export interface IpcServices {
   vault: TokenVault;
   settings: SettingsStore;
-  /** Absent where the console does not update itself (a development run, the tests' console). */
+  /** Absent where the console does not update itself (a development run, a console driven without Electron). */
   updates?: UpdateControl;
 }
 
