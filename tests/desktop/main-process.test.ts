@@ -257,10 +257,15 @@ const fromConsole = (window: FakeWindowShape) => ({
 
 describe('the console main process', () => {
   let window: FakeWindowShape;
+  const saved = { APPIMAGE: process.env.APPIMAGE, XDG_CACHE_HOME: process.env.XDG_CACHE_HOME };
   afterAll(async () => {
     vi.resetModules();
     releaseFeed();
     await feed?.close();
+    for (const name of ['APPIMAGE', 'XDG_CACHE_HOME'] as const) {
+      if (saved[name] === undefined) delete process.env[name];
+      else process.env[name] = saved[name];
+    }
   });
 
   it('raises one notification per batch; a click brings the window forward and opens the New applications', async () => {
