@@ -4,12 +4,13 @@ import react from '@vitejs/plugin-react';
 /**
  * The desktop console: main (ESM), preload (CommonJS, so it runs in a sandboxed renderer) and
  * the shared React app with the desktop entry. Only keytar stays outside the bundles: it is a
- * native module, rebuilt for Electron by electron-builder.
+ * native module, rebuilt for Electron by electron-builder. The packed app carries no other
+ * node_modules, so main bundles what it uses (zod, electron-updater, yaml).
  */
 export default defineConfig({
   main: {
     build: {
-      externalizeDeps: { include: ['keytar'], exclude: ['zod'] },
+      externalizeDeps: { include: ['keytar'], exclude: ['zod', 'electron-updater', 'yaml'] },
       rollupOptions: { input: { index: 'src/main/index.ts' } },
     },
   },

@@ -9,18 +9,21 @@ import {
   ipcMain,
   net,
   protocol,
+  safeStorage,
   session,
   shell,
 } from 'electron';
-import { DESKTOP_APP_ORIGIN } from '../shared/desktop/desktop-bridge';
+import electronUpdater from 'electron-updater';
+import { DESKTOP_APP_ORIGIN, IPC_EVENTS } from '../shared/desktop/desktop-bridge';
 import { appMenuTemplate } from './app-menu';
+import { createAutoUpdate, refusePlainHttp, UPDATER_SESSION_PARTITION, type UpdateLog } from './auto-update';
 import { isAllowedExternalUrl } from './external-links';
 import { attachLeavePrompt } from './leave-prompt';
 import { registerIpcHandlers } from './ipc/register-ipc-handlers';
 import { originOf } from './ipc/trusted-sender';
 import { createRendererHandler } from './renderer-protocol';
 import { createSettingsStore } from './settings-store';
-import { createTokenVault, loadKeytar } from './token-vault';
+import { createTokenVault, loadEncryptedFileStore, loadKeytar } from './token-vault';
 
 const APP_SCHEME = 'app';
 const devServerUrl = process.env.ELECTRON_RENDERER_URL;
@@ -44,9 +47,57 @@ let mainWindow: BrowserWindow | null = null;
 // The notification on screen, kept referenced: one that is garbage-collected loses its click handler.
 let notice: Notification | null = null;
 const settings = createSettingsStore(app.getPath('userData'));
-const vault = createTokenVault(loadKeytar, (reason) =>
-  console.warn(`keychain unavailable, token kept in memory: ${reason}`),
+// The keychain first; then a safeStorage-encrypted file; else memory for this run (token-vault.ts).
+const vault = createTokenVault(
+  loadKeytar,
+  (reason, now) =>
+    console.warn(
+      `token storage: ${reason}; the token is now kept in ${now === 'memory' ? 'memory only' : now}`,
+    ),
+  () => loadEncryptedFileStore(safeStorage, path.join(app.getPath('userData'), 'session-token.bin')),
 );
+
+const updateLog: UpdateLog = {
+  info: (line) => console.info(`[update] ${line}`),
+  warn: (line) => console.warn(`[update] ${line}`),
+  error: (line) => console.error(`[update] ${line}`),
+};
+/** Called once when the admin answers the leave prompt while a restart to update waits on the window. */
+let onLeaveChoice: ((choice: 'leave' | 'stay') => void) | undefined;
+
+/**
+ * Closes the window as its close button would, so a page with unsaved work asks Leave / Stay first:
+ * true once the window is gone, false if the admin stayed (the page and its work are untouched).
+ */
+function closeWindowForUpdate(): Promise<boolean> {
+  const window = mainWindow;
+  if (!window) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const closed = () => {
+      onLeaveChoice = undefined;
+      resolve(true);
+    };
+    onLeaveChoice = (choice) => {
+      if (choice === 'leave') return;
+      onLeaveChoice = undefined;
+      window.off('closed', closed);
+      resolve(false);
+    };
+    window.once('closed', closed);
+    window.close();
+  });
+}
+
+// Only an installed console updates itself: a development run has no feed and nothing to replace.
+const updates = app.isPackaged
+  ? createAutoUpdate({
+      updater: electronUpdater.autoUpdater,
+      configPath: path.join(process.resourcesPath, 'app-update.yml'),
+      log: updateLog,
+      announce: () => mainWindow?.webContents.send(IPC_EVENTS.updateReady),
+      closeWindow: closeWindowForUpdate,
+    })
+  : undefined;
 
 const serveRenderer = createRendererHandler(rendererDir, async () => (await settings.get()).apiServerUrl);
 
@@ -91,8 +142,11 @@ async function createWindow(): Promise<void> {
     return { action: 'deny' };
   });
   // Closing or reloading a page with unsaved work asks, as a browser would.
-  attachLeavePrompt(contents, (options) =>
-    mainWindow ? dialog.showMessageBoxSync(mainWindow, options) : dialog.showMessageBoxSync(options),
+  attachLeavePrompt(
+    contents,
+    (options) =>
+      mainWindow ? dialog.showMessageBoxSync(mainWindow, options) : dialog.showMessageBoxSync(options),
+    (choice) => onLeaveChoice?.(choice),
   );
   mainWindow.once('ready-to-show', () => mainWindow?.show());
   mainWindow.on('closed', () => {
@@ -141,7 +195,7 @@ app.whenReady().then(async () => {
       downloadsDir: app.getPath('downloads'),
       fetch: (input, init) => net.fetch(String(input), init),
     },
-    { vault, settings },
+    { vault, settings, updates },
   );
 
   Menu.setApplicationMenu(
@@ -158,8 +212,14 @@ app.whenReady().then(async () => {
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) void createWindow();
   });
+
+  if (updates) {
+    refusePlainHttp(session.fromPartition(UPDATER_SESSION_PARTITION, { cache: false }).webRequest, updateLog);
+    updates.start().catch((error: unknown) => updateLog.error(`updates could not start: ${String(error)}`));
+  }
 });
 
 app.on('window-all-closed', () => {
-  if (process.platform !== 'darwin') app.quit();
+  // A restart to update closes the window first; the updater quits once its installer is under way.
+  if (process.platform !== 'darwin' && !updates?.restarting()) app.quit();
 });

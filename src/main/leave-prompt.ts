@@ -23,10 +23,12 @@ export const LEAVE_BUTTONS = ['Leave', 'Stay'] as const;
  * window or reloading would do nothing without a word. This asks with a native dialog, Stay being
  * the default and what Escape means; Leave lets the page go (preventDefault overrides the refusal).
  * The dialog is synchronous because the decision must be made before the event returns.
+ * `onChoice` hears the answer: a restart to update waits on it (Stay means no restart).
  */
 export function attachLeavePrompt(
   contents: UnloadingContents,
   showMessageBoxSync: (options: LeaveDialogOptions) => number,
+  onChoice: (choice: 'leave' | 'stay') => void = () => undefined,
 ): void {
   contents.on('will-prevent-unload', (event) => {
     const choice = showMessageBoxSync({
@@ -40,5 +42,6 @@ export function attachLeavePrompt(
       noLink: true,
     });
     if (choice === 0) event.preventDefault();
+    onChoice(choice === 0 ? 'leave' : 'stay');
   });
 }

@@ -1,5 +1,17 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { IPC_CHANNELS, IPC_EVENTS, type DesktopBridge } from '../shared/desktop/desktop-bridge';
+import {
+  IPC_CHANNELS,
+  IPC_EVENTS,
+  type DesktopBridge,
+  type IpcEvent,
+} from '../shared/desktop/desktop-bridge';
+
+/** Relays one of main's messages as a plain call: never the IPC event, whose `sender` reaches into main. */
+function subscribe(channel: IpcEvent, listener: () => void): () => void {
+  const relay = () => listener();
+  ipcRenderer.on(channel, relay);
+  return () => void ipcRenderer.removeListener(channel, relay);
+}
 
 // One typed function per message; ipcRenderer itself never reaches the page.
 const bridge: DesktopBridge = {
@@ -13,12 +25,10 @@ const bridge: DesktopBridge = {
   setSettings: (settings) => ipcRenderer.invoke(IPC_CHANNELS.settingsSet, settings),
   checkConnection: (apiServerUrl) => ipcRenderer.invoke(IPC_CHANNELS.settingsCheck, apiServerUrl),
   notifyNewApplications: (count) => ipcRenderer.invoke(IPC_CHANNELS.applicationsNotify, count),
-  onOpenNewApplications: (listener) => {
-    // The page gets a plain call: never the IPC event, whose `sender` reaches into main.
-    const relay = () => listener();
-    ipcRenderer.on(IPC_EVENTS.applicationsOpenNew, relay);
-    return () => void ipcRenderer.removeListener(IPC_EVENTS.applicationsOpenNew, relay);
-  },
+  onOpenNewApplications: (listener) => subscribe(IPC_EVENTS.applicationsOpenNew, listener),
+  getUpdateStatus: () => ipcRenderer.invoke(IPC_CHANNELS.updateStatus),
+  restartToUpdate: () => ipcRenderer.invoke(IPC_CHANNELS.updateRestart),
+  onUpdateReady: (listener) => subscribe(IPC_EVENTS.updateReady, listener),
 };
 
 contextBridge.exposeInMainWorld('desktop', bridge);

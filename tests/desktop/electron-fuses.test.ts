@@ -16,6 +16,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { readUpdateFeed } from '../../src/main/auto-update';
 import { projectDir } from '../support/server-process';
 
 const run = promisify(execFile);
@@ -59,12 +61,12 @@ function standInElectron(dir: string): void {
 }
 
 /**
- * A project holding the repository's electron-builder.yml unchanged, its package.json identity
+ * A project holding the repository's electron-builder.ts unchanged, its package.json identity
  * and a stand-in build of the console (out/), so packing needs neither the real build nor the
  * repository's node_modules.
  */
 function consoleProject(dir: string): void {
-  copyFileSync(path.join(projectDir, 'electron-builder.yml'), path.join(dir, 'electron-builder.yml'));
+  copyFileSync(path.join(projectDir, 'electron-builder.ts'), path.join(dir, 'electron-builder.ts'));
   const pkg = JSON.parse(readFileSync(path.join(projectDir, 'package.json'), 'utf8')) as Record<
     string,
     unknown
@@ -79,35 +81,44 @@ function consoleProject(dir: string): void {
   copyFileSync(path.join(projectDir, 'build/icon.png'), path.join(dir, 'build/icon.png'));
 }
 
-describe('the packaged console’s Electron fuses', () => {
-  it('are set by electron-builder: no run-as-node, NODE_OPTIONS or inspector, encrypted cookies, the app only from its checked asar', async () => {
-    const work = mkdtempSync(path.join(os.tmpdir(), 'console-fuses-'));
-    onTestFinished(() => rmSync(work, { recursive: true, force: true }));
-    const electronDist = path.join(work, 'electron-dist');
-    const project = path.join(work, 'project');
-    mkdirSync(project);
-    standInElectron(electronDist);
-    consoleProject(project);
-    const electronVersion = (
-      JSON.parse(readFileSync(require.resolve('electron/package.json'), 'utf8')) as { version: string }
-    ).version;
+/**
+ * Packs the console for Linux as a folder (`--dir`, no installer) around the stand-in Electron, the
+ * way `npm run package` would apart from that, with `env` added to the build's environment.
+ */
+async function packConsole(env: Record<string, string> = {}): Promise<string> {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'console-pack-'));
+  onTestFinished(() => rmSync(work, { recursive: true, force: true }));
+  const electronDist = path.join(work, 'electron-dist');
+  const project = path.join(work, 'project');
+  mkdirSync(project);
+  standInElectron(electronDist);
+  consoleProject(project);
+  const electronVersion = (
+    JSON.parse(readFileSync(require.resolve('electron/package.json'), 'utf8')) as { version: string }
+  ).version;
+  const buildEnv: NodeJS.ProcessEnv = { ...process.env, CI: '1', ...env };
+  if (!('CONSOLE_UPDATE_FEED_URL' in env)) delete buildEnv.CONSOLE_UPDATE_FEED_URL;
 
-    await run(
-      path.join(projectDir, 'node_modules/.bin/electron-builder'),
-      [
-        '--linux',
-        'dir',
-        '--publish',
-        'never',
-        `-c.electronDist=${electronDist}`,
-        `-c.electronVersion=${electronVersion}`,
-        '-c.npmRebuild=false',
-        `-c.directories.output=${path.join(work, 'release')}`,
-      ],
-      { cwd: project, env: { ...process.env, CI: '1' }, maxBuffer: 16 * 1024 * 1024 },
-    );
+  await run(
+    path.join(projectDir, 'node_modules/.bin/electron-builder'),
+    [
+      '--linux',
+      'dir',
+      '--publish',
+      'never',
+      `-c.electronDist=${electronDist}`,
+      `-c.electronVersion=${electronVersion}`,
+      '-c.npmRebuild=false',
+      `-c.directories.output=${path.join(work, 'release')}`,
+    ],
+    { cwd: project, env: buildEnv, maxBuffer: 16 * 1024 * 1024 },
+  );
+  return path.join(work, 'release/linux-unpacked');
+}
 
-    const appDir = path.join(work, 'release/linux-unpacked');
+describe('the packaged console', () => {
+  it('has its Electron fuses set by electron-builder: no run-as-node, NODE_OPTIONS or inspector, encrypted cookies, the app only from its checked asar', async () => {
+    const appDir = await packConsole();
     expect(existsSync(path.join(appDir, 'resources/app.asar'))).toBe(true);
     const executables = readdirSync(appDir, { withFileTypes: true })
       .filter((entry) => entry.isFile())
@@ -133,5 +144,35 @@ describe('the packaged console’s Electron fuses', () => {
       asarIntegrity: ENABLED,
       fileProtocolExtraPrivileges: DISABLED,
     });
+
+    // It carries the company's update feed, which the console's main process accepts.
+    const updateConfig = path.join(appDir, 'resources/app-update.yml');
+    expect(parseYaml(readFileSync(updateConfig, 'utf8'))).toMatchObject({
+      provider: 'generic',
+      url: 'https://downloads.example.co.uk/careers-console/',
+      updaterCacheDirName: expect.any(String),
+    });
+    expect(await readUpdateFeed(updateConfig)).toEqual({
+      feed: { provider: 'generic', url: 'https://downloads.example.co.uk/careers-console/' },
+    });
+  }, 180_000);
+
+  it('takes another https feed from CONSOLE_UPDATE_FEED_URL at build time', async () => {
+    const appDir = await packConsole({ CONSOLE_UPDATE_FEED_URL: 'https://updates.hr.example.org/console' });
+    expect(await readUpdateFeed(path.join(appDir, 'resources/app-update.yml'))).toEqual({
+      feed: { provider: 'generic', url: 'https://updates.hr.example.org/console/' },
+    });
+  }, 180_000);
+
+  it('will not build with a plain-http feed, and says why', async () => {
+    const failure = await packConsole({
+      CONSOLE_UPDATE_FEED_URL: 'http://updates.hr.example.org/console/',
+    }).then(
+      () => undefined,
+      (error: { stdout?: string }) => error,
+    );
+    expect(failure?.stdout).toContain(
+      'CONSOLE_UPDATE_FEED_URL must be an https:// address without a user name or password: http://updates.hr.example.org/console/',
+    );
   }, 180_000);
 });

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IPC_CHANNELS, IPC_EVENTS } from '../../src/shared/desktop/desktop-bridge';
-import { registerIpcHandlers } from '../../src/main/ipc/register-ipc-handlers';
+import { registerIpcHandlers, type UpdateControl } from '../../src/main/ipc/register-ipc-handlers';
 import { createRendererHandler } from '../../src/main/renderer-protocol';
 import { createSettingsStore } from '../../src/main/settings-store';
 import { createTokenVault, type Keychain } from '../../src/main/token-vault';
@@ -26,14 +26,30 @@ const memoryKeychain = (): Keychain & { entries: Map<string, string> } => {
   };
 };
 
-function setUp(saveAnswer?: () => { canceled: boolean; filePath?: string }) {
+/** The console's updates as the handlers see them: a version waiting, and each restart asked for. */
+const waitingUpdate = () => {
+  const restarts: number[] = [];
+  const updates: UpdateControl = {
+    status: () => ({ state: 'ready', version: '2.0.1' }),
+    restart: async () => {
+      restarts.push(restarts.length + 1);
+      return 'stayed';
+    },
+  };
+  return { updates, restarts };
+};
+
+function setUp(
+  saveAnswer?: () => { canceled: boolean; filePath?: string },
+  updates: UpdateControl | undefined = undefined,
+) {
   const userData = mkdtempSync(path.join(os.tmpdir(), 'console-user-data-'));
   const downloads = mkdtempSync(path.join(os.tmpdir(), 'console-downloads-'));
   const stub = createRuntimeStub({ downloadsDir: downloads, saveAnswer });
   const keychain = memoryKeychain();
   const vault = createTokenVault(async () => keychain);
   const settings = createSettingsStore(userData);
-  registerIpcHandlers(stub.runtime, { vault, settings });
+  registerIpcHandlers(stub.runtime, { vault, settings, updates });
   return { ...stub, keychain, userData, downloads };
 }
 
@@ -74,12 +90,14 @@ describe('sender checks', () => {
 
   for (const [name, event] of Object.entries(strangers)) {
     it(`refuses every message from ${name}`, async () => {
-      const { invoke, keychain } = setUp();
+      const { updates, restarts } = waitingUpdate();
+      const { invoke, keychain } = setUp(undefined, updates);
       keychain.entries.set('x/y', 'kept');
       for (const channel of Object.values(IPC_CHANNELS)) {
         await expect(invoke(channel, event, JWT)).rejects.toThrow(/refused/);
       }
       expect([...keychain.entries.values()]).toEqual(['kept']);
+      expect(restarts).toEqual([]);
     });
   }
 });
@@ -114,6 +132,25 @@ describe('new applications notification', () => {
       await expect(invoke(IPC_CHANNELS.applicationsNotify, consoleFrame, bad), String(bad)).rejects.toThrow();
     }
     expect(notifications).toEqual([]);
+  });
+});
+
+describe('console updates', () => {
+  it('tell the page whether an update waits, and pass its Restart on to the updater', async () => {
+    const { updates, restarts } = waitingUpdate();
+    const { invoke, consoleFrame } = setUp(undefined, updates);
+    expect(await invoke(IPC_CHANNELS.updateStatus, consoleFrame)).toEqual({
+      state: 'ready',
+      version: '2.0.1',
+    });
+    expect(await invoke(IPC_CHANNELS.updateRestart, consoleFrame)).toBe('stayed');
+    expect(restarts).toEqual([1]);
+  });
+
+  it('answer that nothing waits where the console does not update itself', async () => {
+    const { invoke, consoleFrame } = setUp();
+    expect(await invoke(IPC_CHANNELS.updateStatus, consoleFrame)).toEqual({ state: 'none' });
+    expect(await invoke(IPC_CHANNELS.updateRestart, consoleFrame)).toBe('nothing-to-install');
   });
 });
 

@@ -37,4 +37,18 @@ describe('the console asks before a page with unsaved work is closed or reloaded
     attachLeavePrompt(contents, () => 0);
     expect(contents.unload().left).toBe(true);
   });
+
+  it('tells whoever waits on the window (a restart to update) which way the admin chose', () => {
+    const contents = fakeContents();
+    const answers = [1, 0];
+    const heard: string[] = [];
+    attachLeavePrompt(
+      contents,
+      () => answers.shift()!,
+      (choice) => heard.push(choice),
+    );
+    expect(contents.unload().left).toBe(false);
+    expect(contents.unload().left).toBe(true);
+    expect(heard).toEqual(['stay', 'leave']);
+  });
 });

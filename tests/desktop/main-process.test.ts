@@ -1,8 +1,18 @@
-import { mkdtempSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import electronUpdater from 'electron-updater';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { IPC_CHANNELS, IPC_EVENTS } from '../../src/shared/desktop/desktop-bridge';
+import {
+  electronForUpdater,
+  linuxRelease,
+  provideElectronToRequire,
+  startFeed,
+  testCertificate,
+  type LocalFeed,
+} from './update-feed';
 
 type Listener = (...args: unknown[]) => unknown;
 
@@ -10,7 +20,8 @@ type Listener = (...args: unknown[]) => unknown;
  * Electron's runtime replaced at the boundary, as far as the console's main module uses it: the
  * real src/main/index.ts starts against it, registering its real IPC handlers, creating its window
  * and wiring its events, and the test plays Electron's part (sending messages, clicking the
- * notification, unloading the page).
+ * notification, unloading the page, closing the window). electron-updater is the real one, reaching
+ * a local release server through the stand-in's network stack (see update-feed.ts).
  */
 const electron = vi.hoisted(() => {
   const userData = { dir: '' };
@@ -42,16 +53,59 @@ const electron = vi.hoisted(() => {
     }
   }
 
+  const appListeners = new Map<string, Listener[]>();
+  const quits = { count: 0 };
+
   class FakeWindow {
     webContents = new FakeContents();
+    listeners = new Map<string, Listener[]>();
     minimized = true;
     focused = 0;
     shown = 0;
+    destroyed = false;
+    /** The page refuses to unload, as one with unsaved work does (its beforeunload prevented). */
+    unsaved = false;
     constructor() {
       windows.push(this);
     }
-    once() {}
-    on() {}
+    on(name: string, listener: Listener) {
+      this.listeners.set(name, [...(this.listeners.get(name) ?? []), listener]);
+      return this;
+    }
+    once(name: string, listener: Listener) {
+      const once: Listener = (...args) => {
+        this.off(name, once);
+        return listener(...args);
+      };
+      (once as Listener & { original?: Listener }).original = listener;
+      return this.on(name, once);
+    }
+    off(name: string, listener: Listener) {
+      this.listeners.set(
+        name,
+        (this.listeners.get(name) ?? []).filter(
+          (entry) =>
+            entry !== listener && (entry as Listener & { original?: Listener }).original !== listener,
+        ),
+      );
+      return this;
+    }
+    emit(name: string, ...args: unknown[]) {
+      for (const listener of this.listeners.get(name) ?? []) listener(...args);
+    }
+    /** As Electron closes a window: a page that refuses to unload stays unless will-prevent-unload is prevented. */
+    close() {
+      if (this.unsaved) {
+        let leave = false;
+        this.webContents.emit('will-prevent-unload', { preventDefault: () => (leave = true) });
+        if (!leave) return;
+      }
+      this.destroyed = true;
+      windows.splice(windows.indexOf(this), 1);
+      this.emit('closed');
+      if (windows.length === 0)
+        for (const listener of appListeners.get('window-all-closed') ?? []) listener();
+    }
     loadURL = async () => undefined;
     isMinimized = () => this.minimized;
     restore = () => void (this.minimized = false);
@@ -91,17 +145,24 @@ const electron = vi.hoisted(() => {
     notifications,
     messageBoxes,
     opened,
+    quits,
     answerMessageBox: (answer: number) => (nextAnswer = answer),
     start: () => ready(),
     module: {
       app: {
         requestSingleInstanceLock: () => true,
-        quit: () => undefined,
+        quit: () => void (quits.count += 1),
         getPath: () => userData.dir,
-        on: () => undefined,
+        getAppPath: () => userData.dir,
+        on: (name: string, listener: Listener) =>
+          void appListeners.set(name, [...(appListeners.get(name) ?? []), listener]),
+        once: (name: string, listener: Listener) =>
+          void appListeners.set(name, [...(appListeners.get(name) ?? []), listener]),
         whenReady: () => whenReady,
         isPackaged: true,
         getName: () => 'Careers Console',
+        getVersion: () => '1.4.0',
+        relaunch: () => undefined,
       },
       protocol: { registerSchemesAsPrivileged: () => undefined, handle: () => undefined },
       session: {
@@ -109,7 +170,10 @@ const electron = vi.hoisted(() => {
           setPermissionRequestHandler: () => undefined,
           setPermissionCheckHandler: () => undefined,
         },
+        fromPartition: (_name: string): unknown => undefined,
       },
+      safeStorage: { isAsyncEncryptionAvailable: async () => false },
+      autoUpdater: {},
       ipcMain: {
         handle: (channel: string, handler: Listener) => handlers.set(channel, handler),
         removeHandler: (channel: string) => handlers.delete(channel),
@@ -122,7 +186,7 @@ const electron = vi.hoisted(() => {
           return nextAnswer;
         },
       },
-      net: { fetch: async () => new Response('{}') },
+      net: { fetch: async () => new Response('{}'), request: (_options: unknown): unknown => undefined },
       Menu: { setApplicationMenu: () => undefined, buildFromTemplate: (template: unknown) => template },
       BrowserWindow: FakeWindow,
       Notification: FakeNotification,
@@ -146,10 +210,39 @@ interface FakeWindowShape {
   };
   minimized: boolean;
   focused: number;
+  destroyed: boolean;
+  unsaved: boolean;
 }
 
+/** Holds the release server's answers until the test lets the console's first update check through. */
+let releaseFeed: () => void = () => undefined;
+let feed: LocalFeed;
+
+/**
+ * Starts the installed console (1.4.0): its app-update.yml names a local https release server
+ * offering 1.5.0, which answers only once the test calls releaseFeed().
+ */
 async function startConsole(): Promise<FakeWindowShape> {
   electron.userData.dir = mkdtempSync(path.join(os.tmpdir(), 'console-main-'));
+  const tls = await testCertificate();
+  const held = new Promise<void>((resolve) => (releaseFeed = resolve));
+  feed = await startFeed(linuxRelease('1.5.0', randomBytes(32 * 1024)), tls, held);
+  const resources = path.join(electron.userData.dir, 'resources');
+  mkdirSync(resources);
+  writeFileSync(
+    path.join(resources, 'app-update.yml'),
+    `provider: generic\nurl: ${feed.url}\nupdaterCacheDirName: careers-console-updater\n`,
+  );
+  Object.assign(process, { resourcesPath: resources });
+  process.env.APPIMAGE = path.join(electron.userData.dir, 'Careers-Console-1.4.0.AppImage');
+  writeFileSync(process.env.APPIMAGE, 'the installed console');
+  process.env.XDG_CACHE_HOME = electron.userData.dir;
+  const network = electronForUpdater({ version: '1.4.0', userData: electron.userData.dir, ca: tls.cert });
+  Object.assign(electron.module.net, network.net);
+  Object.assign(electron.module.session, { fromPartition: network.session.fromPartition });
+  Object.assign(electron.module, { autoUpdater: network.autoUpdater });
+  provideElectronToRequire(electron.module);
+
   await import('../../src/main/index');
   electron.start();
   await vi.waitFor(() => expect(electron.windows).toHaveLength(1));
@@ -164,7 +257,16 @@ const fromConsole = (window: FakeWindowShape) => ({
 
 describe('the console main process', () => {
   let window: FakeWindowShape;
-  afterAll(() => vi.resetModules());
+  const saved = { APPIMAGE: process.env.APPIMAGE, XDG_CACHE_HOME: process.env.XDG_CACHE_HOME };
+  afterAll(async () => {
+    vi.resetModules();
+    releaseFeed();
+    await feed?.close();
+    for (const name of ['APPIMAGE', 'XDG_CACHE_HOME'] as const) {
+      if (saved[name] === undefined) delete process.env[name];
+      else process.env[name] = saved[name];
+    }
+  });
 
   it('raises one notification per batch; a click brings the window forward and opens the New applications', async () => {
     window = await startConsole();
@@ -259,5 +361,66 @@ describe('the console main process', () => {
     } finally {
       warn.mockRestore();
     }
+  });
+  // Last: restarting to update closes the console's window for good.
+  it('offers a downloaded update to the page, and restarts for it only when the admin lets the page go', async () => {
+    const status = electron.handlers.get(IPC_CHANNELS.updateStatus)!;
+    const restart = electron.handlers.get(IPC_CHANNELS.updateRestart)!;
+    // Electron's session of electron-updater refuses plain http, redirects included.
+    const guard = (
+      electron.module.session.fromPartition('electron-updater') as {
+        beforeRequest?: (details: { url: string }, callback: (answer: { cancel: boolean }) => void) => void;
+      }
+    ).beforeRequest;
+    const verdict = (url: string) => {
+      let cancel: boolean | undefined;
+      guard?.({ url }, (answer) => (cancel = answer.cancel));
+      return cancel;
+    };
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect([
+      verdict('http://downloads.example.co.uk/x.AppImage'),
+      verdict('https://downloads.example.co.uk/'),
+    ]).toEqual([true, false]);
+    error.mockRestore();
+
+    expect(await status(fromConsole(window))).toEqual({ state: 'none' });
+    releaseFeed();
+    await vi.waitFor(() => expect(window.webContents.sent).toContainEqual([IPC_EVENTS.updateReady]), {
+      timeout: 15_000,
+    });
+    expect(await status(fromConsole(window))).toEqual({ state: 'ready', version: '1.5.0' });
+    const install = vi
+      .spyOn(electronUpdater.autoUpdater, 'quitAndInstall')
+      .mockImplementation(() => undefined);
+
+    // Only the console's own page may ask for a restart.
+    await expect(
+      Promise.resolve().then(() =>
+        restart({
+          senderFrame: { url: 'https://evil.example/', parent: null },
+          sender: { id: window.webContents.id },
+        }),
+      ),
+    ).rejects.toThrow(/refused/);
+
+    // A job form with unsaved changes: the leave prompt asks, and Stay keeps the page and its work.
+    window.unsaved = true;
+    const asked = electron.messageBoxes.length;
+    electron.answerMessageBox(1);
+    expect(await restart(fromConsole(window))).toBe('stayed');
+    expect(electron.messageBoxes).toHaveLength(asked + 1);
+    expect(electron.messageBoxes.at(-1)!.options.buttons).toEqual(['Leave', 'Stay']);
+    expect(window.destroyed).toBe(false);
+    expect(install).not.toHaveBeenCalled();
+    expect(await status(fromConsole(window))).toEqual({ state: 'ready', version: '1.5.0' });
+
+    // Leave: the window goes, then the update installs and the console starts again on it.
+    electron.answerMessageBox(0);
+    expect(await restart(fromConsole(window))).toBe('restarting');
+    expect(window.destroyed).toBe(true);
+    expect(install).toHaveBeenCalledWith(true, true);
+    // The last window closing does not quit the console before the installer is under way.
+    expect(electron.quits.count).toBe(0);
   });
 });

@@ -51,6 +51,8 @@ describe('preload', () => {
       ],
       ['checkConnection', ['http://x'], [IPC_CHANNELS.settingsCheck, 'http://x']],
       ['notifyNewApplications', [3], [IPC_CHANNELS.applicationsNotify, 3]],
+      ['getUpdateStatus', [], [IPC_CHANNELS.updateStatus]],
+      ['restartToUpdate', [], [IPC_CHANNELS.updateRestart]],
     ];
     for (const [name, args, expected] of calls) {
       invoke.mockClear();
@@ -61,22 +63,30 @@ describe('preload', () => {
     for (const channel of Object.values(IPC_EVENTS)) expect(channel).toMatch(/^[a-z]+:[a-z]+(-[a-z]+)*$/);
   });
 
-  it('relays main\'s "open the new applications" message as a plain call, until unsubscribed', async () => {
-    await import('../../src/preload/index');
-    const bridge = exposed.desktop as {
-      onOpenNewApplications(listener: (...args: unknown[]) => void): () => void;
-    };
-    const heard: unknown[][] = [];
-    const unsubscribe = bridge.onOpenNewApplications((...args) => heard.push(args));
-    sendFromMain(IPC_EVENTS.applicationsOpenNew);
-    sendFromMain(IPC_EVENTS.applicationsOpenNew);
-    // The page never receives the IPC event (its sender reaches into main).
-    expect(heard).toEqual([[], []]);
-    sendFromMain('another:channel');
-    expect(heard).toHaveLength(2);
-    unsubscribe();
-    sendFromMain(IPC_EVENTS.applicationsOpenNew);
-    expect(heard).toHaveLength(2);
-    expect(listeners.get(IPC_EVENTS.applicationsOpenNew)?.size ?? 0).toBe(0);
-  });
+  const subscriptions = [
+    ['onOpenNewApplications', IPC_EVENTS.applicationsOpenNew],
+    ['onUpdateReady', IPC_EVENTS.updateReady],
+  ] as const;
+  for (const [name, channel] of subscriptions) {
+    it(`relays main's ${channel} message through ${name} as a plain call, until unsubscribed`, async () => {
+      await import('../../src/preload/index');
+      const bridge = exposed.desktop as Record<
+        string,
+        (listener: (...args: unknown[]) => void) => () => void
+      >;
+      const heard: unknown[][] = [];
+      const unsubscribe = bridge[name]!((...args) => heard.push(args));
+      sendFromMain(channel);
+      sendFromMain(channel);
+      // The page never receives the IPC event (its sender reaches into main).
+      expect(heard).toEqual([[], []]);
+      for (const [, other] of subscriptions) if (other !== channel) sendFromMain(other);
+      sendFromMain('another:channel');
+      expect(heard).toHaveLength(2);
+      unsubscribe();
+      sendFromMain(channel);
+      expect(heard).toHaveLength(2);
+      expect(listeners.get(channel)?.size ?? 0).toBe(0);
+    });
+  }
 });

@@ -10,6 +10,8 @@ import {
   MAX_EXPORT_BYTES,
   MAX_NOTIFIED_APPLICATIONS,
   type ConnectionCheck,
+  type ConsoleUpdate,
+  type RestartOutcome,
   type SaveResult,
   type IpcChannel,
   type IpcEvent,
@@ -49,9 +51,17 @@ export interface IpcRuntime {
   fetch: typeof fetch;
 }
 
+/** The console's own updates, as far as the page may see and ask (see auto-update.ts). */
+export interface UpdateControl {
+  status(): ConsoleUpdate;
+  restart(): Promise<RestartOutcome>;
+}
+
 export interface IpcServices {
   vault: TokenVault;
   settings: SettingsStore;
+  /** Absent where the console does not update itself (a development run, a console driven without Electron). */
+  updates?: UpdateControl;
 }
 
 export class RefusedSenderError extends Error {
@@ -171,6 +181,13 @@ export function registerIpcHandlers(runtime: IpcRuntime, services: IpcServices):
       runtime.sendToWindow(IPC_EVENTS.applicationsOpenNew);
     });
   });
+
+  // Takes no arguments: the page can only ask whether an update waits, and to restart for it.
+  handle(IPC_CHANNELS.updateStatus, (): ConsoleUpdate => services.updates?.status() ?? { state: 'none' });
+  handle(
+    IPC_CHANNELS.updateRestart,
+    (): Promise<RestartOutcome> => services.updates?.restart() ?? Promise.resolve('nothing-to-install'),
+  );
 
   return () => Object.values(IPC_CHANNELS).forEach((channel) => runtime.ipcMain.removeHandler(channel));
 }

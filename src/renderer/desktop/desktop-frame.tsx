@@ -17,6 +17,7 @@ import { PageLoading } from '../components/page-loading';
 import { ErrorBoundary } from '../components/error-boundary';
 import { UserMenu } from '../layout/user-menu';
 import type { DesktopConsole } from './desktop-platform';
+import { UpdateNotice } from './update-notice';
 
 // Loaded with the admin screens' code, once someone with admin rights is signed in.
 const NewApplicationsNotifier = lazyScreen(
@@ -76,8 +77,9 @@ function MemoryTokenNotice({ console: desktop }: { console: DesktopConsole }) {
 /**
  * The console's own chrome around every screen: the product name, the settings screen and the
  * public careers website (opened in the system browser: main's window-open handler checks the
- * address against its allow-list), the signed-in user with Log Out, the memory-only notice, and
- * (for administrators) the watch for new applications that raises the console's notifications.
+ * address against its allow-list), the signed-in user with Log Out, the memory-only notice, the
+ * "Restart to update" offer, and (for administrators) the watch for new applications that raises
+ * the console's notifications.
  */
 export function DesktopFrame({ console: desktop }: { console: DesktopConsole }) {
   const styles = useStyles();
@@ -114,6 +116,7 @@ export function DesktopFrame({ console: desktop }: { console: DesktopConsole }) 
         )}
       </header>
       <MemoryTokenNotice console={desktop} />
+      <UpdateNotice updates={desktop.updates} />
       <main ref={main} className={styles.main} tabIndex={-1}>
         <ErrorBoundary resetKey={pathname} withHomeLink={false}>
           <Suspense fallback={<PageLoading />}>

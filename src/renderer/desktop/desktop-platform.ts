@@ -1,7 +1,9 @@
 import type {
   ConnectionCheck,
+  ConsoleUpdate,
   DesktopBridge,
   DesktopSettings,
+  RestartOutcome,
   TokenStorageKind,
 } from '../../shared/desktop/desktop-bridge';
 import type { Platform } from '../platform/platform';
@@ -12,6 +14,14 @@ export interface TokenStorageState {
   subscribe(listener: () => void): () => void;
 }
 
+/** The console's own update as main last reported it; the frame's notice subscribes to it. */
+export interface UpdateState {
+  current(): ConsoleUpdate;
+  subscribe(listener: () => void): () => void;
+  /** Closes the console (the leave prompt asks first about unsaved work) and installs the update. */
+  restart(): Promise<RestartOutcome>;
+}
+
 /** The console-only capabilities the desktop screens (settings, the frame) use besides the Platform. */
 export interface DesktopConsole {
   /** The settings as they were when the console started: the CSP and the API base URL follow them. */
@@ -19,6 +29,7 @@ export interface DesktopConsole {
   saveSettings(settings: DesktopSettings): Promise<DesktopSettings>;
   checkConnection(apiServerUrl: string): Promise<ConnectionCheck>;
   tokenStorage: TokenStorageState;
+  updates: UpdateState;
 }
 
 export interface DesktopPlatform extends Platform {
@@ -26,24 +37,26 @@ export interface DesktopPlatform extends Platform {
   console: DesktopConsole;
 }
 
-function createTokenStorageState(initial: TokenStorageKind): TokenStorageState & {
-  set(kind: TokenStorageKind): void;
-} {
-  let kind = initial;
+/** A value screens read with useSyncExternalStore: the latest one, and who to tell when it changes. */
+function createObservable<T>(initial: T, same: (a: T, b: T) => boolean = Object.is) {
+  let value = initial;
   const listeners = new Set<() => void>();
   return {
-    current: () => kind,
-    subscribe(listener) {
+    current: () => value,
+    subscribe(listener: () => void) {
       listeners.add(listener);
-      return () => listeners.delete(listener);
+      return () => void listeners.delete(listener);
     },
-    set(next) {
-      if (next === kind) return;
-      kind = next;
+    set(next: T) {
+      if (same(next, value)) return;
+      value = next;
       listeners.forEach((listener) => listener());
     },
   };
 }
+
+const sameUpdate = (a: ConsoleUpdate, b: ConsoleUpdate) =>
+  a.state === 'ready' && b.state === 'ready' ? a.version === b.version : a.state === b.state;
 
 /**
  * The desktop Platform: the only code that touches `window.desktop` (the preload's bridge). The
@@ -55,8 +68,17 @@ export async function createDesktopPlatform(
   bridge: DesktopBridge | undefined = window.desktop,
 ): Promise<DesktopPlatform> {
   if (!bridge) throw new Error('The console bridge is missing: open this page from the Careers Console app.');
-  const [settings, initialStorage] = await Promise.all([bridge.getSettings(), bridge.tokenStorage()]);
-  const tokenStorage = createTokenStorageState(initialStorage);
+  const [settings, initialStorage, initialUpdate] = await Promise.all([
+    bridge.getSettings(),
+    bridge.tokenStorage(),
+    bridge.getUpdateStatus(),
+  ]);
+  const tokenStorage = createObservable<TokenStorageKind>(initialStorage);
+  const update = createObservable<ConsoleUpdate>(initialUpdate, sameUpdate);
+  // Main announces a ready update with a bare signal; what is ready is read back from main.
+  bridge.onUpdateReady(() => {
+    bridge.getUpdateStatus().then(update.set, (error: unknown) => console.error('update status', error));
+  });
   // Only informs the notice: a failure here must not fail the token call itself.
   const refreshStorage = () =>
     bridge.tokenStorage().then(tokenStorage.set, (error: unknown) => console.error('token storage', error));
@@ -92,6 +114,11 @@ export async function createDesktopPlatform(
       saveSettings: (next) => bridge.setSettings(next),
       checkConnection: (apiServerUrl) => bridge.checkConnection(apiServerUrl),
       tokenStorage,
+      updates: {
+        current: update.current,
+        subscribe: update.subscribe,
+        restart: () => bridge.restartToUpdate(),
+      },
     },
   };
 }

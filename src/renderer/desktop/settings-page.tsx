@@ -126,9 +126,14 @@ export function SettingsPage({ console: desktop }: { console: DesktopConsole }) 
         </div>
       </form>
       <p className={styles.text}>
-        {storage === 'keychain'
-          ? 'Your sign-in is kept in this computer’s keychain.'
-          : 'Your sign-in is kept in memory only until you close the console.'}
+        {
+          {
+            keychain: 'Your sign-in is kept in this computer’s keychain.',
+            'encrypted-file':
+              'Your sign-in is kept encrypted in the console’s own folder, with a key this computer’s system protects.',
+            memory: 'Your sign-in is kept in memory only until you close the console.',
+          }[storage]
+        }
       </p>
     </section>
   );

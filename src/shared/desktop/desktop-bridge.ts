@@ -13,6 +13,8 @@ export const IPC_CHANNELS = {
   settingsSet: 'settings:set',
   settingsCheck: 'settings:check',
   applicationsNotify: 'applications:notify',
+  updateStatus: 'update:status',
+  updateRestart: 'update:restart',
 } as const;
 
 export type IpcChannel = (typeof IPC_CHANNELS)[keyof typeof IPC_CHANNELS];
@@ -21,6 +23,8 @@ export type IpcChannel = (typeof IPC_CHANNELS)[keyof typeof IPC_CHANNELS];
 export const IPC_EVENTS = {
   /** The admin clicked the new-applications notification: show the New applications. */
   applicationsOpenNew: 'applications:open-new',
+  /** A newer console has been downloaded and verified: offer "Restart to update". */
+  updateReady: 'update:ready',
 } as const;
 
 export type IpcEvent = (typeof IPC_EVENTS)[keyof typeof IPC_EVENTS];
@@ -72,8 +76,20 @@ export const apiServerUrlSchema = z
 export const desktopSettingsSchema = z.object({ apiServerUrl: apiServerUrlSchema });
 export type DesktopSettings = z.infer<typeof desktopSettingsSchema>;
 
-/** Where the session token lives: the OS keychain, or (fail-closed) this run's memory only. */
-export type TokenStorageKind = 'keychain' | 'memory';
+/**
+ * Where the session token lives: the OS keychain; else a file in the user-data folder encrypted
+ * with Electron's safeStorage (its key held by the OS); else (fail-closed) this run's memory only.
+ */
+export type TokenStorageKind = 'keychain' | 'encrypted-file' | 'memory';
+
+/** The console's own update: none waiting, or a newer version downloaded, verified and ready to install. */
+export type ConsoleUpdate = { state: 'none' } | { state: 'ready'; version: string };
+
+/**
+ * What asking to restart for an update led to: the console is restarting, the admin chose to stay
+ * on a page with unsaved work (nothing changes), or there was no update to install.
+ */
+export type RestartOutcome = 'restarting' | 'stayed' | 'nothing-to-install';
 
 /** How a save through the browser or the native Save dialog ended. */
 export type SaveResult = 'saved' | 'cancelled';
@@ -99,6 +115,12 @@ export interface DesktopBridge {
   notifyNewApplications(count: number): Promise<void>;
   /** Calls `listener` each time the admin clicks that notification; returns the unsubscribe. */
   onOpenNewApplications(listener: () => void): () => void;
+  /** Whether a downloaded, verified update is waiting. */
+  getUpdateStatus(): Promise<ConsoleUpdate>;
+  /** Closes the console (asking first about unsaved work) and installs the waiting update. */
+  restartToUpdate(): Promise<RestartOutcome>;
+  /** Calls `listener` when an update becomes ready; returns the unsubscribe. */
+  onUpdateReady(listener: () => void): () => void;
 }
 
 export const DESKTOP_BRIDGE_FUNCTIONS = [
@@ -113,6 +135,9 @@ export const DESKTOP_BRIDGE_FUNCTIONS = [
   'checkConnection',
   'notifyNewApplications',
   'onOpenNewApplications',
+  'getUpdateStatus',
+  'restartToUpdate',
+  'onUpdateReady',
 ] as const satisfies readonly (keyof DesktopBridge)[];
 
 /** An export holds every CV of one applicant as base64: generous, but bounded. */
