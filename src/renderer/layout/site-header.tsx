@@ -81,6 +81,9 @@ const useStyles = makeStyles({
     backgroundImage: `linear-gradient(135deg, ${tokens.colorBrandBackground} 0%, ${tokens.colorBrandBackgroundPressed} 100%)`,
     color: tokens.colorNeutralForegroundOnBrand,
     ...typographyStyles.subtitle1,
+    // The brand's initial is drawn, not written: the link is named by the words it shows, and a
+    // letter of decoration in its text would not be part of that name (WCAG 2.5.3).
+    '::before': { content: 'attr(data-initial)' },
   },
   logoText: { display: 'flex', flexDirection: 'column', lineHeight: 1.1 },
   logoName: { ...typographyStyles.subtitle1 },
@@ -169,12 +172,16 @@ export function SiteHeader() {
       </div>
       <div className={styles.bar}>
         <div className={styles.barInner}>
+          {/* Named by the words it shows, then where it goes: a voice user says what they see
+              (WCAG 2.5.3, label in name). */}
           <RouterLink to="/" className={styles.logo} aria-label={`${siteConfig.brandName} Careers, home`}>
-            <span className={styles.logoMark} aria-hidden="true">
-              {siteConfig.brandName.charAt(0)}
-            </span>
-            <span className={styles.logoText} aria-hidden="true">
-              <span className={styles.logoName}>{siteConfig.brandName}</span>
+            <span
+              className={styles.logoMark}
+              aria-hidden="true"
+              data-initial={siteConfig.brandName.charAt(0)}
+            />
+            <span className={styles.logoText}>
+              <span className={styles.logoName}>{siteConfig.brandName}</span>{' '}
               <span className={styles.logoTag}>Careers</span>
             </span>
           </RouterLink>
