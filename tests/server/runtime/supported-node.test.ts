@@ -1,0 +1,89 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const supportedNode = path.resolve('src/server/runtime/supported-node.ts');
+
+/** Runs a few lines of ESM, with the module under test loaded from its source, in a Node of its own. */
+function runNode(source: string, execArgv: string[] = []) {
+  return spawnSync(process.execPath, [...execArgv, '--import', 'tsx', '--input-type=module', '-e', source], {
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+}
+
+describe('the supported Node.js check', () => {
+  it('stops an older Node with one line naming the version needed and the way to start', () => {
+    const result = runNode(
+      `import { refuseUnsupportedNode } from ${JSON.stringify(supportedNode)};
+       refuseUnsupportedNode('20.20.2');
+       console.log('still running');`,
+    );
+    expect(result.status).toBe(1);
+    expect(result.stdout).not.toContain('still running');
+    expect(result.stderr.trim()).toBe(
+      'The careers server needs Node.js 24 or newer (this is 20.20.2): start it with npm start, which uses the Node.js the project installs.',
+    );
+  });
+
+  it('lets the supported lines through', () => {
+    const result = runNode(
+      `import { refuseUnsupportedNode } from ${JSON.stringify(supportedNode)};
+       refuseUnsupportedNode('24.11.0'); refuseUnsupportedNode('26.0.0');
+       console.log('still running');`,
+    );
+    expect(result.status).toBe(0);
+    expect(result.stdout.trim()).toBe('still running');
+  });
+});
+
+describe.skipIf(process.platform === 'win32')('the server’s V8 settings', () => {
+  // An entry like the server's: a file (a program given with -e cannot be started again) that
+  // calls the check first and then prints what V8 was given.
+  const entry = path.join(mkdtempSync(path.join(tmpdir(), 'v8-settings-')), 'entry.mjs');
+  writeFileSync(
+    entry,
+    `import v8 from 'node:v8';
+     import { restartWithServerFlags } from ${JSON.stringify(pathToFileURL(supportedNode).href)};
+     console.log('started ' + process.pid);
+     restartWithServerFlags(import.meta.filename);
+     const newSpace = v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
+     // The young generation is two semi-spaces, reserved whole: its size says the setting took.
+     console.log(JSON.stringify({ pid: process.pid, execArgv: process.execArgv, argv: process.argv.slice(2),
+       semiSpaceMb: newSpace.space_size / 2 / 1024 / 1024 }));`,
+  );
+  const start = (execArgv: string[]) =>
+    spawnSync(process.execPath, [...execArgv, '--import', 'tsx', entry, '--port', '3000'], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+
+  it('starts the same program again, in the same process, with the young generation Node 20 had', () => {
+    const result = start([]);
+    expect(result.status).toBe(0);
+    const lines = result.stdout.trim().split('\n');
+    // Once before the restart and once after, then the settings.
+    expect(lines).toHaveLength(3);
+    const printed = JSON.parse(lines[2] ?? '{}') as {
+      pid: number;
+      execArgv: string[];
+      argv: string[];
+      semiSpaceMb: number;
+    };
+    // Same pid: whoever started the server (npm start, a service manager, the tests) still holds it.
+    expect(lines[0]).toBe(`started ${printed.pid}`);
+    expect(printed.execArgv).toContain('--max-semi-space-size=16');
+    expect(printed.argv).toEqual(['--port', '3000']);
+    expect(printed.semiSpaceMb).toBeGreaterThan(0);
+    expect(printed.semiSpaceMb).toBeLessThanOrEqual(16);
+  });
+
+  it('does nothing when the process already has them', () => {
+    const result = start(['--max-semi-space-size=16']);
+    expect(result.status).toBe(0);
+    expect(result.stdout.trim().split('\n')).toHaveLength(2);
+  });
+});
