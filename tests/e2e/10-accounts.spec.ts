@@ -20,6 +20,11 @@ import { expect, test, type OwnServer } from './fixtures';
  * worker's shared one, and none of them relies on what another left behind.
  */
 
+// Each test here starts a server of its own and hashes passwords several times over (slow by
+// design), beside up to three other browsers: twice the usual time, so a busy machine stays far
+// from the limit.
+test.describe.configure({ timeout: 120_000 });
+
 const ADMIN = { email: 'ava.account@example.com', name: 'Ava Account', password: 'ava-first-password' };
 const RESET_PASSWORD = 'harbour-lantern-quiet-58';
 const CHANGED_PASSWORD = 'orchard-velvet-thimble-73';

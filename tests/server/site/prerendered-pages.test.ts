@@ -61,7 +61,8 @@ describe('the careers home page prerendered on the server', () => {
     // Its stylesheet is in the page: the first paint waits for no other request.
     expect(document.querySelector('link[rel="stylesheet"]')).toBeNull();
     expect(html).toContain('<style>.page{color:#242424}\n</style>');
-  });
+    // The first page of the file also starts the prerender's child process, on a busy machine.
+  }, 60_000);
 
   it("is prerendered from the jobs' public form: no administrator's e-mail address reaches the prerender", async () => {
     // Echoes everything it was handed, as text.
