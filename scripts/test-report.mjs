@@ -4,14 +4,18 @@
 // that needed its retry, and every test whose slowest try took more than half of its timeout.
 //
 //   node scripts/test-report.mjs              the summary (npm test prints it at the end)
-//   node scripts/test-report.mjs --markdown   every test as a Markdown table, for docs/testing.md
+//   node scripts/test-report.mjs --markdown   the phases, the runs and the 25 tests closest to their
+//                                             timeouts as Markdown tables, for docs/testing.md
+//   node scripts/test-report.mjs --markdown=all   the same with every test
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const folder = path.join(root, '.test-report');
-const markdown = process.argv.includes('--markdown');
+const markdownArg = process.argv.find((arg) => arg.startsWith('--markdown'));
+const markdown = markdownArg !== undefined;
+const markdownRows = markdownArg === '--markdown=all' ? Infinity : 25;
 /** A test's slowest try may take at most this share of its timeout (docs/testing.md). */
 const MAX_SHARE = 0.5;
 
@@ -83,6 +87,8 @@ const table = (header, rows) =>
 
 if (markdown) {
   const byShare = [...tests].sort((a, b) => share(b) - share(a));
+  const phases = phaseRows();
+  if (phases) console.log(`${table(phases[0], phases.slice(1))}\n`);
   console.log(
     table(
       ['run', 'wall time', 'tests'],
@@ -94,7 +100,7 @@ if (markdown) {
     table(
       ['test', 'file', 'slowest try', 'timeout', 'share'],
       byShare
-        .filter((test) => test.project === 'e2e' || share(test) >= 0.05)
+        .slice(0, markdownRows)
         .map((test) => [
           test.title.replaceAll('|', '\\|'),
           `${test.file} (${test.project})`,
@@ -108,22 +114,8 @@ if (markdown) {
 }
 
 console.log('\n══ Where the time went ══');
-if (existsSync(path.join(folder, 'phases.json'))) {
-  const { total, phases } = read('phases.json');
-  console.log(
-    pad([
-      ['phase', 'started', 'took', 'result'],
-      ...phases.map((phase) => [
-        phase.phase,
-        phase.startedAt === null ? '' : `+${phase.startedAt} s`,
-        phase.seconds === null ? '' : `${phase.seconds} s`,
-        phase.status,
-      ]),
-      ['all of npm test', '', `${total} s`, ''],
-    ]),
-  );
-  console.log();
-}
+const phases = phaseRows();
+if (phases) console.log(`${pad(phases)}\n`);
 if (runs.length > 0)
   console.log(
     pad([
@@ -154,3 +146,19 @@ const retried = tests.filter((test) => test.retries > 0);
 console.log(`\nNeeded a retry: ${retried.length === 0 ? 'none' : ''}`);
 for (const test of retried)
   console.log(`  ${test.state === 'passed' ? 'flaky ' : 'failed'}  ${test.file} › ${test.title}`);
+
+/** The phases of the last `npm test` (header first), or nothing when it left none. */
+function phaseRows() {
+  if (!existsSync(path.join(folder, 'phases.json'))) return undefined;
+  const { total, phases } = read('phases.json');
+  return [
+    ['phase', 'started', 'took', 'result'],
+    ...phases.map((phase) => [
+      phase.phase,
+      phase.startedAt === null ? '' : `+${phase.startedAt} s`,
+      phase.seconds === null ? '' : `${phase.seconds} s`,
+      phase.status,
+    ]),
+    ['all of npm test', '', `${total} s`, ''],
+  ];
+}
