@@ -102,6 +102,34 @@ describe('sender checks', () => {
   }
 });
 
+describe('arguments outside the contract', () => {
+  it('are refused with the channel named, and nothing is stored, cleared, restarted or contacted', async () => {
+    const { updates, restarts } = waitingUpdate();
+    const { invoke, consoleFrame, keychain, runtime } = setUp(undefined, updates);
+    const contacted: string[] = [];
+    runtime.fetch = async (input) => {
+      contacted.push(String(input));
+      return new Response('{"status":"ok"}', { status: 200 });
+    };
+    await invoke('token:set', consoleFrame, JWT);
+    for (const [channel, args] of [
+      ['token:set', [42]],
+      ['token:clear', ['everything']],
+      ['update:restart', ['now']],
+      ['settings:check', [{ url: 'https://careers.example.co.uk' }]],
+      ['settings:set', [{ apiServerUrl: 'https://careers.example.co.uk' }, 'extra']],
+    ] as const) {
+      await expect(invoke(channel, consoleFrame, ...args), channel).rejects.toThrow(
+        `IPC message on ${channel} refused: its arguments do not match the contract`,
+      );
+    }
+    expect([...keychain.entries.values()]).toEqual([JWT]);
+    expect(restarts).toEqual([]);
+    expect(contacted).toEqual([]);
+    expect(await invoke('settings:get', consoleFrame)).toEqual({ apiServerUrl: 'http://localhost:3000' });
+  });
+});
+
 describe('new applications notification', () => {
   it('shows one notification per message, and a click focuses the window and opens the New applications', async () => {
     const { invoke, consoleFrame, notifications, sentToWindow, windowFocus } = setUp();
