@@ -59,11 +59,11 @@ export const DESKTOP_APP_ORIGIN = 'app://careers-console';
  * Where the session token lives: the OS keychain; else a file in the user-data folder encrypted
  * with Electron's safeStorage (its key held by the OS); else (fail-closed) this run's memory only.
  */
-export const tokenStorageKindSchema = z.enum(['keychain', 'encrypted-file', 'memory']);
+const tokenStorageKindSchema = z.enum(['keychain', 'encrypted-file', 'memory']);
 export type TokenStorageKind = z.infer<typeof tokenStorageKindSchema>;
 
 /** The console's own update: none waiting, or a newer version downloaded, verified and ready to install. */
-export const consoleUpdateSchema = z.discriminatedUnion('state', [
+const consoleUpdateSchema = z.discriminatedUnion('state', [
   z.object({ state: z.literal('none') }),
   z.object({ state: z.literal('ready'), version: z.string() }),
 ]);
@@ -73,14 +73,14 @@ export type ConsoleUpdate = z.infer<typeof consoleUpdateSchema>;
  * What asking to restart for an update led to: the console is restarting, the admin chose to stay
  * on a page with unsaved work (nothing changes), or there was no update to install.
  */
-export const restartOutcomeSchema = z.enum(['restarting', 'stayed', 'nothing-to-install']);
+const restartOutcomeSchema = z.enum(['restarting', 'stayed', 'nothing-to-install']);
 export type RestartOutcome = z.infer<typeof restartOutcomeSchema>;
 
 /** How a save through the browser or the native Save dialog ended. */
-export const saveResultSchema = z.enum(['saved', 'cancelled']);
+const saveResultSchema = z.enum(['saved', 'cancelled']);
 export type SaveResult = z.infer<typeof saveResultSchema>;
 
-export const connectionCheckSchema = z.object({ ok: z.boolean(), message: z.string() });
+const connectionCheckSchema = z.object({ ok: z.boolean(), message: z.string() });
 export type ConnectionCheck = z.infer<typeof connectionCheckSchema>;
 
 /** A session token as the API issues it (a JWT): the vault stores nothing else. */
@@ -129,13 +129,13 @@ interface EventMessage {
   bridge: string;
 }
 
-const invoke = <const Bridge extends string, Args extends z.ZodTuple, Answer extends z.ZodType>(
+const call = <const Bridge extends string, Args extends z.ZodTuple, Answer extends z.ZodType>(
   bridge: Bridge,
   args: Args,
   answer: Answer,
 ) => ({ kind: 'invoke' as const, bridge, args, answer });
 
-const event = <const Bridge extends string>(bridge: Bridge) => ({ kind: 'event' as const, bridge });
+const signal = <const Bridge extends string>(bridge: Bridge) => ({ kind: 'event' as const, bridge });
 
 /**
  * Every message between the console's page and its main process, by channel (`domain:action`).
@@ -144,35 +144,35 @@ const event = <const Bridge extends string>(bridge: Bridge) => ({ kind: 'event' 
  * (docs/architecture.md#ipc-channels).
  */
 export const DESKTOP_MESSAGES = {
-  'token:get': invoke('getToken', z.tuple([]), z.string().nullable()),
-  'token:set': invoke('setToken', z.tuple([tokenSchema]), tokenStorageKindSchema),
-  'token:clear': invoke('clearToken', z.tuple([]), z.void()),
-  'token:storage': invoke('tokenStorage', z.tuple([]), tokenStorageKindSchema),
-  'cv:save': invoke('saveCv', z.tuple([proposedFileNameSchema, cvBytesSchema]), saveResultSchema),
+  'token:get': call('getToken', z.tuple([]), z.string().nullable()),
+  'token:set': call('setToken', z.tuple([tokenSchema]), tokenStorageKindSchema),
+  'token:clear': call('clearToken', z.tuple([]), z.void()),
+  'token:storage': call('tokenStorage', z.tuple([]), tokenStorageKindSchema),
+  'cv:save': call('saveCv', z.tuple([proposedFileNameSchema, cvBytesSchema]), saveResultSchema),
   /** An applicant's data export (a JSON file) through the native Save dialog. */
-  'export:save': invoke(
+  'export:save': call(
     'saveApplicantExport',
     z.tuple([proposedFileNameSchema, exportBytesSchema]),
     saveResultSchema,
   ),
-  'settings:get': invoke('getSettings', z.tuple([]), desktopSettingsSchema),
-  'settings:set': invoke('setSettings', z.tuple([desktopSettingsSchema]), desktopSettingsSchema),
+  'settings:get': call('getSettings', z.tuple([]), desktopSettingsSchema),
+  'settings:set': call('setSettings', z.tuple([desktopSettingsSchema]), desktopSettingsSchema),
   /** Any text: an address the settings would refuse is answered as a failed check, never contacted. */
-  'settings:check': invoke('checkConnection', z.tuple([z.string()]), connectionCheckSchema),
+  'settings:check': call('checkConnection', z.tuple([z.string()]), connectionCheckSchema),
   /** One native notification for a batch of `count` new applications. */
-  'applications:notify': invoke(
+  'applications:notify': call(
     'notifyNewApplications',
     z.tuple([z.number().int().min(1).max(MAX_NOTIFIED_APPLICATIONS)]),
     z.void(),
   ),
   /** The admin clicked that notification: show the New applications. */
-  'applications:open-new': event('onOpenNewApplications'),
+  'applications:open-new': signal('onOpenNewApplications'),
   /** Whether a downloaded, verified update is waiting. */
-  'update:status': invoke('getUpdateStatus', z.tuple([]), consoleUpdateSchema),
+  'update:status': call('getUpdateStatus', z.tuple([]), consoleUpdateSchema),
   /** Closes the console (asking first about unsaved work) and installs the waiting update. */
-  'update:restart': invoke('restartToUpdate', z.tuple([]), restartOutcomeSchema),
+  'update:restart': call('restartToUpdate', z.tuple([]), restartOutcomeSchema),
   /** A newer console has been downloaded and verified: offer "Restart to update". */
-  'update:ready': event('onUpdateReady'),
+  'update:ready': signal('onUpdateReady'),
 } as const satisfies Record<`${string}:${string}`, InvokeMessage | EventMessage>;
 
 type Messages = typeof DESKTOP_MESSAGES;
@@ -206,9 +206,9 @@ const isInvoke = (channel: DesktopChannel): channel is DesktopInvokeChannel =>
   DESKTOP_MESSAGES[channel].kind === 'invoke';
 
 export const DESKTOP_INVOKE_CHANNELS: readonly DesktopInvokeChannel[] = channels.filter(isInvoke);
-export const DESKTOP_EVENT_CHANNELS = channels.filter(
+export const DESKTOP_EVENT_CHANNELS: readonly DesktopEventChannel[] = channels.filter(
   (channel): channel is DesktopEventChannel => !isInvoke(channel),
-) as readonly DesktopEventChannel[];
+);
 export const DESKTOP_BRIDGE_FUNCTIONS: readonly (keyof DesktopBridge)[] = channels.map(
   (channel) => DESKTOP_MESSAGES[channel].bridge,
 );
