@@ -19,10 +19,9 @@ export default defineConfig({
       externalizeDeps: false,
       rollupOptions: {
         input: { index: 'src/preload/index.ts' },
+        // The preload builds window.desktop from the message contract (desktop-bridge.ts), so its
+        // zod schemas come along; it never parses with them: main does.
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
-        // The preload needs only the channel names from desktop-bridge.ts; building its zod
-        // schemas has no side effect, so they (and zod) are left out of the sandboxed script.
-        treeshake: { manualPureFunctions: ['z'] },
       },
     },
   },

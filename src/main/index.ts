@@ -14,7 +14,7 @@ import {
   shell,
 } from 'electron';
 import electronUpdater from 'electron-updater';
-import { DESKTOP_APP_ORIGIN, IPC_EVENTS } from '../shared/desktop/desktop-bridge';
+import { DESKTOP_APP_ORIGIN, type DesktopEventChannel } from '../shared/desktop/desktop-bridge';
 import { appMenuTemplate } from './app-menu';
 import { createAutoUpdate, refusePlainHttp, UPDATER_SESSION_PARTITION, type UpdateLog } from './auto-update';
 import { isAllowedExternalUrl } from './external-links';
@@ -88,13 +88,16 @@ function closeWindowForUpdate(): Promise<boolean> {
   });
 }
 
+/** A signal to the console's page (the contract's events carry nothing). */
+const sendToWindow = (channel: DesktopEventChannel) => mainWindow?.webContents.send(channel);
+
 // Only an installed console updates itself: a development run has no feed and nothing to replace.
 const updates = app.isPackaged
   ? createAutoUpdate({
       updater: electronUpdater.autoUpdater,
       configPath: path.join(process.resourcesPath, 'app-update.yml'),
       log: updateLog,
-      announce: () => mainWindow?.webContents.send(IPC_EVENTS.updateReady),
+      announce: () => sendToWindow('update:ready'),
       closeWindow: closeWindowForUpdate,
     })
   : undefined;
@@ -189,7 +192,7 @@ app.whenReady().then(async () => {
         notice.show();
       },
       focusWindow,
-      sendToWindow: (channel) => mainWindow?.webContents.send(channel),
+      sendToWindow,
       windowWebContentsId: () => mainWindow?.webContents.id,
       trustedOrigins: [appOrigin],
       downloadsDir: app.getPath('downloads'),

@@ -1,34 +1,23 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import {
-  IPC_CHANNELS,
-  IPC_EVENTS,
-  type DesktopBridge,
-  type IpcEvent,
-} from '../shared/desktop/desktop-bridge';
+import { DESKTOP_MESSAGES, type DesktopBridge, type DesktopChannel } from '../shared/desktop/desktop-bridge';
 
 /** Relays one of main's messages as a plain call: never the IPC event, whose `sender` reaches into main. */
-function subscribe(channel: IpcEvent, listener: () => void): () => void {
+function subscribe(channel: DesktopChannel, listener: () => void): () => void {
   const relay = () => listener();
   ipcRenderer.on(channel, relay);
   return () => void ipcRenderer.removeListener(channel, relay);
 }
 
-// One typed function per message; ipcRenderer itself never reaches the page.
-const bridge: DesktopBridge = {
-  getToken: () => ipcRenderer.invoke(IPC_CHANNELS.tokenGet),
-  setToken: (token) => ipcRenderer.invoke(IPC_CHANNELS.tokenSet, token),
-  clearToken: () => ipcRenderer.invoke(IPC_CHANNELS.tokenClear),
-  tokenStorage: () => ipcRenderer.invoke(IPC_CHANNELS.tokenStorage),
-  saveCv: (fileName, pdf) => ipcRenderer.invoke(IPC_CHANNELS.cvSave, fileName, pdf),
-  saveApplicantExport: (fileName, json) => ipcRenderer.invoke(IPC_CHANNELS.exportSave, fileName, json),
-  getSettings: () => ipcRenderer.invoke(IPC_CHANNELS.settingsGet),
-  setSettings: (settings) => ipcRenderer.invoke(IPC_CHANNELS.settingsSet, settings),
-  checkConnection: (apiServerUrl) => ipcRenderer.invoke(IPC_CHANNELS.settingsCheck, apiServerUrl),
-  notifyNewApplications: (count) => ipcRenderer.invoke(IPC_CHANNELS.applicationsNotify, count),
-  onOpenNewApplications: (listener) => subscribe(IPC_EVENTS.applicationsOpenNew, listener),
-  getUpdateStatus: () => ipcRenderer.invoke(IPC_CHANNELS.updateStatus),
-  restartToUpdate: () => ipcRenderer.invoke(IPC_CHANNELS.updateRestart),
-  onUpdateReady: (listener) => subscribe(IPC_EVENTS.updateReady, listener),
-};
+// One function per message of the contract; ipcRenderer itself never reaches the page. Main
+// parses every call's arguments, so the page gains nothing by calling one with others.
+const bridge = Object.fromEntries(
+  Object.entries(DESKTOP_MESSAGES).map(([channel, message]) => [
+    message.bridge,
+    message.kind === 'invoke'
+      ? (...args: unknown[]) => ipcRenderer.invoke(channel, ...args)
+      : (listener: () => void) => subscribe(channel as DesktopChannel, listener),
+  ]),
+  // Object.fromEntries loses the keys' types; DesktopBridge is derived from the same map.
+) as DesktopBridge;
 
 contextBridge.exposeInMainWorld('desktop', bridge);

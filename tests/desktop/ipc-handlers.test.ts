@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, existsSync, writeFileSync } fro
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IPC_CHANNELS, IPC_EVENTS } from '../../src/shared/desktop/desktop-bridge';
+import { DESKTOP_INVOKE_CHANNELS } from '../../src/shared/desktop/desktop-bridge';
 import { registerIpcHandlers, type UpdateControl } from '../../src/main/ipc/register-ipc-handlers';
 import { createRendererHandler } from '../../src/main/renderer-protocol';
 import { createSettingsStore } from '../../src/main/settings-store';
@@ -56,19 +56,19 @@ function setUp(
 describe('token handlers', () => {
   it('stores, returns and clears the token through the keychain', async () => {
     const { invoke, consoleFrame, keychain } = setUp();
-    expect(await invoke(IPC_CHANNELS.tokenGet, consoleFrame)).toBeNull();
-    expect(await invoke(IPC_CHANNELS.tokenSet, consoleFrame, JWT)).toBe('keychain');
+    expect(await invoke('token:get', consoleFrame)).toBeNull();
+    expect(await invoke('token:set', consoleFrame, JWT)).toBe('keychain');
     expect([...keychain.entries.values()]).toEqual([JWT]);
-    expect(await invoke(IPC_CHANNELS.tokenGet, consoleFrame)).toBe(JWT);
-    await invoke(IPC_CHANNELS.tokenClear, consoleFrame);
+    expect(await invoke('token:get', consoleFrame)).toBe(JWT);
+    await invoke('token:clear', consoleFrame);
     expect(keychain.entries.size).toBe(0);
-    expect(await invoke(IPC_CHANNELS.tokenGet, consoleFrame)).toBeNull();
+    expect(await invoke('token:get', consoleFrame)).toBeNull();
   });
 
   it('refuses something that is not a token', async () => {
     const { invoke, consoleFrame, keychain } = setUp();
-    await expect(invoke(IPC_CHANNELS.tokenSet, consoleFrame, 'not a token')).rejects.toThrow();
-    await expect(invoke(IPC_CHANNELS.tokenSet, consoleFrame, { token: JWT })).rejects.toThrow();
+    await expect(invoke('token:set', consoleFrame, 'not a token')).rejects.toThrow();
+    await expect(invoke('token:set', consoleFrame, { token: JWT })).rejects.toThrow();
     expect(keychain.entries.size).toBe(0);
   });
 });
@@ -93,7 +93,7 @@ describe('sender checks', () => {
       const { updates, restarts } = waitingUpdate();
       const { invoke, keychain } = setUp(undefined, updates);
       keychain.entries.set('x/y', 'kept');
-      for (const channel of Object.values(IPC_CHANNELS)) {
+      for (const channel of DESKTOP_INVOKE_CHANNELS) {
         await expect(invoke(channel, event, JWT)).rejects.toThrow(/refused/);
       }
       expect([...keychain.entries.values()]).toEqual(['kept']);
@@ -102,10 +102,38 @@ describe('sender checks', () => {
   }
 });
 
+describe('arguments outside the contract', () => {
+  it('are refused with the channel named, and nothing is stored, cleared, restarted or contacted', async () => {
+    const { updates, restarts } = waitingUpdate();
+    const { invoke, consoleFrame, keychain, runtime } = setUp(undefined, updates);
+    const contacted: string[] = [];
+    runtime.fetch = async (input) => {
+      contacted.push(String(input));
+      return new Response('{"status":"ok"}', { status: 200 });
+    };
+    await invoke('token:set', consoleFrame, JWT);
+    for (const [channel, args] of [
+      ['token:set', [42]],
+      ['token:clear', ['everything']],
+      ['update:restart', ['now']],
+      ['settings:check', [{ url: 'https://careers.example.co.uk' }]],
+      ['settings:set', [{ apiServerUrl: 'https://careers.example.co.uk' }, 'extra']],
+    ] as const) {
+      await expect(invoke(channel, consoleFrame, ...args), channel).rejects.toThrow(
+        `IPC message on ${channel} refused: its arguments do not match the contract`,
+      );
+    }
+    expect([...keychain.entries.values()]).toEqual([JWT]);
+    expect(restarts).toEqual([]);
+    expect(contacted).toEqual([]);
+    expect(await invoke('settings:get', consoleFrame)).toEqual({ apiServerUrl: 'http://localhost:3000' });
+  });
+});
+
 describe('new applications notification', () => {
   it('shows one notification per message, and a click focuses the window and opens the New applications', async () => {
     const { invoke, consoleFrame, notifications, sentToWindow, windowFocus } = setUp();
-    expect(await invoke(IPC_CHANNELS.applicationsNotify, consoleFrame, 3)).toBeUndefined();
+    expect(await invoke('applications:notify', consoleFrame, 3)).toBeUndefined();
     expect(notifications.map((shown) => shown.content)).toEqual([
       {
         title: 'New applications',
@@ -117,9 +145,9 @@ describe('new applications notification', () => {
 
     notifications[0]!.click();
     expect(windowFocus.count).toBe(1);
-    expect(sentToWindow).toEqual([IPC_EVENTS.applicationsOpenNew]);
+    expect(sentToWindow).toEqual(['applications:open-new']);
 
-    await invoke(IPC_CHANNELS.applicationsNotify, consoleFrame, 1);
+    await invoke('applications:notify', consoleFrame, 1);
     expect(notifications).toHaveLength(2);
     expect(notifications[1]!.content.body).toBe(
       'A new application has arrived. Click to see the new applications.',
@@ -129,7 +157,7 @@ describe('new applications notification', () => {
   it('refuses a count that is not a positive whole number, showing nothing', async () => {
     const { invoke, consoleFrame, notifications } = setUp();
     for (const bad of [0, -2, 1.5, '3', null, 1_000_000, Number.NaN]) {
-      await expect(invoke(IPC_CHANNELS.applicationsNotify, consoleFrame, bad), String(bad)).rejects.toThrow();
+      await expect(invoke('applications:notify', consoleFrame, bad), String(bad)).rejects.toThrow();
     }
     expect(notifications).toEqual([]);
   });
@@ -139,18 +167,18 @@ describe('console updates', () => {
   it('tell the page whether an update waits, and pass its Restart on to the updater', async () => {
     const { updates, restarts } = waitingUpdate();
     const { invoke, consoleFrame } = setUp(undefined, updates);
-    expect(await invoke(IPC_CHANNELS.updateStatus, consoleFrame)).toEqual({
+    expect(await invoke('update:status', consoleFrame)).toEqual({
       state: 'ready',
       version: '2.0.1',
     });
-    expect(await invoke(IPC_CHANNELS.updateRestart, consoleFrame)).toBe('stayed');
+    expect(await invoke('update:restart', consoleFrame)).toBe('stayed');
     expect(restarts).toEqual([1]);
   });
 
   it('answer that nothing waits where the console does not update itself', async () => {
     const { invoke, consoleFrame } = setUp();
-    expect(await invoke(IPC_CHANNELS.updateStatus, consoleFrame)).toEqual({ state: 'none' });
-    expect(await invoke(IPC_CHANNELS.updateRestart, consoleFrame)).toBe('nothing-to-install');
+    expect(await invoke('update:status', consoleFrame)).toEqual({ state: 'none' });
+    expect(await invoke('update:restart', consoleFrame)).toBe('nothing-to-install');
   });
 });
 
@@ -162,9 +190,7 @@ describe('CV save', () => {
       filePath: target,
     }));
     const pdf = await validPdf();
-    expect(
-      await invoke(IPC_CHANNELS.cvSave, consoleFrame, 'Zoë Brontë_resume.pdf', new Uint8Array(pdf)),
-    ).toBe('saved');
+    expect(await invoke('cv:save', consoleFrame, 'Zoë Brontë_resume.pdf', new Uint8Array(pdf))).toBe('saved');
     expect(dialogCalls[0]!.defaultPath).toBe(path.join(downloads, 'Zoë Brontë_resume.pdf'));
     expect(sha256(readFileSync(target))).toBe(sha256(pdf));
     expect(readdirSync(path.dirname(target))).toEqual(['cv.pdf']);
@@ -172,20 +198,18 @@ describe('CV save', () => {
 
   it('writes nothing when the dialog is cancelled', async () => {
     const { invoke, consoleFrame, downloads } = setUp(() => ({ canceled: true }));
-    expect(
-      await invoke(IPC_CHANNELS.cvSave, consoleFrame, 'Jane_resume.pdf', new Uint8Array(await validPdf())),
-    ).toBe('cancelled');
+    expect(await invoke('cv:save', consoleFrame, 'Jane_resume.pdf', new Uint8Array(await validPdf()))).toBe(
+      'cancelled',
+    );
     expect(readdirSync(downloads)).toEqual([]);
   });
 
   it('keeps a proposed name inside the downloads folder and refuses non-PDF bytes', async () => {
     const { invoke, consoleFrame, dialogCalls, downloads } = setUp(() => ({ canceled: true }));
-    await invoke(IPC_CHANNELS.cvSave, consoleFrame, '../../etc/passwd', new Uint8Array(await validPdf()));
+    await invoke('cv:save', consoleFrame, '../../etc/passwd', new Uint8Array(await validPdf()));
     expect(path.dirname(dialogCalls[0]!.defaultPath)).toBe(downloads);
     expect(path.basename(dialogCalls[0]!.defaultPath)).toBe('passwd_resume.pdf');
-    await expect(
-      invoke(IPC_CHANNELS.cvSave, consoleFrame, 'x.pdf', new Uint8Array([1, 2, 3])),
-    ).rejects.toThrow();
+    await expect(invoke('cv:save', consoleFrame, 'x.pdf', new Uint8Array([1, 2, 3]))).rejects.toThrow();
     expect(dialogCalls).toHaveLength(1);
   });
 });
@@ -201,19 +225,19 @@ describe('applicant data export save', () => {
       canceled: false,
       filePath: target,
     }));
-    expect(
-      await invoke(IPC_CHANNELS.exportSave, consoleFrame, '../applicant-data-sam@example.com.json', json),
-    ).toBe('saved');
+    expect(await invoke('export:save', consoleFrame, '../applicant-data-sam@example.com.json', json)).toBe(
+      'saved',
+    );
     expect(dialogCalls[0]!.defaultPath).toBe(path.join(downloads, 'applicant-data-sam@example.com.json'));
     expect(sha256(readFileSync(target))).toBe(sha256(json));
   });
 
   it('writes nothing when cancelled, and refuses bytes that are not a JSON object', async () => {
     const { invoke, consoleFrame, downloads, dialogCalls } = setUp(() => ({ canceled: true }));
-    expect(await invoke(IPC_CHANNELS.exportSave, consoleFrame, 'a.json', json)).toBe('cancelled');
+    expect(await invoke('export:save', consoleFrame, 'a.json', json)).toBe('cancelled');
     expect(readdirSync(downloads)).toEqual([]);
     await expect(
-      invoke(IPC_CHANNELS.exportSave, consoleFrame, 'a.json', new Uint8Array(await validPdf())),
+      invoke('export:save', consoleFrame, 'a.json', new Uint8Array(await validPdf())),
     ).rejects.toThrow();
     expect(dialogCalls).toHaveLength(1);
   });
@@ -230,11 +254,11 @@ describe('settings', () => {
 
   it('defaults to http://localhost:3000 and keeps a new address in the user-data folder', async () => {
     const { invoke, consoleFrame, userData } = setUp();
-    expect(await invoke(IPC_CHANNELS.settingsGet, consoleFrame)).toEqual({
+    expect(await invoke('settings:get', consoleFrame)).toEqual({
       apiServerUrl: 'http://localhost:3000',
     });
     expect(
-      await invoke(IPC_CHANNELS.settingsSet, consoleFrame, {
+      await invoke('settings:set', consoleFrame, {
         apiServerUrl: 'https://careers.example.co.uk/',
       }),
     ).toEqual({
@@ -248,28 +272,28 @@ describe('settings', () => {
 
   it('forgets the stored sign-in when the address changes, and only then', async () => {
     const { invoke, consoleFrame, keychain } = setUp();
-    await invoke(IPC_CHANNELS.tokenSet, consoleFrame, JWT);
-    await invoke(IPC_CHANNELS.settingsSet, consoleFrame, { apiServerUrl: 'http://localhost:3000/' });
+    await invoke('token:set', consoleFrame, JWT);
+    await invoke('settings:set', consoleFrame, { apiServerUrl: 'http://localhost:3000/' });
     expect([...keychain.entries.values()]).toEqual([JWT]);
-    await invoke(IPC_CHANNELS.settingsSet, consoleFrame, { apiServerUrl: 'https://careers.example.co.uk' });
+    await invoke('settings:set', consoleFrame, { apiServerUrl: 'https://careers.example.co.uk' });
     expect(keychain.entries.size).toBe(0);
-    expect(await invoke(IPC_CHANNELS.tokenGet, consoleFrame)).toBeNull();
+    expect(await invoke('token:get', consoleFrame)).toBeNull();
   });
 
   it('refuses an address that is not http(s) and keeps the old one', async () => {
     const { invoke, consoleFrame, userData } = setUp();
     await expect(
-      invoke(IPC_CHANNELS.settingsSet, consoleFrame, { apiServerUrl: 'javascript:alert(1)' }),
+      invoke('settings:set', consoleFrame, { apiServerUrl: 'javascript:alert(1)' }),
     ).rejects.toThrow();
     expect(existsSync(path.join(userData, 'settings.json'))).toBe(false);
-    expect(await invoke(IPC_CHANNELS.settingsGet, consoleFrame)).toEqual({
+    expect(await invoke('settings:get', consoleFrame)).toEqual({
       apiServerUrl: 'http://localhost:3000',
     });
   });
 
   it('refuses plain http to anything but this computer, and addresses with user info, keeping the old one', async () => {
     const { invoke, consoleFrame, userData, keychain } = setUp();
-    await invoke(IPC_CHANNELS.tokenSet, consoleFrame, JWT);
+    await invoke('token:set', consoleFrame, JWT);
     for (const [address, message] of [
       ['http://careers.example.co.uk', /https:\/\//],
       ['http://192.168.1.20:3000', /https:\/\//],
@@ -279,13 +303,12 @@ describe('settings', () => {
       ['https://admin:secret@careers.example.co.uk', /user name or password/],
       ['http://user@localhost:3000', /user name or password/],
     ] as const) {
-      await expect(
-        invoke(IPC_CHANNELS.settingsSet, consoleFrame, { apiServerUrl: address }),
-        address,
-      ).rejects.toThrow(message);
+      await expect(invoke('settings:set', consoleFrame, { apiServerUrl: address }), address).rejects.toThrow(
+        message,
+      );
     }
     expect(existsSync(path.join(userData, 'settings.json'))).toBe(false);
-    expect(await invoke(IPC_CHANNELS.settingsGet, consoleFrame)).toEqual({
+    expect(await invoke('settings:get', consoleFrame)).toEqual({
       apiServerUrl: 'http://localhost:3000',
     });
     expect([...keychain.entries.values()]).toEqual([JWT]);
@@ -301,7 +324,7 @@ describe('settings', () => {
       ['http://127.10.20.30', 'http://127.10.20.30'],
       ['http://[::1]:3000', 'http://[::1]:3000'],
     ] as const) {
-      expect(await invoke(IPC_CHANNELS.settingsSet, consoleFrame, { apiServerUrl: address })).toEqual({
+      expect(await invoke('settings:set', consoleFrame, { apiServerUrl: address })).toEqual({
         apiServerUrl: stored,
       });
     }
@@ -313,7 +336,7 @@ describe('settings', () => {
       path.join(userData, 'settings.json'),
       JSON.stringify({ apiServerUrl: 'http://careers.example.co.uk' }),
     );
-    expect(await invoke(IPC_CHANNELS.settingsGet, consoleFrame)).toEqual({
+    expect(await invoke('settings:get', consoleFrame)).toEqual({
       apiServerUrl: 'http://localhost:3000',
     });
     // What the console page is served with: connect-src names only the address in use.
@@ -330,11 +353,11 @@ describe('settings', () => {
 
   it('checks the connection against a real careers server', async () => {
     const { invoke, consoleFrame } = setUp();
-    expect(await invoke(IPC_CHANNELS.settingsCheck, consoleFrame, server.url)).toMatchObject({ ok: true });
-    expect(await invoke(IPC_CHANNELS.settingsCheck, consoleFrame, 'http://127.0.0.1:9')).toMatchObject({
+    expect(await invoke('settings:check', consoleFrame, server.url)).toMatchObject({ ok: true });
+    expect(await invoke('settings:check', consoleFrame, 'http://127.0.0.1:9')).toMatchObject({
       ok: false,
     });
-    expect(await invoke(IPC_CHANNELS.settingsCheck, consoleFrame, 'ftp://x')).toMatchObject({ ok: false });
+    expect(await invoke('settings:check', consoleFrame, 'ftp://x')).toMatchObject({ ok: false });
   });
 
   it('never contacts an address the settings would refuse', async () => {
@@ -348,7 +371,7 @@ describe('settings', () => {
       ['http://careers.example.co.uk', /https:\/\//],
       ['https://careers.example.co.uk@evil.test', /user name or password/],
     ] as const) {
-      const answer = await invoke(IPC_CHANNELS.settingsCheck, consoleFrame, address);
+      const answer = await invoke('settings:check', consoleFrame, address);
       expect(answer).toMatchObject({ ok: false, message: expect.stringMatching(message) });
     }
     expect(contacted).toEqual([]);

@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import electronUpdater from 'electron-updater';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { IPC_CHANNELS, IPC_EVENTS } from '../../src/shared/desktop/desktop-bridge';
 import {
   electronForUpdater,
   linuxRelease,
@@ -270,7 +269,7 @@ describe('the console main process', () => {
 
   it('raises one notification per batch; a click brings the window forward and opens the New applications', async () => {
     window = await startConsole();
-    const notify = electron.handlers.get(IPC_CHANNELS.applicationsNotify)!;
+    const notify = electron.handlers.get('applications:notify')!;
     expect(notify).toBeDefined();
 
     await notify(fromConsole(window), 4);
@@ -288,7 +287,7 @@ describe('the console main process', () => {
     first!.click();
     expect(window.minimized).toBe(false);
     expect(window.focused).toBe(1);
-    expect(window.webContents.sent).toEqual([[IPC_EVENTS.applicationsOpenNew]]);
+    expect(window.webContents.sent).toEqual([['applications:open-new']]);
 
     // A later batch replaces the notice still on screen: one from the console at a time.
     await notify(fromConsole(window), 1);
@@ -364,8 +363,8 @@ describe('the console main process', () => {
   });
   // Last: restarting to update closes the console's window for good.
   it('offers a downloaded update to the page, and restarts for it only when the admin lets the page go', async () => {
-    const status = electron.handlers.get(IPC_CHANNELS.updateStatus)!;
-    const restart = electron.handlers.get(IPC_CHANNELS.updateRestart)!;
+    const status = electron.handlers.get('update:status')!;
+    const restart = electron.handlers.get('update:restart')!;
     // Electron's session of electron-updater refuses plain http, redirects included.
     const guard = (
       electron.module.session.fromPartition('electron-updater') as {
@@ -386,7 +385,7 @@ describe('the console main process', () => {
 
     expect(await status(fromConsole(window))).toEqual({ state: 'none' });
     releaseFeed();
-    await vi.waitFor(() => expect(window.webContents.sent).toContainEqual([IPC_EVENTS.updateReady]), {
+    await vi.waitFor(() => expect(window.webContents.sent).toContainEqual(['update:ready']), {
       timeout: 15_000,
     });
     expect(await status(fromConsole(window))).toEqual({ state: 'ready', version: '1.5.0' });

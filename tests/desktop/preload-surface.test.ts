@@ -1,5 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DESKTOP_BRIDGE_FUNCTIONS, IPC_CHANNELS, IPC_EVENTS } from '../../src/shared/desktop/desktop-bridge';
+import {
+  DESKTOP_BRIDGE_FUNCTIONS,
+  DESKTOP_EVENT_CHANNELS,
+  DESKTOP_INVOKE_CHANNELS,
+} from '../../src/shared/desktop/desktop-bridge';
 
 const exposed: Record<string, unknown> = {};
 const invoke = vi.fn(async (..._args: unknown[]) => undefined);
@@ -37,35 +41,31 @@ describe('preload', () => {
     const bridge = exposed.desktop as Record<string, (...args: unknown[]) => Promise<unknown>>;
     const pdf = new Uint8Array([37, 80, 68, 70, 45]);
     const calls: [string, unknown[], unknown[]][] = [
-      ['getToken', [], [IPC_CHANNELS.tokenGet]],
-      ['setToken', ['t'], [IPC_CHANNELS.tokenSet, 't']],
-      ['clearToken', [], [IPC_CHANNELS.tokenClear]],
-      ['tokenStorage', [], [IPC_CHANNELS.tokenStorage]],
-      ['saveCv', ['a_resume.pdf', pdf], [IPC_CHANNELS.cvSave, 'a_resume.pdf', pdf]],
-      ['saveApplicantExport', ['a.json', pdf], [IPC_CHANNELS.exportSave, 'a.json', pdf]],
-      ['getSettings', [], [IPC_CHANNELS.settingsGet]],
-      [
-        'setSettings',
-        [{ apiServerUrl: 'http://x' }],
-        [IPC_CHANNELS.settingsSet, { apiServerUrl: 'http://x' }],
-      ],
-      ['checkConnection', ['http://x'], [IPC_CHANNELS.settingsCheck, 'http://x']],
-      ['notifyNewApplications', [3], [IPC_CHANNELS.applicationsNotify, 3]],
-      ['getUpdateStatus', [], [IPC_CHANNELS.updateStatus]],
-      ['restartToUpdate', [], [IPC_CHANNELS.updateRestart]],
+      ['getToken', [], ['token:get']],
+      ['setToken', ['t'], ['token:set', 't']],
+      ['clearToken', [], ['token:clear']],
+      ['tokenStorage', [], ['token:storage']],
+      ['saveCv', ['a_resume.pdf', pdf], ['cv:save', 'a_resume.pdf', pdf]],
+      ['saveApplicantExport', ['a.json', pdf], ['export:save', 'a.json', pdf]],
+      ['getSettings', [], ['settings:get']],
+      ['setSettings', [{ apiServerUrl: 'http://x' }], ['settings:set', { apiServerUrl: 'http://x' }]],
+      ['checkConnection', ['http://x'], ['settings:check', 'http://x']],
+      ['notifyNewApplications', [3], ['applications:notify', 3]],
+      ['getUpdateStatus', [], ['update:status']],
+      ['restartToUpdate', [], ['update:restart']],
     ];
     for (const [name, args, expected] of calls) {
       invoke.mockClear();
       await bridge[name]!(...args);
       expect(invoke).toHaveBeenCalledWith(...expected);
     }
-    for (const channel of Object.values(IPC_CHANNELS)) expect(channel).toMatch(/^[a-z]+:[a-z]+$/);
-    for (const channel of Object.values(IPC_EVENTS)) expect(channel).toMatch(/^[a-z]+:[a-z]+(-[a-z]+)*$/);
+    for (const channel of DESKTOP_INVOKE_CHANNELS) expect(channel).toMatch(/^[a-z]+:[a-z]+$/);
+    for (const channel of DESKTOP_EVENT_CHANNELS) expect(channel).toMatch(/^[a-z]+:[a-z]+(-[a-z]+)*$/);
   });
 
   const subscriptions = [
-    ['onOpenNewApplications', IPC_EVENTS.applicationsOpenNew],
-    ['onUpdateReady', IPC_EVENTS.updateReady],
+    ['onOpenNewApplications', 'applications:open-new'],
+    ['onUpdateReady', 'update:ready'],
   ] as const;
   for (const [name, channel] of subscriptions) {
     it(`relays main's ${channel} message through ${name} as a plain call, until unsubscribed`, async () => {

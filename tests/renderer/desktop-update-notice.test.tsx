@@ -4,7 +4,26 @@ import { describe, expect, it, vi } from 'vitest';
 import { FluentScope } from '../../src/renderer/components/fluent-scope';
 import { createDesktopPlatform } from '../../src/renderer/desktop/desktop-platform';
 import { UpdateNotice } from '../../src/renderer/desktop/update-notice';
-import type { ConsoleUpdate, DesktopBridge, RestartOutcome } from '../../src/shared/desktop/desktop-bridge';
+import {
+  DESKTOP_BRIDGE_FUNCTIONS,
+  type ConsoleUpdate,
+  type DesktopBridge,
+  type RestartOutcome,
+} from '../../src/shared/desktop/desktop-bridge';
+
+/**
+ * The functions a test's console answers, each typed by the contract; any other message fails
+ * loudly if called, so a new message needs no change here.
+ */
+function bridgeAnswering(answers: Partial<DesktopBridge>): DesktopBridge {
+  const unexpected = (name: string) => () => {
+    throw new Error(`window.desktop.${name} was not expected in this test`);
+  };
+  // Object.fromEntries loses the keys' types; every name comes from the contract's own list.
+  return Object.fromEntries(
+    DESKTOP_BRIDGE_FUNCTIONS.map((name) => [name, answers[name] ?? unexpected(name)]),
+  ) as DesktopBridge;
+}
 
 /**
  * window.desktop as the preload exposes it, answering as main would: `update` is what main says is
@@ -14,7 +33,7 @@ function consoleBridge(initial: ConsoleUpdate) {
   let update = initial;
   const readyListeners = new Set<() => void>();
   const restarts: ((outcome: RestartOutcome) => void)[] = [];
-  const bridge: DesktopBridge = {
+  const bridge = bridgeAnswering({
     getToken: vi.fn(async () => null),
     setToken: vi.fn(async () => 'keychain' as const),
     clearToken: vi.fn(async () => undefined),
@@ -32,7 +51,7 @@ function consoleBridge(initial: ConsoleUpdate) {
       readyListeners.add(listener);
       return () => void readyListeners.delete(listener);
     }),
-  };
+  });
   return {
     bridge,
     restarts,

@@ -1,33 +1,6 @@
 import { z } from 'zod';
 import { trimEnd } from '../format/trim-end';
-
-/** IPC channel names, `domain:action`, shared by the main process and the preload. */
-export const IPC_CHANNELS = {
-  tokenGet: 'token:get',
-  tokenSet: 'token:set',
-  tokenClear: 'token:clear',
-  tokenStorage: 'token:storage',
-  cvSave: 'cv:save',
-  exportSave: 'export:save',
-  settingsGet: 'settings:get',
-  settingsSet: 'settings:set',
-  settingsCheck: 'settings:check',
-  applicationsNotify: 'applications:notify',
-  updateStatus: 'update:status',
-  updateRestart: 'update:restart',
-} as const;
-
-export type IpcChannel = (typeof IPC_CHANNELS)[keyof typeof IPC_CHANNELS];
-
-/** Messages the main process sends to the console's page (`send`/`on`, no answer). */
-export const IPC_EVENTS = {
-  /** The admin clicked the new-applications notification: show the New applications. */
-  applicationsOpenNew: 'applications:open-new',
-  /** A newer console has been downloaded and verified: offer "Restart to update". */
-  updateReady: 'update:ready',
-} as const;
-
-export type IpcEvent = (typeof IPC_EVENTS)[keyof typeof IPC_EVENTS];
+import { MAX_CV_BYTES } from '../limits';
 
 /** The most applications one notification may announce (anything above is a bad message). */
 export const MAX_NOTIFIED_APPLICATIONS = 100_000;
@@ -76,72 +49,166 @@ export const apiServerUrlSchema = z
 export const desktopSettingsSchema = z.object({ apiServerUrl: apiServerUrlSchema });
 export type DesktopSettings = z.infer<typeof desktopSettingsSchema>;
 
-/**
- * Where the session token lives: the OS keychain; else a file in the user-data folder encrypted
- * with Electron's safeStorage (its key held by the OS); else (fail-closed) this run's memory only.
- */
-export type TokenStorageKind = 'keychain' | 'encrypted-file' | 'memory';
-
-/** The console's own update: none waiting, or a newer version downloaded, verified and ready to install. */
-export type ConsoleUpdate = { state: 'none' } | { state: 'ready'; version: string };
-
-/**
- * What asking to restart for an update led to: the console is restarting, the admin chose to stay
- * on a page with unsaved work (nothing changes), or there was no update to install.
- */
-export type RestartOutcome = 'restarting' | 'stayed' | 'nothing-to-install';
-
-/** How a save through the browser or the native Save dialog ended. */
-export type SaveResult = 'saved' | 'cancelled';
-
-export interface ConnectionCheck {
-  ok: boolean;
-  message: string;
-}
-
-/** What the preload exposes as `window.desktop`: one function per IPC message, nothing else. */
-export interface DesktopBridge {
-  getToken(): Promise<string | null>;
-  setToken(token: string): Promise<TokenStorageKind>;
-  clearToken(): Promise<void>;
-  tokenStorage(): Promise<TokenStorageKind>;
-  saveCv(fileName: string, pdf: Uint8Array): Promise<SaveResult>;
-  /** An applicant's data export (a JSON file) through the native Save dialog. */
-  saveApplicantExport(fileName: string, json: Uint8Array): Promise<SaveResult>;
-  getSettings(): Promise<DesktopSettings>;
-  setSettings(settings: DesktopSettings): Promise<DesktopSettings>;
-  checkConnection(apiServerUrl: string): Promise<ConnectionCheck>;
-  /** One native notification for a batch of `count` new applications. */
-  notifyNewApplications(count: number): Promise<void>;
-  /** Calls `listener` each time the admin clicks that notification; returns the unsubscribe. */
-  onOpenNewApplications(listener: () => void): () => void;
-  /** Whether a downloaded, verified update is waiting. */
-  getUpdateStatus(): Promise<ConsoleUpdate>;
-  /** Closes the console (asking first about unsaved work) and installs the waiting update. */
-  restartToUpdate(): Promise<RestartOutcome>;
-  /** Calls `listener` when an update becomes ready; returns the unsubscribe. */
-  onUpdateReady(listener: () => void): () => void;
-}
-
-export const DESKTOP_BRIDGE_FUNCTIONS = [
-  'getToken',
-  'setToken',
-  'clearToken',
-  'tokenStorage',
-  'saveCv',
-  'saveApplicantExport',
-  'getSettings',
-  'setSettings',
-  'checkConnection',
-  'notifyNewApplications',
-  'onOpenNewApplications',
-  'getUpdateStatus',
-  'restartToUpdate',
-  'onUpdateReady',
-] as const satisfies readonly (keyof DesktopBridge)[];
-
 /** An export holds every CV of one applicant as base64: generous, but bounded. */
 export const MAX_EXPORT_BYTES = 200 * 1024 * 1024;
 
 /** The desktop renderer's origin (a privileged custom scheme, never file://); the API allows it by default. */
 export const DESKTOP_APP_ORIGIN = 'app://careers-console';
+
+/**
+ * Where the session token lives: the OS keychain; else a file in the user-data folder encrypted
+ * with Electron's safeStorage (its key held by the OS); else (fail-closed) this run's memory only.
+ */
+const tokenStorageKindSchema = z.enum(['keychain', 'encrypted-file', 'memory']);
+export type TokenStorageKind = z.infer<typeof tokenStorageKindSchema>;
+
+/** The console's own update: none waiting, or a newer version downloaded, verified and ready to install. */
+const consoleUpdateSchema = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('none') }),
+  z.object({ state: z.literal('ready'), version: z.string() }),
+]);
+export type ConsoleUpdate = z.infer<typeof consoleUpdateSchema>;
+
+/**
+ * What asking to restart for an update led to: the console is restarting, the admin chose to stay
+ * on a page with unsaved work (nothing changes), or there was no update to install.
+ */
+const restartOutcomeSchema = z.enum(['restarting', 'stayed', 'nothing-to-install']);
+export type RestartOutcome = z.infer<typeof restartOutcomeSchema>;
+
+/** How a save through the browser or the native Save dialog ended. */
+const saveResultSchema = z.enum(['saved', 'cancelled']);
+export type SaveResult = z.infer<typeof saveResultSchema>;
+
+const connectionCheckSchema = z.object({ ok: z.boolean(), message: z.string() });
+export type ConnectionCheck = z.infer<typeof connectionCheckSchema>;
+
+/** A session token as the API issues it (a JWT): the vault stores nothing else. */
+const tokenSchema = z
+  .string()
+  .min(10)
+  .max(8192)
+  .regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, 'not a JWT');
+
+/** The name the page proposes for a saved file; main keeps only its base name. */
+const proposedFileNameSchema = z.string().min(1).max(300);
+
+/** Bytes from the page, whatever buffer backs them (z.instanceof would type them ArrayBuffer-backed only). */
+const bytesSchema = z.custom<Uint8Array>(
+  (value) => value instanceof Uint8Array,
+  'Input not instance of Uint8Array',
+);
+
+const cvBytesSchema = bytesSchema.refine(
+  (bytes) => bytes.byteLength > 0 && bytes.byteLength <= MAX_CV_BYTES,
+  'bad size',
+);
+
+const exportBytesSchema = bytesSchema
+  .refine((bytes) => bytes.byteLength > 1 && bytes.byteLength <= MAX_EXPORT_BYTES, 'bad size')
+  // An export is one JSON object; anything else is not what this channel saves.
+  .refine((bytes) => bytes[0] === 0x7b, 'not a JSON object');
+
+/** A call from the page that main answers (`invoke`/`handle`). */
+interface InvokeMessage {
+  kind: 'invoke';
+  /** Its function on `window.desktop`. */
+  bridge: string;
+  /** What the page sends, as a tuple: main parses it before the handler runs. */
+  args: z.ZodTuple;
+  /** What main answers: main parses it too, so nothing outside the contract reaches the page. */
+  answer: z.ZodType;
+}
+
+/**
+ * A bare signal from main to the page (`webContents.send`); its `window.desktop` function
+ * subscribes a listener, called with no arguments, and returns the unsubscribe.
+ */
+interface EventMessage {
+  kind: 'event';
+  bridge: string;
+}
+
+const call = <const Bridge extends string, Args extends z.ZodTuple, Answer extends z.ZodType>(
+  bridge: Bridge,
+  args: Args,
+  answer: Answer,
+) => ({ kind: 'invoke' as const, bridge, args, answer });
+
+const signal = <const Bridge extends string>(bridge: Bridge) => ({ kind: 'event' as const, bridge });
+
+/**
+ * Every message between the console's page and its main process, by channel (`domain:action`).
+ * The bridge type, the preload's functions and main's handler registration are all derived from
+ * this map: a new message is one entry here plus its handler in main
+ * (docs/architecture.md#ipc-channels).
+ */
+export const DESKTOP_MESSAGES = {
+  'token:get': call('getToken', z.tuple([]), z.string().nullable()),
+  'token:set': call('setToken', z.tuple([tokenSchema]), tokenStorageKindSchema),
+  'token:clear': call('clearToken', z.tuple([]), z.void()),
+  'token:storage': call('tokenStorage', z.tuple([]), tokenStorageKindSchema),
+  'cv:save': call('saveCv', z.tuple([proposedFileNameSchema, cvBytesSchema]), saveResultSchema),
+  /** An applicant's data export (a JSON file) through the native Save dialog. */
+  'export:save': call(
+    'saveApplicantExport',
+    z.tuple([proposedFileNameSchema, exportBytesSchema]),
+    saveResultSchema,
+  ),
+  'settings:get': call('getSettings', z.tuple([]), desktopSettingsSchema),
+  'settings:set': call('setSettings', z.tuple([desktopSettingsSchema]), desktopSettingsSchema),
+  /** Any text: an address the settings would refuse is answered as a failed check, never contacted. */
+  'settings:check': call('checkConnection', z.tuple([z.string()]), connectionCheckSchema),
+  /** One native notification for a batch of `count` new applications. */
+  'applications:notify': call(
+    'notifyNewApplications',
+    z.tuple([z.number().int().min(1).max(MAX_NOTIFIED_APPLICATIONS)]),
+    z.void(),
+  ),
+  /** The admin clicked that notification: show the New applications. */
+  'applications:open-new': signal('onOpenNewApplications'),
+  /** Whether a downloaded, verified update is waiting. */
+  'update:status': call('getUpdateStatus', z.tuple([]), consoleUpdateSchema),
+  /** Closes the console (asking first about unsaved work) and installs the waiting update. */
+  'update:restart': call('restartToUpdate', z.tuple([]), restartOutcomeSchema),
+  /** A newer console has been downloaded and verified: offer "Restart to update". */
+  'update:ready': signal('onUpdateReady'),
+} as const satisfies Record<`${string}:${string}`, InvokeMessage | EventMessage>;
+
+type Messages = typeof DESKTOP_MESSAGES;
+export type DesktopChannel = keyof Messages;
+/** The channels the page calls and main answers. */
+export type DesktopInvokeChannel = {
+  [C in DesktopChannel]: Messages[C] extends InvokeMessage ? C : never;
+}[DesktopChannel];
+/** The signals main sends to the page. */
+export type DesktopEventChannel = Exclude<DesktopChannel, DesktopInvokeChannel>;
+
+/** The arguments of a call as its handler in main receives them: parsed against the contract. */
+export type DesktopArgs<C extends DesktopInvokeChannel> = z.output<Messages[C]['args']>;
+/** What a handler in main returns for a call, before main parses it against the contract. */
+export type DesktopAnswerIn<C extends DesktopInvokeChannel> = z.input<Messages[C]['answer']>;
+
+type BridgeFunction<M> = M extends {
+  args: infer Args extends z.ZodTuple;
+  answer: infer Answer extends z.ZodType;
+}
+  ? (...args: z.input<Args>) => Promise<z.output<Answer>>
+  : (listener: () => void) => () => void;
+
+/** What the preload exposes as `window.desktop`: one function per message, nothing else. */
+export type DesktopBridge = {
+  [C in DesktopChannel as Messages[C]['bridge']]: BridgeFunction<Messages[C]>;
+};
+
+const channels = Object.keys(DESKTOP_MESSAGES) as DesktopChannel[];
+const isInvoke = (channel: DesktopChannel): channel is DesktopInvokeChannel =>
+  DESKTOP_MESSAGES[channel].kind === 'invoke';
+
+export const DESKTOP_INVOKE_CHANNELS: readonly DesktopInvokeChannel[] = channels.filter(isInvoke);
+export const DESKTOP_EVENT_CHANNELS: readonly DesktopEventChannel[] = channels.filter(
+  (channel): channel is DesktopEventChannel => !isInvoke(channel),
+);
+export const DESKTOP_BRIDGE_FUNCTIONS: readonly (keyof DesktopBridge)[] = channels.map(
+  (channel) => DESKTOP_MESSAGES[channel].bridge,
+);
