@@ -195,13 +195,13 @@ function CvSection({ application }: { application: ApplicationDetail }) {
   const [preview, setPreview] = useState<PreviewState>({ status: 'idle' });
   const [downloading, setDownloading] = useState(false);
   const [downloadFailed, setDownloadFailed] = useState(false);
-  const bytes = useRef<Uint8Array | null>(null);
+  const previewBytes = useRef<Promise<Uint8Array | null> | null>(null);
   const present = hasResume(application);
 
   useEffect(
     () => () => {
       // Leaving the screen lets go of the CV's object address.
-      bytes.current = null;
+      previewBytes.current = null;
     },
     [],
   );
@@ -214,8 +214,14 @@ function CvSection({ application }: { application: ApplicationDetail }) {
       return null;
     }
   };
-  // The preview keeps its bytes while the screen is open; every download fetches (and is audited).
-  const load = async (): Promise<Uint8Array | null> => (bytes.current ??= await fetchBytes('preview'));
+  // The preview keeps its bytes while the screen is open, and a second Show Preview while they are
+  // still on their way waits for the same read (one request, one audit entry); a failed read is
+  // tried again next time. Every download fetches (and is audited).
+  const load = (): Promise<Uint8Array | null> =>
+    (previewBytes.current ??= fetchBytes('preview').then((loaded) => {
+      if (!loaded) previewBytes.current = null;
+      return loaded;
+    }));
 
   const showPreview = async (attempt = 0) => {
     setShown(true);

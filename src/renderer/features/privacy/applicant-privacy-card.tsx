@@ -9,12 +9,15 @@ import { formatUsDate } from '../../../shared/format/date';
 import { subjectExportFileName } from '../../../shared/privacy/privacy-contract';
 import { messages } from '../../../shared/messages';
 import { errorMessage } from '../../store/api-error';
-import { useAppDispatch } from '../../store/hooks';
 import { confirmDialog, resultDialog } from '../../feedback/dialogs';
 import { useToast } from '../../feedback/use-toast';
 import { usePlatform } from '../../platform/platform';
 import { useAdminStyles } from '../../layout/admin-page';
-import { privacyAdminApi, useEraseApplicantMutation, useSetRetentionHoldMutation } from './privacy-admin-api';
+import {
+  useEraseApplicantMutation,
+  useExportApplicantMutation,
+  useSetRetentionHoldMutation,
+} from './privacy-admin-api';
 
 const useStyles = makeStyles({
   facts: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, margin: 0 },
@@ -33,12 +36,12 @@ export function ApplicantPrivacyCard({ application }: { application: Application
   const admin = useAdminStyles();
   const styles = useStyles();
   const headingId = useId();
-  const dispatch = useAppDispatch();
   const platform = usePlatform();
   const toast = useToast();
   const navigate = useNavigate();
   const [setHold, { isLoading: holding }] = useSetRetentionHoldMutation();
   const [erase, { isLoading: erasing }] = useEraseApplicantMutation();
+  const [exportApplicant] = useExportApplicantMutation();
   const [exporting, setExporting] = useState(false);
   const { email } = application;
 
@@ -53,9 +56,9 @@ export function ApplicantPrivacyCard({ application }: { application: Application
   const exportData = async () => {
     setExporting(true);
     try {
-      const data = await dispatch(
-        privacyAdminApi.endpoints.exportApplicant.initiate(email, { subscribe: false, forceRefetch: true }),
-      ).unwrap();
+      const request = exportApplicant(email);
+      // Saved at once; the CVs inside never stay in the store.
+      const data = await request.unwrap().finally(() => request.reset());
       const bytes = new TextEncoder().encode(JSON.stringify(data, null, 2));
       const outcome = await platform.saveApplicantExport(subjectExportFileName(email), bytes);
       if (outcome === 'saved') toast.success(`The data held for ${email} has been exported.`);
