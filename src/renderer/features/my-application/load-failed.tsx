@@ -1,0 +1,54 @@
+import {
+  Button,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components';
+import { ArrowClockwiseRegular } from '@fluentui/react-icons/headless/svg/arrow-clockwise';
+import { PageHero } from '../../components/page-hero';
+import { useSitePageStyles } from '../../components/site-styles';
+
+const useStyles = makeStyles({
+  panel: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+  },
+  links: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
+});
+
+export function LoadFailed({
+  message,
+  retrying,
+  onRetry,
+}: {
+  message: string;
+  retrying: boolean;
+  onRetry: () => void;
+}) {
+  const styles = useStyles();
+  const site = useSitePageStyles();
+  return (
+    <>
+      <PageHero eyebrow="Your application" title="We could not open your application" />
+      <section className={mergeClasses(site.panel, styles.panel)} aria-label="What went wrong">
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{message}</MessageBarBody>
+        </MessageBar>
+        <div className={styles.links}>
+          <Button
+            appearance="primary"
+            icon={retrying ? <Spinner size="tiny" /> : <ArrowClockwiseRegular />}
+            disabledFocusable={retrying}
+            onClick={onRetry}
+          >
+            Try again
+          </Button>
+        </div>
+      </section>
+    </>
+  );
+}
