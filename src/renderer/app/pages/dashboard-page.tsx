@@ -1,21 +1,6 @@
-import {
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useMemo,
-  useRef,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import {
-  Skeleton,
-  SkeletonItem,
-  makeStyles,
-  mergeClasses,
-  tokens,
-  typographyStyles,
-} from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons/headless/svg/add';
 import { BriefcaseRegular } from '@fluentui/react-icons/headless/svg/briefcase';
 import { DocumentPdfRegular } from '@fluentui/react-icons/headless/svg/document-pdf';
@@ -32,6 +17,8 @@ import { JobTable } from '../../features/jobs/job-table';
 import { useGetAdminJobsQuery } from '../../features/jobs/job-admin-api';
 import { AdminPageHeader, useAdminStyles } from '../../layout/admin-page';
 import { JobPipeline } from './job-pipeline';
+import { Stat } from './dashboard-stat';
+import { TableSkeleton } from './table-skeleton';
 
 const useStyles = makeStyles({
   stats: {
@@ -42,31 +29,6 @@ const useStyles = makeStyles({
     padding: 0,
     listStyleType: 'none',
   },
-  stat: {
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalM,
-    padding: tokens.spacingHorizontalL,
-    backgroundColor: tokens.colorNeutralBackground1,
-    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusXLarge,
-    boxShadow: tokens.shadow2,
-  },
-  statIcon: {
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    width: '44px',
-    height: '44px',
-    flexShrink: 0,
-    borderRadius: tokens.borderRadiusLarge,
-    fontSize: '24px',
-    backgroundColor: tokens.colorBrandBackground2,
-    color: tokens.colorBrandForeground2,
-  },
-  statText: { display: 'flex', flexDirection: 'column-reverse' },
-  statLabel: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground2, margin: 0 },
-  statValue: { ...typographyStyles.title2, margin: 0 },
   tabs: {
     display: 'flex',
     gap: tokens.spacingHorizontalXS,
@@ -107,33 +69,8 @@ const useStyles = makeStyles({
   },
 });
 
-function Stat({ label, value, icon }: { label: string; value: number | undefined; icon: ReactNode }) {
-  const styles = useStyles();
-  return (
-    <li className={styles.stat}>
-      <span className={styles.statIcon} aria-hidden="true">
-        {icon}
-      </span>
-      {/* The label comes second in the markup, so a screen reader hears "Job posts: 2". */}
-      <span className={styles.statText}>
-        <span className={styles.statLabel}>{label}:</span>{' '}
-        <span className={styles.statValue}>{value ?? '–'}</span>
-      </span>
-    </li>
-  );
-}
-
-function TableSkeleton({ label }: { label: string }) {
-  return (
-    <Skeleton aria-label={label} role="status">
-      {[0, 1, 2, 3].map((row) => (
-        <SkeletonItem key={row} size={32} style={{ marginBlock: tokens.spacingVerticalS }} />
-      ))}
-    </Skeleton>
-  );
-}
-
 type DashboardTab = 'posts' | 'applications';
+
 const TABS: { value: DashboardTab; label: string }[] = [
   { value: 'posts', label: 'Job Posts' },
   { value: 'applications', label: 'Applications' },

@@ -1,0 +1,46 @@
+import { type ReactNode } from 'react';
+import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
+
+const useStyles = makeStyles({
+  stat: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    padding: tokens.spacingHorizontalL,
+    backgroundColor: tokens.colorNeutralBackground1,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusXLarge,
+    boxShadow: tokens.shadow2,
+  },
+  statIcon: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    width: '44px',
+    height: '44px',
+    flexShrink: 0,
+    borderRadius: tokens.borderRadiusLarge,
+    fontSize: '24px',
+    backgroundColor: tokens.colorBrandBackground2,
+    color: tokens.colorBrandForeground2,
+  },
+  statText: { display: 'flex', flexDirection: 'column-reverse' },
+  statLabel: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground2, margin: 0 },
+  statValue: { ...typographyStyles.title2, margin: 0 },
+});
+
+export function Stat({ label, value, icon }: { label: string; value: number | undefined; icon: ReactNode }) {
+  const styles = useStyles();
+  return (
+    <li className={styles.stat}>
+      <span className={styles.statIcon} aria-hidden="true">
+        {icon}
+      </span>
+      {/* The label comes second in the markup, so a screen reader hears "Job posts: 2". */}
+      <span className={styles.statText}>
+        <span className={styles.statLabel}>{label}:</span>{' '}
+        <span className={styles.statValue}>{value ?? '–'}</span>
+      </span>
+    </li>
+  );
+}
