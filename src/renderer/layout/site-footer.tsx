@@ -3,9 +3,10 @@ import { CallRegular } from '@fluentui/react-icons/headless/svg/call';
 import { ClockRegular } from '@fluentui/react-icons/headless/svg/clock';
 import { DocumentRegular } from '@fluentui/react-icons/headless/svg/document';
 import { LocationRegular } from '@fluentui/react-icons/headless/svg/location';
-import type { ReactNode } from 'react';
 import { siteConfig } from '../../shared/site/site-config';
 import { PostalAddress } from '../components/postal-address';
+import { FooterDetail } from './footer-detail';
+import { LinkList } from './footer-link-list';
 
 const useStyles = makeStyles({
   footer: {
@@ -44,17 +45,6 @@ const useStyles = makeStyles({
     gap: tokens.spacingVerticalS,
     ...typographyStyles.body1,
   },
-  detail: {
-    display: 'flex',
-    gap: tokens.spacingHorizontalS,
-    alignItems: 'flex-start',
-    color: tokens.colorNeutralForegroundInverted2,
-  },
-  detailIcon: {
-    fontSize: '20px',
-    flexShrink: 0,
-    marginBlockStart: '1px',
-  },
   link: {
     color: tokens.colorNeutralForegroundInverted2,
     textDecorationLine: 'none',
@@ -86,46 +76,6 @@ const useStyles = makeStyles({
   },
   small: { margin: 0 },
 });
-
-function FooterDetail({ icon, children }: { icon: ReactNode; children: ReactNode }) {
-  const styles = useStyles();
-  return (
-    <li className={styles.detail}>
-      <span className={styles.detailIcon} aria-hidden="true">
-        {icon}
-      </span>
-      <span>{children}</span>
-    </li>
-  );
-}
-
-function LinkList({
-  id,
-  title,
-  links,
-}: {
-  id: string;
-  title: string;
-  links: { label: string; href: string }[];
-}) {
-  const styles = useStyles();
-  return (
-    <nav aria-labelledby={id}>
-      <h2 id={id} className={styles.heading}>
-        {title}
-      </h2>
-      <ul className={styles.list}>
-        {links.map((link) => (
-          <li key={link.href}>
-            <a className={styles.link} href={link.href}>
-              {link.label}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
 
 export function SiteFooter() {
   const styles = useStyles();

@@ -1,5 +1,5 @@
-import { Fragment, type ReactNode } from 'react';
-import { Link, makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
+import { Fragment } from 'react';
+import { Link, makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
 import { BuildingRegular } from '@fluentui/react-icons/headless/svg/building';
 import { CallRegular } from '@fluentui/react-icons/headless/svg/call';
 import { ClockRegular } from '@fluentui/react-icons/headless/svg/clock';
@@ -13,27 +13,9 @@ import { PageHero } from '../../components/page-hero';
 import { PostalAddress } from '../../components/postal-address';
 import { SiteSection } from '../../components/site-section';
 import { useSitePageStyles } from '../../components/site-styles';
+import { ContactCard } from './contact-card';
 
 const useStyles = makeStyles({
-  card: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-  },
-  cardTitle: {
-    ...typographyStyles.subtitle1,
-    color: tokens.colorNeutralForeground1,
-    margin: 0,
-    marginBlockStart: tokens.spacingVerticalS,
-  },
-  cardBody: {
-    ...typographyStyles.body1,
-    color: tokens.colorNeutralForeground2,
-    margin: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalXS,
-  },
   label: {
     ...typographyStyles.caption1,
     color: tokens.colorNeutralForeground3,
@@ -78,26 +60,6 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForeground3,
   },
 });
-
-interface ContactCardProps {
-  icon: ReactNode;
-  title: string;
-  children: ReactNode;
-}
-
-function ContactCard({ icon, title, children }: ContactCardProps) {
-  const styles = useStyles();
-  const site = useSitePageStyles();
-  return (
-    <li className={mergeClasses(site.panel, styles.card)}>
-      <span className={site.iconBadge} aria-hidden="true">
-        {icon}
-      </span>
-      <h3 className={styles.cardTitle}>{title}</h3>
-      <div className={styles.cardBody}>{children}</div>
-    </li>
-  );
-}
 
 export function ContactPage() {
   const styles = useStyles();

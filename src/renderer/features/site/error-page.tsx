@@ -1,13 +1,12 @@
 import { Button, makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons/headless/svg/arrow-clockwise';
-import { BriefcaseRegular } from '@fluentui/react-icons/headless/svg/briefcase';
 import { DocumentSearchRegular } from '@fluentui/react-icons/headless/svg/document-search';
 import { ErrorCircleRegular } from '@fluentui/react-icons/headless/svg/error-circle';
 import { useInRouterContext } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
 import { siteConfig } from '../../../shared/site/site-config';
-import { LinkButton } from '../../components/link-button';
 import { useSitePageStyles } from '../../components/site-styles';
+import { HomeLink } from './home-link';
 
 const useStyles = makeStyles({
   wrapper: {
@@ -66,23 +65,6 @@ export interface ErrorPageProps {
   error?: unknown;
   title?: string;
   message?: string;
-}
-
-/** Links home without the router when there is none (e.g. a crash above the router). */
-function HomeLink({ label, inRouter }: { label: string; inRouter: boolean }) {
-  const icon = <BriefcaseRegular />;
-  if (inRouter) {
-    return (
-      <LinkButton to="/" appearance="primary" size="large" icon={icon}>
-        {label}
-      </LinkButton>
-    );
-  }
-  return (
-    <Button as="a" href="/" appearance="primary" size="large" icon={icon}>
-      {label}
-    </Button>
-  );
 }
 
 export function ErrorPage({ error, title, message }: ErrorPageProps) {

@@ -1,0 +1,123 @@
+import { useEffect, useRef, useState } from 'react';
+import { Spinner, makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
+import { ArrowLeftRegular } from '@fluentui/react-icons/headless/svg/arrow-left';
+import { BriefcaseRegular } from '@fluentui/react-icons/headless/svg/briefcase';
+import { CheckmarkCircleFilled } from '@fluentui/react-icons/headless/svg/checkmark-circle';
+import { SUCCESS_FADE_MS, SUCCESS_PROCESSING_MS } from '../../../shared/limits';
+import { siteConfig } from '../../../shared/site/site-config';
+import { LinkButton } from '../../components/link-button';
+
+type Phase = 'processing' | 'fading' | 'shown';
+
+/** What the apply form hands the success page in the navigation's state, and only then. */
+export interface SubmittedApplication {
+  jobTitle: string;
+  emailAcknowledged: boolean;
+}
+
+const useStyles = makeStyles({
+  page: {
+    maxWidth: '720px',
+    marginInline: 'auto',
+    paddingInline: tokens.spacingHorizontalL,
+    paddingBlock: 'clamp(32px, 8vw, 96px)',
+    boxSizing: 'border-box',
+    minHeight: '60vh',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+  },
+  panel: {
+    width: '100%',
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    textAlign: 'center',
+    gap: tokens.spacingVerticalL,
+    padding: 'clamp(24px, 5vw, 48px)',
+    backgroundColor: tokens.colorNeutralBackground1,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusXLarge,
+    boxShadow: tokens.shadow16,
+  },
+  fading: { opacity: 0, transitionProperty: 'opacity', transitionTimingFunction: 'ease-out' },
+  shown: { opacity: 1 },
+  icon: { fontSize: '72px', color: tokens.colorPaletteGreenForeground1 },
+  title: { ...typographyStyles.title1, margin: 0, overflowWrap: 'anywhere' },
+  text: {
+    ...typographyStyles.body1,
+    margin: 0,
+    color: tokens.colorNeutralForeground2,
+    maxWidth: '56ch',
+    overflowWrap: 'anywhere',
+  },
+  lead: {
+    ...typographyStyles.subtitle2,
+    margin: 0,
+    fontWeight: tokens.fontWeightRegular,
+    overflowWrap: 'anywhere',
+  },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, justifyContent: 'center' },
+});
+
+export function Confirmation({ submitted }: { submitted: SubmittedApplication }) {
+  const styles = useStyles();
+  const [phase, setPhase] = useState<Phase>('processing');
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    const toFade = setTimeout(() => setPhase('fading'), SUCCESS_PROCESSING_MS);
+    return () => clearTimeout(toFade);
+  }, []);
+
+  useEffect(() => {
+    if (phase !== 'fading') return;
+    // The processing panel (and the focus it may hold) is gone: focus the outcome, which also
+    // has it read out, once.
+    heading.current?.focus();
+    // One frame at opacity 0 first, so the browser has something to transition from.
+    const frame = requestAnimationFrame(() => setPhase('shown'));
+    return () => cancelAnimationFrame(frame);
+  }, [phase]);
+
+  return (
+    <div className={styles.page}>
+      <title>{`Application Submitted | ${siteConfig.brandName} Careers`}</title>
+      {phase === 'processing' ? (
+        <div className={styles.panel} role="status">
+          <Spinner size="extra-large" />
+          <h1 className={styles.title}>Processing your application...</h1>
+          <p className={styles.text}>This will only take a moment.</p>
+        </div>
+      ) : (
+        <section
+          className={mergeClasses(styles.panel, styles.fading, phase === 'shown' && styles.shown)}
+          style={{ transitionDuration: `${SUCCESS_FADE_MS}ms` }}
+          aria-labelledby="success-title"
+        >
+          <CheckmarkCircleFilled className={styles.icon} aria-hidden="true" />
+          <h1 id="success-title" ref={heading} tabIndex={-1} className={styles.title}>
+            Application Submitted!
+          </h1>
+          <p className={styles.lead}>
+            Thank you for applying for the {submitted.jobTitle} role at {siteConfig.brandName}.
+          </p>
+          <p className={styles.text}>
+            {submitted.emailAcknowledged
+              ? 'A confirmation e-mail is on its way to your inbox.'
+              : 'Your application is saved. The confirmation e-mail may take a little longer to arrive.'}{' '}
+            Our team will review your application and will contact you if your qualifications match the role.
+          </p>
+          <div className={styles.actions}>
+            <LinkButton to="/" appearance="primary" icon={<ArrowLeftRegular aria-hidden="true" />}>
+              Return to Home
+            </LinkButton>
+            <LinkButton to="/" icon={<BriefcaseRegular aria-hidden="true" />}>
+              Browse More Jobs
+            </LinkButton>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

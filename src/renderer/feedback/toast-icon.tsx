@@ -1,0 +1,41 @@
+import { makeStyles, mergeClasses, Spinner, tokens } from '@fluentui/react-components';
+import { CheckmarkCircleFilled } from '@fluentui/react-icons/headless/svg/checkmark-circle';
+import { ErrorCircleFilled } from '@fluentui/react-icons/headless/svg/error-circle';
+import { InfoFilled } from '@fluentui/react-icons/headless/svg/info';
+import { WarningFilled } from '@fluentui/react-icons/headless/svg/warning';
+import { type CustomContentProps } from 'notistack';
+
+const useStyles = makeStyles({
+  icon: {
+    display: 'inline-flex',
+    justifyContent: 'center',
+    width: '20px',
+    flexShrink: 0,
+    fontSize: '20px',
+    marginBlockStart: '1px',
+  },
+  iconSuccess: { color: tokens.colorPaletteGreenForeground1 },
+  iconError: { color: tokens.colorPaletteRedForeground1 },
+  iconWarning: { color: tokens.colorPaletteDarkOrangeForeground1 },
+  iconInfo: { color: tokens.colorBrandForeground1 },
+});
+
+export type ToastVariant = CustomContentProps['variant'];
+
+export function ToastIcon({ variant }: { variant: ToastVariant }) {
+  const styles = useStyles();
+  switch (variant) {
+    case 'success':
+      return <CheckmarkCircleFilled className={mergeClasses(styles.icon, styles.iconSuccess)} />;
+    case 'error':
+      return <ErrorCircleFilled className={mergeClasses(styles.icon, styles.iconError)} />;
+    case 'warning':
+      return <WarningFilled className={mergeClasses(styles.icon, styles.iconWarning)} />;
+    case 'info':
+      return <InfoFilled className={mergeClasses(styles.icon, styles.iconInfo)} />;
+    case 'loading':
+      return <Spinner size="extra-tiny" />;
+    default:
+      return null;
+  }
+}

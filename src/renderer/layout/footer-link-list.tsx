@@ -1,0 +1,58 @@
+import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
+
+const useStyles = makeStyles({
+  heading: {
+    ...typographyStyles.body1Strong,
+    textTransform: 'uppercase',
+    letterSpacing: '0.06em',
+    margin: 0,
+    marginBlockEnd: tokens.spacingVerticalM,
+    color: tokens.colorNeutralForegroundInverted,
+  },
+  list: {
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'grid',
+    gap: tokens.spacingVerticalS,
+    ...typographyStyles.body1,
+  },
+  link: {
+    color: tokens.colorNeutralForegroundInverted2,
+    textDecorationLine: 'none',
+    ':hover': { color: tokens.colorNeutralForegroundInverted, textDecorationLine: 'underline' },
+    ':focus-visible': {
+      outline: `${tokens.strokeWidthThick} solid ${tokens.colorNeutralForegroundInverted}`,
+      outlineOffset: '2px',
+      borderRadius: tokens.borderRadiusSmall,
+    },
+  },
+});
+
+export function LinkList({
+  id,
+  title,
+  links,
+}: {
+  id: string;
+  title: string;
+  links: { label: string; href: string }[];
+}) {
+  const styles = useStyles();
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className={styles.heading}>
+        {title}
+      </h2>
+      <ul className={styles.list}>
+        {links.map((link) => (
+          <li key={link.href}>
+            <a className={styles.link} href={link.href}>
+              {link.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
