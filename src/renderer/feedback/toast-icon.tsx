@@ -1,24 +1,10 @@
-import { makeStyles, mergeClasses, Spinner, tokens } from '@fluentui/react-components';
+import { mergeClasses, Spinner } from '@fluentui/react-components';
 import { CheckmarkCircleFilled } from '@fluentui/react-icons/headless/svg/checkmark-circle';
 import { ErrorCircleFilled } from '@fluentui/react-icons/headless/svg/error-circle';
 import { InfoFilled } from '@fluentui/react-icons/headless/svg/info';
 import { WarningFilled } from '@fluentui/react-icons/headless/svg/warning';
-import { type CustomContentProps } from 'notistack';
-
-const useStyles = makeStyles({
-  icon: {
-    display: 'inline-flex',
-    justifyContent: 'center',
-    width: '20px',
-    flexShrink: 0,
-    fontSize: '20px',
-    marginBlockStart: '1px',
-  },
-  iconSuccess: { color: tokens.colorPaletteGreenForeground1 },
-  iconError: { color: tokens.colorPaletteRedForeground1 },
-  iconWarning: { color: tokens.colorPaletteDarkOrangeForeground1 },
-  iconInfo: { color: tokens.colorBrandForeground1 },
-});
+import type { CustomContentProps } from 'notistack';
+import { useStyles } from './toast-icon.styles';
 
 export type ToastVariant = CustomContentProps['variant'];
 

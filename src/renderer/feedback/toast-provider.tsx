@@ -1,4 +1,4 @@
-import { type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { SnackbarProvider } from 'notistack';
 import { MAX_TOASTS, TOAST_DURATION_MS } from '../../shared/limits';
 import { FluentToast } from './fluent-toast';

@@ -1,13 +1,6 @@
-import { type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
-import {
-  Avatar,
-  Button,
-  makeStyles,
-  mergeClasses,
-  tokens,
-  typographyStyles,
-} from '@fluentui/react-components';
+import { Avatar, Button, mergeClasses } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons/headless/svg/add';
 import { ArrowLeftRegular } from '@fluentui/react-icons/headless/svg/arrow-left';
 import { BoardRegular } from '@fluentui/react-icons/headless/svg/board';
@@ -19,108 +12,8 @@ import { siteConfig } from '../../shared/site/site-config';
 import { useAppSelector } from '../store/hooks';
 import { LogOutButton } from './log-out-button';
 import { usePlatform } from '../platform/platform';
-import { type AdminLayoutSlots } from './admin-layout-slots';
-
-const useStyles = makeStyles({
-  panel: {
-    display: 'flex',
-    flexDirection: 'column',
-    height: '100%',
-    boxSizing: 'border-box',
-    padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalM}`,
-    gap: tokens.spacingVerticalL,
-    overflowY: 'auto',
-  },
-  panelHead: {
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-    paddingInline: tokens.spacingHorizontalS,
-  },
-  mark: {
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    width: '36px',
-    height: '36px',
-    flexShrink: 0,
-    borderRadius: tokens.borderRadiusLarge,
-    backgroundColor: tokens.colorNeutralForegroundOnBrand,
-    color: tokens.colorBrandForeground1,
-    ...typographyStyles.subtitle1,
-  },
-  panelTitle: { display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: 0 },
-  panelName: { ...typographyStyles.subtitle1, margin: 0 },
-  panelTag: { ...typographyStyles.caption1, opacity: 0.85 },
-  navList: {
-    listStyleType: 'none',
-    margin: 0,
-    padding: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalXXS,
-  },
-  navLink: {
-    ...typographyStyles.body1Strong,
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalM,
-    minHeight: '40px',
-    paddingInline: tokens.spacingHorizontalM,
-    borderRadius: tokens.borderRadiusMedium,
-    color: tokens.colorNeutralForegroundOnBrand,
-    textDecorationLine: 'none',
-    position: 'relative',
-    ':hover': { backgroundColor: 'rgba(255, 255, 255, 0.1)' },
-    ':focus-visible': { outline: `2px solid ${tokens.colorNeutralForegroundOnBrand}`, outlineOffset: '-2px' },
-  },
-  navLinkActive: {
-    backgroundColor: 'rgba(255, 255, 255, 0.16)',
-    '::before': {
-      content: '""',
-      position: 'absolute',
-      insetInlineStart: 0,
-      top: '8px',
-      bottom: '8px',
-      width: '3px',
-      borderRadius: '2px',
-      backgroundColor: tokens.colorNeutralForegroundOnBrand,
-    },
-  },
-  navIcon: { fontSize: '20px', display: 'inline-flex' },
-  foot: {
-    marginTop: 'auto',
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalM,
-    paddingTop: tokens.spacingVerticalL,
-    borderTop: '1px solid rgba(255, 255, 255, 0.2)',
-  },
-  user: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
-  userText: { display: 'flex', flexDirection: 'column', minWidth: 0 },
-  userName: {
-    ...typographyStyles.body1Strong,
-    overflow: 'hidden',
-    textOverflow: 'ellipsis',
-    whiteSpace: 'nowrap',
-  },
-  userRole: { ...typographyStyles.caption1, opacity: 0.85 },
-  footButton: {
-    justifyContent: 'flex-start',
-    color: tokens.colorNeutralForegroundOnBrand,
-    border: '1px solid rgba(255, 255, 255, 0.45)',
-    backgroundColor: 'transparent',
-    ':hover': {
-      color: tokens.colorNeutralForegroundOnBrand,
-      backgroundColor: 'rgba(255, 255, 255, 0.1)',
-      border: `1px solid ${tokens.colorNeutralForegroundOnBrand}`,
-    },
-    ':hover:active': {
-      color: tokens.colorNeutralForegroundOnBrand,
-      backgroundColor: 'rgba(255, 255, 255, 0.16)',
-    },
-  },
-});
+import type { AdminLayoutSlots } from './admin-layout-slots';
+import { useStyles } from './admin-drawer-panel.styles';
 
 interface NavEntry {
   to: string;

@@ -1,4 +1,4 @@
-import { type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
 /** What the app puts into the drawer: the layout shows it and knows nothing of where it comes from. */
 export interface AdminLayoutSlots {

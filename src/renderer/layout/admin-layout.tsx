@@ -1,6 +1,6 @@
 import { Suspense, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { Button, OverlayDrawer, makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
+import { Button, OverlayDrawer } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons/headless/svg/dismiss';
 import { NavigationRegular } from '@fluentui/react-icons/headless/svg/navigation';
 import { useHeadingFocus } from '../lib/use-heading-focus';
@@ -9,58 +9,8 @@ import { SkipLink } from '../components/skip-link';
 import { ErrorBoundary } from '../components/error-boundary';
 import { useIsWide } from './use-is-wide';
 import { PanelContent } from './admin-drawer-panel';
-import { type AdminLayoutSlots } from './admin-layout-slots';
-
-const DRAWER_WIDTH = '264px';
-
-const useStyles = makeStyles({
-  shell: {
-    minHeight: '100vh',
-    display: 'flex',
-    backgroundColor: tokens.colorNeutralBackground2,
-    color: tokens.colorNeutralForeground1,
-  },
-  sidebar: {
-    width: DRAWER_WIDTH,
-    flexShrink: 0,
-    position: 'sticky',
-    top: 0,
-    height: '100vh',
-    boxSizing: 'border-box',
-    backgroundColor: tokens.colorBrandBackgroundPressed,
-    color: tokens.colorNeutralForegroundOnBrand,
-  },
-  drawerSurface: {
-    width: DRAWER_WIDTH,
-    backgroundColor: tokens.colorBrandBackgroundPressed,
-    color: tokens.colorNeutralForegroundOnBrand,
-  },
-  closeButton: { color: tokens.colorNeutralForegroundOnBrand },
-  content: { flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' },
-  topBar: {
-    position: 'sticky',
-    top: 0,
-    zIndex: 10,
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-    minHeight: '56px',
-    paddingInline: tokens.spacingHorizontalM,
-    backgroundColor: tokens.colorBrandBackgroundPressed,
-    color: tokens.colorNeutralForegroundOnBrand,
-    boxShadow: tokens.shadow4,
-  },
-  topTitle: { ...typographyStyles.subtitle2, margin: 0 },
-  main: {
-    flexGrow: 1,
-    outline: 'none',
-    width: '100%',
-    maxWidth: '1280px',
-    marginInline: 'auto',
-    boxSizing: 'border-box',
-    padding: 'clamp(16px, 3vw, 32px)',
-  },
-});
+import type { AdminLayoutSlots } from './admin-layout-slots';
+import { useStyles } from './admin-layout.styles';
 
 /**
  * The admin screens' frame: the "Admin Panel" drawer with Home, Dashboard, Create Post,

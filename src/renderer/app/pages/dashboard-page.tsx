@@ -1,6 +1,6 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
+import { mergeClasses } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons/headless/svg/add';
 import { BriefcaseRegular } from '@fluentui/react-icons/headless/svg/briefcase';
 import { DocumentPdfRegular } from '@fluentui/react-icons/headless/svg/document-pdf';
@@ -19,55 +19,7 @@ import { AdminPageHeader, useAdminStyles } from '../../layout/admin-page';
 import { JobPipeline } from './job-pipeline';
 import { Stat } from './dashboard-stat';
 import { TableSkeleton } from './table-skeleton';
-
-const useStyles = makeStyles({
-  stats: {
-    display: 'grid',
-    gap: tokens.spacingHorizontalL,
-    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 200px), 1fr))',
-    margin: 0,
-    padding: 0,
-    listStyleType: 'none',
-  },
-  tabs: {
-    display: 'flex',
-    gap: tokens.spacingHorizontalXS,
-    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-  },
-  tab: {
-    ...typographyStyles.body1,
-    fontFamily: 'inherit',
-    position: 'relative',
-    minHeight: '44px',
-    paddingInline: tokens.spacingHorizontalM,
-    border: 'none',
-    borderRadius: `${tokens.borderRadiusMedium} ${tokens.borderRadiusMedium} 0 0`,
-    backgroundColor: 'transparent',
-    color: tokens.colorNeutralForeground2,
-    cursor: 'pointer',
-    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover, color: tokens.colorNeutralForeground1 },
-    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' },
-  },
-  tabSelected: {
-    ...typographyStyles.body1Strong,
-    color: tokens.colorNeutralForeground1,
-    '::after': {
-      content: '""',
-      position: 'absolute',
-      insetInline: tokens.spacingHorizontalM,
-      bottom: '-1px',
-      height: '3px',
-      borderRadius: '2px',
-      backgroundColor: tokens.colorBrandStroke1,
-    },
-  },
-  panelFoot: { display: 'flex', justifyContent: 'flex-end' },
-  applicants: {
-    whiteSpace: 'nowrap',
-    color: tokens.colorBrandForegroundLink,
-    ':hover': { color: tokens.colorBrandForegroundLinkHover },
-  },
-});
+import { useStyles } from './dashboard-page.styles';
 
 type DashboardTab = 'posts' | 'applications';
 

@@ -1,21 +1,9 @@
 import { useId } from 'react';
-import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
 import type { Job } from '../../../shared/jobs/job-contract';
-import { type JobStageCounts } from '../../features/applications/application-filters';
+import type { JobStageCounts } from '../../features/applications/application-filters';
 import { Legend } from './pipeline-legend';
 import { JobRow } from './pipeline-job-row';
-
-const useStyles = makeStyles({
-  jobs: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalL,
-    margin: 0,
-    padding: 0,
-    listStyleType: 'none',
-  },
-  empty: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground3 },
-});
+import { useStyles } from './job-pipeline.styles';
 
 /**
  * The dashboard's pipeline: for each open job, its applications in each stage. Composed here from

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { Spinner, makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
+import { Spinner, mergeClasses } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons/headless/svg/arrow-left';
 import { BriefcaseRegular } from '@fluentui/react-icons/headless/svg/briefcase';
 import { CheckmarkCircleFilled } from '@fluentui/react-icons/headless/svg/checkmark-circle';
 import { SUCCESS_FADE_MS, SUCCESS_PROCESSING_MS } from '../../../shared/limits';
 import { siteConfig } from '../../../shared/site/site-config';
 import { LinkButton } from '../../components/link-button';
+import { useStyles } from './application-confirmation.styles';
 
 type Phase = 'processing' | 'fading' | 'shown';
 
@@ -14,51 +15,6 @@ export interface SubmittedApplication {
   jobTitle: string;
   emailAcknowledged: boolean;
 }
-
-const useStyles = makeStyles({
-  page: {
-    maxWidth: '720px',
-    marginInline: 'auto',
-    paddingInline: tokens.spacingHorizontalL,
-    paddingBlock: 'clamp(32px, 8vw, 96px)',
-    boxSizing: 'border-box',
-    minHeight: '60vh',
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-  },
-  panel: {
-    width: '100%',
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'center',
-    textAlign: 'center',
-    gap: tokens.spacingVerticalL,
-    padding: 'clamp(24px, 5vw, 48px)',
-    backgroundColor: tokens.colorNeutralBackground1,
-    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusXLarge,
-    boxShadow: tokens.shadow16,
-  },
-  fading: { opacity: 0, transitionProperty: 'opacity', transitionTimingFunction: 'ease-out' },
-  shown: { opacity: 1 },
-  icon: { fontSize: '72px', color: tokens.colorPaletteGreenForeground1 },
-  title: { ...typographyStyles.title1, margin: 0, overflowWrap: 'anywhere' },
-  text: {
-    ...typographyStyles.body1,
-    margin: 0,
-    color: tokens.colorNeutralForeground2,
-    maxWidth: '56ch',
-    overflowWrap: 'anywhere',
-  },
-  lead: {
-    ...typographyStyles.subtitle2,
-    margin: 0,
-    fontWeight: tokens.fontWeightRegular,
-    overflowWrap: 'anywhere',
-  },
-  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, justifyContent: 'center' },
-});
 
 export function Confirmation({ submitted }: { submitted: SubmittedApplication }) {
   const styles = useStyles();

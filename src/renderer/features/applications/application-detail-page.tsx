@@ -1,6 +1,5 @@
 import { useEffect, useId, useMemo, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons/headless/svg/arrow-left';
 import type { ApplicationDetail } from '../../../shared/applications/application-contract';
 import { messages } from '../../../shared/messages';
@@ -16,34 +15,7 @@ import { Fact } from './application-fact';
 import { CvSection } from './cv-section';
 import { ReviewBar } from './review-bar';
 import { useReviewSequence } from './use-review-sequence';
-
-const useStyles = makeStyles({
-  layout: {
-    display: 'grid',
-    gap: tokens.spacingHorizontalXL,
-    gridTemplateColumns: '1fr',
-    alignItems: 'start',
-    '@media (min-width: 1100px)': { gridTemplateColumns: 'minmax(0, 3fr) minmax(320px, 2fr)' },
-  },
-  column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingHorizontalXL, minWidth: 0 },
-  facts: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 220px), 1fr))',
-    gap: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalXL}`,
-    margin: 0,
-  },
-  link: {
-    color: tokens.colorBrandForegroundLink,
-    ':hover': { color: tokens.colorBrandForegroundLinkHover },
-  },
-  letter: {
-    ...typographyStyles.body1,
-    margin: 0,
-    whiteSpace: 'pre-wrap',
-    overflowWrap: 'anywhere',
-    lineHeight: '1.6',
-  },
-});
+import { useStyles } from './application-detail-page.styles';
 
 /**
  * /dashboard/application/:id: the applicant, the review bar, the cover letter, the CV and notes.

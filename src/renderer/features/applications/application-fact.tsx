@@ -1,11 +1,5 @@
-import { type ReactNode } from 'react';
-import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
-
-const useStyles = makeStyles({
-  fact: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0 },
-  factLabel: { ...typographyStyles.caption1Strong, color: tokens.colorNeutralForeground2 },
-  factValue: { ...typographyStyles.body1, margin: 0, overflowWrap: 'anywhere' },
-});
+import type { ReactNode } from 'react';
+import { useStyles } from './application-fact.styles';
 
 export function Fact({ label, children }: { label: string; children: ReactNode }) {
   const styles = useStyles();

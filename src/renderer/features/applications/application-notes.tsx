@@ -1,13 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import {
-  Button,
-  Field,
-  Spinner,
-  Textarea,
-  makeStyles,
-  tokens,
-  typographyStyles,
-} from '@fluentui/react-components';
+import { Button, Field, Spinner, Textarea } from '@fluentui/react-components';
 import { NoteAddRegular } from '@fluentui/react-icons/headless/svg/note-add';
 import { NOTE_MAX_LENGTH, noteInputSchema } from '../../../shared/applications/note-contract';
 import { errorMessage, isHandledRefusal } from '../../store/api-error';
@@ -15,26 +7,7 @@ import { useToast } from '../../feedback/use-toast';
 import { useAdminStyles } from '../../layout/admin-page';
 import { useAddNoteMutation, useGetNotesQuery } from './notes-api';
 import { NoteItem } from './note-item';
-
-const useStyles = makeStyles({
-  list: {
-    listStyleType: 'none',
-    margin: 0,
-    padding: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalM,
-  },
-  empty: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground3 },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-  formFoot: {
-    display: 'flex',
-    justifyContent: 'space-between',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-  },
-  counter: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground3 },
-});
+import { useStyles } from './application-notes.styles';
 
 /** The Notes box of the application detail: notes kept on the server, each with its author and time. */
 export function ApplicationNotes({ applicationId }: { applicationId: string }) {

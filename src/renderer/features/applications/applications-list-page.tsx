@@ -1,6 +1,6 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { Field, SearchBox, Select, makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
+import { Field, SearchBox, Select } from '@fluentui/react-components';
 import type { ApplicationSummary } from '../../../shared/applications/application-contract';
 import {
   applicationStages,
@@ -31,22 +31,7 @@ import { useSelection } from './use-selection';
 import { useBulkStageChange, useStageChange } from './use-stage-change';
 import { EmptyState } from './applications-empty-state';
 import { BulkActions } from './bulk-actions';
-
-const useStyles = makeStyles({
-  toolbar: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'flex-end',
-    justifyContent: 'space-between',
-    gap: tokens.spacingVerticalM,
-  },
-  filters: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
-  search: { width: 'min(420px, 100%)' },
-  searchBox: { width: '100%', maxWidth: 'none' },
-  select: { width: 'min(260px, 100%)' },
-  // On a line of its own, so its length never reflows the filters or moves the table.
-  total: { ...typographyStyles.body1Strong, margin: 0, color: tokens.colorNeutralForeground2 },
-});
+import { useStyles } from './applications-list-page.styles';
 
 /** The list's CV popups, by cause (docs/behaviour.md#applications-admin). */
 const showCvError = (error: unknown) => {

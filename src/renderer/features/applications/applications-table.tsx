@@ -7,9 +7,7 @@ import {
   TableHeader,
   TableHeaderCell,
   TableRow,
-  makeStyles,
   mergeClasses,
-  tokens,
 } from '@fluentui/react-components';
 import {
   defaultRangeExtractor,
@@ -23,18 +21,13 @@ import { useAdminStyles } from '../../layout/admin-page';
 import { applicationPath } from './application-filters';
 import type { CvAction } from './use-cv-actions';
 import { ApplicationRow } from './application-row';
+import { useStyles } from './applications-table.styles';
 
 /** A row's height before it is measured (one line of text, a CV size and its buttons). */
 const ROW_ESTIMATE_PX = 57;
 
 /** Rows drawn beyond each edge of the window, so Tab and Shift+Tab find the next row already there. */
 const OVERSCAN = 6;
-
-const useStyles = makeStyles({
-  select: { width: '44px', paddingInline: tokens.spacingHorizontalXS },
-  // Stand-ins for the rows not drawn: they keep the table as tall as all its rows.
-  spacer: { padding: 0, border: 'none' },
-});
 
 /** The selection the list offers (none on the dashboard). */
 export interface TableSelection {

@@ -6,9 +6,6 @@ import {
   MenuList,
   MenuPopover,
   MenuTrigger,
-  makeStyles,
-  tokens,
-  typographyStyles,
 } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons/headless/svg/dismiss';
 import {
@@ -16,19 +13,7 @@ import {
   stageLabels,
   type ApplicationStage,
 } from '../../../shared/applications/stage-contract';
-
-const useStyles = makeStyles({
-  bulk: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
-    borderRadius: tokens.borderRadiusLarge,
-    backgroundColor: tokens.colorNeutralBackground3,
-  },
-  bulkCount: { ...typographyStyles.body1Strong, margin: 0, marginInlineEnd: 'auto' },
-});
+import { useStyles } from './bulk-actions.styles';
 
 /** The bar above the table: how many are selected, and what can be done to all of them at once. */
 export function BulkActions({

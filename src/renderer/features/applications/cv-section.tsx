@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button, Spinner, makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
+import { Button, Spinner } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons/headless/svg/arrow-clockwise';
 import { ArrowDownloadRegular } from '@fluentui/react-icons/headless/svg/arrow-download';
 import { DismissRegular } from '@fluentui/react-icons/headless/svg/dismiss';
@@ -14,60 +14,7 @@ import { hasResume } from './application-search';
 import { usesOptimizedLoading } from './cv-bytes';
 import { CvPreview } from './cv-preview';
 import { useFetchCvBytes, useSaveCv } from './use-cv-actions';
-
-const useStyles = makeStyles({
-  factValue: { ...typographyStyles.body1, margin: 0, overflowWrap: 'anywhere' },
-  cvRow: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalM,
-  },
-  fileIcon: {
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    width: '44px',
-    height: '44px',
-    fontSize: '24px',
-    borderRadius: tokens.borderRadiusLarge,
-    backgroundColor: tokens.colorPaletteRedBackground1,
-    color: tokens.colorPaletteRedForeground1,
-  },
-  fileText: { display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: 0 },
-  fileName: { ...typographyStyles.body1Strong, overflowWrap: 'anywhere' },
-  fileMeta: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground2 },
-  buttons: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
-  previewPanel: {
-    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusLarge,
-    overflow: 'hidden',
-  },
-  previewHead: {
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'space-between',
-    gap: tokens.spacingHorizontalS,
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
-    backgroundColor: tokens.colorNeutralBackground3,
-  },
-  previewTitle: { ...typographyStyles.subtitle2, margin: 0 },
-  previewBody: {
-    maxHeight: '80vh',
-    overflowY: 'auto',
-    padding: tokens.spacingVerticalM,
-    backgroundColor: tokens.colorNeutralBackground4,
-  },
-  previewStatus: {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'center',
-    gap: tokens.spacingVerticalM,
-    padding: tokens.spacingVerticalXXL,
-    textAlign: 'center',
-  },
-  noCv: { ...typographyStyles.body1, color: tokens.colorNeutralForeground3, margin: 0 },
-});
+import { useStyles } from './cv-section.styles';
 
 type PreviewState =
   | { status: 'idle' }

@@ -1,6 +1,5 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
 import {
   replyKinds,
   type ReplyKind,
@@ -17,21 +16,11 @@ import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { AdminPageHeader, useAdminStyles } from '../../layout/admin-page';
 import { useGetReplyTemplatesQuery } from './reply-templates-api';
 import { TemplateEditor } from './template-editor';
+import { useStyles } from './reply-templates-page.styles';
 
 /** Asked before the screen is left with a template's changes not saved. */
 const LEAVE_UNSAVED_TEMPLATE =
   'This reply template has changes that are not saved. If you leave this page now, they will be lost. Leave anyway?';
-
-const useStyles = makeStyles({
-  placeholders: {
-    display: 'grid',
-    gridTemplateColumns: 'max-content 1fr',
-    gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}`,
-    margin: 0,
-  },
-  code: { ...typographyStyles.body1Strong, fontFamily: tokens.fontFamilyMonospace },
-  meaning: { margin: 0 },
-});
 
 /** What the preview fills the placeholders with. */
 function useSampleValues(): ReplyValues {

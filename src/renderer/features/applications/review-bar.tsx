@@ -1,6 +1,6 @@
 import { useCallback, useId, useLayoutEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
+import { Button, mergeClasses } from '@fluentui/react-components';
 import { ArrowNextRegular } from '@fluentui/react-icons/headless/svg/arrow-next';
 import { ArrowPreviousRegular } from '@fluentui/react-icons/headless/svg/arrow-previous';
 import type { ApplicationDetail } from '../../../shared/applications/application-contract';
@@ -10,30 +10,8 @@ import { applicationPath, type ListFilter } from './application-filters';
 import { deleteApplicationWithConfirmation } from './delete-application';
 import { StageMenu } from './stage-menu';
 import { useStageChange } from './use-stage-change';
-import { type ReviewSequence } from './use-review-sequence';
-
-const useStyles = makeStyles({
-  review: {
-    display: 'flex',
-    flexDirection: 'row',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
-  },
-  stage: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
-  stageLabel: { ...typographyStyles.body1Strong },
-  position: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2 },
-  steps: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, marginInlineStart: 'auto' },
-  hint: {
-    ...typographyStyles.caption1,
-    fontFamily: 'inherit',
-    color: tokens.colorNeutralForeground2,
-    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`,
-    borderRadius: tokens.borderRadiusSmall,
-    paddingInline: tokens.spacingHorizontalXXS,
-    marginInline: tokens.spacingHorizontalXS,
-  },
-});
+import type { ReviewSequence } from './use-review-sequence';
+import { useStyles } from './review-bar.styles';
 
 /**
  * The review loop's keys: Alt with J (next) and K (previous), as in many mail readers. A modifier

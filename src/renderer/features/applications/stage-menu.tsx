@@ -6,8 +6,6 @@ import {
   MenuPopover,
   MenuTrigger,
   Spinner,
-  makeStyles,
-  tokens,
   type MenuButtonProps,
 } from '@fluentui/react-components';
 import {
@@ -16,18 +14,7 @@ import {
   type ApplicationStage,
 } from '../../../shared/applications/stage-contract';
 import { stageColors } from './stage-colors';
-
-const useStyles = makeStyles({
-  button: { minWidth: '124px', justifyContent: 'space-between' },
-  label: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
-  dot: {
-    display: 'inline-block',
-    width: '10px',
-    height: '10px',
-    borderRadius: tokens.borderRadiusCircular,
-    flexShrink: 0,
-  },
-});
+import { useStyles } from './stage-menu.styles';
 
 /** A stage's colour dot and name. */
 export function StageLabel({ stage }: { stage: ApplicationStage }) {

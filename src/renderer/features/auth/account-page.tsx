@@ -1,4 +1,3 @@
-import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
 import { siteConfig } from '../../../shared/site/site-config';
 import { errorMessage } from '../../store/api-error';
 import { PageLoading } from '../../components/page-loading';
@@ -8,18 +7,7 @@ import { TwoFactorCard } from './two-factor-card';
 import { useGetAccountQuery } from './account-api';
 import { SignOutEverywhereCard } from './sign-out-everywhere-card';
 import { RecentActivity } from './recent-activity';
-
-const useStyles = makeStyles({
-  grid: {
-    display: 'grid',
-    gap: tokens.spacingHorizontalXL,
-    gridTemplateColumns: '1fr',
-    alignItems: 'start',
-    '@media (min-width: 1100px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
-  },
-  column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL, minWidth: 0 },
-  empty: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground3 },
-});
+import { useStyles } from './account-page.styles';
 
 /**
  * The signed-in administrator's account: change password, two-step verification, sign out of all

@@ -1,16 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import {
-  Button,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  makeStyles,
-  tokens,
-  typographyStyles,
-} from '@fluentui/react-components';
+import { Button, Field, Input, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { LockClosedRegular } from '@fluentui/react-icons/headless/svg/lock-closed';
 import { ShieldKeyholeRegular } from '@fluentui/react-icons/headless/svg/shield-keyhole';
 import { loginSchema, type LoginAnswer } from '../../../shared/auth/auth-contract';
@@ -27,23 +17,7 @@ import { useSetUpTwoFactorMutation } from './account-api';
 import { TwoFactorStep } from './two-factor-step';
 import { TwoFactorEnrolment } from './two-factor-enrolment';
 import { RecoveryCodes } from './recovery-codes';
-
-const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  notice: {
-    ...typographyStyles.caption1,
-    margin: 0,
-    color: tokens.colorNeutralForeground2,
-    textAlign: 'center',
-  },
-  footer: { ...typographyStyles.body1, margin: 0, textAlign: 'center' },
-  forgot: { ...typographyStyles.body1, margin: 0, textAlign: 'end' },
-  link: {
-    color: tokens.colorBrandForegroundLink,
-    ':hover': { color: tokens.colorBrandForegroundLinkHover },
-    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
-  },
-});
+import { useStyles } from './login-page.styles';
 
 type FieldErrors = Partial<Record<'email' | 'password', string>>;
 

@@ -1,21 +1,8 @@
 import { useId } from 'react';
-import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
 import { accountEventLabels, type AccountEvent } from '../../../shared/auth/account-contract';
 import { formatUsDateTime } from '../../../shared/format/date';
 import { useAdminStyles } from '../../layout/admin-page';
-
-const useStyles = makeStyles({
-  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },
-  entry: {
-    display: 'flex',
-    flexDirection: 'column',
-    paddingBlock: tokens.spacingVerticalS,
-    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke3}`,
-  },
-  kind: { ...typographyStyles.body1Strong },
-  meta: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground2 },
-  empty: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground3 },
-});
+import { useStyles } from './recent-activity.styles';
 
 /** The account's latest events: what, when and from which address. */
 export function RecentActivity({ events }: { events: AccountEvent[] }) {

@@ -8,9 +8,6 @@ import {
   MessageBarBody,
   MessageBarTitle,
   Spinner,
-  makeStyles,
-  tokens,
-  typographyStyles,
 } from '@fluentui/react-components';
 import { PersonAddRegular } from '@fluentui/react-icons/headless/svg/person-add';
 import { registerFormSchema, type RegisterForm } from '../../../shared/auth/auth-contract';
@@ -22,18 +19,10 @@ import { errorMessage } from '../../store/api-error';
 import { AuthCard } from './auth-card';
 import { useRegisterMutation } from '../../store/session-api';
 import { PasswordInput } from './password-input';
-
-const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  footer: { ...typographyStyles.body1, margin: 0, textAlign: 'center' },
-  link: {
-    color: tokens.colorBrandForegroundLink,
-    ':hover': { color: tokens.colorBrandForegroundLinkHover },
-    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
-  },
-});
+import { useStyles } from './register-page.styles';
 
 type FieldName = keyof RegisterForm;
+
 type FieldErrors = Partial<Record<FieldName, string>>;
 
 export function validateRegisterForm(form: RegisterForm): FieldErrors {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Spinner, makeStyles, typographyStyles } from '@fluentui/react-components';
+import { Button, Spinner } from '@fluentui/react-components';
 import { SignOutRegular } from '@fluentui/react-icons/headless/svg/sign-out';
 import { messages } from '../../../shared/messages';
 import { useAppDispatch } from '../../store/hooks';
@@ -11,11 +11,7 @@ import { arrivalToastState } from '../../feedback/arrival-toast';
 import { useToast } from '../../feedback/use-toast';
 import { useAdminStyles } from '../../layout/admin-page';
 import { useSignOutEverywhereMutation } from './account-api';
-
-const useStyles = makeStyles({
-  text: { ...typographyStyles.body1, margin: 0 },
-  actions: { display: 'flex' },
-});
+import { useStyles } from './sign-out-everywhere-card.styles';
 
 /** "Sign out of all devices", confirmed first: every session ends, this one too. */
 export function SignOutEverywhereCard() {

@@ -1,9 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Button, Field, Input, Spinner, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, Spinner, Textarea } from '@fluentui/react-components';
 import { jobCreateSchema, type Job } from '../../../shared/jobs/job-contract';
 import { LinkButton } from '../../components/link-button';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { EditableList, toEntries } from './editable-list';
+import { useStyles } from './job-form.styles';
 
 export type JobFormMode = 'create' | 'edit';
 
@@ -68,25 +69,6 @@ export function validateJobForm(values: JobFormValues): JobFormErrors {
   }
   return errors;
 }
-
-const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL },
-  section: {
-    display: 'grid',
-    gap: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalXL}`,
-    gridTemplateColumns: '1fr',
-    '@media (min-width: 720px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
-  },
-  wide: { '@media (min-width: 720px)': { gridColumn: '1 / -1' } },
-  footer: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    justifyContent: 'flex-end',
-    gap: tokens.spacingHorizontalS,
-    paddingTop: tokens.spacingVerticalL,
-    borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-  },
-});
 
 export interface JobFormProps {
   mode: JobFormMode;

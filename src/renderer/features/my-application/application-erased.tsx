@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
+import { mergeClasses } from '@fluentui/react-components';
 import { BriefcaseRegular } from '@fluentui/react-icons/headless/svg/briefcase';
 import { ShieldCheckmarkRegular } from '@fluentui/react-icons/headless/svg/shield-checkmark';
 import { formatUsDate } from '../../../shared/format/date';
@@ -8,32 +8,7 @@ import { LinkButton } from '../../components/link-button';
 import { PageHero } from '../../components/page-hero';
 import { useSitePageStyles } from '../../components/site-styles';
 import { useFocusOnMount } from './use-focus-on-mount';
-
-const useStyles = makeStyles({
-  panel: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalL,
-  },
-  sectionTitle: {
-    ...typographyStyles.title3,
-    margin: 0,
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-    outline: 'none',
-  },
-  list: {
-    ...typographyStyles.body1,
-    margin: 0,
-    paddingInlineStart: tokens.spacingHorizontalXL,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalXS,
-    color: tokens.colorNeutralForeground1,
-  },
-  links: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
-});
+import { useStyles } from './application-erased.styles';
 
 export function Erased({ erased }: { erased: MyApplicationErased }) {
   const styles = useStyles();

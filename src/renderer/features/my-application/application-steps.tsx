@@ -1,36 +1,8 @@
-import { makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
+import { mergeClasses } from '@fluentui/react-components';
 import { CheckmarkCircleFilled } from '@fluentui/react-icons/headless/svg/checkmark-circle';
 import type { MyApplicationStatus } from '../../../shared/my-application/my-application-contract';
 import { statusText } from './my-application-status';
-
-const useStyles = makeStyles({
-  steps: {
-    listStyleType: 'none',
-    margin: 0,
-    padding: 0,
-    display: 'grid',
-    gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
-    gap: tokens.spacingHorizontalS,
-  },
-  step: {
-    ...typographyStyles.body1,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalXS,
-    paddingBlockStart: tokens.spacingVerticalS,
-    borderTopWidth: '4px',
-    borderTopStyle: 'solid',
-    borderTopColor: tokens.colorNeutralStroke2,
-    color: tokens.colorNeutralForeground2,
-  },
-  stepReached: {
-    borderTopColor: tokens.colorBrandBackground,
-    color: tokens.colorNeutralForeground1,
-  },
-  stepCurrent: { ...typographyStyles.body1Strong },
-  stepLabel: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
-  stepIcon: { color: tokens.colorBrandForeground1, fontSize: '20px', display: 'inline-flex' },
-});
+import { useStyles } from './application-steps.styles';
 
 /** The three steps the tracker shows, and which of them each status has reached. */
 const stepOf: Record<Exclude<MyApplicationStatus, 'withdrawn'>, number> = {

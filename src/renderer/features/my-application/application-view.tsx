@@ -1,14 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import {
-  Button,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  makeStyles,
-  mergeClasses,
-  tokens,
-  typographyStyles,
-} from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarBody, Spinner, mergeClasses } from '@fluentui/react-components';
 import { ArrowExitRegular } from '@fluentui/react-icons/headless/svg/arrow-exit';
 import { DeleteRegular } from '@fluentui/react-icons/headless/svg/delete';
 import { messages } from '../../../shared/messages';
@@ -22,62 +13,7 @@ import { errorMessage } from '../../store/api-error';
 import { useEraseMyApplicationMutation, useWithdrawMyApplicationMutation } from './my-application-api';
 import { statusText, type Shown, isGone } from './my-application-status';
 import { Steps } from './application-steps';
-
-const useStyles = makeStyles({
-  panel: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalL,
-  },
-  sectionTitle: {
-    ...typographyStyles.title3,
-    margin: 0,
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-    outline: 'none',
-  },
-  status: {
-    ...typographyStyles.subtitle1,
-    margin: 0,
-    display: 'inline-flex',
-    alignSelf: 'flex-start',
-    paddingInline: tokens.spacingHorizontalM,
-    paddingBlock: tokens.spacingVerticalXS,
-    borderRadius: tokens.borderRadiusCircular,
-    backgroundColor: tokens.colorBrandBackground2,
-    color: tokens.colorBrandForeground2,
-  },
-  statusDone: {
-    backgroundColor: tokens.colorNeutralBackground3,
-    color: tokens.colorNeutralForeground1,
-  },
-  actions: {
-    display: 'grid',
-    gap: tokens.spacingHorizontalL,
-    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 300px), 1fr))',
-    alignItems: 'stretch',
-  },
-  action: {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'flex-start',
-    gap: tokens.spacingVerticalM,
-  },
-  actionTitle: { ...typographyStyles.subtitle2, margin: 0 },
-  danger: {
-    backgroundColor: tokens.colorStatusDangerBackground3,
-    color: tokens.colorNeutralForegroundOnBrand,
-    ':hover': {
-      backgroundColor: tokens.colorStatusDangerBackground3Hover,
-      color: tokens.colorNeutralForegroundOnBrand,
-    },
-    ':hover:active': {
-      backgroundColor: tokens.colorStatusDangerBackground3Pressed,
-      color: tokens.colorNeutralForegroundOnBrand,
-    },
-  },
-});
+import { useStyles } from './application-view.styles';
 
 export function ApplicationView({
   application,

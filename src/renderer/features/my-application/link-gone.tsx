@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
+import { mergeClasses } from '@fluentui/react-components';
 import { BriefcaseRegular } from '@fluentui/react-icons/headless/svg/briefcase';
 import { LinkDismissRegular } from '@fluentui/react-icons/headless/svg/link-dismiss';
 import { MailRegular } from '@fluentui/react-icons/headless/svg/mail';
@@ -10,23 +10,7 @@ import { useSitePageStyles } from '../../components/site-styles';
 import { useSiteSettings } from '../../lib/site-settings';
 import { LOST_LINK_SECTION_ID } from './lost-link-form';
 import { useFocusOnMount } from './use-focus-on-mount';
-
-const useStyles = makeStyles({
-  panel: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalL,
-  },
-  sectionTitle: {
-    ...typographyStyles.title3,
-    margin: 0,
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-    outline: 'none',
-  },
-  links: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
-});
+import { useStyles } from './link-gone.styles';
 
 export function LinkGone({ focus }: { focus: boolean }) {
   const styles = useStyles();

@@ -1,24 +1,8 @@
-import {
-  Button,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  makeStyles,
-  mergeClasses,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarBody, Spinner, mergeClasses } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons/headless/svg/arrow-clockwise';
 import { PageHero } from '../../components/page-hero';
 import { useSitePageStyles } from '../../components/site-styles';
-
-const useStyles = makeStyles({
-  panel: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalL,
-  },
-  links: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
-});
+import { useStyles } from './load-failed.styles';
 
 export function LoadFailed({
   message,

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Spinner, Switch, makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
+import { Button, Spinner, Switch } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons/headless/svg/arrow-download';
 import { PersonDeleteRegular } from '@fluentui/react-icons/headless/svg/person-delete';
 import type { ApplicationDetail } from '../../../shared/applications/application-contract';
@@ -18,14 +18,7 @@ import {
   useExportApplicantMutation,
   useSetRetentionHoldMutation,
 } from './privacy-admin-api';
-
-const useStyles = makeStyles({
-  facts: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, margin: 0 },
-  label: { ...typographyStyles.caption1Strong, color: tokens.colorNeutralForeground2 },
-  value: { ...typographyStyles.body1, margin: 0 },
-  buttons: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
-  hint: { ...typographyStyles.caption1, margin: 0, color: tokens.colorNeutralForeground2 },
-});
+import { useStyles } from './applicant-privacy-card.styles';
 
 /**
  * The application's data-protection facts and actions: which privacy notice the applicant saw,

@@ -1,28 +1,7 @@
-import { type ReactNode } from 'react';
-import { makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
+import type { ReactNode } from 'react';
+import { mergeClasses } from '@fluentui/react-components';
 import { useSitePageStyles } from '../../components/site-styles';
-
-const useStyles = makeStyles({
-  card: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-  },
-  cardTitle: {
-    ...typographyStyles.subtitle1,
-    color: tokens.colorNeutralForeground1,
-    margin: 0,
-    marginBlockStart: tokens.spacingVerticalS,
-  },
-  cardBody: {
-    ...typographyStyles.body1,
-    color: tokens.colorNeutralForeground2,
-    margin: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalXS,
-  },
-});
+import { useStyles } from './contact-card.styles';
 
 interface ContactCardProps {
   icon: ReactNode;
