@@ -1,13 +1,5 @@
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles } from '@fluentui/react-components';
 
 export const useStyles = makeStyles({
   button: { minWidth: '124px', justifyContent: 'space-between' },
-  label: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
-  dot: {
-    display: 'inline-block',
-    width: '10px',
-    height: '10px',
-    borderRadius: tokens.borderRadiusCircular,
-    flexShrink: 0,
-  },
 });

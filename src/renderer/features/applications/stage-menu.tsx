@@ -13,19 +13,8 @@ import {
   stageLabels,
   type ApplicationStage,
 } from '../../../shared/applications/stage-contract';
-import { stageColors } from './stage-colors';
+import { StageLabel } from './stage-label';
 import { useStyles } from './stage-menu.styles';
-
-/** A stage's colour dot and name. */
-export function StageLabel({ stage }: { stage: ApplicationStage }) {
-  const styles = useStyles();
-  return (
-    <span className={styles.label}>
-      <span className={styles.dot} style={{ backgroundColor: stageColors[stage] }} aria-hidden="true" />
-      {stageLabels[stage]}
-    </span>
-  );
-}
 
 export interface StageMenuProps {
   stage: ApplicationStage;
