@@ -24,18 +24,6 @@ export const useStyles = makeStyles({
   warning: { borderInlineStartColor: tokens.colorPaletteDarkOrangeBorderActive },
   info: { borderInlineStartColor: tokens.colorBrandStroke1 },
   neutral: { borderInlineStartColor: tokens.colorNeutralStroke1 },
-  icon: {
-    display: 'inline-flex',
-    justifyContent: 'center',
-    width: '20px',
-    flexShrink: 0,
-    fontSize: '20px',
-    marginBlockStart: '1px',
-  },
-  iconSuccess: { color: tokens.colorPaletteGreenForeground1 },
-  iconError: { color: tokens.colorPaletteRedForeground1 },
-  iconWarning: { color: tokens.colorPaletteDarkOrangeForeground1 },
-  iconInfo: { color: tokens.colorBrandForeground1 },
   message: {
     flexGrow: 1,
     minWidth: 0,

@@ -4,6 +4,7 @@ import { DismissRegular } from '@fluentui/react-icons/headless/svg/dismiss';
 import { useSnackbar, type CustomContentProps } from 'notistack';
 import { ToastIcon, type ToastVariant } from './toast-icon';
 import { useStyles } from './fluent-toast.styles';
+import { useIconFrameStyles } from './toast-icon-frame.styles';
 
 const accentByVariant = {
   success: 'success',
@@ -24,6 +25,7 @@ export const FluentToast = forwardRef<HTMLDivElement, CustomContentProps>(functi
   ref,
 ) {
   const styles = useStyles();
+  const shared = useIconFrameStyles();
   const { closeSnackbar } = useSnackbar();
   const icon = <ToastIcon variant={variant} />;
   return (
@@ -38,7 +40,7 @@ export const FluentToast = forwardRef<HTMLDivElement, CustomContentProps>(functi
       data-toast-variant={variant}
     >
       {variant === 'default' || variant === 'custom' ? null : (
-        <span aria-hidden="true" className={styles.icon}>
+        <span aria-hidden="true" className={shared.icon}>
           {icon}
         </span>
       )}

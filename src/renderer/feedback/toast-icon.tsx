@@ -5,20 +5,22 @@ import { InfoFilled } from '@fluentui/react-icons/headless/svg/info';
 import { WarningFilled } from '@fluentui/react-icons/headless/svg/warning';
 import type { CustomContentProps } from 'notistack';
 import { useStyles } from './toast-icon.styles';
+import { useIconFrameStyles } from './toast-icon-frame.styles';
 
 export type ToastVariant = CustomContentProps['variant'];
 
 export function ToastIcon({ variant }: { variant: ToastVariant }) {
   const styles = useStyles();
+  const shared = useIconFrameStyles();
   switch (variant) {
     case 'success':
-      return <CheckmarkCircleFilled className={mergeClasses(styles.icon, styles.iconSuccess)} />;
+      return <CheckmarkCircleFilled className={mergeClasses(shared.icon, styles.iconSuccess)} />;
     case 'error':
-      return <ErrorCircleFilled className={mergeClasses(styles.icon, styles.iconError)} />;
+      return <ErrorCircleFilled className={mergeClasses(shared.icon, styles.iconError)} />;
     case 'warning':
-      return <WarningFilled className={mergeClasses(styles.icon, styles.iconWarning)} />;
+      return <WarningFilled className={mergeClasses(shared.icon, styles.iconWarning)} />;
     case 'info':
-      return <InfoFilled className={mergeClasses(styles.icon, styles.iconInfo)} />;
+      return <InfoFilled className={mergeClasses(shared.icon, styles.iconInfo)} />;
     case 'loading':
       return <Spinner size="extra-tiny" />;
     default:

@@ -1,4 +1,4 @@
-import { useStyles } from './footer-link-list.styles';
+import { useFooterListStyles } from './footer-list.styles';
 
 export function LinkList({
   id,
@@ -9,16 +9,16 @@ export function LinkList({
   title: string;
   links: { label: string; href: string }[];
 }) {
-  const styles = useStyles();
+  const shared = useFooterListStyles();
   return (
     <nav aria-labelledby={id}>
-      <h2 id={id} className={styles.heading}>
+      <h2 id={id} className={shared.heading}>
         {title}
       </h2>
-      <ul className={styles.list}>
+      <ul className={shared.list}>
         {links.map((link) => (
           <li key={link.href}>
-            <a className={styles.link} href={link.href}>
+            <a className={shared.link} href={link.href}>
               {link.label}
             </a>
           </li>

@@ -7,9 +7,11 @@ import { PostalAddress } from '../components/postal-address';
 import { FooterDetail } from './footer-detail';
 import { LinkList } from './footer-link-list';
 import { useStyles } from './site-footer.styles';
+import { useFooterListStyles } from './footer-list.styles';
 
 export function SiteFooter() {
   const styles = useStyles();
+  const shared = useFooterListStyles();
   const { mainSite, openingHours } = siteConfig;
   const year = new Date().getFullYear();
 
@@ -18,15 +20,15 @@ export function SiteFooter() {
       <div className={styles.inner}>
         <section aria-labelledby="footer-head-office">
           <p className={styles.brand}>{siteConfig.brandName}</p>
-          <h2 id="footer-head-office" className={styles.heading}>
+          <h2 id="footer-head-office" className={shared.heading}>
             Head Office
           </h2>
-          <ul className={styles.list}>
+          <ul className={shared.list}>
             <FooterDetail icon={<LocationRegular />}>
               <PostalAddress />
             </FooterDetail>
             <FooterDetail icon={<CallRegular />}>
-              <a className={styles.link} href={siteConfig.phoneHref}>
+              <a className={shared.link} href={siteConfig.phoneHref}>
                 {siteConfig.phone}
               </a>
             </FooterDetail>

@@ -7,6 +7,7 @@ import { SUCCESS_FADE_MS, SUCCESS_PROCESSING_MS } from '../../../shared/limits';
 import { siteConfig } from '../../../shared/site/site-config';
 import { LinkButton } from '../../components/link-button';
 import { useStyles } from './application-confirmation.styles';
+import { useSuccessPageStyles } from './success-page.styles';
 
 type Phase = 'processing' | 'fading' | 'shown';
 
@@ -18,6 +19,7 @@ export interface SubmittedApplication {
 
 export function Confirmation({ submitted }: { submitted: SubmittedApplication }) {
   const styles = useStyles();
+  const shared = useSuccessPageStyles();
   const [phase, setPhase] = useState<Phase>('processing');
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -37,34 +39,34 @@ export function Confirmation({ submitted }: { submitted: SubmittedApplication })
   }, [phase]);
 
   return (
-    <div className={styles.page}>
+    <div className={shared.page}>
       <title>{`Application Submitted | ${siteConfig.brandName} Careers`}</title>
       {phase === 'processing' ? (
-        <div className={styles.panel} role="status">
+        <div className={shared.panel} role="status">
           <Spinner size="extra-large" />
-          <h1 className={styles.title}>Processing your application...</h1>
-          <p className={styles.text}>This will only take a moment.</p>
+          <h1 className={shared.title}>Processing your application...</h1>
+          <p className={shared.text}>This will only take a moment.</p>
         </div>
       ) : (
         <section
-          className={mergeClasses(styles.panel, styles.fading, phase === 'shown' && styles.shown)}
+          className={mergeClasses(shared.panel, styles.fading, phase === 'shown' && styles.shown)}
           style={{ transitionDuration: `${SUCCESS_FADE_MS}ms` }}
           aria-labelledby="success-title"
         >
           <CheckmarkCircleFilled className={styles.icon} aria-hidden="true" />
-          <h1 id="success-title" ref={heading} tabIndex={-1} className={styles.title}>
+          <h1 id="success-title" ref={heading} tabIndex={-1} className={shared.title}>
             Application Submitted!
           </h1>
           <p className={styles.lead}>
             Thank you for applying for the {submitted.jobTitle} role at {siteConfig.brandName}.
           </p>
-          <p className={styles.text}>
+          <p className={shared.text}>
             {submitted.emailAcknowledged
               ? 'A confirmation e-mail is on its way to your inbox.'
               : 'Your application is saved. The confirmation e-mail may take a little longer to arrive.'}{' '}
             Our team will review your application and will contact you if your qualifications match the role.
           </p>
-          <div className={styles.actions}>
+          <div className={shared.actions}>
             <LinkButton to="/" appearance="primary" icon={<ArrowLeftRegular aria-hidden="true" />}>
               Return to Home
             </LinkButton>

@@ -9,9 +9,11 @@ import { PageHero } from '../../components/page-hero';
 import { useSitePageStyles } from '../../components/site-styles';
 import { useFocusOnMount } from './use-focus-on-mount';
 import { useStyles } from './application-erased.styles';
+import { usePanelStyles } from './my-application-panel.styles';
 
 export function Erased({ erased }: { erased: MyApplicationErased }) {
   const styles = useStyles();
+  const shared = usePanelStyles();
   const site = useSitePageStyles();
   const listHeadingId = useId();
   const heading = useFocusOnMount(true);
@@ -24,8 +26,8 @@ export function Erased({ erased }: { erased: MyApplicationErased }) {
         title="Your application has been erased"
         lead={`We no longer hold your application for ${erased.jobTitle}, sent on ${formatUsDate(erased.appliedAt)}.`}
       />
-      <section className={mergeClasses(site.panel, styles.panel)} aria-labelledby={listHeadingId}>
-        <h2 id={listHeadingId} className={styles.sectionTitle}>
+      <section className={mergeClasses(site.panel, shared.panel)} aria-labelledby={listHeadingId}>
+        <h2 id={listHeadingId} className={shared.sectionTitle}>
           <ShieldCheckmarkRegular aria-hidden="true" /> What we erased
         </h2>
         <ul className={styles.list}>

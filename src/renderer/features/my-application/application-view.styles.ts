@@ -1,19 +1,6 @@
 import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
 
 export const useStyles = makeStyles({
-  panel: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalL,
-  },
-  sectionTitle: {
-    ...typographyStyles.title3,
-    margin: 0,
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-    outline: 'none',
-  },
   status: {
     ...typographyStyles.subtitle1,
     margin: 0,

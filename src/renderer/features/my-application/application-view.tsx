@@ -14,6 +14,7 @@ import { useEraseMyApplicationMutation, useWithdrawMyApplicationMutation } from 
 import { statusText, type Shown, isGone } from './my-application-status';
 import { Steps } from './application-steps';
 import { useStyles } from './application-view.styles';
+import { usePanelStyles } from './my-application-panel.styles';
 
 export function ApplicationView({
   application,
@@ -27,6 +28,7 @@ export function ApplicationView({
   onChange: (shown: Shown) => void;
 }) {
   const styles = useStyles();
+  const shared = usePanelStyles();
   const site = useSitePageStyles();
   const statusHeadingId = useId();
   const actionsHeadingId = useId();
@@ -84,8 +86,8 @@ export function ApplicationView({
         title={`Your application for ${jobTitle}`}
         lead={`Sent on ${formatUsDate(application.appliedAt)}.`}
       />
-      <section className={mergeClasses(site.panel, styles.panel)} aria-labelledby={statusHeadingId}>
-        <h2 id={statusHeadingId} ref={statusHeading} tabIndex={-1} className={styles.sectionTitle}>
+      <section className={mergeClasses(site.panel, shared.panel)} aria-labelledby={statusHeadingId}>
+        <h2 id={statusHeadingId} ref={statusHeading} tabIndex={-1} className={shared.sectionTitle}>
           Where it stands
         </h2>
         <p
@@ -107,8 +109,8 @@ export function ApplicationView({
           </MessageBar>
         )}
       </section>
-      <section className={styles.panel} aria-labelledby={actionsHeadingId}>
-        <h2 id={actionsHeadingId} className={styles.sectionTitle}>
+      <section className={shared.panel} aria-labelledby={actionsHeadingId}>
+        <h2 id={actionsHeadingId} className={shared.sectionTitle}>
           What you can do
         </h2>
         {failure && (

@@ -1,18 +1,5 @@
-import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
 
 export const useStyles = makeStyles({
-  panel: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalL,
-  },
-  sectionTitle: {
-    ...typographyStyles.title3,
-    margin: 0,
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-    outline: 'none',
-  },
   links: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
 });

@@ -11,9 +11,11 @@ import { useSiteSettings } from '../../lib/site-settings';
 import { LOST_LINK_SECTION_ID } from './lost-link-form';
 import { useFocusOnMount } from './use-focus-on-mount';
 import { useStyles } from './link-gone.styles';
+import { usePanelStyles } from './my-application-panel.styles';
 
 export function LinkGone({ focus }: { focus: boolean }) {
   const styles = useStyles();
+  const shared = usePanelStyles();
   const site = useSitePageStyles();
   const { retentionDays } = useSiteSettings();
   const headingId = useId();
@@ -21,8 +23,8 @@ export function LinkGone({ focus }: { focus: boolean }) {
   return (
     <>
       <PageHero headingRef={heading} eyebrow="Your application" title="This link no longer works" />
-      <section className={mergeClasses(site.panel, styles.panel)} aria-labelledby={headingId}>
-        <h2 id={headingId} className={styles.sectionTitle}>
+      <section className={mergeClasses(site.panel, shared.panel)} aria-labelledby={headingId}>
+        <h2 id={headingId} className={shared.sectionTitle}>
           <LinkDismissRegular aria-hidden="true" /> Why this can happen
         </h2>
         <p className={site.body}>

@@ -1,6 +1,6 @@
 import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
 
-export const useStyles = makeStyles({
+export const useFooterListStyles = makeStyles({
   heading: {
     ...typographyStyles.body1Strong,
     textTransform: 'uppercase',
