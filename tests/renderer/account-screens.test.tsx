@@ -93,6 +93,45 @@ describe('the login with two-step verification', () => {
   });
 });
 
+describe('the login with the password alone', () => {
+  it('keeps the token and goes back to the page the user was heading for', async () => {
+    const token = fakeToken({ email: 'ava@example.com', name: 'Ava', exp: inSeconds(3600), gen: 0 });
+    stubServer((path) =>
+      path === '/login' ? jsonResponse(200, { token }) : jsonResponse(200, { admin: true }),
+    );
+    const { platform, state } = memoryPlatform();
+    const user = userEvent.setup();
+    const { store } = renderScreen(<LoginPage />, {
+      route: {
+        pathname: '/login',
+        state: { from: { pathname: '/dashboard/applications', search: '?stage=new' } },
+      },
+      platform,
+    });
+    await user.type(screen.getByRole('textbox', { name: /Email/ }), 'ava@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'ava-password-long');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/applications'));
+    expect(state.token).toBe(token);
+    expect(store.getState().session.user).toEqual({ email: 'ava@example.com', name: 'Ava' });
+  });
+
+  it('shows why a token could not be kept, and the form can be sent again', async () => {
+    const token = fakeToken({ email: 'ava@example.com', name: 'Ava', exp: inSeconds(3600), gen: 0 });
+    stubServer(() => jsonResponse(200, { token }));
+    const { platform } = memoryPlatform();
+    vi.mocked(platform.tokenStore.set).mockRejectedValueOnce(new Error('The keychain is locked.'));
+    const user = userEvent.setup();
+    renderScreen(<LoginPage />, { route: '/login', platform });
+    await user.type(screen.getByRole('textbox', { name: /Email/ }), 'ava@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'ava-password-long');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The keychain is locked.');
+    expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+  });
+});
+
 describe('the change-password form', () => {
   it('checks the length and the match in the browser, sending nothing', async () => {
     const calls = stubServer(() => jsonResponse(500, { message: 'unexpected' }));

@@ -245,7 +245,7 @@ describe('the application screen’s CV', () => {
     const nextTask = () => new Promise<void>((resolve) => setImmediate(resolve));
     act(() => show.click());
     const cvAnswered = () =>
-      Object.values(store.getState().api.queries).some(
+      Object.values(store.getState().api.mutations).some(
         (entry) => entry?.endpointName === 'getApplicationCv' && entry.status === 'fulfilled',
       );
     for (let tries = 0; tries < 500 && !cvAnswered(); tries++) await act(nextTask);

@@ -36,10 +36,7 @@ describe('the CV popup text by cause', () => {
     const texts: string[] = [];
     for (let attempt = 0; attempt < 3; attempt++) {
       const result = await store.dispatch(
-        applicationAdminApi.endpoints.getApplicationCv.initiate(
-          { id: 'id', purpose: 'preview' },
-          { subscribe: false, forceRefetch: true },
-        ),
+        applicationAdminApi.endpoints.getApplicationCv.initiate({ id: 'id', purpose: 'preview' }),
       );
       texts.push(cvLoadErrorMessage(result.error));
     }

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_RESPONSE_BYTES } from '../../src/shared/limits';
 import { createAppStore } from '../../src/renderer/store/store';
 import { sessionApi } from '../../src/renderer/store/session-api';
+import { errorMessage } from '../../src/renderer/store/api-error';
 import { restoreSession } from '../../src/renderer/store/session-slice';
-import { signIn } from '../../src/renderer/store/session-thunks';
 import { jobsApi } from '../../src/renderer/features/jobs/jobs-api';
 import { fakeToken, inSeconds, jsonResponse, memoryPlatform, renderScreen } from './test-utils';
 
@@ -106,12 +106,17 @@ describe('the base query', () => {
     renderScreen(<p>login</p>, { route: '/login', store });
     const outcome = await act(() =>
       store
-        .dispatch(signIn({ email: 'bob@example.com', password: 'secret1' }))
-        .catch((error: Error) => error.message),
+        .dispatch(sessionApi.endpoints.login.initiate({ email: 'bob@example.com', password: 'secret1' }))
+        .unwrap()
+        .catch((error: unknown) => errorMessage(error)),
     );
     expect(outcome).toBe('This account exists but is not an administrator.');
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
-    expect(store.getState().session).toMatchObject({ user: null, signingIn: false });
+    expect(store.getState().session).toMatchObject({ user: null });
+    // The form is not left busy: no login is still under way.
+    expect(
+      Object.values(store.getState().api.mutations).filter((call) => call?.status === 'pending'),
+    ).toEqual([]);
   });
 
   it('leaves other errors alone', async () => {

@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '../../src/renderer/store/store';
+import { sessionApi } from '../../src/renderer/store/session-api';
 import { restoreSession, signOut } from '../../src/renderer/store/session-slice';
-import { fakeToken, inSeconds, memoryPlatform } from './test-utils';
+import { fakeToken, inSeconds, jsonResponse, memoryPlatform } from './test-utils';
+
+afterEach(() => vi.unstubAllGlobals());
 
 describe('session start-up', () => {
   it('is loading until the stored token has been read', () => {
@@ -60,5 +63,39 @@ describe('session start-up', () => {
     await store.dispatch(signOut());
     expect(store.getState().session.user).toBeNull();
     expect(state.token).toBeNull();
+  });
+
+  it('a login that answers a token starts the session by itself, whoever sent it', async () => {
+    const token = fakeToken({ email: 'ada@example.com', name: 'Ada', exp: inSeconds(3600) });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { token })),
+    );
+    const { platform, state } = memoryPlatform(null);
+    const store = createAppStore(platform);
+    await store.dispatch(restoreSession());
+    await store
+      .dispatch(sessionApi.endpoints.login.initiate({ email: 'ada@example.com', password: 'secret1' }))
+      .unwrap();
+    await vi.waitFor(() =>
+      expect(store.getState().session.user).toEqual({ email: 'ada@example.com', name: 'Ada' }),
+    );
+    expect(state.token).toBe(token);
+  });
+
+  it('a login that asks for a second step starts nothing yet', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { twoFactorRequired: true, challenge: 'c' })),
+    );
+    const { platform, state } = memoryPlatform(null);
+    const store = createAppStore(platform);
+    await store.dispatch(restoreSession());
+    await store
+      .dispatch(sessionApi.endpoints.login.initiate({ email: 'ada@example.com', password: 'secret1' }))
+      .unwrap();
+    expect(store.getState().session.user).toBeNull();
+    expect(state.token).toBeNull();
+    expect(platform.tokenStore.set).not.toHaveBeenCalled();
   });
 });

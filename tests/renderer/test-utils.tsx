@@ -1,7 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation, type MemoryRouterProps } from 'react-router-dom';
 import { vi } from 'vitest';
 import { NavigatorBridge } from '../../src/renderer/app/navigator-bridge';
 import { createAppStore, type AppStore } from '../../src/renderer/store/store';
@@ -53,7 +53,8 @@ function LocationProbe() {
 }
 
 export interface RenderOptions {
-  route?: string;
+  /** The address, or the address with its history state (`{ pathname, state }`). */
+  route?: NonNullable<MemoryRouterProps['initialEntries']>[number];
   path?: string;
   store?: AppStore;
   platform?: Platform;

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
 import type { ApplicationCounts } from '../../shared/applications/stage-contract';
 import { usePlatform } from '../platform/platform';
 import { useSession } from '../store/use-session';
@@ -11,19 +10,7 @@ import {
   useGetApplicationCountsQuery,
 } from '../features/applications/application-admin-api';
 import { listPath } from '../features/applications/application-filters';
-
-const useStyles = makeStyles({
-  badge: {
-    ...typographyStyles.caption1Strong,
-    marginInlineStart: 'auto',
-    minWidth: '20px',
-    paddingInline: tokens.spacingHorizontalXS,
-    borderRadius: tokens.borderRadiusCircular,
-    textAlign: 'center',
-    backgroundColor: tokens.colorNeutralBackground1,
-    color: tokens.colorBrandForeground1,
-  },
-});
+import { useStyles } from './new-applications.styles';
 
 /** Stores whose window focus and visibility RTK Query follows (one set of listeners each). */
 const following = new WeakSet<object>();

@@ -1,18 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { Field, ProgressBar, makeStyles, tokens } from '@fluentui/react-components';
+import { Field, ProgressBar } from '@fluentui/react-components';
 import { useSession } from '../store/use-session';
-
-const useStyles = makeStyles({
-  checking: {
-    minHeight: '60vh',
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    padding: tokens.spacingHorizontalXXL,
-  },
-  field: { width: 'min(360px, 100%)' },
-});
+import { useStyles } from './require-admin.styles';
 
 /**
  * The admin routes' guard: a progress bar while the session and the server's admin check load; logged-out

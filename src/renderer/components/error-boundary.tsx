@@ -1,23 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
+import { mergeClasses } from '@fluentui/react-components';
 import { useActionStyles } from './action-styles';
-
-const useStyles = makeStyles({
-  root: {
-    maxWidth: '640px',
-    marginInline: 'auto',
-    paddingInline: tokens.spacingHorizontalL,
-    paddingBlock: '64px',
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalM,
-    textAlign: 'center',
-    alignItems: 'center',
-  },
-  title: { ...typographyStyles.title2, margin: 0 },
-  text: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2 },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', justifyContent: 'center' },
-});
+import { useStyles } from './error-boundary.styles';
 
 /**
  * What a screen that failed to render leaves in its place: the reason in plain words, Try again

@@ -1,13 +1,6 @@
-import { makeStyles, mergeClasses } from '@fluentui/react-components';
+import { mergeClasses } from '@fluentui/react-components';
 import { siteConfig } from '../../shared/site/site-config';
-
-const useStyles = makeStyles({
-  address: {
-    fontStyle: 'normal',
-    lineHeight: 'inherit',
-  },
-  line: { display: 'block' },
-});
+import { useStyles } from './postal-address.styles';
 
 export interface PostalAddressProps {
   /** Shows the company's legal name as the first line, as on an envelope. */

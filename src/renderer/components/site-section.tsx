@@ -1,37 +1,6 @@
 import type { ReactNode } from 'react';
-import { makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
-
-const useStyles = makeStyles({
-  section: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalL,
-  },
-  tinted: {
-    backgroundColor: tokens.colorNeutralBackground2,
-    borderRadius: tokens.borderRadiusXLarge,
-    padding: 'clamp(20px, 4vw, 40px)',
-  },
-  heading: {
-    ...typographyStyles.title2,
-    color: tokens.colorNeutralForeground1,
-    margin: 0,
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalM,
-  },
-  headingIcon: {
-    color: tokens.colorBrandForeground1,
-    fontSize: '28px',
-    display: 'inline-flex',
-  },
-  intro: {
-    ...typographyStyles.body1,
-    color: tokens.colorNeutralForeground2,
-    margin: 0,
-    maxWidth: '72ch',
-  },
-});
+import { mergeClasses } from '@fluentui/react-components';
+import { useStyles } from './site-section.styles';
 
 export interface SiteSectionProps {
   /** Ties the h2 to the section, so the section is a named region for screen-reader users. */

@@ -1,23 +1,12 @@
 import { Suspense, useRef, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { makeStyles, tokens } from '@fluentui/react-components';
 import { PageLoading } from '../components/page-loading';
 import { SkipLink } from '../components/skip-link';
 import { ErrorBoundary } from '../components/error-boundary';
 import { useHeadingFocus } from '../lib/use-heading-focus';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
-
-const useStyles = makeStyles({
-  shell: {
-    minHeight: '100vh',
-    display: 'flex',
-    flexDirection: 'column',
-    backgroundColor: tokens.colorNeutralBackground1,
-    color: tokens.colorNeutralForeground1,
-  },
-  main: { flexGrow: 1, outline: 'none' },
-});
+import { useStyles } from './public-layout.styles';
 
 /**
  * Header, the routed screen (or `children`, for a screen shown outside the public routes) and the

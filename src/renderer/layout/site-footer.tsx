@@ -1,134 +1,17 @@
-import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
 import { CallRegular } from '@fluentui/react-icons/headless/svg/call';
 import { ClockRegular } from '@fluentui/react-icons/headless/svg/clock';
 import { DocumentRegular } from '@fluentui/react-icons/headless/svg/document';
 import { LocationRegular } from '@fluentui/react-icons/headless/svg/location';
-import type { ReactNode } from 'react';
 import { siteConfig } from '../../shared/site/site-config';
 import { PostalAddress } from '../components/postal-address';
-
-const useStyles = makeStyles({
-  footer: {
-    marginBlockStart: 'auto',
-    backgroundColor: tokens.colorNeutralBackgroundInverted,
-    color: tokens.colorNeutralForegroundInverted,
-  },
-  inner: {
-    maxWidth: '1120px',
-    marginInline: 'auto',
-    paddingInline: tokens.spacingHorizontalL,
-    paddingBlock: `${tokens.spacingVerticalXXXL} ${tokens.spacingVerticalXL}`,
-    boxSizing: 'border-box',
-    display: 'grid',
-    gap: tokens.spacingHorizontalXXL,
-    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 200px), 1fr))',
-  },
-  brand: {
-    ...typographyStyles.subtitle1,
-    margin: 0,
-    marginBlockEnd: tokens.spacingVerticalS,
-  },
-  heading: {
-    ...typographyStyles.body1Strong,
-    textTransform: 'uppercase',
-    letterSpacing: '0.06em',
-    margin: 0,
-    marginBlockEnd: tokens.spacingVerticalM,
-    color: tokens.colorNeutralForegroundInverted,
-  },
-  list: {
-    listStyleType: 'none',
-    margin: 0,
-    padding: 0,
-    display: 'grid',
-    gap: tokens.spacingVerticalS,
-    ...typographyStyles.body1,
-  },
-  detail: {
-    display: 'flex',
-    gap: tokens.spacingHorizontalS,
-    alignItems: 'flex-start',
-    color: tokens.colorNeutralForegroundInverted2,
-  },
-  detailIcon: {
-    fontSize: '20px',
-    flexShrink: 0,
-    marginBlockStart: '1px',
-  },
-  link: {
-    color: tokens.colorNeutralForegroundInverted2,
-    textDecorationLine: 'none',
-    ':hover': { color: tokens.colorNeutralForegroundInverted, textDecorationLine: 'underline' },
-    ':focus-visible': {
-      outline: `${tokens.strokeWidthThick} solid ${tokens.colorNeutralForegroundInverted}`,
-      outlineOffset: '2px',
-      borderRadius: tokens.borderRadiusSmall,
-    },
-  },
-  bottom: {
-    // Tokens have no subtle divider for inverted surfaces; a translucent line works on any dark theme.
-    borderBlockStartWidth: tokens.strokeWidthThin,
-    borderBlockStartStyle: 'solid',
-    borderBlockStartColor: 'rgba(255, 255, 255, 0.16)',
-  },
-  bottomInner: {
-    maxWidth: '1120px',
-    marginInline: 'auto',
-    paddingInline: tokens.spacingHorizontalL,
-    paddingBlock: tokens.spacingVerticalL,
-    boxSizing: 'border-box',
-    display: 'flex',
-    flexWrap: 'wrap',
-    justifyContent: 'space-between',
-    gap: tokens.spacingHorizontalL,
-    ...typographyStyles.caption1,
-    color: tokens.colorNeutralForegroundInverted2,
-  },
-  small: { margin: 0 },
-});
-
-function FooterDetail({ icon, children }: { icon: ReactNode; children: ReactNode }) {
-  const styles = useStyles();
-  return (
-    <li className={styles.detail}>
-      <span className={styles.detailIcon} aria-hidden="true">
-        {icon}
-      </span>
-      <span>{children}</span>
-    </li>
-  );
-}
-
-function LinkList({
-  id,
-  title,
-  links,
-}: {
-  id: string;
-  title: string;
-  links: { label: string; href: string }[];
-}) {
-  const styles = useStyles();
-  return (
-    <nav aria-labelledby={id}>
-      <h2 id={id} className={styles.heading}>
-        {title}
-      </h2>
-      <ul className={styles.list}>
-        {links.map((link) => (
-          <li key={link.href}>
-            <a className={styles.link} href={link.href}>
-              {link.label}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
+import { FooterDetail } from './footer-detail';
+import { LinkList } from './footer-link-list';
+import { useStyles } from './site-footer.styles';
+import { useFooterListStyles } from './footer-list.styles';
 
 export function SiteFooter() {
   const styles = useStyles();
+  const shared = useFooterListStyles();
   const { mainSite, openingHours } = siteConfig;
   const year = new Date().getFullYear();
 
@@ -137,15 +20,15 @@ export function SiteFooter() {
       <div className={styles.inner}>
         <section aria-labelledby="footer-head-office">
           <p className={styles.brand}>{siteConfig.brandName}</p>
-          <h2 id="footer-head-office" className={styles.heading}>
+          <h2 id="footer-head-office" className={shared.heading}>
             Head Office
           </h2>
-          <ul className={styles.list}>
+          <ul className={shared.list}>
             <FooterDetail icon={<LocationRegular />}>
               <PostalAddress />
             </FooterDetail>
             <FooterDetail icon={<CallRegular />}>
-              <a className={styles.link} href={siteConfig.phoneHref}>
+              <a className={shared.link} href={siteConfig.phoneHref}>
                 {siteConfig.phone}
               </a>
             </FooterDetail>

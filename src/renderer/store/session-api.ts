@@ -1,7 +1,17 @@
-import type { AdminAnswer } from '../../shared/auth/auth-contract';
+import type {
+  AdminAnswer,
+  LoginAnswer,
+  LoginPayload,
+  RegisterPayload,
+} from '../../shared/auth/auth-contract';
+import type { InsertAck } from '../../shared/http/acknowledgements';
 import { api, tags } from './api';
 
-/** The admin check every signed-in screen needs; the login and registration calls are in session-thunks.ts. */
+/**
+ * The calls around a session: the admin check every signed-in screen needs, the login and the
+ * registration. A login that answers a token starts the session by itself (the store's listener,
+ * store.ts); its screen only sends it and shows its state.
+ */
 export const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The admin flag always comes from the server, never from the token or a known e-mail. */
@@ -10,7 +20,14 @@ export const sessionApi = api.injectEndpoints({
       transformResponse: (answer: AdminAnswer) => answer.admin === true,
       providesTags: (_result, _error, email) => [tags.admin(email)],
     }),
+    /** Signed in (a token), or the second step: a code (`twoFactorRequired`) or enrolment first. */
+    login: build.mutation<LoginAnswer, LoginPayload>({
+      query: (body) => ({ url: '/login', method: 'POST', body }),
+    }),
+    register: build.mutation<InsertAck, RegisterPayload>({
+      query: (body) => ({ url: '/register', method: 'POST', body }),
+    }),
   }),
 });
 
-export const { useIsAdminQuery } = sessionApi;
+export const { useIsAdminQuery, useLoginMutation, useRegisterMutation } = sessionApi;

@@ -6,3 +6,9 @@ import { createAction } from '@reduxjs/toolkit';
  * apart from the auth slice so the base query depends on nothing else.
  */
 export const sessionEnded = createAction('session/sessionEnded');
+
+/**
+ * A login answered a token that could not start a session (unreadable, or the token store refused
+ * it): the message is the one the login screen shows.
+ */
+export const sessionStartFailed = createAction<string>('session/sessionStartFailed');

@@ -14,11 +14,9 @@ export interface SessionState {
   /** True until the stored token has been read at start. */
   loading: boolean;
   user: TokenUser | null;
-  signingIn: boolean;
-  registering: boolean;
 }
 
-const initialState: SessionState = { loading: true, user: null, signingIn: false, registering: false };
+const initialState: SessionState = { loading: true, user: null };
 
 export type ThunkConfig = { extra: AppExtra; rejectValue: string };
 
@@ -43,11 +41,7 @@ export const sessionSlice = createSlice({
   name: 'session',
   initialState,
   reducers: {
-    /** A login or a registration is under way (its form shows it busy), or over. */
-    busy(state, { payload }: PayloadAction<Partial<Pick<SessionState, 'signingIn' | 'registering'>>>) {
-      Object.assign(state, payload);
-    },
-    /** A token the server issued is stored: its user is signed in (session-thunks.ts). */
+    /** A token the server issued is stored: its user is signed in (startSession). */
     signedIn(state, { payload }: PayloadAction<TokenUser>) {
       state.user = payload;
     },
@@ -72,7 +66,7 @@ export const sessionSlice = createSlice({
   },
 });
 
-export const { busy: sessionBusy, signedIn } = sessionSlice.actions;
+export const { signedIn } = sessionSlice.actions;
 
 export type SessionThunk<T> = ThunkAction<Promise<T>, { session: SessionState }, AppExtra, UnknownAction>;
 

@@ -1,6 +1,13 @@
-import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
-import { sessionSlice, signOut } from './session-slice';
-import { sessionEnded } from './session-events';
+import {
+  configureStore,
+  createListenerMiddleware,
+  type ThunkDispatch,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
+import { sessionSlice, signOut, startSession, type SessionState } from './session-slice';
+import { sessionEnded, sessionStartFailed } from './session-events';
+import { sessionApi } from './session-api';
+import { errorMessage } from './api-error';
 import type { Platform } from '../platform/platform';
 import { api } from './api';
 import type { AppExtra } from './app-extra';
@@ -34,6 +41,31 @@ function forgetCacheOnSessionEnd() {
   return listener.middleware;
 }
 
+/**
+ * A login that answers a token starts the session, whichever screen sent it: the token is stored
+ * and its user signed in (startSession), and the login screen follows `signedIn`. One that answers
+ * a second step (a code, or enrolment) starts nothing yet. A token that cannot be kept is reported
+ * with `sessionStartFailed`, for the login screen to show.
+ */
+function startSessionOnLogin() {
+  const listener = createListenerMiddleware<
+    { session: SessionState },
+    ThunkDispatch<{ session: SessionState }, AppExtra, UnknownAction>
+  >();
+  listener.startListening({
+    matcher: sessionApi.endpoints.login.matchFulfilled,
+    effect: async ({ payload }, { dispatch }) => {
+      if (!('token' in payload)) return;
+      try {
+        await dispatch(startSession(payload.token));
+      } catch (error) {
+        dispatch(sessionStartFailed(errorMessage(error)));
+      }
+    },
+  });
+  return listener.middleware;
+}
+
 /** One store per app instance; the entry hands in its Platform (web or desktop). */
 export function createAppStore(platform: Platform, navigator: AppNavigator = createNavigator()) {
   const extra: AppExtra = { platform, navigator };
@@ -41,7 +73,7 @@ export function createAppStore(platform: Platform, navigator: AppNavigator = cre
     reducer: { [api.reducerPath]: api.reducer, session: sessionSlice.reducer },
     middleware: (getDefault) =>
       getDefault({ thunk: { extraArgument: extra } })
-        .prepend(forgetCacheOnSessionEnd())
+        .prepend(forgetCacheOnSessionEnd(), startSessionOnLogin())
         .concat(api.middleware),
   });
   return Object.assign(store, { navigator, platform });

@@ -7,8 +7,6 @@ export interface Session {
   loading: boolean;
   user: { email: string; name: string } | null;
   isAdmin: boolean;
-  signingIn: boolean;
-  registering: boolean;
 }
 
 /** The signed-in user with the server's admin flag (asked only when there is an e-mail). */
@@ -20,7 +18,5 @@ export function useSession(): Session {
     loading: auth.loading || (Boolean(email) && admin.isLoading),
     user: auth.user,
     isAdmin: Boolean(email) && admin.data === true,
-    signingIn: auth.signingIn,
-    registering: auth.registering,
   };
 }

@@ -1,21 +1,6 @@
-import {
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useMemo,
-  useRef,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import {
-  Skeleton,
-  SkeletonItem,
-  makeStyles,
-  mergeClasses,
-  tokens,
-  typographyStyles,
-} from '@fluentui/react-components';
+import { mergeClasses } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons/headless/svg/add';
 import { BriefcaseRegular } from '@fluentui/react-icons/headless/svg/briefcase';
 import { DocumentPdfRegular } from '@fluentui/react-icons/headless/svg/document-pdf';
@@ -32,108 +17,12 @@ import { JobTable } from '../../features/jobs/job-table';
 import { useGetAdminJobsQuery } from '../../features/jobs/job-admin-api';
 import { AdminPageHeader, useAdminStyles } from '../../layout/admin-page';
 import { JobPipeline } from './job-pipeline';
-
-const useStyles = makeStyles({
-  stats: {
-    display: 'grid',
-    gap: tokens.spacingHorizontalL,
-    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 200px), 1fr))',
-    margin: 0,
-    padding: 0,
-    listStyleType: 'none',
-  },
-  stat: {
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalM,
-    padding: tokens.spacingHorizontalL,
-    backgroundColor: tokens.colorNeutralBackground1,
-    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusXLarge,
-    boxShadow: tokens.shadow2,
-  },
-  statIcon: {
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    width: '44px',
-    height: '44px',
-    flexShrink: 0,
-    borderRadius: tokens.borderRadiusLarge,
-    fontSize: '24px',
-    backgroundColor: tokens.colorBrandBackground2,
-    color: tokens.colorBrandForeground2,
-  },
-  statText: { display: 'flex', flexDirection: 'column-reverse' },
-  statLabel: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground2, margin: 0 },
-  statValue: { ...typographyStyles.title2, margin: 0 },
-  tabs: {
-    display: 'flex',
-    gap: tokens.spacingHorizontalXS,
-    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-  },
-  tab: {
-    ...typographyStyles.body1,
-    fontFamily: 'inherit',
-    position: 'relative',
-    minHeight: '44px',
-    paddingInline: tokens.spacingHorizontalM,
-    border: 'none',
-    borderRadius: `${tokens.borderRadiusMedium} ${tokens.borderRadiusMedium} 0 0`,
-    backgroundColor: 'transparent',
-    color: tokens.colorNeutralForeground2,
-    cursor: 'pointer',
-    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover, color: tokens.colorNeutralForeground1 },
-    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' },
-  },
-  tabSelected: {
-    ...typographyStyles.body1Strong,
-    color: tokens.colorNeutralForeground1,
-    '::after': {
-      content: '""',
-      position: 'absolute',
-      insetInline: tokens.spacingHorizontalM,
-      bottom: '-1px',
-      height: '3px',
-      borderRadius: '2px',
-      backgroundColor: tokens.colorBrandStroke1,
-    },
-  },
-  panelFoot: { display: 'flex', justifyContent: 'flex-end' },
-  applicants: {
-    whiteSpace: 'nowrap',
-    color: tokens.colorBrandForegroundLink,
-    ':hover': { color: tokens.colorBrandForegroundLinkHover },
-  },
-});
-
-function Stat({ label, value, icon }: { label: string; value: number | undefined; icon: ReactNode }) {
-  const styles = useStyles();
-  return (
-    <li className={styles.stat}>
-      <span className={styles.statIcon} aria-hidden="true">
-        {icon}
-      </span>
-      {/* The label comes second in the markup, so a screen reader hears "Job posts: 2". */}
-      <span className={styles.statText}>
-        <span className={styles.statLabel}>{label}:</span>{' '}
-        <span className={styles.statValue}>{value ?? '–'}</span>
-      </span>
-    </li>
-  );
-}
-
-function TableSkeleton({ label }: { label: string }) {
-  return (
-    <Skeleton aria-label={label} role="status">
-      {[0, 1, 2, 3].map((row) => (
-        <SkeletonItem key={row} size={32} style={{ marginBlock: tokens.spacingVerticalS }} />
-      ))}
-    </Skeleton>
-  );
-}
+import { Stat } from './dashboard-stat';
+import { TableSkeleton } from './table-skeleton';
+import { useStyles } from './dashboard-page.styles';
 
 type DashboardTab = 'posts' | 'applications';
+
 const TABS: { value: DashboardTab; label: string }[] = [
   { value: 'posts', label: 'Job Posts' },
   { value: 'applications', label: 'Applications' },

@@ -14,6 +14,7 @@ import type {
 import type { DeleteAck } from '../../../shared/http/acknowledgements';
 import type { CvPurpose } from '../../../shared/privacy/audit-contract';
 import { api, tags } from '../../store/api';
+import type { RootState } from '../../store/store';
 
 /** How often the admin screens ask for the counts: the answer is tiny, and a 304 while nothing changed. */
 export const COUNTS_POLLING_MS = 30_000;
@@ -44,7 +45,7 @@ export const applicationAdminApi = api.injectEndpoints({
         const detail = await queryFulfilled.then(({ data }) => data).catch(() => undefined);
         if (!detail) return;
         const listed = applicationAdminApi.endpoints.getApplications
-          .select()(getState() as never)
+          .select()(getState())
           .data?.find((row) => row._id === id);
         if (listed && listed.stage !== detail.stage) {
           patchCachedStages(dispatch, getState, new Set([id]), detail.stage, detail.stageChangedAt);
@@ -53,18 +54,14 @@ export const applicationAdminApi = api.injectEndpoints({
       },
     }),
     /**
-     * The CV as a data URL (up to about 7 MB of text). Screens start it with `subscribe: false`
-     * and turn it into bytes at once; keepUnusedDataFor 0 drops the text from the cache right after.
+     * The CV as a data URL (up to about 7 MB of text). A command, not a cached read: the server
+     * records each one in the application's audit trail, so every call goes to the server. Screens
+     * turn the text into bytes at once and then reset the call, which drops the text from the store.
      */
-    getApplicationCv: build.query<CvAnswer, { id: string; purpose: CvPurpose }>({
+    getApplicationCv: build.mutation<CvAnswer, { id: string; purpose: CvPurpose }>({
       query: ({ id, purpose }) => `/applications/${encodeURIComponent(id)}/pdf?purpose=${purpose}`,
-      keepUnusedDataFor: 0,
-      providesTags: (_answer, _error, { id }) => [tags.application(id)],
-      // The server recorded this fetch in the application's audit trail.
-      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
-        await queryFulfilled.catch(() => undefined);
-        dispatch(api.util.invalidateTags([tags.audit(id)]));
-      },
+      // The server recorded this fetch (or the attempt) in the application's audit trail.
+      invalidatesTags: (_answer, _error, { id }) => [tags.audit(id)],
     }),
     deleteApplication: build.mutation<DeleteAck, string>({
       query: (id) => ({ url: `/applications/${encodeURIComponent(id)}`, method: 'DELETE' }),
@@ -89,7 +86,10 @@ export const applicationAdminApi = api.injectEndpoints({
         }
       },
     }),
-    /** The e-mail a move to a stage would send this applicant, exactly as it would go. Never cached. */
+    /**
+     * The e-mail a move to a stage would send this applicant, exactly as it would go. Asked for
+     * with the lazy query's trigger (always a fresh answer) and let go of once read.
+     */
     getReplyPreview: build.query<ReplyPreview, { id: string; kind: ReplyKind }>({
       query: ({ id, kind }) => `/applications/${encodeURIComponent(id)}/reply/${kind}`,
       keepUnusedDataFor: 0,
@@ -135,7 +135,7 @@ export const applicationAdminApi = api.injectEndpoints({
       query: () => '/applications/counts',
       providesTags: [tags.applicationCounts],
       async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
-        const before = applicationAdminApi.endpoints.getApplicationCounts.select()(getState() as never).data;
+        const before = applicationAdminApi.endpoints.getApplicationCounts.select()(getState()).data;
         const after = await queryFulfilled.then(({ data }) => data).catch(() => undefined);
         if (!before || !after) return;
         if (after.latestCreatedAt !== before.latestCreatedAt || after.total > before.total)
@@ -151,13 +151,13 @@ export const applicationAdminApi = api.injectEndpoints({
  */
 function patchCachedStages(
   dispatch: Dispatch,
-  getState: () => unknown,
+  getState: () => Pick<RootState, 'api'>,
   ids: ReadonlySet<string>,
   stage: ApplicationStage,
   stageChangedAt: string,
 ): void {
   // Found on the cached rows themselves: reading every row through the draft would wrap each in a proxy.
-  const cached = applicationAdminApi.endpoints.getApplications.select()(getState() as never).data ?? [];
+  const cached = applicationAdminApi.endpoints.getApplications.select()(getState()).data ?? [];
   const changed = cached.flatMap((row, index) => (ids.has(row._id) && row.stage !== stage ? [index] : []));
   if (changed.length > 0)
     dispatch(
@@ -168,10 +168,7 @@ function patchCachedStages(
         }
       }),
     );
-  const cachedDetails = applicationAdminApi.util.selectCachedArgsForQuery(
-    getState() as never,
-    'getApplication',
-  );
+  const cachedDetails = applicationAdminApi.util.selectCachedArgsForQuery(getState(), 'getApplication');
   for (const id of cachedDetails) {
     if (!ids.has(id)) continue;
     dispatch(
@@ -186,6 +183,8 @@ function patchCachedStages(
 
 export const {
   useGetApplicationsQuery,
+  useGetApplicationCvMutation,
+  useLazyGetReplyPreviewQuery,
   useGetApplicationQuery,
   useDeleteApplicationMutation,
   useGetApplicationCountsQuery,

@@ -8,9 +8,6 @@ import {
   MessageBarTitle,
   Spinner,
   Textarea,
-  makeStyles,
-  tokens,
-  typographyStyles,
 } from '@fluentui/react-components';
 import { SendRegular } from '@fluentui/react-icons/headless/svg/send';
 import {
@@ -25,34 +22,14 @@ import { usePanelStyles } from '../../components/panel-styles';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { CvPicker, type ReadyCv } from './cv-picker';
 import { useSubmitApplication } from './use-submit-application';
-
-const useStyles = makeStyles({
-  title: { ...typographyStyles.title2, margin: 0, overflowWrap: 'anywhere' },
-  intro: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2 },
-  row: {
-    display: 'grid',
-    gap: tokens.spacingHorizontalL,
-    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 220px), 1fr))',
-  },
-  status: {
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-    minHeight: '24px',
-    ...typographyStyles.body1Strong,
-    color: tokens.colorBrandForeground1,
-  },
-  statusText: { minWidth: 0, overflowWrap: 'anywhere' },
-  // The server's reason can be a long unbroken string; it wraps instead of widening the page.
-  error: { overflowWrap: 'anywhere' },
-  hint: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground2, margin: 0 },
-  submit: { alignSelf: 'stretch' },
-  noScript: { ...typographyStyles.body1Strong, margin: 0, color: tokens.colorPaletteRedForeground1 },
-});
+import { useStyles } from './application-form.styles';
 
 type FieldName = 'name' | 'email' | 'phone' | 'about' | 'pdfFile';
+
 type TextFields = { name: string; email: string; phone: string; about: string };
+
 const TEXT_FIELDS = ['name', 'email', 'phone', 'about'] as const;
+
 type FieldErrors = Partial<Record<FieldName, string>>;
 
 function validate(payload: ApplicationFields, cv: ReadyCv | null): FieldErrors {

@@ -1,76 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
-import {
-  Avatar,
-  Button,
-  Field,
-  Spinner,
-  Textarea,
-  makeStyles,
-  tokens,
-  typographyStyles,
-} from '@fluentui/react-components';
+import { Button, Field, Spinner, Textarea } from '@fluentui/react-components';
 import { NoteAddRegular } from '@fluentui/react-icons/headless/svg/note-add';
-import { NOTE_MAX_LENGTH, noteInputSchema, type Note } from '../../../shared/applications/note-contract';
-import { formatUsDateTime } from '../../../shared/format/date';
+import { NOTE_MAX_LENGTH, noteInputSchema } from '../../../shared/applications/note-contract';
 import { errorMessage, isHandledRefusal } from '../../store/api-error';
 import { useToast } from '../../feedback/use-toast';
 import { useAdminStyles } from '../../layout/admin-page';
 import { useAddNoteMutation, useGetNotesQuery } from './notes-api';
-
-const useStyles = makeStyles({
-  list: {
-    listStyleType: 'none',
-    margin: 0,
-    padding: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalM,
-  },
-  note: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'flex-start' },
-  bubble: {
-    flexGrow: 1,
-    minWidth: 0,
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
-    borderRadius: tokens.borderRadiusLarge,
-    backgroundColor: tokens.colorNeutralBackground2,
-  },
-  meta: {
-    ...typographyStyles.caption1,
-    color: tokens.colorNeutralForeground2,
-    margin: 0,
-    display: 'flex',
-    flexWrap: 'wrap',
-    gap: `0 ${tokens.spacingHorizontalS}`,
-  },
-  author: { ...typographyStyles.caption1Strong, color: tokens.colorNeutralForeground1 },
-  body: { ...typographyStyles.body1, margin: `${tokens.spacingVerticalXXS} 0 0`, whiteSpace: 'pre-wrap' },
-  empty: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground3 },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-  formFoot: {
-    display: 'flex',
-    justifyContent: 'space-between',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-  },
-  counter: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground3 },
-});
-
-function NoteItem({ note }: { note: Note }) {
-  const styles = useStyles();
-  return (
-    <li className={styles.note}>
-      <Avatar name={note.authorName || note.authorEmail} size={32} color="colorful" aria-hidden="true" />
-      <div className={styles.bubble}>
-        <p className={styles.meta}>
-          <span className={styles.author}>{note.authorName || note.authorEmail}</span>
-          <span>{note.authorEmail}</span>
-          <time dateTime={note.createdAt}>{formatUsDateTime(note.createdAt)}</time>
-        </p>
-        <p className={styles.body}>{note.body}</p>
-      </div>
-    </li>
-  );
-}
+import { NoteItem } from './note-item';
+import { useStyles } from './application-notes.styles';
 
 /** The Notes box of the application detail: notes kept on the server, each with its author and time. */
 export function ApplicationNotes({ applicationId }: { applicationId: string }) {

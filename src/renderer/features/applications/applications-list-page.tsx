@@ -1,23 +1,6 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import {
-  Button,
-  Field,
-  Menu,
-  MenuButton,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  SearchBox,
-  Select,
-  makeStyles,
-  tokens,
-  typographyStyles,
-} from '@fluentui/react-components';
-import { DismissRegular } from '@fluentui/react-icons/headless/svg/dismiss';
-import { DocumentSearchRegular } from '@fluentui/react-icons/headless/svg/document-search';
-import { PeopleRegular } from '@fluentui/react-icons/headless/svg/people';
+import { Field, SearchBox, Select } from '@fluentui/react-components';
 import type { ApplicationSummary } from '../../../shared/applications/application-contract';
 import {
   applicationStages,
@@ -46,32 +29,9 @@ import { CvPreviewDialog } from './cv-preview-dialog';
 import { useCvActions } from './use-cv-actions';
 import { useSelection } from './use-selection';
 import { useBulkStageChange, useStageChange } from './use-stage-change';
-
-const useStyles = makeStyles({
-  toolbar: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'flex-end',
-    justifyContent: 'space-between',
-    gap: tokens.spacingVerticalM,
-  },
-  filters: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
-  search: { width: 'min(420px, 100%)' },
-  searchBox: { width: '100%', maxWidth: 'none' },
-  select: { width: 'min(260px, 100%)' },
-  // On a line of its own, so its length never reflows the filters or moves the table.
-  total: { ...typographyStyles.body1Strong, margin: 0, color: tokens.colorNeutralForeground2 },
-  bulk: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
-    borderRadius: tokens.borderRadiusLarge,
-    backgroundColor: tokens.colorNeutralBackground3,
-  },
-  bulkCount: { ...typographyStyles.body1Strong, margin: 0, marginInlineEnd: 'auto' },
-});
+import { EmptyState } from './applications-empty-state';
+import { BulkActions } from './bulk-actions';
+import { useStyles } from './applications-list-page.styles';
 
 /** The list's CV popups, by cause (docs/behaviour.md#applications-admin). */
 const showCvError = (error: unknown) => {
@@ -81,70 +41,8 @@ const showCvError = (error: unknown) => {
 
 /** Marks the address changes the search box makes itself, so they are not read back into it. */
 const SEARCH_BOX_WRITE = { searchBox: true } as const;
+
 const fromSearchBox = (state: unknown) => typeof state === 'object' && state !== null && 'searchBox' in state;
-
-function EmptyState({ kind }: { kind: 'none' | 'no-match' }) {
-  const styles = useAdminStyles();
-  return (
-    <div className={styles.empty}>
-      <span className={styles.emptyIcon} aria-hidden="true">
-        {kind === 'none' ? <PeopleRegular /> : <DocumentSearchRegular />}
-      </span>
-      <h2 className={styles.emptyTitle}>
-        {kind === 'none' ? 'No applications found' : 'No matching applications'}
-      </h2>
-      <p className={styles.emptyText}>
-        {kind === 'none'
-          ? 'Applications will appear here when candidates apply for jobs'
-          : 'Try adjusting your search criteria'}
-      </p>
-    </div>
-  );
-}
-
-/** The bar above the table: how many are selected, and what can be done to all of them at once. */
-function BulkActions({
-  count,
-  running,
-  onMove,
-  onClear,
-}: {
-  count: number;
-  running: boolean;
-  onMove: (stage: ApplicationStage) => void;
-  onClear: () => void;
-}) {
-  const styles = useStyles();
-  const idle = count === 0 || running;
-  return (
-    <div className={styles.bulk} role="group" aria-label="Selected applications">
-      <p className={styles.bulkCount} role="status" aria-live="polite">
-        {count === 0 ? 'No applications selected' : `${count} selected`}
-      </p>
-      {/* Focusable while unavailable: clearing the selection after an action must not drop focus. */}
-      <Menu>
-        <MenuTrigger disableButtonEnhancement>
-          <MenuButton disabledFocusable={idle}>Move to stage…</MenuButton>
-        </MenuTrigger>
-        <MenuPopover>
-          <MenuList aria-label="Move the selected applications to">
-            {applicationStages.map((stage) => (
-              <MenuItem key={stage} onClick={() => onMove(stage)}>
-                {stageLabels[stage]}
-              </MenuItem>
-            ))}
-          </MenuList>
-        </MenuPopover>
-      </Menu>
-      <Button appearance="primary" disabledFocusable={idle} onClick={() => onMove('rejected')}>
-        Reject
-      </Button>
-      <Button appearance="subtle" icon={<DismissRegular />} disabledFocusable={idle} onClick={onClear}>
-        Clear selection
-      </Button>
-    </div>
-  );
-}
 
 /**
  * /dashboard/applications: search, job and stage filters (in the address), the Total line, the

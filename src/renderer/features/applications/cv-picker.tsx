@@ -1,13 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type DragEvent } from 'react';
-import {
-  Button,
-  ProgressBar,
-  makeStyles,
-  mergeClasses,
-  shorthands,
-  tokens,
-  typographyStyles,
-} from '@fluentui/react-components';
+import { Button, ProgressBar, mergeClasses } from '@fluentui/react-components';
 import { ArrowUploadRegular } from '@fluentui/react-icons/headless/svg/arrow-upload';
 import { CheckmarkCircleFilled } from '@fluentui/react-icons/headless/svg/checkmark-circle';
 import { DismissRegular } from '@fluentui/react-icons/headless/svg/dismiss';
@@ -16,6 +8,7 @@ import { ErrorCircleRegular } from '@fluentui/react-icons/headless/svg/error-cir
 import { formatKb } from '../../../shared/format/size';
 import { CV_PROGRESS_STEP_MS, CV_PROGRESS_STEP_PERCENT } from '../../../shared/limits';
 import { precheckCv, readCv, type CvReadResult } from './cv-file';
+import { useStyles } from './cv-picker.styles';
 
 export interface ReadyCv {
   fileName: string;
@@ -28,64 +21,6 @@ type PickerState =
   | { kind: 'idle' }
   | { kind: 'processing'; fileName: string; progress: number }
   | { kind: 'ready'; cv: ReadyCv };
-
-const useStyles = makeStyles({
-  field: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
-  label: { ...typographyStyles.body1Strong },
-  required: { color: tokens.colorPaletteRedForeground3 },
-  zone: {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'center',
-    gap: tokens.spacingVerticalS,
-    padding: tokens.spacingHorizontalXL,
-    borderRadius: tokens.borderRadiusLarge,
-    border: `${tokens.strokeWidthThick} dashed ${tokens.colorNeutralStroke1}`,
-    backgroundColor: tokens.colorNeutralBackground2,
-    textAlign: 'center',
-    transitionProperty: 'background-color, border-color',
-    transitionDuration: tokens.durationFaster,
-    // Focus lands here after a file is chosen or removed; a keyboard user must see where it is.
-    ':focus-visible': {
-      outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`,
-      outlineOffset: '2px',
-    },
-  },
-  dragging: {
-    ...shorthands.borderColor(tokens.colorBrandStroke1),
-    backgroundColor: tokens.colorBrandBackground2,
-  },
-  invalid: { ...shorthands.borderColor(tokens.colorPaletteRedBorder2) },
-  icon: { fontSize: '36px', color: tokens.colorBrandForeground1 },
-  hint: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground2, margin: 0 },
-  text: { ...typographyStyles.body1, margin: 0 },
-  processing: { width: '100%', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
-  ready: {
-    width: '100%',
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalM,
-    textAlign: 'start',
-  },
-  fileName: { ...typographyStyles.body1Strong, margin: 0, overflowWrap: 'anywhere' },
-  readyText: {
-    ...typographyStyles.caption1Strong,
-    color: tokens.colorPaletteGreenForeground1,
-    display: 'inline-flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalXS,
-    margin: 0,
-  },
-  grow: { flexGrow: 1, minWidth: 0 },
-  error: {
-    ...typographyStyles.caption1,
-    color: tokens.colorPaletteRedForeground1,
-    display: 'inline-flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalXS,
-    margin: 0,
-  },
-});
 
 export interface CvPickerProps {
   value: ReadyCv | null;

@@ -7,8 +7,6 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  makeStyles,
-  tokens,
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons/headless/svg/arrow-download';
 import { DismissRegular } from '@fluentui/react-icons/headless/svg/dismiss';
@@ -17,18 +15,7 @@ import { PREVIEW_URL_REVOKE_MS } from '../../../shared/limits';
 import { usePlatform } from '../../platform/platform';
 import { CvPreview } from './cv-preview';
 import type { OpenPreview } from './use-cv-actions';
-
-const useStyles = makeStyles({
-  surface: { width: 'min(920px, calc(100vw - 32px))', maxWidth: 'none' },
-  content: {
-    maxHeight: 'min(72vh, 1000px)',
-    overflowY: 'auto',
-    padding: tokens.spacingVerticalM,
-    backgroundColor: tokens.colorNeutralBackground3,
-    borderRadius: tokens.borderRadiusMedium,
-  },
-  actions: { flexWrap: 'wrap' },
-});
+import { useStyles } from './cv-preview-dialog.styles';
 
 /**
  * The list's CV preview: the PDF drawn by pdf.js inside the page (no new tab, so it also works in

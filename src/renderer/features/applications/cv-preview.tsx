@@ -1,24 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Spinner } from '@fluentui/react-components';
 import type { PDFDocumentLoadingTask } from 'pdfjs-dist';
 import { messages } from '../../../shared/messages';
-
-const useStyles = makeStyles({
-  pages: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalM },
-  canvas: {
-    maxWidth: '100%',
-    height: 'auto',
-    boxShadow: tokens.shadow8,
-    backgroundColor: tokens.colorNeutralBackground1,
-  },
-  status: {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'center',
-    gap: tokens.spacingVerticalS,
-    padding: tokens.spacingVerticalL,
-  },
-});
+import { useStyles } from './cv-preview.styles';
 
 /**
  * pdf.js with no scripting or XFA (and, since version 6, no code generated from the document at

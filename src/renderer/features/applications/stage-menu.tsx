@@ -6,8 +6,6 @@ import {
   MenuPopover,
   MenuTrigger,
   Spinner,
-  makeStyles,
-  tokens,
   type MenuButtonProps,
 } from '@fluentui/react-components';
 import {
@@ -15,30 +13,8 @@ import {
   stageLabels,
   type ApplicationStage,
 } from '../../../shared/applications/stage-contract';
-import { stageColors } from './stage-colors';
-
-const useStyles = makeStyles({
-  button: { minWidth: '124px', justifyContent: 'space-between' },
-  label: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
-  dot: {
-    display: 'inline-block',
-    width: '10px',
-    height: '10px',
-    borderRadius: tokens.borderRadiusCircular,
-    flexShrink: 0,
-  },
-});
-
-/** A stage's colour dot and name. */
-export function StageLabel({ stage }: { stage: ApplicationStage }) {
-  const styles = useStyles();
-  return (
-    <span className={styles.label}>
-      <span className={styles.dot} style={{ backgroundColor: stageColors[stage] }} aria-hidden="true" />
-      {stageLabels[stage]}
-    </span>
-  );
-}
+import { StageLabel } from './stage-label';
+import { useStyles } from './stage-menu.styles';
 
 export interface StageMenuProps {
   stage: ApplicationStage;

@@ -1,10 +1,9 @@
 import { useCallback, useRef, useState } from 'react';
 import type { ApplicationSummary } from '../../../shared/applications/application-contract';
 import { cvFileName } from '../../../shared/applications/cv-file-name';
-import { useAppDispatch } from '../../store/hooks';
 import { useToast } from '../../feedback/use-toast';
 import { usePlatform } from '../../platform/platform';
-import { applicationAdminApi } from './application-admin-api';
+import { useGetApplicationCvMutation } from './application-admin-api';
 import { DownloadCompleteMessage } from './download-toast';
 import { cvBytesFromDataUrl } from './cv-bytes';
 
@@ -17,39 +16,25 @@ export interface OpenPreview {
   bytes: Uint8Array;
 }
 
-/** CV reads in flight, per store, by purpose and application. */
-const cvReadsInFlight = new WeakMap<object, Map<string, Promise<Uint8Array>>>();
-
 /**
- * Fetches a CV once and hands back its bytes; the data URL text leaves the cache right after.
- * The purpose goes to the server's audit trail (a preview and a download are recorded apart).
- * While one read of a CV for a purpose is under way (the fetch, then decoding a large file in
- * steps), asking again shares it: a second click neither fetches the CV again nor adds a second
- * entry to the audit trail.
+ * Fetches a CV and hands back its bytes; the data URL text leaves the store right after. The
+ * purpose goes to the server's audit trail (a preview and a download are recorded apart), so each
+ * call is a request: a screen that must not read a CV twice at once keeps its read under way
+ * (the table's busy rows, the application screen's preview).
  */
 export function useFetchCvBytes(): (applicationId: string, purpose: CvAction) => Promise<Uint8Array> {
-  const dispatch = useAppDispatch();
+  const [getCv] = useGetApplicationCvMutation();
   return useCallback(
-    (applicationId: string, purpose: CvAction) => {
-      let running = cvReadsInFlight.get(dispatch);
-      if (!running) cvReadsInFlight.set(dispatch, (running = new Map()));
-      const key = `${purpose}:${applicationId}`;
-      const pending = running.get(key);
-      if (pending) return pending;
-      const reading = (async () => {
-        const request = dispatch(
-          applicationAdminApi.endpoints.getApplicationCv.initiate(
-            { id: applicationId, purpose },
-            { subscribe: false, forceRefetch: true },
-          ),
-        );
+    async (applicationId: string, purpose: CvAction) => {
+      const request = getCv({ id: applicationId, purpose });
+      try {
         const answer = await request.unwrap();
-        return cvBytesFromDataUrl(answer.pdfFile);
-      })().finally(() => running.delete(key));
-      running.set(key, reading);
-      return reading;
+        return await cvBytesFromDataUrl(answer.pdfFile);
+      } finally {
+        request.reset();
+      }
     },
-    [dispatch],
+    [getCv],
   );
 }
 

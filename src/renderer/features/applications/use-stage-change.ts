@@ -19,7 +19,7 @@ import { errorMessage, isHandledRefusal } from '../../store/api-error';
 import { useAppDispatch } from '../../store/hooks';
 import { choiceDialog, confirmDialog } from '../../feedback/dialogs';
 import { useToast } from '../../feedback/use-toast';
-import { applicationAdminApi } from './application-admin-api';
+import { applicationAdminApi, useLazyGetReplyPreviewQuery } from './application-admin-api';
 import { replyPreviewElement } from './reply-preview';
 
 export type StageRow = Pick<ApplicationSummary, '_id' | 'name' | 'stage'>;
@@ -56,19 +56,19 @@ function useFailure() {
   );
 }
 
+/** Asks for the e-mail a move would send, fresh each time, and keeps no copy once it is read. */
 function useReplyPreview() {
-  const dispatch = useAppDispatch();
+  const [getPreview] = useLazyGetReplyPreviewQuery();
   return useCallback(
     async (id: string, kind: ReplyKind): Promise<ReplyPreview> => {
-      const request = dispatch(
-        applicationAdminApi.endpoints.getReplyPreview.initiate(
-          { id, kind },
-          { subscribe: false, forceRefetch: true },
-        ),
-      );
-      return request.unwrap();
+      const request = getPreview({ id, kind });
+      try {
+        return await request.unwrap();
+      } finally {
+        request.unsubscribe();
+      }
     },
-    [dispatch],
+    [getPreview],
   );
 }
 

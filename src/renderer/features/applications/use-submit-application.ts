@@ -7,7 +7,7 @@ import { errorMessage } from '../../store/api-error';
 import { useToast } from '../../feedback/use-toast';
 import { useSendApplicationEmailMutation, useSubmitApplicationMutation } from './applications-api';
 import type { ReadyCv } from './cv-picker';
-import type { SubmittedApplication } from './success-page';
+import type { SubmittedApplication } from './application-confirmation';
 
 export interface SubmissionState {
   submitting: boolean;

@@ -1,13 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import {
-  Button,
-  Field,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Field, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { changePasswordFormSchema, type ChangePasswordForm } from '../../../shared/auth/account-contract';
 import { adminPasswordRule } from '../../../shared/auth/password-policy';
 import { messages } from '../../../shared/messages';
@@ -18,13 +10,10 @@ import { useToast } from '../../feedback/use-toast';
 import { useAdminStyles } from '../../layout/admin-page';
 import { PasswordInput } from './password-input';
 import { useChangePasswordMutation } from './account-api';
-
-const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '28rem' },
-  actions: { display: 'flex' },
-});
+import { useStyles } from './change-password-card.styles';
 
 type FieldName = keyof ChangePasswordForm;
+
 type FieldErrors = Partial<Record<FieldName, string>>;
 
 const EMPTY: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };

@@ -1,32 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  Button,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  makeStyles,
-  tokens,
-  typographyStyles,
-} from '@fluentui/react-components';
+import { Button, Field, Input, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { KeyResetRegular } from '@fluentui/react-icons/headless/svg/key-reset';
 import { forgotPasswordSchema } from '../../../shared/auth/account-contract';
 import { siteConfig } from '../../../shared/site/site-config';
 import { errorMessage } from '../../store/api-error';
 import { AuthCard } from './auth-card';
 import { useForgotPasswordMutation } from './account-api';
-
-const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  footer: { ...typographyStyles.body1, margin: 0, textAlign: 'center' },
-  link: {
-    color: tokens.colorBrandForegroundLink,
-    ':hover': { color: tokens.colorBrandForegroundLinkHover },
-    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
-  },
-});
+import { useStyles } from './forgot-password-page.styles';
 
 /**
  * "Forgot password?": the e-mail address goes in, and the answer is the same whether or not an

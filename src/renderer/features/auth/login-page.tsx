@@ -1,48 +1,23 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import {
-  Button,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  makeStyles,
-  tokens,
-  typographyStyles,
-} from '@fluentui/react-components';
+import { Button, Field, Input, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { LockClosedRegular } from '@fluentui/react-icons/headless/svg/lock-closed';
 import { ShieldKeyholeRegular } from '@fluentui/react-icons/headless/svg/shield-keyhole';
-import { loginSchema } from '../../../shared/auth/auth-contract';
+import { loginSchema, type LoginAnswer } from '../../../shared/auth/auth-contract';
 import type { TwoFactorEnabledAnswer, TwoFactorSetupAnswer } from '../../../shared/auth/account-contract';
 import { siteConfig } from '../../../shared/site/site-config';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { useAppDispatch, useOnAction } from '../../store/hooks';
 import { errorMessage } from '../../store/api-error';
 import { AuthCard } from './auth-card';
-import { startSession } from '../../store/session-slice';
-import { signIn, type SignInStep } from '../../store/session-thunks';
+import { signedIn, startSession } from '../../store/session-slice';
+import { sessionStartFailed } from '../../store/session-events';
+import { useLoginMutation } from '../../store/session-api';
 import { PasswordInput } from './password-input';
 import { useSetUpTwoFactorMutation } from './account-api';
 import { TwoFactorStep } from './two-factor-step';
 import { TwoFactorEnrolment } from './two-factor-enrolment';
 import { RecoveryCodes } from './recovery-codes';
-
-const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  notice: {
-    ...typographyStyles.caption1,
-    margin: 0,
-    color: tokens.colorNeutralForeground2,
-    textAlign: 'center',
-  },
-  footer: { ...typographyStyles.body1, margin: 0, textAlign: 'center' },
-  forgot: { ...typographyStyles.body1, margin: 0, textAlign: 'end' },
-  link: {
-    color: tokens.colorBrandForegroundLink,
-    ':hover': { color: tokens.colorBrandForegroundLinkHover },
-    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
-  },
-});
+import { useStyles } from './login-page.styles';
 
 type FieldErrors = Partial<Record<'email' | 'password', string>>;
 
@@ -77,7 +52,10 @@ export function LoginPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
-  const signingIn = useAppSelector((state) => state.session.signingIn);
+  const [login, loginCall] = useLoginMutation();
+  // A token answered: the store is starting the session (store.ts), and this screen leaves once it has.
+  const startingSession = loginCall.data !== undefined && 'token' in loginCall.data;
+  const signingIn = loginCall.isLoading || startingSession;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
@@ -86,12 +64,16 @@ export function LoginPage() {
   const [second, setSecond] = useState<SecondStep | null>(null);
   const [setUpTwoFactor] = useSetUpTwoFactorMutation();
 
-  const goBack = () => void navigate(returnPath(location.state), { replace: true });
+  // Signed in, from the password alone or after the second step: go where the login was heading.
+  useOnAction(signedIn, () => void navigate(returnPath(location.state), { replace: true }));
+  useOnAction(sessionStartFailed, (message) => {
+    loginCall.reset();
+    setFailure(message);
+  });
 
-  /** Keeps the token the second step answered, and goes where the login was heading. */
+  /** Keeps the token the second step answered; the session's start takes the user on. */
   const finish = async (token: string) => {
     await dispatch(startSession(token));
-    goBack();
   };
 
   const startAgain = () => {
@@ -111,21 +93,20 @@ export function LoginPage() {
       return;
     }
     setErrors({});
-    let step: SignInStep;
+    let answer: LoginAnswer;
     try {
-      step = await dispatch(signIn(parsed.data));
+      answer = await login(parsed.data).unwrap();
     } catch (error) {
-      setFailure(errorMessage(error, 'Login failed. Please try again.'));
+      setFailure(errorMessage(error));
       return;
     }
-    if ('user' in step) {
-      goBack();
-    } else if (step.twoFactor === 'verify') {
-      setSecond({ kind: 'verify', challenge: step.challenge });
+    if ('token' in answer) return;
+    if ('twoFactorRequired' in answer) {
+      setSecond({ kind: 'verify', challenge: answer.challenge });
     } else {
       try {
-        const setup = await setUpTwoFactor({ challenge: step.challenge }).unwrap();
-        setSecond({ kind: 'setup', challenge: step.challenge, setup });
+        const setup = await setUpTwoFactor({ challenge: answer.challenge }).unwrap();
+        setSecond({ kind: 'setup', challenge: answer.challenge, setup });
       } catch (error) {
         setFailure(errorMessage(error));
       }

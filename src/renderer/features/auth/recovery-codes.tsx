@@ -1,37 +1,10 @@
 import { useId, useState } from 'react';
-import {
-  Button,
-  MessageBar,
-  MessageBarBody,
-  MessageBarTitle,
-  makeStyles,
-  tokens,
-  typographyStyles,
-} from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons/headless/svg/arrow-download';
 import { CopyRegular } from '@fluentui/react-icons/headless/svg/copy';
 import { siteConfig } from '../../../shared/site/site-config';
 import { usePlatform } from '../../platform/platform';
-
-const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  codes: {
-    margin: 0,
-    paddingInlineStart: tokens.spacingHorizontalXXL,
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(12ch, 1fr))',
-    gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalXL}`,
-    ...typographyStyles.body1Strong,
-    fontFamily: tokens.fontFamilyMonospace,
-  },
-  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
-  status: {
-    ...typographyStyles.caption1,
-    margin: 0,
-    color: tokens.colorNeutralForeground2,
-    minHeight: '1lh',
-  },
-});
+import { useStyles } from './recovery-codes.styles';
 
 /**
  * Copies text to the clipboard. The console's window grants no permissions, so the asynchronous

@@ -8,33 +8,21 @@ import {
   MessageBarBody,
   MessageBarTitle,
   Spinner,
-  makeStyles,
-  tokens,
-  typographyStyles,
 } from '@fluentui/react-components';
 import { PersonAddRegular } from '@fluentui/react-icons/headless/svg/person-add';
 import { registerFormSchema, type RegisterForm } from '../../../shared/auth/auth-contract';
 import { messages } from '../../../shared/messages';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/limits';
 import { siteConfig } from '../../../shared/site/site-config';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { useToast } from '../../feedback/use-toast';
 import { errorMessage } from '../../store/api-error';
 import { AuthCard } from './auth-card';
-import { registerAccount } from '../../store/session-thunks';
+import { useRegisterMutation } from '../../store/session-api';
 import { PasswordInput } from './password-input';
-
-const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  footer: { ...typographyStyles.body1, margin: 0, textAlign: 'center' },
-  link: {
-    color: tokens.colorBrandForegroundLink,
-    ':hover': { color: tokens.colorBrandForegroundLinkHover },
-    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
-  },
-});
+import { useStyles } from './register-page.styles';
 
 type FieldName = keyof RegisterForm;
+
 type FieldErrors = Partial<Record<FieldName, string>>;
 
 export function validateRegisterForm(form: RegisterForm): FieldErrors {
@@ -47,10 +35,9 @@ export function validateRegisterForm(form: RegisterForm): FieldErrors {
 
 export function RegisterPage() {
   const styles = useStyles();
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const toast = useToast();
-  const registering = useAppSelector((state) => state.session.registering);
+  const [register, { isLoading: registering }] = useRegisterMutation();
   const [form, setForm] = useState<RegisterForm>({ name: '', email: '', password: '', confirmPassword: '' });
   const [showPasswords, setShowPasswords] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -73,11 +60,11 @@ export function RegisterPage() {
     if (Object.keys(found).length > 0) return;
     const parsed = registerFormSchema.parse(form);
     try {
-      await dispatch(registerAccount({ name: parsed.name, email: parsed.email, password: parsed.password }));
+      await register({ name: parsed.name, email: parsed.email, password: parsed.password }).unwrap();
       toast.success(messages.registered);
       void navigate('/login');
     } catch (error) {
-      const message = errorMessage(error, 'Registration failed. Please try again.');
+      const message = errorMessage(error);
       setFailure(message);
       toast.error(message);
     }

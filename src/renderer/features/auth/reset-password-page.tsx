@@ -1,15 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import {
-  Button,
-  Field,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  makeStyles,
-  tokens,
-  typographyStyles,
-} from '@fluentui/react-components';
+import { Button, Field, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { KeyResetRegular } from '@fluentui/react-icons/headless/svg/key-reset';
 import { resetPasswordFormSchema, type ResetPasswordForm } from '../../../shared/auth/account-contract';
 import { adminPasswordRule } from '../../../shared/auth/password-policy';
@@ -20,16 +11,7 @@ import { arrivalToastState } from '../../feedback/arrival-toast';
 import { AuthCard } from './auth-card';
 import { PasswordInput } from './password-input';
 import { useResetPasswordMutation } from './account-api';
-
-const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  footer: { ...typographyStyles.body1, margin: 0, textAlign: 'center' },
-  link: {
-    color: tokens.colorBrandForegroundLink,
-    ':hover': { color: tokens.colorBrandForegroundLinkHover },
-    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
-  },
-});
+import { useStyles } from './reset-password-page.styles';
 
 type FieldErrors = Partial<Record<keyof ResetPasswordForm, string>>;
 

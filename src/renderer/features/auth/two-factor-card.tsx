@@ -1,15 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import {
-  Badge,
-  Button,
-  Field,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  makeStyles,
-  tokens,
-  typographyStyles,
-} from '@fluentui/react-components';
+import { Badge, Button, Field, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import type {
   AccountAnswer,
   TwoFactorEnabledAnswer,
@@ -25,14 +15,7 @@ import { PasswordInput } from './password-input';
 import { RecoveryCodes } from './recovery-codes';
 import { TwoFactorEnrolment } from './two-factor-enrolment';
 import { useRemoveTwoFactorMutation, useSetUpTwoFactorMutation } from './account-api';
-
-const useStyles = makeStyles({
-  head: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
-  text: { ...typographyStyles.body1, margin: 0 },
-  muted: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2 },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '28rem' },
-  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
-});
+import { useStyles } from './two-factor-card.styles';
 
 /**
  * What the card shows: the state, a set-up under way (with the password it was confirmed with,

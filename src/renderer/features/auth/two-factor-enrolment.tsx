@@ -1,15 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Button,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  makeStyles,
-  tokens,
-  typographyStyles,
-} from '@fluentui/react-components';
+import { Button, Field, Input, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import {
   totpCodeSchema,
   type TwoFactorEnabledAnswer,
@@ -17,36 +7,7 @@ import {
 } from '../../../shared/auth/account-contract';
 import { errorMessage } from '../../store/api-error';
 import { useEnableTwoFactorMutation } from './account-api';
-
-const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  steps: {
-    margin: 0,
-    paddingInlineStart: tokens.spacingHorizontalXL,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalM,
-    ...typographyStyles.body1,
-  },
-  qr: {
-    display: 'block',
-    width: '200px',
-    height: '200px',
-    marginBlock: tokens.spacingVerticalS,
-    backgroundColor: '#ffffff',
-    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusMedium,
-  },
-  secret: {
-    ...typographyStyles.body1Strong,
-    fontFamily: tokens.fontFamilyMonospace,
-    letterSpacing: '0.08em',
-    overflowWrap: 'anywhere',
-  },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  code: { maxWidth: '14ch' },
-  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
-});
+import { useStyles } from './two-factor-enrolment.styles';
 
 /** The base32 secret in groups of four, easier to type into an app by hand. */
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');

@@ -1,27 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Button,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Field, Input, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { recoveryCodeSchema, totpCodeSchema } from '../../../shared/auth/account-contract';
 import { errorMessage } from '../../store/api-error';
 import { useVerifyTwoFactorMutation } from './account-api';
-
-const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  actions: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    gap: tokens.spacingHorizontalS,
-    justifyContent: 'space-between',
-  },
-});
+import { useStyles } from './two-factor-step.styles';
 
 /**
  * A login's second step: the 6-digit code from the authenticator app, or one of the recovery

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
 import { BriefcaseSearchRegular } from '@fluentui/react-icons/headless/svg/briefcase-search';
 import { MailRegular } from '@fluentui/react-icons/headless/svg/mail';
 import { siteConfig } from '../../../shared/site/site-config';
@@ -8,67 +7,8 @@ import { PageHero } from '../../components/page-hero';
 import { JobCard } from './job-card';
 import { JobListSkeleton } from './job-list-skeleton';
 import { useGetJobsQuery } from './jobs-api';
-import { sitePageFrame } from '../../components/site-page-frame';
 import { useDeleteJob } from './use-delete-job';
-
-const useStyles = makeStyles({
-  page: {
-    ...sitePageFrame,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalXXXL,
-  },
-  section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  sectionHead: { display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', flexWrap: 'wrap' },
-  heading: { ...typographyStyles.title2, margin: 0 },
-  count: { ...typographyStyles.body1, color: tokens.colorNeutralForeground2, margin: 0 },
-  grid: {
-    display: 'grid',
-    gap: tokens.spacingHorizontalXL,
-    gridTemplateColumns: '1fr',
-    '@media (min-width: 960px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
-  },
-  empty: {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'center',
-    textAlign: 'center',
-    gap: tokens.spacingVerticalS,
-    padding: 'clamp(32px, 6vw, 64px)',
-    borderRadius: tokens.borderRadiusXLarge,
-    border: `${tokens.strokeWidthThin} dashed ${tokens.colorNeutralStroke1}`,
-    backgroundColor: tokens.colorNeutralBackground2,
-  },
-  emptyIcon: { fontSize: '48px', color: tokens.colorBrandForeground1 },
-  emptyTitle: { ...typographyStyles.title3, margin: 0 },
-  text: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2, maxWidth: '60ch' },
-  cta: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    justifyContent: 'space-between',
-    gap: tokens.spacingHorizontalXL,
-    padding: 'clamp(20px, 4vw, 40px)',
-    borderRadius: tokens.borderRadiusXLarge,
-    backgroundColor: tokens.colorBrandBackground2,
-    border: `${tokens.strokeWidthThin} solid ${tokens.colorBrandStroke2}`,
-  },
-  ctaText: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-  ctaLink: {
-    ...typographyStyles.subtitle2,
-    display: 'inline-flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-    minHeight: '40px',
-    paddingInline: tokens.spacingHorizontalXL,
-    borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorBrandBackground,
-    color: tokens.colorNeutralForegroundOnBrand,
-    textDecorationLine: 'none',
-    ':hover': { backgroundColor: tokens.colorBrandBackgroundHover },
-    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
-  },
-});
+import { useStyles } from './careers-home-page.styles';
 
 export function CareersHomePage() {
   const styles = useStyles();

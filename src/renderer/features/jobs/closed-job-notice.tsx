@@ -1,21 +1,11 @@
-import {
-  MessageBar,
-  MessageBarBody,
-  MessageBarTitle,
-  makeStyles,
-  typographyStyles,
-} from '@fluentui/react-components';
+import { MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons/headless/svg/arrow-left';
 import type { Job } from '../../../shared/jobs/job-contract';
 import { formatClosingDate } from '../../../shared/jobs/closing-date';
 import { messages } from '../../../shared/messages';
 import { LinkButton } from '../../components/link-button';
 import { usePanelStyles } from '../../components/panel-styles';
-
-const useStyles = makeStyles({
-  title: { ...typographyStyles.title2, margin: 0, overflowWrap: 'anywhere' },
-  back: { alignSelf: 'flex-start' },
-});
+import { useStyles } from './closed-job-notice.styles';
 
 /** In place of the form once a job is past its closing date: the server refuses applications too. */
 export function ClosedJobNotice({ job }: { job: Job }) {

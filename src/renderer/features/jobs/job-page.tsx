@@ -1,29 +1,14 @@
 import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
-import { makeStyles, tokens } from '@fluentui/react-components';
 import type { Job } from '../../../shared/jobs/job-contract';
 import { siteConfig } from '../../../shared/site/site-config';
 import { PageLoading } from '../../components/page-loading';
 import { useSession } from '../../store/use-session';
 import { JobCard } from './job-card';
 import { useGetJobQuery } from './jobs-api';
-import { sitePageFrame } from '../../components/site-page-frame';
 import { useDeleteJob } from './use-delete-job';
 import { ClosedJobNotice } from './closed-job-notice';
-
-const useStyles = makeStyles({
-  page: {
-    ...sitePageFrame,
-    display: 'grid',
-    gap: tokens.spacingHorizontalXXL,
-    // minmax(0, …): a column never grows wider than the screen to fit a long unbroken line.
-    gridTemplateColumns: 'minmax(0, 1fr)',
-    alignItems: 'start',
-    '@media (min-width: 960px)': { gridTemplateColumns: 'minmax(0, 7fr) minmax(0, 5fr)' },
-  },
-  // The form holds the page's h1, so it comes first in reading and focus order on every screen size.
-  card: { '@media (min-width: 960px)': { position: 'sticky', top: '88px' } },
-});
+import { useStyles } from './job-page.styles';
 
 /**
  * A job's page at /apply/:id: the job expanded beside what `applyForm` renders for it (the app

@@ -7,9 +7,6 @@ import {
   TableHeaderCell,
   TableRow,
   Tooltip,
-  makeStyles,
-  tokens,
-  typographyStyles,
 } from '@fluentui/react-components';
 import { DeleteRegular } from '@fluentui/react-icons/headless/svg/delete';
 import { EditRegular } from '@fluentui/react-icons/headless/svg/edit';
@@ -21,11 +18,7 @@ import { formatClosingDate } from '../../../shared/jobs/closing-date';
 import { useAdminStyles } from '../../layout/admin-page';
 import { IconLink } from '../../components/icon-link';
 import { useDeleteJob } from './use-delete-job';
-
-const useStyles = makeStyles({
-  closing: { ...typographyStyles.caption1, display: 'block', color: tokens.colorNeutralForeground2 },
-  closed: { ...typographyStyles.caption1Strong, display: 'block', color: tokens.colorPaletteRedForeground1 },
-});
+import { useStyles } from './job-table.styles';
 
 /**
  * The dashboard's job table: edit, delete (with its dialogs) and view per row. `applicants`, when

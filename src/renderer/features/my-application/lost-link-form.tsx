@@ -1,50 +1,13 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import {
-  Button,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  makeStyles,
-  tokens,
-  typographyStyles,
-} from '@fluentui/react-components';
+import { Button, Field, Input, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { MailRegular } from '@fluentui/react-icons/headless/svg/mail';
 import { lostLinkSchema } from '../../../shared/my-application/my-application-contract';
 import { errorMessage } from '../../store/api-error';
 import { useRequestLostLinkMutation } from './my-application-api';
+import { useStyles } from './lost-link-form.styles';
 
 /** Where the privacy page shows this form; the applicant's page links here when a link has died. */
 export const LOST_LINK_SECTION_ID = 'lost-link';
-
-const useStyles = makeStyles({
-  section: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalM,
-    padding: 'clamp(20px, 4vw, 40px)',
-    borderRadius: tokens.borderRadiusXLarge,
-    backgroundColor: tokens.colorNeutralBackground2,
-    outline: 'none',
-  },
-  heading: {
-    ...typographyStyles.title2,
-    margin: 0,
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalM,
-  },
-  icon: { color: tokens.colorBrandForeground1, fontSize: '28px', display: 'inline-flex' },
-  intro: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2, maxWidth: '72ch' },
-  form: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'flex-end',
-    gap: tokens.spacingHorizontalM,
-  },
-  field: { flexGrow: 1, flexBasis: '280px', maxWidth: '480px' },
-});
 
 /**
  * "Lost your link?": the applicant gives the address they applied with and, if we hold

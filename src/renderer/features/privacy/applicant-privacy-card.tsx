@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Spinner, Switch, makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
+import { Button, Spinner, Switch } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons/headless/svg/arrow-download';
 import { PersonDeleteRegular } from '@fluentui/react-icons/headless/svg/person-delete';
 import type { ApplicationDetail } from '../../../shared/applications/application-contract';
@@ -9,20 +9,16 @@ import { formatUsDate } from '../../../shared/format/date';
 import { subjectExportFileName } from '../../../shared/privacy/privacy-contract';
 import { messages } from '../../../shared/messages';
 import { errorMessage } from '../../store/api-error';
-import { useAppDispatch } from '../../store/hooks';
 import { confirmDialog, resultDialog } from '../../feedback/dialogs';
 import { useToast } from '../../feedback/use-toast';
 import { usePlatform } from '../../platform/platform';
 import { useAdminStyles } from '../../layout/admin-page';
-import { privacyAdminApi, useEraseApplicantMutation, useSetRetentionHoldMutation } from './privacy-admin-api';
-
-const useStyles = makeStyles({
-  facts: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, margin: 0 },
-  label: { ...typographyStyles.caption1Strong, color: tokens.colorNeutralForeground2 },
-  value: { ...typographyStyles.body1, margin: 0 },
-  buttons: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
-  hint: { ...typographyStyles.caption1, margin: 0, color: tokens.colorNeutralForeground2 },
-});
+import {
+  useEraseApplicantMutation,
+  useExportApplicantMutation,
+  useSetRetentionHoldMutation,
+} from './privacy-admin-api';
+import { useStyles } from './applicant-privacy-card.styles';
 
 /**
  * The application's data-protection facts and actions: which privacy notice the applicant saw,
@@ -33,12 +29,12 @@ export function ApplicantPrivacyCard({ application }: { application: Application
   const admin = useAdminStyles();
   const styles = useStyles();
   const headingId = useId();
-  const dispatch = useAppDispatch();
   const platform = usePlatform();
   const toast = useToast();
   const navigate = useNavigate();
   const [setHold, { isLoading: holding }] = useSetRetentionHoldMutation();
   const [erase, { isLoading: erasing }] = useEraseApplicantMutation();
+  const [exportApplicant] = useExportApplicantMutation();
   const [exporting, setExporting] = useState(false);
   const { email } = application;
 
@@ -53,9 +49,9 @@ export function ApplicantPrivacyCard({ application }: { application: Application
   const exportData = async () => {
     setExporting(true);
     try {
-      const data = await dispatch(
-        privacyAdminApi.endpoints.exportApplicant.initiate(email, { subscribe: false, forceRefetch: true }),
-      ).unwrap();
+      const request = exportApplicant(email);
+      // Saved at once; the CVs inside never stay in the store.
+      const data = await request.unwrap().finally(() => request.reset());
       const bytes = new TextEncoder().encode(JSON.stringify(data, null, 2));
       const outcome = await platform.saveApplicantExport(subjectExportFileName(email), bytes);
       if (outcome === 'saved') toast.success(`The data held for ${email} has been exported.`);

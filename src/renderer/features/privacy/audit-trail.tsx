@@ -1,33 +1,10 @@
 import { useId } from 'react';
-import { Spinner, makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
+import { Spinner } from '@fluentui/react-components';
 import { auditActionLabels } from '../../../shared/privacy/audit-contract';
 import { formatUsDateTime } from '../../../shared/format/date';
 import { useAdminStyles } from '../../layout/admin-page';
 import { useGetAuditTrailQuery } from './privacy-admin-api';
-
-const useStyles = makeStyles({
-  list: {
-    listStyleType: 'none',
-    margin: 0,
-    padding: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-    maxHeight: '320px',
-    overflowY: 'auto',
-  },
-  entry: {
-    display: 'flex',
-    flexDirection: 'column',
-    paddingBlock: tokens.spacingVerticalXS,
-    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke3}`,
-  },
-  action: { ...typographyStyles.body1Strong },
-  detail: { ...typographyStyles.body1 },
-  meta: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground2 },
-  empty: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground3 },
-  intro: { ...typographyStyles.caption1, margin: 0, color: tokens.colorNeutralForeground2 },
-});
+import { useStyles } from './audit-trail.styles';
 
 /**
  * Who viewed, previewed, downloaded or held this application, moved it between stages or e-mailed

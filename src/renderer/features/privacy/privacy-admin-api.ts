@@ -21,10 +21,13 @@ export const privacyAdminApi = api.injectEndpoints({
         tags.audit(applicationId),
       ],
     }),
-    /** Started with `subscribe: false` and saved at once; the CVs inside never stay in the cache. */
-    exportApplicant: build.query<SubjectExport, string>({
+    /**
+     * Everything held about one applicant, CVs included. A command, not a cached read: the server
+     * records each export, so every call goes to the server; the screen saves it at once and resets
+     * the call, so nothing of it stays in the store.
+     */
+    exportApplicant: build.mutation<SubjectExport, string>({
       query: (email) => `/applicants/${encodeURIComponent(email)}/export`,
-      keepUnusedDataFor: 0,
     }),
     eraseApplicant: build.mutation<ErasureAck, string>({
       query: (email) => ({ url: `/applicants/${encodeURIComponent(email)}`, method: 'DELETE' }),
@@ -33,5 +36,9 @@ export const privacyAdminApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetAuditTrailQuery, useSetRetentionHoldMutation, useEraseApplicantMutation } =
-  privacyAdminApi;
+export const {
+  useGetAuditTrailQuery,
+  useSetRetentionHoldMutation,
+  useExportApplicantMutation,
+  useEraseApplicantMutation,
+} = privacyAdminApi;

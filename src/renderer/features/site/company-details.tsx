@@ -1,29 +1,8 @@
 import { Fragment, type ReactNode } from 'react';
-import { Link, makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
+import { Link } from '@fluentui/react-components';
 import { siteConfig } from '../../../shared/site/site-config';
 import { PostalAddress } from '../../components/postal-address';
-
-const useStyles = makeStyles({
-  list: {
-    display: 'grid',
-    gridTemplateColumns: 'minmax(0, max-content) minmax(0, 1fr)',
-    columnGap: tokens.spacingHorizontalXL,
-    rowGap: tokens.spacingVerticalM,
-    margin: 0,
-    '@media (max-width: 480px)': { gridTemplateColumns: 'minmax(0, 1fr)', rowGap: tokens.spacingVerticalXS },
-  },
-  term: {
-    ...typographyStyles.body1Strong,
-    color: tokens.colorNeutralForeground1,
-  },
-  definition: {
-    ...typographyStyles.body1,
-    color: tokens.colorNeutralForeground2,
-    margin: 0,
-    overflowWrap: 'anywhere',
-    '@media (max-width: 480px)': { marginBlockEnd: tokens.spacingVerticalS },
-  },
-});
+import { useStyles } from './company-details.styles';
 
 export interface CompanyDetailsProps {
   /** Adds the address, phone and e-mail rows (the About page shows them with the legal details). */

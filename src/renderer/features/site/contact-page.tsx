@@ -1,5 +1,5 @@
-import { Fragment, type ReactNode } from 'react';
-import { Link, makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
+import { Fragment } from 'react';
+import { Link } from '@fluentui/react-components';
 import { BuildingRegular } from '@fluentui/react-icons/headless/svg/building';
 import { CallRegular } from '@fluentui/react-icons/headless/svg/call';
 import { ClockRegular } from '@fluentui/react-icons/headless/svg/clock';
@@ -13,91 +13,8 @@ import { PageHero } from '../../components/page-hero';
 import { PostalAddress } from '../../components/postal-address';
 import { SiteSection } from '../../components/site-section';
 import { useSitePageStyles } from '../../components/site-styles';
-
-const useStyles = makeStyles({
-  card: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-  },
-  cardTitle: {
-    ...typographyStyles.subtitle1,
-    color: tokens.colorNeutralForeground1,
-    margin: 0,
-    marginBlockStart: tokens.spacingVerticalS,
-  },
-  cardBody: {
-    ...typographyStyles.body1,
-    color: tokens.colorNeutralForeground2,
-    margin: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalXS,
-  },
-  label: {
-    ...typographyStyles.caption1,
-    color: tokens.colorNeutralForeground3,
-    display: 'block',
-  },
-  hours: {
-    display: 'grid',
-    gridTemplateColumns: 'minmax(0, 1fr) auto',
-    columnGap: tokens.spacingHorizontalL,
-    rowGap: tokens.spacingVerticalXS,
-    margin: 0,
-  },
-  hoursValue: { margin: 0, fontWeight: tokens.fontWeightSemibold, color: tokens.colorNeutralForeground1 },
-  greetings: {
-    listStyleType: 'none',
-    margin: 0,
-    padding: 0,
-    display: 'grid',
-    gap: tokens.spacingHorizontalM,
-    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 180px), 1fr))',
-  },
-  greeting: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalXXS,
-    padding: tokens.spacingHorizontalL,
-    borderRadius: tokens.borderRadiusLarge,
-    backgroundColor: tokens.colorNeutralBackground1,
-    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-  },
-  greetingText: {
-    ...typographyStyles.title3,
-    color: tokens.colorBrandForeground2,
-    lineHeight: 1.6,
-  },
-  greetingLanguage: {
-    ...typographyStyles.body1Strong,
-    color: tokens.colorNeutralForeground1,
-  },
-  greetingHint: {
-    ...typographyStyles.caption1,
-    color: tokens.colorNeutralForeground3,
-  },
-});
-
-interface ContactCardProps {
-  icon: ReactNode;
-  title: string;
-  children: ReactNode;
-}
-
-function ContactCard({ icon, title, children }: ContactCardProps) {
-  const styles = useStyles();
-  const site = useSitePageStyles();
-  return (
-    <li className={mergeClasses(site.panel, styles.card)}>
-      <span className={site.iconBadge} aria-hidden="true">
-        {icon}
-      </span>
-      <h3 className={styles.cardTitle}>{title}</h3>
-      <div className={styles.cardBody}>{children}</div>
-    </li>
-  );
-}
+import { ContactCard } from './contact-card';
+import { useStyles } from './contact-page.styles';
 
 export function ContactPage() {
   const styles = useStyles();

@@ -1,62 +1,13 @@
-import { Button, makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
+import { Button, mergeClasses } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons/headless/svg/arrow-clockwise';
-import { BriefcaseRegular } from '@fluentui/react-icons/headless/svg/briefcase';
 import { DocumentSearchRegular } from '@fluentui/react-icons/headless/svg/document-search';
 import { ErrorCircleRegular } from '@fluentui/react-icons/headless/svg/error-circle';
 import { useInRouterContext } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
 import { siteConfig } from '../../../shared/site/site-config';
-import { LinkButton } from '../../components/link-button';
 import { useSitePageStyles } from '../../components/site-styles';
-
-const useStyles = makeStyles({
-  wrapper: {
-    alignItems: 'center',
-    justifyContent: 'center',
-    textAlign: 'center',
-    minHeight: '60vh',
-  },
-  icon: {
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    width: '96px',
-    height: '96px',
-    borderRadius: tokens.borderRadiusCircular,
-    backgroundColor: tokens.colorBrandBackground2,
-    color: tokens.colorBrandForeground2,
-    fontSize: '56px',
-  },
-  iconError: {
-    backgroundColor: tokens.colorPaletteRedBackground1,
-    color: tokens.colorPaletteRedForeground1,
-  },
-  title: {
-    ...typographyStyles.title1,
-    color: tokens.colorNeutralForeground1,
-    margin: 0,
-  },
-  text: {
-    ...typographyStyles.body1,
-    color: tokens.colorNeutralForeground2,
-    margin: 0,
-    maxWidth: '52ch',
-  },
-  actions: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    justifyContent: 'center',
-    gap: tokens.spacingHorizontalM,
-  },
-  details: {
-    ...typographyStyles.caption1,
-    maxWidth: '100%',
-    textAlign: 'start',
-    color: tokens.colorNeutralForeground3,
-    whiteSpace: 'pre-wrap',
-    overflowWrap: 'anywhere',
-  },
-});
+import { HomeLink } from './home-link';
+import { useStyles } from './error-page.styles';
 
 export interface ErrorPageProps {
   /**
@@ -66,23 +17,6 @@ export interface ErrorPageProps {
   error?: unknown;
   title?: string;
   message?: string;
-}
-
-/** Links home without the router when there is none (e.g. a crash above the router). */
-function HomeLink({ label, inRouter }: { label: string; inRouter: boolean }) {
-  const icon = <BriefcaseRegular />;
-  if (inRouter) {
-    return (
-      <LinkButton to="/" appearance="primary" size="large" icon={icon}>
-        {label}
-      </LinkButton>
-    );
-  }
-  return (
-    <Button as="a" href="/" appearance="primary" size="large" icon={icon}>
-      {label}
-    </Button>
-  );
 }
 
 export function ErrorPage({ error, title, message }: ErrorPageProps) {

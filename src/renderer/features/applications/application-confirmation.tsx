@@ -1,0 +1,81 @@
+import { useEffect, useRef, useState } from 'react';
+import { Spinner, mergeClasses } from '@fluentui/react-components';
+import { ArrowLeftRegular } from '@fluentui/react-icons/headless/svg/arrow-left';
+import { BriefcaseRegular } from '@fluentui/react-icons/headless/svg/briefcase';
+import { CheckmarkCircleFilled } from '@fluentui/react-icons/headless/svg/checkmark-circle';
+import { SUCCESS_FADE_MS, SUCCESS_PROCESSING_MS } from '../../../shared/limits';
+import { siteConfig } from '../../../shared/site/site-config';
+import { LinkButton } from '../../components/link-button';
+import { useStyles } from './application-confirmation.styles';
+import { useSuccessPageStyles } from './success-page.styles';
+
+type Phase = 'processing' | 'fading' | 'shown';
+
+/** What the apply form hands the success page in the navigation's state, and only then. */
+export interface SubmittedApplication {
+  jobTitle: string;
+  emailAcknowledged: boolean;
+}
+
+export function Confirmation({ submitted }: { submitted: SubmittedApplication }) {
+  const styles = useStyles();
+  const shared = useSuccessPageStyles();
+  const [phase, setPhase] = useState<Phase>('processing');
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    const toFade = setTimeout(() => setPhase('fading'), SUCCESS_PROCESSING_MS);
+    return () => clearTimeout(toFade);
+  }, []);
+
+  useEffect(() => {
+    if (phase !== 'fading') return;
+    // The processing panel (and the focus it may hold) is gone: focus the outcome, which also
+    // has it read out, once.
+    heading.current?.focus();
+    // One frame at opacity 0 first, so the browser has something to transition from.
+    const frame = requestAnimationFrame(() => setPhase('shown'));
+    return () => cancelAnimationFrame(frame);
+  }, [phase]);
+
+  return (
+    <div className={shared.page}>
+      <title>{`Application Submitted | ${siteConfig.brandName} Careers`}</title>
+      {phase === 'processing' ? (
+        <div className={shared.panel} role="status">
+          <Spinner size="extra-large" />
+          <h1 className={shared.title}>Processing your application...</h1>
+          <p className={shared.text}>This will only take a moment.</p>
+        </div>
+      ) : (
+        <section
+          className={mergeClasses(shared.panel, styles.fading, phase === 'shown' && styles.shown)}
+          style={{ transitionDuration: `${SUCCESS_FADE_MS}ms` }}
+          aria-labelledby="success-title"
+        >
+          <CheckmarkCircleFilled className={styles.icon} aria-hidden="true" />
+          <h1 id="success-title" ref={heading} tabIndex={-1} className={shared.title}>
+            Application Submitted!
+          </h1>
+          <p className={styles.lead}>
+            Thank you for applying for the {submitted.jobTitle} role at {siteConfig.brandName}.
+          </p>
+          <p className={shared.text}>
+            {submitted.emailAcknowledged
+              ? 'A confirmation e-mail is on its way to your inbox.'
+              : 'Your application is saved. The confirmation e-mail may take a little longer to arrive.'}{' '}
+            Our team will review your application and will contact you if your qualifications match the role.
+          </p>
+          <div className={shared.actions}>
+            <LinkButton to="/" appearance="primary" icon={<ArrowLeftRegular aria-hidden="true" />}>
+              Return to Home
+            </LinkButton>
+            <LinkButton to="/" icon={<BriefcaseRegular aria-hidden="true" />}>
+              Browse More Jobs
+            </LinkButton>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

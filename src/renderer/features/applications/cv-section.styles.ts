@@ -1,0 +1,55 @@
+import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
+
+export const useStyles = makeStyles({
+  factValue: { ...typographyStyles.body1, margin: 0, overflowWrap: 'anywhere' },
+  cvRow: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+  },
+  fileIcon: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    width: '44px',
+    height: '44px',
+    fontSize: '24px',
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: tokens.colorPaletteRedBackground1,
+    color: tokens.colorPaletteRedForeground1,
+  },
+  fileText: { display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: 0 },
+  fileName: { ...typographyStyles.body1Strong, overflowWrap: 'anywhere' },
+  fileMeta: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground2 },
+  buttons: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
+  previewPanel: {
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusLarge,
+    overflow: 'hidden',
+  },
+  previewHead: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalS,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    backgroundColor: tokens.colorNeutralBackground3,
+  },
+  previewTitle: { ...typographyStyles.subtitle2, margin: 0 },
+  previewBody: {
+    maxHeight: '80vh',
+    overflowY: 'auto',
+    padding: tokens.spacingVerticalM,
+    backgroundColor: tokens.colorNeutralBackground4,
+  },
+  previewStatus: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    gap: tokens.spacingVerticalM,
+    padding: tokens.spacingVerticalXXL,
+    textAlign: 'center',
+  },
+  noCv: { ...typographyStyles.body1, color: tokens.colorNeutralForeground3, margin: 0 },
+});

@@ -1,0 +1,18 @@
+import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
+
+export const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  notice: {
+    ...typographyStyles.caption1,
+    margin: 0,
+    color: tokens.colorNeutralForeground2,
+    textAlign: 'center',
+  },
+  footer: { ...typographyStyles.body1, margin: 0, textAlign: 'center' },
+  forgot: { ...typographyStyles.body1, margin: 0, textAlign: 'end' },
+  link: {
+    color: tokens.colorBrandForegroundLink,
+    ':hover': { color: tokens.colorBrandForegroundLinkHover },
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
+  },
+});

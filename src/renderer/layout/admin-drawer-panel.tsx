@@ -1,0 +1,120 @@
+import type { ReactNode } from 'react';
+import { NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { Avatar, Button, mergeClasses } from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons/headless/svg/add';
+import { ArrowLeftRegular } from '@fluentui/react-icons/headless/svg/arrow-left';
+import { BoardRegular } from '@fluentui/react-icons/headless/svg/board';
+import { HomeRegular } from '@fluentui/react-icons/headless/svg/home';
+import { MailTemplateRegular } from '@fluentui/react-icons/headless/svg/mail-template';
+import { PeopleRegular } from '@fluentui/react-icons/headless/svg/people';
+import { PersonRegular } from '@fluentui/react-icons/headless/svg/person';
+import { siteConfig } from '../../shared/site/site-config';
+import { useAppSelector } from '../store/hooks';
+import { LogOutButton } from './log-out-button';
+import { usePlatform } from '../platform/platform';
+import type { AdminLayoutSlots } from './admin-layout-slots';
+import { useStyles } from './admin-drawer-panel.styles';
+
+interface NavEntry {
+  to: string;
+  label: string;
+  icon: ReactNode;
+  /** Other paths that belong to this entry (the job list's alias, an application's detail). */
+  activeFor?: RegExp;
+  /** Which slot of the layout's props shows beside the label. */
+  badge?: 'applications';
+}
+
+const NAV: NavEntry[] = [
+  { to: '/', label: 'Home', icon: <HomeRegular /> },
+  { to: '/dashboard', label: 'Dashboard', icon: <BoardRegular />, activeFor: /^\/dashboard(\/all)?\/?$/ },
+  { to: '/dashboard/create', label: 'Create Post', icon: <AddRegular /> },
+  {
+    to: '/dashboard/applications',
+    label: 'Applications',
+    icon: <PeopleRegular />,
+    activeFor: /^\/dashboard\/application(s|\/.+)\/?$/,
+    badge: 'applications',
+  },
+  { to: '/dashboard/templates', label: 'Reply templates', icon: <MailTemplateRegular /> },
+  { to: '/dashboard/account', label: 'Account', icon: <PersonRegular /> },
+];
+
+export function PanelContent({
+  onNavigate,
+  closeButton,
+  slots,
+}: {
+  onNavigate?: () => void;
+  closeButton?: ReactNode;
+  slots: AdminLayoutSlots;
+}) {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const platform = usePlatform();
+  const { pathname } = useLocation();
+  const user = useAppSelector((state) => state.session.user);
+
+  return (
+    <div className={styles.panel}>
+      <div className={styles.panelHead}>
+        <span className={styles.mark} aria-hidden="true">
+          {siteConfig.brandName.charAt(0)}
+        </span>
+        <span className={styles.panelTitle}>
+          <p className={styles.panelName}>Admin Panel</p>
+          <span className={styles.panelTag}>{siteConfig.brandName} Careers</span>
+        </span>
+        {closeButton}
+      </div>
+      <nav aria-label="Admin Panel">
+        <ul className={styles.navList}>
+          {NAV.map((entry) => {
+            const active = entry.activeFor ? entry.activeFor.test(pathname) : undefined;
+            return (
+              <li key={entry.to}>
+                <NavLink
+                  to={entry.to}
+                  end
+                  onClick={onNavigate}
+                  aria-current={active ? 'page' : undefined}
+                  className={({ isActive }) =>
+                    mergeClasses(styles.navLink, (active ?? isActive) && styles.navLinkActive)
+                  }
+                >
+                  <span className={styles.navIcon} aria-hidden="true">
+                    {entry.icon}
+                  </span>
+                  {entry.label}
+                  {entry.badge === 'applications' && slots.applicationsBadge}
+                </NavLink>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <div className={styles.foot}>
+        {/* The admin user label; the name comes from the session when there is one. */}
+        <div className={styles.user}>
+          <Avatar name={user?.name ?? 'Admin'} color="neutral" size={32} aria-hidden="true" />
+          <span className={styles.userText}>
+            <span className={styles.userName}>{user?.name ?? 'Admin'}</span>
+            <span className={styles.userRole}>Admin User</span>
+          </span>
+        </div>
+        <Button
+          className={styles.footButton}
+          icon={<ArrowLeftRegular />}
+          onClick={() => {
+            onNavigate?.();
+            void navigate(-1);
+          }}
+        >
+          Back
+        </Button>
+        {/* The desktop console has Log Out in its own frame; on the web the dashboard has no site header. */}
+        {platform.kind === 'web' && user && <LogOutButton className={styles.footButton} />}
+      </div>
+    </div>
+  );
+}
