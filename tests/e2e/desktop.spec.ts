@@ -176,10 +176,11 @@ test('the console has the same account screens: Forgot password?, a new password
     await page.getByRole('button', { name: 'Send the reset link' }).click();
     await expect(page.getByRole('status').filter({ hasText: messages.forgotPasswordSent })).toBeVisible();
     const outbox = path.join(server.dataDir, 'outbox');
-    await expect
-      .poll(() => (existsSync(outbox) ? readdirSync(outbox).length : 0), { timeout: 15_000 })
-      .toBe(1);
-    const mail = await PostalMime.parse(readFileSync(path.join(outbox, readdirSync(outbox)[0]!)));
+    // The outbox writes each mail beside its final name first: only a *.eml is whole.
+    const mails = () =>
+      existsSync(outbox) ? readdirSync(outbox).filter((name) => name.endsWith('.eml')) : [];
+    await expect.poll(() => mails().length, { timeout: 15_000 }).toBe(1);
+    const mail = await PostalMime.parse(readFileSync(path.join(outbox, mails()[0]!)));
     expect(mail.to?.map((to) => to.address)).toEqual([admin.email]);
     expect(mail.text).toMatch(/\/reset-password\/[\w-]{43}/);
     await page.getByRole('link', { name: 'Back to login' }).click();

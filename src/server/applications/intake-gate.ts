@@ -204,7 +204,9 @@ export function createIntakeGate(settings: IntakeGateSettings = DEFAULT_INTAKE_G
    */
   const watchReceipt = (request: FastifyRequest, reply: FastifyReply, received: () => void) => {
     const socket = request.raw.socket;
+    let stopped = false;
     const stop = () => {
+      stopped = true;
       clearInterval(progress);
       clearTimeout(deadline);
       request.raw.off('end', onEnd);
@@ -214,16 +216,27 @@ export function createIntakeGate(settings: IntakeGateSettings = DEFAULT_INTAKE_G
       received();
     };
     let seen = socket.bytesRead;
-    const progress = setInterval(() => {
+    let lastLook = Date.now();
+    const look = () => {
+      if (stopped) return;
       // Fully received: what is left (the checks) is the server's own work.
       if (request.raw.complete) return onEnd();
+      const now = Date.now();
       const moved = socket.bytesRead - seen;
+      const elapsed = Math.max(now - lastLook, settings.stallWindowMs);
       seen = socket.bytesRead;
-      if (moved >= settings.minBytesPerWindow) return;
+      lastLook = now;
+      // The floor is a rate: a look that came late, because the server itself was busy, judges
+      // the body by all the time since the last one, not by one window.
+      if (moved * settings.stallWindowMs >= settings.minBytesPerWindow * elapsed) return;
       stop();
-      request.log.info({ moved, windowMs: settings.stallWindowMs }, 'application upload stalled: dropped');
+      request.log.info({ moved, windowMs: elapsed }, 'application upload stalled: dropped');
       drop(request, reply, new HttpError(408, messages.uploadStalled));
-    }, settings.stallWindowMs);
+    };
+    // Timers run before the event loop reads the sockets: after a busy spell the bytes a client
+    // sent meanwhile are still unread when the window ends. setImmediate looks once they are read,
+    // so a sender is never blamed for the server's own delay.
+    const progress = setInterval(() => setImmediate(look), settings.stallWindowMs);
     const deadline = setTimeout(() => {
       if (request.raw.complete) return onEnd();
       stop();

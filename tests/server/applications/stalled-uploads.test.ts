@@ -88,13 +88,18 @@ function stalled(body: Buffer, headers: Record<string, string> = {}) {
   return started;
 }
 
-/** Sends `bytes` of the body every `everyMs`, until it is all sent or the request is gone. */
+/**
+ * Sends the body at `bytes` every `everyMs`, until it is all sent or the request is gone. The rate
+ * holds in real time: a tick that comes late (a busy machine) sends what the missed ones would have.
+ */
 function trickle(body: Buffer, headers: Record<string, string>, bytes: number, everyMs: number) {
   const started = upload(body, headers);
+  const startedAt = Date.now();
   let sent = 0;
   const timer = setInterval(() => {
     if (started.request.destroyed || sent >= body.length) return clearInterval(timer);
-    const end = Math.min(body.length, sent + bytes);
+    const due = Math.max(1, Math.floor((Date.now() - startedAt) / everyMs)) * bytes;
+    const end = Math.min(body.length, Math.max(due, sent + bytes));
     started.request.write(body.subarray(sent, end));
     sent = end;
     if (sent >= body.length) started.request.end();
