@@ -10,7 +10,7 @@ import type { JobRepository } from './jobs/job-repository';
 import type { ApplicationRepository } from './applications/application-repository';
 import type { NoteRepository } from './applications/note-repository';
 import type { RateLimiters } from './http/rate-limit';
-import type { AuditRepository } from './privacy/audit-repository';
+import type { AuditRepository } from './audit/audit-repository';
 import type { ChangeFeed } from './db/change-feed';
 import type { OpenJobsCache } from './jobs/open-jobs-cache';
 import type { ApplicationListCache } from './applications/application-list-cache';

@@ -28,14 +28,14 @@ import { createStageRepository } from './applications/stage-repository';
 import { createReplyTemplateRepository } from './applications/reply-template-repository';
 import { createApplicationCountsCache } from './applications/application-counts-cache';
 import { applicationCountsSchema } from '../shared/applications/stage-contract';
-import { createAuditRepository } from './privacy/audit-repository';
+import { createAuditRepository } from './audit/audit-repository';
 import { createApplicationLinks } from './my-application/application-links';
 import { myApplicationPath } from '../shared/my-application/my-application-contract';
 import { scheduleRetentionPurge } from './privacy/retention';
 import { createRateLimiters, scheduleRateLimitSweep, type RateLimitSettings } from './http/rate-limit';
 import { bootstrapAdmin } from './auth/bootstrap-admin';
 import { createApp, type HttpTimeouts } from './app';
-import { projectRoot } from './project-root';
+import { projectRoot } from './runtime/project-root';
 import { holdDataDir } from './db/data-dir-lock';
 import { releaseMemoryWhenIdle } from './http/idle-memory';
 

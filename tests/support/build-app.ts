@@ -5,7 +5,7 @@ import { createApp } from '../../src/server/app';
 import { holdDataDir } from '../../src/server/db/data-dir-lock';
 import { scheduleRetentionPurge } from '../../src/server/privacy/retention';
 import { scheduleRateLimitSweep } from '../../src/server/http/rate-limit';
-import { projectRoot } from '../../src/server/project-root';
+import { projectRoot } from '../../src/server/runtime/project-root';
 import { buildContext, closeContext } from '../../src/server/start-server';
 import {
   adminTokenFor,

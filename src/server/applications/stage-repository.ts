@@ -6,7 +6,7 @@ import type { ChangeFeed } from '../db/change-feed';
 import type { EmailOutbox, QueuedEmail } from '../email/email-outbox';
 import type { ApplicationEmailOptions } from '../email/application-emails';
 import { replyEmail, type RepliedApplication } from '../email/reply-emails';
-import type { AuditRepository } from '../privacy/audit-repository';
+import type { AuditRepository } from '../audit/audit-repository';
 import type { ReplyTemplateRepository } from './reply-template-repository';
 import { isId } from '../../shared/http/id';
 import {

@@ -13,7 +13,7 @@ import { HttpError } from '../http/http-error';
 import { errorResponses, type Api } from '../http/route-types';
 import { currentUser, type Guards } from '../auth/guards';
 import type { EmailOutbox } from '../email/email-outbox';
-import { contentDisposition } from '../applications/content-disposition';
+import { contentDisposition } from '../http/content-disposition';
 import { existingApplication } from '../applications/existing-application';
 import { eraseSubject, exportSubject, type SubjectStores } from './subject-requests';
 
