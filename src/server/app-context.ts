@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { BlobStore } from './blobs/blob-store';
 import type { Mailer } from './email/mailer';
+import type { MailOptions } from './email/mail-options';
 import type { EmailOutbox } from './email/email-outbox';
 import type { TokenService } from './auth/tokens';
 import type { UserRepository } from './auth/user-repository';
@@ -30,6 +31,8 @@ export interface AppContext {
   database: Database;
   blobs: BlobStore;
   mailer: Mailer;
+  /** Who the e-mails come from and where their links point. */
+  mail: MailOptions;
   /** Every e-mail is queued here and delivered, with retries, through `mailer`. */
   outbox: EmailOutbox;
   tokens: TokenService;

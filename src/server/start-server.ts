@@ -8,8 +8,8 @@ import { createFileBlobStore } from './blobs/file-blob-store';
 import { createPostgresBlobStore } from './blobs/postgres-blob-store';
 import { createMailer } from './email/mailer';
 import { createEmailOutbox, type DeliveryTiming } from './email/email-outbox';
-import { applicationMail } from './email/application-emails';
-import { siteConfig } from '../shared/site/site-config';
+import { applicationMail } from './email/application-mail';
+import { mailOptions } from './email/mail-options';
 import { createTokenService, resolveJwtSecret } from './auth/tokens';
 import { createUserRepository } from './auth/user-repository';
 import { createAccountRepository } from './auth/account-repository';
@@ -112,11 +112,7 @@ async function assembleContext(config: Config, options: StartOptions, opened: Op
       return token && `${config.publicUrl}${myApplicationPath(token)}`;
     },
   }));
-  const mailOptions = {
-    careersMailbox: config.careersMailbox,
-    publicUrl: config.publicUrl,
-    companyName: siteConfig.legalName,
-  };
+  const mail = mailOptions(config);
   const signingSecret = await resolveJwtSecret(db, config.jwtSecret);
   const limiters = createRateLimiters(
     database,
@@ -125,7 +121,7 @@ async function assembleContext(config: Config, options: StartOptions, opened: Op
   );
   const applications = createApplicationRepository(db, blobs, changes, {
     retentionDays: config.retentionDays,
-    mail: applicationMail(outbox, mailOptions, limiters),
+    mail: applicationMail(outbox, mail, limiters),
   });
   const audit = (opened.audit = createAuditRepository(db));
   const replyTemplates = createReplyTemplateRepository(db);
@@ -134,13 +130,14 @@ async function assembleContext(config: Config, options: StartOptions, opened: Op
     audit,
     outbox,
     templates: replyTemplates,
-    mail: mailOptions,
+    mail,
   });
   const context: AppContext = {
     config,
     database,
     blobs,
     mailer,
+    mail,
     outbox,
     tokens: createTokenService(signingSecret, config.tokenTtlSeconds),
     users,

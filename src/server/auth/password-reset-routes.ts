@@ -4,31 +4,30 @@ import {
   resetPasswordSchema,
 } from '../../shared/auth/account-contract';
 import { messages } from '../../shared/messages';
-import { siteConfig } from '../../shared/site/site-config';
 import { HttpError } from '../http/http-error';
 import { consume, limitByIp, type RateLimiters } from '../http/rate-limit';
 import { digest, emailLimitKey, newSecretToken } from '../http/secret-token';
 import { errorResponses, type Api } from '../http/route-types';
-import type { Config } from '../config';
+import type { MailOptions } from '../email/mail-options';
 import type { Mailer } from '../email/mailer';
 import type { AccountRepository } from './account-repository';
 import type { UserRepository } from './user-repository';
 import { hashPassword } from './passwords';
 import { newPasswordProblem } from './password-strength';
-import { passwordResetEmail, RESET_LINK_LIFETIME_MINUTES } from './password-reset-email';
+import { passwordResetEmail, RESET_LINK_LIFETIME_MINUTES } from '../email/templates/password-reset-email';
 
 /** What the password reset routes use of the server's parts (see app-context.ts). */
 export interface PasswordResetRouteDeps {
   users: UserRepository;
   limiters: RateLimiters;
   accounts: AccountRepository;
-  config: Pick<Config, 'publicUrl'>;
   mailer: Mailer;
+  mail: MailOptions;
 }
 
 /** A forgotten password: the reset link by e-mail, then a new password with it (docs/security.md#password-reset-by-e-mail). */
 export function passwordResetRoutes(app: Api, context: PasswordResetRouteDeps): void {
-  const { users, limiters, accounts, config, mailer } = context;
+  const { users, limiters, accounts, mailer, mail } = context;
 
   app.post(
     '/auth/forgot-password',
@@ -63,11 +62,7 @@ export function passwordResetRoutes(app: Api, context: PasswordResetRouteDeps): 
         if (!user) return;
         const { token, hash } = newSecretToken();
         await accounts.createReset(user.id, hash, RESET_LINK_LIFETIME_MINUTES * 60_000);
-        const mail = passwordResetEmail(user, `${config.publicUrl}/reset-password/${token}`, {
-          brandName: siteConfig.brandName,
-          companyName: siteConfig.legalName,
-        });
-        await mailer.send(mail);
+        await mailer.send(passwordResetEmail(user, `${mail.publicUrl}/reset-password/${token}`, mail));
       };
       sendLink().catch((error: unknown) => {
         request.log.error(

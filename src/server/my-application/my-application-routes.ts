@@ -10,7 +10,6 @@ import {
   type MyApplication,
 } from '../../shared/my-application/my-application-contract';
 import { APPLICANT_ACTOR } from '../../shared/privacy/audit-contract';
-import { siteConfig } from '../../shared/site/site-config';
 import { HttpError } from '../http/http-error';
 import { consume, limitByIp } from '../http/rate-limit';
 import { emailLimitKey } from '../http/secret-token';
@@ -19,12 +18,11 @@ import type { ApplicationLinks } from './application-links';
 import type { RateLimiters } from '../http/rate-limit';
 import type { EmailOutbox } from '../email/email-outbox';
 import type { Database } from '../db/database';
-import type { Config } from '../config';
 import { eraseApplication, type SubjectStores } from '../privacy/subject-requests';
-import type { ApplicationEmailOptions } from '../email/application-emails';
+import type { MailOptions } from '../email/mail-options';
 import { applicantStatus } from './applicant-status';
 import type { LinkedApplication } from './application-links';
-import { lostLinkEmail, withdrawalEmail } from './my-application-emails';
+import { lostLinkEmail, withdrawalEmail } from '../email/templates/my-application-emails';
 
 const notFound = () => new HttpError(404, MY_APPLICATION_NOT_FOUND);
 
@@ -45,16 +43,11 @@ export interface MyApplicationRouteDeps extends SubjectStores {
   limiters: RateLimiters;
   outbox: EmailOutbox;
   database: Database;
-  config: Config;
+  mail: MailOptions;
 }
 
 export function myApplicationRoutes(app: Api, context: MyApplicationRouteDeps): void {
-  const { applicationLinks, stages, limiters, outbox, database, config } = context;
-  const mail: ApplicationEmailOptions = {
-    careersMailbox: config.careersMailbox,
-    publicUrl: config.publicUrl,
-    companyName: siteConfig.legalName,
-  };
+  const { applicationLinks, stages, limiters, outbox, database, mail } = context;
 
   /**
    * The application a token opens, or 404. As with failed logins, each lookup first takes a point
