@@ -26,7 +26,7 @@ import { stageRoutes } from './applications/stage-routes';
 import { replyTemplateRoutes } from './applications/reply-template-routes';
 import { emailRoutes } from './email/email-routes';
 import { privacyRoutes } from './privacy/privacy-routes';
-import { myApplicationRoutes } from './my-application/my-application-routes';
+import { lostLinkRoutes, myApplicationRoutes } from './my-application/my-application-routes';
 import { installErrorHandling } from './http/error-handler';
 import { HttpError } from './http/http-error';
 import { JSON_SHAPE_LIMITS, jsonShapeExceeds } from './http/json-shape';
@@ -211,6 +211,7 @@ function apiRoutes(app: FastifyInstance, context: AppContext) {
       jobRoutes(open, context, guards);
       applicationRoutes(open, context);
       myApplicationRoutes(open, context);
+      lostLinkRoutes(open, context);
       emailRoutes(open, context);
     });
     await api.register(

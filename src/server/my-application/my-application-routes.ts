@@ -32,11 +32,6 @@ const view = (application: LinkedApplication): MyApplication => ({
   status: applicantStatus(application),
 });
 
-/**
- * The applicant's own calls, through the private link e-mailed to them (no sign-in: the link is
- * the proof), and the lost-link form (docs/behaviour.md#the-applicants-page). Every answer is
- * private to its link and never cached.
- */
 /** What the applicant's own routes use of the server's parts (see app-context.ts). */
 export interface MyApplicationRouteDeps extends SubjectStores {
   applicationLinks: ApplicationLinks;
@@ -46,8 +41,13 @@ export interface MyApplicationRouteDeps extends SubjectStores {
   mail: MailOptions;
 }
 
+/**
+ * The applicant's own calls, through the private link e-mailed to them (no sign-in: the link is
+ * the proof; docs/behaviour.md#the-applicants-page). Every answer is private to its link and
+ * never cached.
+ */
 export function myApplicationRoutes(app: Api, context: MyApplicationRouteDeps): void {
-  const { applicationLinks, stages, limiters, outbox, database, mail } = context;
+  const { applicationLinks, stages, limiters, mail } = context;
 
   /**
    * The application a token opens, or 404. As with failed logins, each lookup first takes a point
@@ -142,6 +142,17 @@ export function myApplicationRoutes(app: Api, context: MyApplicationRouteDeps): 
       };
     },
   );
+}
+
+/**
+ * The lost-link form: a fresh private link for each application held for an address, e-mailed to
+ * that address only (docs/behaviour.md#the-applicants-page).
+ */
+export function lostLinkRoutes(
+  app: Api,
+  context: Pick<MyApplicationRouteDeps, 'applicationLinks' | 'limiters' | 'outbox' | 'database' | 'mail'>,
+): void {
+  const { applicationLinks, limiters, outbox, database, mail } = context;
 
   app.post(
     '/my-application/lost-link',
