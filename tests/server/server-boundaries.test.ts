@@ -12,8 +12,9 @@ const { serverImports } = (await import(new URL('../../eslint.config.js', import
   serverImports: Record<string, string[]>;
 };
 const eslint = new ESLint();
-/** The boundary errors lint finds in `code`, as if it were the file at `filePath`. */
-const boundaryErrors = async (filePath: string, code: string) => {
+/** The boundary errors lint finds in a file at `filePath` that imports `target`. */
+const boundaryErrors = async (filePath: string, target: string) => {
+  const code = `import type { Probe } from '${target}';\nexport type P = Probe;\n`;
   const [result] = await eslint.lintText(code, { filePath });
   return result!.messages.filter((message) => message.ruleId === 'boundaries/dependencies');
 };
@@ -49,10 +50,7 @@ describe('the server folders’ imports', () => {
     ['a domain importing the server’s composition', 'src/server/auth/probe.ts', '../app-context'],
     ['a domain not allowed the configuration importing it', 'src/server/jobs/probe.ts', '../config'],
   ])('lint refuses %s', async (_name, filePath, target) => {
-    const errors = await boundaryErrors(
-      filePath,
-      `import type { Probe } from '${target}';\nexport type P = Probe;\n`,
-    );
+    const errors = await boundaryErrors(filePath, target);
     expect(errors).toHaveLength(1);
     expect(errors[0]!.message).toMatch(/may not import/);
   });
@@ -66,8 +64,6 @@ describe('the server folders’ imports', () => {
     ['a domain importing the configuration it is allowed', 'src/server/auth/probe.ts', '../config'],
     ['the composition importing a domain', 'src/server/probe.ts', './privacy/retention'],
   ])('lint accepts %s', async (_name, filePath, target) => {
-    expect(
-      await boundaryErrors(filePath, `import type { Probe } from '${target}';\nexport type P = Probe;\n`),
-    ).toEqual([]);
+    expect(await boundaryErrors(filePath, target)).toEqual([]);
   });
 });

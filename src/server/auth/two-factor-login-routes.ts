@@ -3,21 +3,16 @@ import { twoFactorVerifySchema } from '../../shared/auth/account-contract';
 import { messages } from '../../shared/messages';
 import { HttpError } from '../http/http-error';
 import { errorResponses, type Api } from '../http/route-types';
-import type { AccountRepository } from './account-repository';
 import { startLoginAttempt } from './login-attempts';
 import { matchingStep, recoveryCodeHash } from './totp';
-import { accountChecks, type AccountCheckDeps } from './account-checks';
-
-/** What the login's second step uses of the server's parts (see app-context.ts). */
-export interface TwoFactorLoginRouteDeps extends AccountCheckDeps {
-  accounts: AccountRepository;
-}
+import { accountChecks } from './account-checks';
+import type { TwoFactorRouteDeps } from './two-factor-routes';
 
 /**
  * A login's second step: the challenge POST /login answered, with a code from the authenticator
  * app or one of the recovery codes (docs/security.md#two-step-verification).
  */
-export function twoFactorLoginRoutes(app: Api, context: TwoFactorLoginRouteDeps): void {
+export function twoFactorLoginRoutes(app: Api, context: TwoFactorRouteDeps): void {
   const { tokens, limiters, accounts } = context;
   const { challengedAccount } = accountChecks(context);
 
