@@ -25,9 +25,54 @@ const below = {
   layout: ['components', 'feedback', 'store', 'lib', 'platform'],
 };
 const featureMayUse = ['layout', 'components', 'feedback', 'store', 'lib', 'platform'];
+/**
+ * The server's folders and the folders each may import (docs/architecture.md#import-rules): the
+ * shared parts at the bottom, then the domains, each importing only the domains listed for it, so
+ * no import runs back up. `server` is the composition at the server's root (app.ts,
+ * start-server.ts, ...), which sees everything; `server-config` stands for the root's config.ts
+ * alone, the one root file a domain may import.
+ */
+export const serverImports = {
+  'server-runtime': [],
+  'server-db': ['server-runtime'],
+  'server-http': ['server-db'],
+  'server-blobs': ['server-db'],
+  'server-audit': ['server-db', 'server-http'],
+  'server-email': ['server-db', 'server-http'],
+  'server-auth': ['server-config', 'server-db', 'server-http', 'server-email'],
+  'server-jobs': ['server-db', 'server-http', 'server-auth'],
+  'server-applications': [
+    'server-runtime',
+    'server-db',
+    'server-http',
+    'server-blobs',
+    'server-audit',
+    'server-email',
+    'server-auth',
+    'server-jobs',
+  ],
+  'server-privacy': [
+    'server-db',
+    'server-http',
+    'server-audit',
+    'server-email',
+    'server-auth',
+    'server-applications',
+  ],
+  'server-my-application': ['server-db', 'server-http', 'server-email', 'server-privacy'],
+  'server-site': ['server-config', 'server-runtime', 'server-http', 'server-jobs'],
+  'server-cli': ['server', 'server-config', 'server-db', 'server-auth', 'server-privacy'],
+};
+const serverFolders = Object.keys(serverImports);
 const layers = {
   shared: [],
-  server: ['shared'],
+  ...Object.fromEntries(
+    Object.entries(serverImports).map(([type, uses]) => [
+      type,
+      [...uses.filter((use) => use !== 'server-config'), 'shared'],
+    ]),
+  ),
+  server: [...serverFolders.filter((type) => type !== 'server-cli'), 'shared'],
   main: ['shared'],
   preload: ['shared'],
   ...Object.fromEntries(Object.entries(below).map(([layer, uses]) => [layer, [...uses, 'shared']])),
@@ -37,6 +82,10 @@ const layers = {
   web: ['app', ...featureTypes, ...featureMayUse, 'shared'],
 };
 const elements = [
+  ...serverFolders.map((type) => ({
+    type,
+    pattern: `src/server/${type.replace(/^server-/, '')}`,
+  })),
   ...['shared', 'server', 'main', 'preload', 'web'].map((type) => ({ type, pattern: `src/${type}` })),
   ...['app', 'desktop', 'layout', 'components', 'feedback', 'store', 'lib', 'platform'].map((type) => ({
     type,
@@ -85,11 +134,19 @@ export default tseslint.config(
         {
           default: 'disallow',
           message:
-            'A {{from.element.type}} file may not import {{to.element.type}}: imports only point down the layers (docs/architecture.md#the-renderers-layers).',
-          policies: Object.entries(layers).map(([type, uses]) => ({
-            from: { element: { type } },
-            allow: { to: { element: { types: { anyOf: [type, ...uses] } } } },
-          })),
+            'A {{from.element.type}} file may not import {{to.element.type}}: imports only point down the layers (docs/architecture.md#import-rules).',
+          policies: [
+            ...Object.entries(layers).map(([type, uses]) => ({
+              from: { element: { type } },
+              allow: { to: { element: { types: { anyOf: [type, ...uses] } } } },
+            })),
+            ...Object.entries(serverImports)
+              .filter(([, uses]) => uses.includes('server-config'))
+              .map(([type]) => ({
+                from: { element: { type } },
+                allow: { to: { element: { type: 'server', fileInternalPath: 'config.ts' } } },
+              })),
+          ],
         },
       ],
     },

@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { BlobStore } from './blobs/blob-store';
 import type { Mailer } from './email/mailer';
+import type { MailOptions } from './email/mail-options';
 import type { EmailOutbox } from './email/email-outbox';
 import type { TokenService } from './auth/tokens';
 import type { UserRepository } from './auth/user-repository';
@@ -10,7 +11,7 @@ import type { JobRepository } from './jobs/job-repository';
 import type { ApplicationRepository } from './applications/application-repository';
 import type { NoteRepository } from './applications/note-repository';
 import type { RateLimiters } from './http/rate-limit';
-import type { AuditRepository } from './privacy/audit-repository';
+import type { AuditRepository } from './audit/audit-repository';
 import type { ChangeFeed } from './db/change-feed';
 import type { OpenJobsCache } from './jobs/open-jobs-cache';
 import type { ApplicationListCache } from './applications/application-list-cache';
@@ -30,6 +31,8 @@ export interface AppContext {
   database: Database;
   blobs: BlobStore;
   mailer: Mailer;
+  /** Who the e-mails come from and where their links point. */
+  mail: MailOptions;
   /** Every e-mail is queued here and delivered, with retries, through `mailer`. */
   outbox: EmailOutbox;
   tokens: TokenService;

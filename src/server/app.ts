@@ -13,16 +13,20 @@ import { messages } from '../shared/messages';
 import type { AppContext } from './app-context';
 import type { Config } from './config';
 import { createGuards } from './auth/guards';
+import { adminScope } from './auth/admin-scope';
 import { authRoutes } from './auth/auth-routes';
 import { accountRoutes } from './auth/account-routes';
-import { jobRoutes } from './jobs/job-routes';
-import { applicationRoutes } from './applications/application-routes';
+import { passwordResetRoutes } from './auth/password-reset-routes';
+import { twoFactorAdminRoutes, twoFactorRoutes } from './auth/two-factor-routes';
+import { twoFactorLoginRoutes } from './auth/two-factor-login-routes';
+import { jobAdminRoutes, jobRoutes } from './jobs/job-routes';
+import { applicationAdminRoutes, applicationRoutes } from './applications/application-routes';
 import { noteRoutes } from './applications/note-routes';
 import { stageRoutes } from './applications/stage-routes';
 import { replyTemplateRoutes } from './applications/reply-template-routes';
 import { emailRoutes } from './email/email-routes';
 import { privacyRoutes } from './privacy/privacy-routes';
-import { myApplicationRoutes } from './my-application/my-application-routes';
+import { lostLinkRoutes, myApplicationRoutes } from './my-application/my-application-routes';
 import { installErrorHandling } from './http/error-handler';
 import { HttpError } from './http/http-error';
 import { JSON_SHAPE_LIMITS, jsonShapeExceeds } from './http/json-shape';
@@ -178,46 +182,60 @@ export async function createApp(context: AppContext, options: AppOptions = {}): 
     transform: jsonSchemaTransform,
   });
 
-  const guards = createGuards(context);
-  await app.register(
-    async (api) => {
-      const typed = api.withTypeProvider<ZodTypeProvider>();
-      typed.get(
-        '/health',
-        { schema: { tags: ['ops'], summary: 'Liveness and database check' } },
-        async () => {
-          await context.database.db.execute(sql`select 1`);
-          return { status: 'ok', database: context.database.kind, mail: context.mailer.kind };
-        },
-      );
-      typed.get('/docs', { schema: { hide: true } }, async () => app.swagger());
-      authRoutes(typed, context, guards);
-      accountRoutes(typed, context, guards);
-      jobRoutes(typed, context, guards);
-      applicationRoutes(typed, context, guards);
-      noteRoutes(typed, context, guards);
-      stageRoutes(typed, context, guards);
-      replyTemplateRoutes(typed, context, guards);
-      privacyRoutes(typed, context, guards);
-      myApplicationRoutes(typed, context);
-      emailRoutes(typed, context);
-      api.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: messages.notFound }));
-      // The site's catch-all page route would otherwise answer unknown API reads with its HTML
-      // 404 page: the API claims its own address space, so a client always gets JSON here. A
-      // segment longer than any parameter may be is still "too long", as the router says when
-      // nothing catches it.
-      const unknownRead = (request: FastifyRequest, reply: FastifyReply) =>
-        (request.url.split('?')[0] ?? '').split('/').some((segment) => segment.length > MAX_PARAM_LENGTH)
-          ? reply.code(414).send({ message: addressTooLong })
-          : reply.code(404).send({ message: messages.notFound });
-      api.get('/', { schema: { hide: true } }, unknownRead);
-      api.get('/*', { schema: { hide: true } }, unknownRead);
-    },
-    { prefix: '/api' },
-  );
-
+  await app.register(apiRoutes(app, context), { prefix: '/api' });
   siteRoutes(app.withTypeProvider<ZodTypeProvider>(), context);
   if (options.webDistDir) await registerStaticSite(app, context, options.webDistDir);
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: messages.notFound }));
   return app;
+}
+
+/**
+ * Everything under `/api`, in two scopes: the public calls, each with its own rate limits and the
+ * few optional or partial checks of its own, and the admin scope, whose guard runs before every
+ * route in it (auth/admin-scope.ts). An admin call is added to the admin scope and nowhere else.
+ */
+function apiRoutes(app: FastifyInstance, context: AppContext) {
+  const guards = createGuards(context);
+  return async (api: FastifyInstance) => {
+    await api.register(async (scope) => {
+      const open = scope.withTypeProvider<ZodTypeProvider>();
+      open.get('/health', { schema: { tags: ['ops'], summary: 'Liveness and database check' } }, async () => {
+        await context.database.db.execute(sql`select 1`);
+        return { status: 'ok', database: context.database.kind, mail: context.mailer.kind };
+      });
+      open.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+      authRoutes(open, context, guards);
+      passwordResetRoutes(open, context);
+      twoFactorRoutes(open, context, guards);
+      twoFactorLoginRoutes(open, context);
+      jobRoutes(open, context, guards);
+      applicationRoutes(open, context);
+      myApplicationRoutes(open, context);
+      lostLinkRoutes(open, context);
+      emailRoutes(open, context);
+    });
+    await api.register(
+      adminScope(guards, (admin) => {
+        accountRoutes(admin, context);
+        twoFactorAdminRoutes(admin, context);
+        jobAdminRoutes(admin, context);
+        applicationAdminRoutes(admin, context);
+        noteRoutes(admin, context);
+        stageRoutes(admin, context);
+        replyTemplateRoutes(admin, context);
+        privacyRoutes(admin, context);
+      }),
+    );
+    api.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: messages.notFound }));
+    // The site's catch-all page route would otherwise answer unknown API reads with its HTML
+    // 404 page: the API claims its own address space, so a client always gets JSON here. A
+    // segment longer than any parameter may be is still "too long", as the router says when
+    // nothing catches it.
+    const unknownRead = (request: FastifyRequest, reply: FastifyReply) =>
+      (request.url.split('?')[0] ?? '').split('/').some((segment) => segment.length > MAX_PARAM_LENGTH)
+        ? reply.code(414).send({ message: addressTooLong })
+        : reply.code(404).send({ message: messages.notFound });
+    api.get('/', { schema: { hide: true } }, unknownRead);
+    api.get('/*', { schema: { hide: true } }, unknownRead);
+  };
 }

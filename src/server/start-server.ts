@@ -8,8 +8,8 @@ import { createFileBlobStore } from './blobs/file-blob-store';
 import { createPostgresBlobStore } from './blobs/postgres-blob-store';
 import { createMailer } from './email/mailer';
 import { createEmailOutbox, type DeliveryTiming } from './email/email-outbox';
-import { applicationMail } from './email/application-emails';
-import { siteConfig } from '../shared/site/site-config';
+import { applicationMail } from './email/application-mail';
+import { mailOptions } from './email/mail-options';
 import { createTokenService, resolveJwtSecret } from './auth/tokens';
 import { createUserRepository } from './auth/user-repository';
 import { createAccountRepository } from './auth/account-repository';
@@ -28,14 +28,14 @@ import { createStageRepository } from './applications/stage-repository';
 import { createReplyTemplateRepository } from './applications/reply-template-repository';
 import { createApplicationCountsCache } from './applications/application-counts-cache';
 import { applicationCountsSchema } from '../shared/applications/stage-contract';
-import { createAuditRepository } from './privacy/audit-repository';
+import { createAuditRepository } from './audit/audit-repository';
 import { createApplicationLinks } from './my-application/application-links';
 import { myApplicationPath } from '../shared/my-application/my-application-contract';
 import { scheduleRetentionPurge } from './privacy/retention';
 import { createRateLimiters, scheduleRateLimitSweep, type RateLimitSettings } from './http/rate-limit';
 import { bootstrapAdmin } from './auth/bootstrap-admin';
-import { createApp, type HttpTimeouts } from './app';
-import { projectRoot } from './project-root';
+import { createApp, type AppOptions, type HttpTimeouts } from './app';
+import { projectRoot } from './runtime/project-root';
 import { holdDataDir } from './db/data-dir-lock';
 import { releaseMemoryWhenIdle } from './http/idle-memory';
 
@@ -112,11 +112,7 @@ async function assembleContext(config: Config, options: StartOptions, opened: Op
       return token && `${config.publicUrl}${myApplicationPath(token)}`;
     },
   }));
-  const mailOptions = {
-    careersMailbox: config.careersMailbox,
-    publicUrl: config.publicUrl,
-    companyName: siteConfig.legalName,
-  };
+  const mail = mailOptions(config);
   const signingSecret = await resolveJwtSecret(db, config.jwtSecret);
   const limiters = createRateLimiters(
     database,
@@ -125,7 +121,7 @@ async function assembleContext(config: Config, options: StartOptions, opened: Op
   );
   const applications = createApplicationRepository(db, blobs, changes, {
     retentionDays: config.retentionDays,
-    mail: applicationMail(outbox, mailOptions, limiters),
+    mail: applicationMail(outbox, mail, limiters),
   });
   const audit = (opened.audit = createAuditRepository(db));
   const replyTemplates = createReplyTemplateRepository(db);
@@ -134,13 +130,14 @@ async function assembleContext(config: Config, options: StartOptions, opened: Op
     audit,
     outbox,
     templates: replyTemplates,
-    mail: mailOptions,
+    mail,
   });
   const context: AppContext = {
     config,
     database,
     blobs,
     mailer,
+    mail,
     outbox,
     tokens: createTokenService(signingSecret, config.tokenTtlSeconds),
     users,
@@ -208,46 +205,72 @@ async function listen(
   releaseDataDir: () => void,
 ): Promise<RunningServer> {
   const context = await buildContext(config, options);
-  const webDistDir =
-    options.serveWeb === false ? undefined : (config.webDistDir ?? path.join(projectRoot(), 'dist', 'web'));
   // A taken port, say: nothing of this start may stay open in a process that goes on.
   const abandon = async (error: unknown, app?: FastifyInstance): Promise<never> => {
     await app?.close().catch(() => undefined);
     await closeContext(context).catch(() => undefined);
     throw error;
   };
-  const app = await createApp(context, {
-    webDistDir,
-    logger: options.logger,
-    replayEntries: options.replayEntries,
-    timeouts: options.httpTimeouts,
-  }).catch((error: unknown) => abandon(error));
-  // Leftovers of writes interrupted by a crash, removed before any request can store a CV (the
-  // sweep also spares stores under way: see file-blob-store.ts). A failed sweep only leaves files.
-  await context.blobs
-    .sweep(() => context.applications.cvKeys())
-    .then((removed) => removed > 0 && app.log.info({ removed }, 'removed orphaned CV files'))
-    .catch((error: unknown) => app.log.error({ err: error }, 'CV sweep failed'));
+  const app = await createApp(context, appOptions(config, options)).catch((error: unknown) => abandon(error));
+  await sweepOrphanedCvs(app, context);
   await app.listen({ host: config.host, port: config.port }).catch((error: unknown) => abandon(error, app));
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const stopPurge = scheduleRetentionPurge(context, config.retentionDays, app.log);
-  const stopRateLimitSweep = scheduleRateLimitSweep(context.database.db, app.log, options.rateLimitSweepMs);
-  context.outbox.start(app.log);
-  const stopReleasingMemory = releaseMemoryWhenIdle({
-    onError: (error) => app.log.warn({ err: error }, 'could not release unused memory'),
-  });
+  const stopServing = startServing(app, context, options);
   return {
     app,
     context,
     url: `http://127.0.0.1:${port}`,
     async close() {
-      stopPurge();
-      stopRateLimitSweep();
-      stopReleasingMemory();
+      stopServing();
       await app.close();
       await closeContext(context);
       releaseDataDir();
     },
+  };
+}
+
+/** What `createApp` is given for this configuration: the built web site unless told not to serve it. */
+export function appOptions(config: Config, options: StartOptions): AppOptions {
+  return {
+    webDistDir:
+      options.serveWeb === false ? undefined : (config.webDistDir ?? path.join(projectRoot(), 'dist', 'web')),
+    logger: options.logger,
+    replayEntries: options.replayEntries,
+    timeouts: options.httpTimeouts,
+  };
+}
+
+/**
+ * Leftovers of writes interrupted by a crash, removed before any request can store a CV (the
+ * sweep also spares stores under way: see file-blob-store.ts). A failed sweep only leaves files.
+ */
+export async function sweepOrphanedCvs(app: FastifyInstance, context: AppContext): Promise<void> {
+  await context.blobs
+    .sweep(() => context.applications.cvKeys())
+    .then((removed) => removed > 0 && app.log.info({ removed }, 'removed orphaned CV files'))
+    .catch((error: unknown) => app.log.error({ err: error }, 'CV sweep failed'));
+}
+
+/**
+ * The server's own work while it serves, started once it listens: the daily retention purge, the
+ * sweep of expired rate-limit counters, the e-mail outbox's deliveries and the release of unused
+ * memory at rest. Answers the function that stops the timers (the outbox closes with the context).
+ */
+export function startServing(
+  app: FastifyInstance,
+  context: AppContext,
+  options: Pick<StartOptions, 'rateLimitSweepMs'>,
+): () => void {
+  const stopPurge = scheduleRetentionPurge(context, context.config.retentionDays, app.log);
+  const stopRateLimitSweep = scheduleRateLimitSweep(context.database.db, app.log, options.rateLimitSweepMs);
+  context.outbox.start(app.log);
+  const stopReleasingMemory = releaseMemoryWhenIdle({
+    onError: (error) => app.log.warn({ err: error }, 'could not release unused memory'),
+  });
+  return () => {
+    stopPurge();
+    stopRateLimitSweep();
+    stopReleasingMemory();
   };
 }

@@ -1,12 +1,14 @@
-import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { AppContext } from '../../src/server/app-context';
 import { createApp } from '../../src/server/app';
 import { holdDataDir } from '../../src/server/db/data-dir-lock';
-import { scheduleRetentionPurge } from '../../src/server/privacy/retention';
-import { scheduleRateLimitSweep } from '../../src/server/http/rate-limit';
-import { projectRoot } from '../../src/server/project-root';
-import { buildContext, closeContext } from '../../src/server/start-server';
+import {
+  appOptions,
+  buildContext,
+  closeContext,
+  startServing,
+  sweepOrphanedCvs,
+} from '../../src/server/start-server';
 import {
   adminTokenFor,
   apiAnswer,
@@ -32,7 +34,8 @@ export interface TestApp {
 
 /**
  * The real app, built as `startServer` builds it (the same configuration, storage, `buildContext`
- * and `createApp`, the data folder held, the e-mail outbox and the retention timer started), but
+ * and `createApp`, the data folder held, and start-server.ts's own work before and after it
+ * listens: the CV sweep, the e-mail outbox, the retention and rate-limit timers), but
  * answering through Fastify's `inject` instead of a socket: no port, no HTTP parsing, no client.
  * What it cannot show is what only a socket shows: the answer replay (installed in the HTTP
  * server), timeouts, bodies that arrive slowly or never, the client's address, a second process.
@@ -50,15 +53,7 @@ export async function buildTestApp(
   let app: FastifyInstance | undefined;
   try {
     context = await buildContext(config, startOptions);
-    app = await createApp(context, {
-      webDistDir:
-        startOptions.serveWeb === false
-          ? undefined
-          : (config.webDistDir ?? path.join(projectRoot(), 'dist', 'web')),
-      logger: startOptions.logger,
-      replayEntries: startOptions.replayEntries,
-      timeouts: startOptions.httpTimeouts,
-    });
+    app = await createApp(context, appOptions(config, startOptions));
     await app.ready();
   } catch (error) {
     await app?.close().catch(() => undefined);
@@ -69,14 +64,8 @@ export async function buildTestApp(
   }
   const ready = { app, context };
   // What startServer does before it listens, and once it listens.
-  await context.blobs.sweep(() => ready.context.applications.cvKeys()).catch(() => undefined);
-  const stopPurge = scheduleRetentionPurge(context, config.retentionDays, app.log);
-  const stopRateLimitSweep = scheduleRateLimitSweep(
-    context.database.db,
-    app.log,
-    startOptions.rateLimitSweepMs,
-  );
-  context.outbox.start(app.log);
+  await sweepOrphanedCvs(app, context);
+  const stopServing = startServing(app, context, startOptions);
 
   const request: RequestCall = async (method, pathname, call = {}) => {
     const { headers, body } = await encodeRequest(call);
@@ -106,8 +95,7 @@ export async function buildTestApp(
     request,
     adminToken: adminTokenFor(api),
     async stop() {
-      stopPurge();
-      stopRateLimitSweep();
+      stopServing();
       await ready.app.close();
       await closeContext(ready.context);
       releaseDataDir();

@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import { applicationNotes, applications } from '../db/schema';
 import type { BlobStore } from '../blobs/blob-store';
 import type { ChangeFeed } from '../db/change-feed';
-import type { ApplicationMail } from '../email/application-emails';
+import type { ApplicationMail } from '../email/application-mail';
 import type { ApplicationDetail, ApplicationSummary } from '../../shared/applications/application-contract';
 import { DUPLICATE_WINDOW_DAYS } from '../../shared/limits';
 

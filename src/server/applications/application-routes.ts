@@ -14,20 +14,17 @@ import { messages } from '../../shared/messages';
 import { HttpError } from '../http/http-error';
 import { limitByIp } from '../http/rate-limit';
 import { errorResponses, type Api } from '../http/route-types';
-import type { Guards } from '../auth/guards';
 import type { ApplicationRepository } from './application-repository';
 import type { ApplicationListCache } from './application-list-cache';
 import type { JobRepository } from '../jobs/job-repository';
 import type { RateLimiters } from '../http/rate-limit';
-import type { AuditRepository } from '../privacy/audit-repository';
 import type { BlobStore } from '../blobs/blob-store';
 import type { ChangeFeed } from '../db/change-feed';
-import type { Database } from '../db/database';
 import type { IntakePool } from './intake-pool';
 import type { IntakeGate } from './intake-gate';
-import type { StageRepository } from './stage-repository';
+import { openApplication, type ApplicationOpeningDeps } from './application-opening';
 import { cvFileName } from '../../shared/applications/cv-file-name';
-import { contentDisposition } from './content-disposition';
+import { contentDisposition } from '../http/content-disposition';
 import { createCvAnswerCache } from './cv-answer';
 import { applicationFormLimits, readApplicationParts } from './application-form-parts';
 import { readApplicationBody } from './application-body';
@@ -38,40 +35,33 @@ import { formatClosingDate } from '../../shared/jobs/closing-date';
 import { currentUser } from '../auth/guards';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-const admin = [{ bearer: [] }];
 /** About four CV answers (a 5 MB CV is 7 MB of answer). */
 const CV_ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
 
-/** What the application routes use of the server's parts (see app-context.ts). */
-export interface ApplicationRouteDeps {
+/** What the application form's route uses of the server's parts (see app-context.ts). */
+export interface ApplicationIntakeRouteDeps {
   applications: ApplicationRepository;
-  applicationList: ApplicationListCache;
   jobs: JobRepository;
   limiters: RateLimiters;
-  audit: AuditRepository;
-  blobs: BlobStore;
-  changes: ChangeFeed;
-  database: Database;
   intake: IntakePool;
   intakeGate: IntakeGate;
-  stages: StageRepository;
 }
 
-export function applicationRoutes(app: Api, context: ApplicationRouteDeps, guards: Guards): void {
-  const { applications, applicationList, jobs, limiters, audit } = context;
-  /** Records what an admin did with an applicant's data; never any CV contents. */
-  const record = (request: FastifyRequest, action: AuditAction, application: { id: string; email: string }) =>
-    audit.record({
-      action,
-      actorEmail: currentUser(request).email,
-      subjectEmail: application.email,
-      applicationId: application.id,
-    });
-  const cvAnswers = createCvAnswerCache(context.changes, CV_ANSWER_CACHE_BYTES);
-  const existingId = (id: string) => {
-    if (!isId(id)) throw new HttpError(404, messages.applicationMissing);
-    return id;
-  };
+/** What the admins' application routes use of the server's parts (see app-context.ts). */
+export interface ApplicationRouteDeps extends ApplicationOpeningDeps {
+  applicationList: ApplicationListCache;
+  blobs: BlobStore;
+  changes: ChangeFeed;
+}
+
+const existingApplicationId = (id: string) => {
+  if (!isId(id)) throw new HttpError(404, messages.applicationMissing);
+  return id;
+};
+
+/** Applying for a job: the one application call anyone may make. */
+export function applicationRoutes(app: Api, context: ApplicationIntakeRouteDeps): void {
+  const { applications, jobs, limiters } = context;
 
   // This route alone takes its body as bytes: a worker thread parses and checks it (application-intake.ts).
   // It also takes the same application as a multipart form, the CV as a file part: the product's
@@ -143,15 +133,30 @@ export function applicationRoutes(app: Api, context: ApplicationRouteDeps, guard
       },
     );
   });
+}
+
+/**
+ * Reading, downloading and deleting applications: registered in the admin scope
+ * (auth/admin-scope.ts). Every read of an applicant's data is recorded in the audit trail.
+ */
+export function applicationAdminRoutes(app: Api, context: ApplicationRouteDeps): void {
+  const { applications, applicationList, audit } = context;
+  /** Records what an admin did with an applicant's data; never any CV contents. */
+  const record = (request: FastifyRequest, action: AuditAction, application: { id: string; email: string }) =>
+    audit.record({
+      action,
+      actorEmail: currentUser(request).email,
+      subjectEmail: application.email,
+      applicationId: application.id,
+    });
+  const cvAnswers = createCvAnswerCache(context.changes, CV_ANSWER_CACHE_BYTES);
 
   app.get(
     '/applications',
     {
-      onRequest: guards.requireAdmin,
       schema: {
         tags: ['applications'],
         summary: 'Every application, newest first (without CV bytes)',
-        security: admin,
         response: { 200: applicationListSchema, ...errorResponses(401, 403) },
       },
     },
@@ -161,59 +166,23 @@ export function applicationRoutes(app: Api, context: ApplicationRouteDeps, guard
   app.get(
     '/applications/:id',
     {
-      onRequest: guards.requireAdmin,
       schema: {
         tags: ['applications'],
         summary: 'One application (without CV bytes); opening a New one moves it to Reviewed',
-        security: admin,
         params: idParamsSchema,
         response: { 200: applicationDetailSchema, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
-      const id = existingId(request.params.id);
-      const application = await applications.find(id);
-      if (!application) throw new HttpError(404, messages.applicationMissing);
-      if (application.stage !== 'new') {
-        record(request, 'view', { id, email: application.email });
-        return application;
-      }
-      // Opened by an admin, it has been reviewed: moved like any stage change, with its history.
-      // The view is written first, not batched, so the trail reads "viewed, then reviewed" even
-      // within one millisecond. Only from New, so an admin who moved it meanwhile is not undone.
-      const actorEmail = currentUser(request).email;
-      try {
-        await audit.recordIn(context.database.db, [
-          { action: 'view', actorEmail, subjectEmail: application.email, applicationId: id },
-        ]);
-      } catch {
-        // The batched writer keeps it and tries again until the database takes it.
-        record(request, 'view', { id, email: application.email });
-      }
-      try {
-        await context.stages.change({
-          ids: [id],
-          stage: 'reviewed',
-          notify: false,
-          actorEmail,
-          onlyFrom: 'new',
-        });
-      } catch (error) {
-        // Reading must not fail for want of the move: it stays New, and the next opening tries again.
-        request.log.error(
-          { err: error, applicationId: id },
-          'could not move an opened application to Reviewed',
-        );
-        return application;
-      }
-      const reviewed = await applications.find(id);
-      if (!reviewed) throw new HttpError(404, messages.applicationMissing);
-      return reviewed;
+      const id = existingApplicationId(request.params.id);
+      const opened = await openApplication(context, id, currentUser(request).email, request.log);
+      if (!opened) throw new HttpError(404, messages.applicationMissing);
+      return opened;
     },
   );
 
   const readCv = async (request: FastifyRequest, id: string, action: AuditAction) => {
-    const cv = await applications.readCv(existingId(id));
+    const cv = await applications.readCv(existingApplicationId(id));
     if (!cv) throw new HttpError(404, messages.cvMissing);
     record(request, action, { id, email: cv.email });
     return cv;
@@ -222,18 +191,16 @@ export function applicationRoutes(app: Api, context: ApplicationRouteDeps, guard
   app.get(
     '/applications/:id/pdf',
     {
-      onRequest: guards.requireAdmin,
       schema: {
         tags: ['applications'],
         summary: 'The CV as a base64 data URL (purpose=preview or download, for the audit trail)',
-        security: admin,
         params: idParamsSchema,
         querystring: cvPurposeSchema,
         response: { 200: cvAnswerSchema, ...errorResponses(401, 403, 404) },
       },
     },
     async (request, reply) => {
-      const id = existingId(request.params.id);
+      const id = existingApplicationId(request.params.id);
       const owner = await applications.cvOwner(id);
       const answer = owner && (await cvAnswers.get(owner.cvKey, () => context.blobs.get(owner.cvKey)));
       if (!owner || !answer) throw new HttpError(404, messages.cvMissing);
@@ -246,11 +213,9 @@ export function applicationRoutes(app: Api, context: ApplicationRouteDeps, guard
   app.get(
     '/applications/:id/cv',
     {
-      onRequest: guards.requireAdmin,
       schema: {
         tags: ['applications'],
         summary: 'The CV as application/pdf, named {applicant name}_resume.pdf',
-        security: admin,
         params: idParamsSchema,
         querystring: z.object({ disposition: z.enum(['attachment', 'inline']).default('attachment') }),
         response: { 200: z.any().describe('application/pdf'), ...errorResponses(401, 403, 404) },
@@ -275,17 +240,15 @@ export function applicationRoutes(app: Api, context: ApplicationRouteDeps, guard
   app.delete(
     '/applications/:id',
     {
-      onRequest: guards.requireAdmin,
       schema: {
         tags: ['applications'],
         summary: 'Delete an application and its CV (irreversible)',
-        security: admin,
         params: idParamsSchema,
         response: { 200: deleteAckSchema, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
-      const found = await applications.find(existingId(request.params.id));
+      const found = await applications.find(existingApplicationId(request.params.id));
       if (!found || !(await applications.remove(found._id))) {
         throw new HttpError(404, messages.applicationMissing);
       }

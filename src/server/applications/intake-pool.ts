@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { createWorkerPool } from '../worker-pool';
+import { createWorkerPool } from '../runtime/worker-pool';
 import type { ApplicationForm, Intake } from './application-intake';
 
 /**

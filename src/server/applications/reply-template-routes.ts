@@ -6,28 +6,27 @@ import {
   storedReplyTemplateSchema,
 } from '../../shared/applications/reply-contract';
 import { errorResponses, type Api } from '../http/route-types';
-import { currentUser, type Guards } from '../auth/guards';
+import { currentUser } from '../auth/guards';
 import type { ReplyTemplateRepository } from './reply-template-repository';
 
-const admin = [{ bearer: [] }];
-
-/** The wording of the replies to applicants (admins only; docs/behaviour.md#replies-to-applicants). */
+/**
+ * The wording of the replies to applicants (docs/behaviour.md#replies-to-applicants): registered
+ * in the admin scope (auth/admin-scope.ts).
+ */
 /** What the reply template routes use of the server's parts (see app-context.ts). */
 export interface ReplyTemplateRouteDeps {
   replyTemplates: ReplyTemplateRepository;
 }
 
-export function replyTemplateRoutes(app: Api, context: ReplyTemplateRouteDeps, guards: Guards): void {
+export function replyTemplateRoutes(app: Api, context: ReplyTemplateRouteDeps): void {
   const { replyTemplates } = context;
 
   app.get(
     '/reply-templates',
     {
-      onRequest: guards.requireAdmin,
       schema: {
         tags: ['replies'],
         summary: "Every reply's template: the admins' own (custom) or the product's default",
-        security: admin,
         response: { 200: replyTemplateListSchema, ...errorResponses(401, 403) },
       },
     },
@@ -37,12 +36,10 @@ export function replyTemplateRoutes(app: Api, context: ReplyTemplateRouteDeps, g
   app.put(
     '/reply-templates/:kind',
     {
-      onRequest: guards.requireAdmin,
       schema: {
         tags: ['replies'],
         summary: "Save a reply's template; placeholders other than the listed ones are refused",
         description: `Placeholders: ${replyPlaceholders.map((name) => `{${name}}`).join(', ')}, filled from the stored application when the reply is queued.`,
-        security: admin,
         params: replyKindParamsSchema,
         body: replyTemplateSchema,
         response: { 200: storedReplyTemplateSchema, ...errorResponses(400, 401, 403) },
@@ -54,11 +51,9 @@ export function replyTemplateRoutes(app: Api, context: ReplyTemplateRouteDeps, g
   app.delete(
     '/reply-templates/:kind',
     {
-      onRequest: guards.requireAdmin,
       schema: {
         tags: ['replies'],
         summary: "Restore a reply's default template; answers the template now in use",
-        security: admin,
         params: replyKindParamsSchema,
         response: { 200: storedReplyTemplateSchema, ...errorResponses(400, 401, 403) },
       },

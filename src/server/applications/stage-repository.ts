@@ -4,9 +4,9 @@ import { applicationReplies, applications } from '../db/schema';
 import { insertJsonRows } from '../db/json-rows';
 import type { ChangeFeed } from '../db/change-feed';
 import type { EmailOutbox, QueuedEmail } from '../email/email-outbox';
-import type { ApplicationEmailOptions } from '../email/application-emails';
-import { replyEmail, type RepliedApplication } from '../email/reply-emails';
-import type { AuditRepository } from '../privacy/audit-repository';
+import type { MailOptions } from '../email/mail-options';
+import { replyEmail, type RepliedApplication } from '../email/templates/reply-emails';
+import type { AuditRepository } from '../audit/audit-repository';
 import type { ReplyTemplateRepository } from './reply-template-repository';
 import { isId } from '../../shared/http/id';
 import {
@@ -65,7 +65,7 @@ export function createStageRepository(
     audit: Pick<AuditRepository, 'recordIn'>;
     outbox: Pick<EmailOutbox, 'enqueue' | 'wake'>;
     templates: ReplyTemplateRepository;
-    mail: ApplicationEmailOptions;
+    mail: MailOptions;
   },
 ) {
   /**

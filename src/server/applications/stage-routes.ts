@@ -10,14 +10,12 @@ import { messages } from '../../shared/messages';
 import { HttpError } from '../http/http-error';
 import { sendRepresentation } from '../http/representation';
 import { errorResponses, type Api } from '../http/route-types';
-import { currentUser, type Guards } from '../auth/guards';
+import { currentUser } from '../auth/guards';
 import type { StageRepository } from './stage-repository';
 import type { ApplicationCountsCache } from './application-counts-cache';
 
-const admin = [{ bearer: [] }];
-
 /**
- * Hiring stages (admins only): moving one application or many, the replies that go with a move,
+ * Hiring stages (in the admin scope, auth/admin-scope.ts): moving one application or many, the replies that go with a move,
  * and the counts per stage the admin screens poll (docs/behaviour.md#stages).
  */
 /** What the stage routes use of the server's parts (see app-context.ts). */
@@ -26,19 +24,17 @@ export interface StageRouteDeps {
   applicationCounts: ApplicationCountsCache;
 }
 
-export function stageRoutes(app: Api, context: StageRouteDeps, guards: Guards): void {
+export function stageRoutes(app: Api, context: StageRouteDeps): void {
   const { stages, applicationCounts } = context;
 
   app.get(
     '/applications/counts',
     {
-      onRequest: guards.requireAdmin,
       schema: {
         tags: ['applications'],
         summary: 'How many applications are in each stage, and when the newest arrived (ETag; poll it)',
         description:
           'Sent with an ETag and Cache-Control: private, no-store. Send If-None-Match to get 304 while nothing changed.',
-        security: admin,
         response: { 200: applicationCountsSchema, ...errorResponses(401, 403) },
       },
     },
@@ -48,13 +44,11 @@ export function stageRoutes(app: Api, context: StageRouteDeps, guards: Guards): 
   app.put(
     '/applications/:id/stage',
     {
-      onRequest: guards.requireAdmin,
       schema: {
         tags: ['applications'],
         summary: "Move an application to a stage, optionally e-mailing the stage's reply to the applicant",
         description:
           'notify: true queues the reply of the stage (rejected: rejection, interview: interview invitation) to the stored address; a rejection goes at most once. For a stage without a reply, notify is ignored.',
-        security: admin,
         params: idParamsSchema,
         body: stageChangeSchema,
         response: { 200: stageChangedSchema, ...errorResponses(400, 401, 403, 404) },
@@ -75,13 +69,11 @@ export function stageRoutes(app: Api, context: StageRouteDeps, guards: Guards): 
   app.post(
     '/applications/stage',
     {
-      onRequest: guards.requireAdmin,
       schema: {
         tags: ['applications'],
         summary: 'Move many applications to one stage at once (all or nothing)',
         description:
           'One transaction. Ids that name no application are not matched; an application already in the stage is matched but not modified.',
-        security: admin,
         body: bulkStageChangeSchema,
         response: { 200: stageChangedSchema, ...errorResponses(400, 401, 403) },
       },
@@ -100,11 +92,9 @@ export function stageRoutes(app: Api, context: StageRouteDeps, guards: Guards): 
   app.get(
     '/applications/:id/reply/:kind',
     {
-      onRequest: guards.requireAdmin,
       schema: {
         tags: ['applications'],
         summary: 'The reply e-mail exactly as it would go to this applicant now, and whether it already went',
-        security: admin,
         params: idParamsSchema.extend(replyKindParamsSchema.shape),
         response: { 200: replyPreviewSchema, ...errorResponses(400, 401, 403, 404) },
       },

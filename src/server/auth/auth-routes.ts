@@ -62,7 +62,7 @@ export function authRoutes(app: Api, context: AuthRouteDeps, guards: Guards): vo
         throw new HttpError(403, messages.notAdmin);
       }
       // The password alone opens nothing for an administrator with a second factor, or one who
-      // must set it up: the answer is a challenge for the next step (account-routes.ts), and only
+      // must set it up: the answer is a challenge for the next step (two-factor-routes.ts, two-factor-login-routes.ts), and only
       // that step's success starts the count of failed tries again.
       const secondFactor = await accounts.twoFactorStatus(user.id);
       if (secondFactor.enabled) {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import { projectRoot } from '../project-root';
+import { projectRoot } from '../runtime/project-root';
 import { schema } from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -12,7 +12,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { projectRoot } from '../project-root';
+import { projectRoot } from '../runtime/project-root';
 import { schema } from './schema';
 
 const migrationsFolder = () => path.join(projectRoot(), 'drizzle');

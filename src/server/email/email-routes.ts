@@ -6,7 +6,7 @@ import type { RateLimiters } from '../http/rate-limit';
 
 /**
  * The apply form's second call, kept for clients that make it. The e-mails no longer depend on
- * it: storing an application queued them already (see application-emails.ts). So it sends
+ * it: storing an application queued them already (see application-mail.ts). So it sends
  * nothing, ever, and answers every well-formed payload alike, whether or not it matches an
  * application: it cannot be used to resend mail, nor to learn who applied for which job.
  */

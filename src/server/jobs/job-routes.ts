@@ -18,20 +18,23 @@ import type { JobRepository } from './job-repository';
 import type { OpenJobsCache } from './open-jobs-cache';
 import type { FastifyRequest } from 'fastify';
 
-const admin = [{ bearer: [] }];
-
 /** What the job routes use of the server's parts (see app-context.ts). */
 export interface JobRouteDeps {
   jobs: JobRepository;
   openJobs: OpenJobsCache;
 }
 
+const existingJobId = (id: string) => {
+  if (!isId(id)) throw new HttpError(404, messages.jobNotFound);
+  return id;
+};
+
+/**
+ * The public job calls. An administrator's token, when one comes, adds closed posts and who wrote
+ * each; without one (or with a bad one) the answer is simply the public form.
+ */
 export function jobRoutes(app: Api, context: JobRouteDeps, guards: Guards): void {
   const { jobs, openJobs } = context;
-  const existingId = (id: string) => {
-    if (!isId(id)) throw new HttpError(404, messages.jobNotFound);
-    return id;
-  };
   /** Public answers never refuse: without a valid admin token they are simply the public form. */
   const isAdmin = (request: FastifyRequest) =>
     request.headers.authorization
@@ -75,20 +78,23 @@ export function jobRoutes(app: Api, context: JobRouteDeps, guards: Guards): void
       },
     },
     async (request) => {
-      const job = await jobs.find(existingId(request.params.id));
+      const job = await jobs.find(existingJobId(request.params.id));
       if (!job) throw new HttpError(404, messages.jobNotFound);
       return (await isAdmin(request)) ? job : toPublicJob(job);
     },
   );
+}
+
+/** Creating, editing and deleting job posts: registered in the admin scope (auth/admin-scope.ts). */
+export function jobAdminRoutes(app: Api, context: Pick<JobRouteDeps, 'jobs'>): void {
+  const { jobs } = context;
 
   app.post(
     '/post',
     {
-      onRequest: guards.requireAdmin,
       schema: {
         tags: ['jobs'],
         summary: 'Create a job post',
-        security: admin,
         body: jobCreateSchema,
         response: { 201: insertAckSchema, ...errorResponses(400, 401, 403) },
       },
@@ -109,11 +115,9 @@ export function jobRoutes(app: Api, context: JobRouteDeps, guards: Guards): void
   app.put(
     '/post/:id',
     {
-      onRequest: guards.requireAdmin,
       schema: {
         tags: ['jobs'],
         summary: 'Update a job post',
-        security: admin,
         params: idParamsSchema,
         body: jobUpdateSchema,
         response: { 200: updateAckSchema, ...errorResponses(400, 401, 403, 404) },
@@ -121,7 +125,7 @@ export function jobRoutes(app: Api, context: JobRouteDeps, guards: Guards): void
     },
     async (request) => {
       const { lastEditUser: _user, editTime: _time, ...fields } = request.body;
-      const updated = await jobs.update(existingId(request.params.id), {
+      const updated = await jobs.update(existingJobId(request.params.id), {
         ...fields,
         lastEditUser: currentUser(request).email,
         editTime: formatUsDate(new Date()),
@@ -134,17 +138,15 @@ export function jobRoutes(app: Api, context: JobRouteDeps, guards: Guards): void
   app.delete(
     '/post/:id',
     {
-      onRequest: guards.requireAdmin,
       schema: {
         tags: ['jobs'],
         summary: 'Delete a job post',
-        security: admin,
         params: idParamsSchema,
         response: { 200: deleteAckSchema, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
-      const removed = await jobs.remove(existingId(request.params.id));
+      const removed = await jobs.remove(existingJobId(request.params.id));
       if (!removed) throw new HttpError(404, messages.jobNotFound);
       return { acknowledged: true, deletedCount: 1 };
     },

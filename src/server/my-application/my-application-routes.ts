@@ -10,7 +10,6 @@ import {
   type MyApplication,
 } from '../../shared/my-application/my-application-contract';
 import { APPLICANT_ACTOR } from '../../shared/privacy/audit-contract';
-import { siteConfig } from '../../shared/site/site-config';
 import { HttpError } from '../http/http-error';
 import { consume, limitByIp } from '../http/rate-limit';
 import { emailLimitKey } from '../http/secret-token';
@@ -19,12 +18,11 @@ import type { ApplicationLinks } from './application-links';
 import type { RateLimiters } from '../http/rate-limit';
 import type { EmailOutbox } from '../email/email-outbox';
 import type { Database } from '../db/database';
-import type { Config } from '../config';
 import { eraseApplication, type SubjectStores } from '../privacy/subject-requests';
-import type { ApplicationEmailOptions } from '../email/application-emails';
+import type { MailOptions } from '../email/mail-options';
 import { applicantStatus } from './applicant-status';
 import type { LinkedApplication } from './application-links';
-import { lostLinkEmail, withdrawalEmail } from './my-application-emails';
+import { lostLinkEmail, withdrawalEmail } from '../email/templates/my-application-emails';
 
 const notFound = () => new HttpError(404, MY_APPLICATION_NOT_FOUND);
 
@@ -34,27 +32,22 @@ const view = (application: LinkedApplication): MyApplication => ({
   status: applicantStatus(application),
 });
 
-/**
- * The applicant's own calls, through the private link e-mailed to them (no sign-in: the link is
- * the proof), and the lost-link form (docs/behaviour.md#the-applicants-page). Every answer is
- * private to its link and never cached.
- */
 /** What the applicant's own routes use of the server's parts (see app-context.ts). */
 export interface MyApplicationRouteDeps extends SubjectStores {
   applicationLinks: ApplicationLinks;
   limiters: RateLimiters;
   outbox: EmailOutbox;
   database: Database;
-  config: Config;
+  mail: MailOptions;
 }
 
+/**
+ * The applicant's own calls, through the private link e-mailed to them (no sign-in: the link is
+ * the proof; docs/behaviour.md#the-applicants-page). Every answer is private to its link and
+ * never cached.
+ */
 export function myApplicationRoutes(app: Api, context: MyApplicationRouteDeps): void {
-  const { applicationLinks, stages, limiters, outbox, database, config } = context;
-  const mail: ApplicationEmailOptions = {
-    careersMailbox: config.careersMailbox,
-    publicUrl: config.publicUrl,
-    companyName: siteConfig.legalName,
-  };
+  const { applicationLinks, stages, limiters, mail } = context;
 
   /**
    * The application a token opens, or 404. As with failed logins, each lookup first takes a point
@@ -149,6 +142,17 @@ export function myApplicationRoutes(app: Api, context: MyApplicationRouteDeps): 
       };
     },
   );
+}
+
+/**
+ * The lost-link form: a fresh private link for each application held for an address, e-mailed to
+ * that address only (docs/behaviour.md#the-applicants-page).
+ */
+export function lostLinkRoutes(
+  app: Api,
+  context: Pick<MyApplicationRouteDeps, 'applicationLinks' | 'limiters' | 'outbox' | 'database' | 'mail'>,
+): void {
+  const { applicationLinks, limiters, outbox, database, mail } = context;
 
   app.post(
     '/my-application/lost-link',

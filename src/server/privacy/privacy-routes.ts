@@ -11,31 +11,30 @@ import { idParamsSchema, isId } from '../../shared/http/id';
 import { messages } from '../../shared/messages';
 import { HttpError } from '../http/http-error';
 import { errorResponses, type Api } from '../http/route-types';
-import { currentUser, type Guards } from '../auth/guards';
+import { currentUser } from '../auth/guards';
 import type { EmailOutbox } from '../email/email-outbox';
-import { contentDisposition } from '../applications/content-disposition';
+import { contentDisposition } from '../http/content-disposition';
 import { existingApplication } from '../applications/existing-application';
 import { eraseSubject, exportSubject, type SubjectStores } from './subject-requests';
 
-const admin = [{ bearer: [] }];
-
-/** The data-protection calls: audit trail, retention hold, access requests and erasure (admins only). */
+/**
+ * The data-protection calls: audit trail, retention hold, access requests and erasure. Registered
+ * in the admin scope (auth/admin-scope.ts).
+ */
 /** What the privacy routes use of the server's parts (see app-context.ts). */
 export interface PrivacyRouteDeps extends SubjectStores {
   outbox: EmailOutbox;
 }
 
-export function privacyRoutes(app: Api, context: PrivacyRouteDeps, guards: Guards): void {
+export function privacyRoutes(app: Api, context: PrivacyRouteDeps): void {
   const { applications, audit } = context;
 
   app.get(
     '/applications/:id/audit',
     {
-      onRequest: guards.requireAdmin,
       schema: {
         tags: ['privacy'],
         summary: 'Who viewed, previewed, downloaded or held this application, oldest first',
-        security: admin,
         params: idParamsSchema,
         response: { 200: auditListSchema, ...errorResponses(401, 403, 404) },
       },
@@ -46,11 +45,9 @@ export function privacyRoutes(app: Api, context: PrivacyRouteDeps, guards: Guard
   app.put(
     '/applications/:id/hold',
     {
-      onRequest: guards.requireAdmin,
       schema: {
         tags: ['privacy'],
         summary: 'Keep an application from the retention purge, or release it',
-        security: admin,
         params: idParamsSchema,
         body: retentionHoldSchema,
         response: { 200: updateAckSchema, ...errorResponses(400, 401, 403, 404) },
@@ -75,11 +72,9 @@ export function privacyRoutes(app: Api, context: PrivacyRouteDeps, guards: Guard
   app.get(
     '/applicants/:email/export',
     {
-      onRequest: guards.requireAdmin,
       schema: {
         tags: ['privacy'],
         summary: 'Everything held about one applicant (applications, CVs, notes, audit), as one download',
-        security: admin,
         params: subjectParamsSchema,
         response: { 200: subjectExportSchema, ...errorResponses(400, 401, 403, 404) },
       },
@@ -99,11 +94,9 @@ export function privacyRoutes(app: Api, context: PrivacyRouteDeps, guards: Guard
   app.delete(
     '/applicants/:email',
     {
-      onRequest: guards.requireAdmin,
       schema: {
         tags: ['privacy'],
         summary: 'Erase every application, CV, note and audit entry about one applicant (irreversible)',
-        security: admin,
         params: subjectParamsSchema,
         response: { 200: erasureAckSchema, ...errorResponses(400, 401, 403) },
       },

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApplicationRepository, ExpiredApplication } from '../applications/application-repository';
-import type { AuditRepository } from './audit-repository';
+import type { AuditRepository } from '../audit/audit-repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -4,7 +4,7 @@ import type { ApplicationRepository } from '../applications/application-reposito
 import type { NoteRepository } from '../applications/note-repository';
 import type { StageRepository } from '../applications/stage-repository';
 import type { EmailOutbox } from '../email/email-outbox';
-import { erasedSubject, type AuditRepository } from './audit-repository';
+import { erasedSubject, type AuditRepository } from '../audit/audit-repository';
 
 /** What an applicant's export and erasure read and change. */
 export interface SubjectStores {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { InitialData } from '../../shared/site/initial-data';
 import { PRERENDER_DIR, PRERENDER_FILE, type Prerendered } from '../../shared/site/prerender';
-import { createChildTask } from '../child-task';
+import { createChildTask } from '../runtime/child-task';
 import { BUNDLE_UNUSABLE, type PrerenderTask } from './prerender-task';
 
 export type PrerenderPage = (url: string, data: InitialData) => Promise<Prerendered | undefined>;

@@ -8,7 +8,7 @@ import {
   auditEntries,
   emailOutbox,
 } from '../../../src/server/db/schema';
-import { erasedSubject } from '../../../src/server/privacy/audit-repository';
+import { erasedSubject } from '../../../src/server/audit/audit-repository';
 import { purgeExpiredApplications } from '../../../src/server/privacy/retention';
 import {
   digest as tokenHash,

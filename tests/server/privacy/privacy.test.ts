@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationNotes, applications, auditEntries, emailOutbox } from '../../../src/server/db/schema';
-import { erasedSubject } from '../../../src/server/privacy/audit-repository';
+import { erasedSubject } from '../../../src/server/audit/audit-repository';
 import { purgeExpiredApplications } from '../../../src/server/privacy/retention';
 import { PRIVACY_NOTICE_VERSION } from '../../../src/shared/privacy/privacy-notice';
 import { messages } from '../../../src/shared/messages';

@@ -1,8 +1,8 @@
-// A task process for tests/server/child-task.test.ts: echoes its input, or fails, or dies, as asked.
+// A task process for tests/server/runtime/child-task.test.ts: echoes its input, or fails, or dies, as asked.
 import { register } from 'tsx/esm/api';
 
 register();
-const { serveTasks } = await import('../../../src/server/serve-tasks.ts');
+const { serveTasks } = await import('../../../src/server/runtime/serve-tasks.ts');
 
 const alive = (pid) => {
   try {

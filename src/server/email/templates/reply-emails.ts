@@ -3,22 +3,14 @@ import {
   firstNameOf,
   type ReplyTemplate,
   type ReplyValues,
-} from '../../shared/applications/reply-contract';
-import type { ApplicationEmailOptions } from './application-emails';
-import type { QueuedEmail } from './email-outbox';
+} from '../../../shared/applications/reply-contract';
+import type { QueuedEmail } from '../email-outbox';
+import type { MailedApplication, MailOptions } from '../mail-options';
 
 /** What a reply is filled from: the stored application, never anything a client sent. */
-export interface RepliedApplication {
-  id: string;
-  name: string;
-  email: string;
-  jobTitle: string;
-}
+export type RepliedApplication = Pick<MailedApplication, 'id' | 'name' | 'email' | 'jobTitle'>;
 
-export const replyValues = (
-  application: RepliedApplication,
-  options: ApplicationEmailOptions,
-): ReplyValues => ({
+export const replyValues = (application: RepliedApplication, options: MailOptions): ReplyValues => ({
   firstName: firstNameOf(application.name),
   fullName: application.name,
   jobTitle: application.jobTitle,
@@ -33,7 +25,7 @@ export const replyValues = (
 export function replyEmail(
   template: ReplyTemplate,
   application: RepliedApplication,
-  options: ApplicationEmailOptions,
+  options: MailOptions,
 ): QueuedEmail & { applicationId: string } {
   const values = replyValues(application, options);
   return {

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createChildTask } from '../../src/server/child-task';
+import { createChildTask } from '../../../src/server/runtime/child-task';
 
 /** The task process for rare work that loads a lot (the prerender), with a stand-in task. */
 
-const callerUrl = new URL('../support/child-task/caller.ts', import.meta.url).href;
+const callerUrl = new URL('../../support/child-task/caller.ts', import.meta.url).href;
 interface Echo {
   echoed: unknown;
   pid: number;

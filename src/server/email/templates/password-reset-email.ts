@@ -1,4 +1,5 @@
-import type { MailMessage } from '../email/mailer';
+import type { MailOptions } from '../mail-options';
+import type { MailMessage } from '../mailer';
 
 /** How long a reset link works (docs/security.md#password-reset-by-e-mail). */
 export const RESET_LINK_LIFETIME_MINUTES = 30;
@@ -11,7 +12,7 @@ export const RESET_LINK_LIFETIME_MINUTES = 30;
 export function passwordResetEmail(
   account: { email: string; name: string },
   link: string,
-  options: { brandName: string; companyName: string },
+  options: Pick<MailOptions, 'brandName' | 'companyName'>,
 ): MailMessage {
   return {
     to: account.email,

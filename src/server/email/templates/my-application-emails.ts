@@ -1,21 +1,14 @@
-import { formatUsDate } from '../../shared/format/date';
-import { PRIVACY_NOTICE_PATH } from '../../shared/privacy/privacy-notice';
-import { NEUTRAL_GREETING, type ApplicationEmailOptions } from '../email/application-emails';
-import type { QueuedEmail } from '../email/email-outbox';
-import { PRIVATE_LINK_PLACEHOLDER } from '../email/private-link';
-
-/** What these e-mails are filled from: the stored application, never what a client sent. */
-interface MailedApplication {
-  id: string;
-  name: string;
-  email: string;
-  jobTitle: string;
-}
+import { formatUsDate } from '../../../shared/format/date';
+import { PRIVACY_NOTICE_PATH } from '../../../shared/privacy/privacy-notice';
+import type { QueuedEmail } from '../email-outbox';
+import type { MailedApplication, MailOptions } from '../mail-options';
+import { PRIVATE_LINK_PLACEHOLDER } from '../private-link';
+import { NEUTRAL_GREETING } from './application-emails';
 
 /** Confirms an applicant's own withdrawal to the address they applied with. */
 export function withdrawalEmail(
-  application: MailedApplication,
-  options: ApplicationEmailOptions,
+  application: Pick<MailedApplication, 'id' | 'name' | 'email' | 'jobTitle'>,
+  options: MailOptions,
 ): QueuedEmail {
   return {
     to: application.email,
@@ -45,8 +38,8 @@ export function withdrawalEmail(
  * stored with the application, and minted as it is sent (which retires the earlier link).
  */
 export function lostLinkEmail(
-  application: MailedApplication & { createdAt: Date },
-  options: ApplicationEmailOptions,
+  application: Pick<MailedApplication, 'id' | 'name' | 'email' | 'jobTitle' | 'createdAt'>,
+  options: MailOptions,
 ): QueuedEmail {
   return {
     to: application.email,

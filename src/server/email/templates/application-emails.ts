@@ -1,40 +1,7 @@
-import { formatUsDate } from '../../shared/format/date';
-import { PRIVACY_NOTICE_PATH } from '../../shared/privacy/privacy-notice';
-import type { Db } from '../db/database';
-import { tryConsume, type RateLimiters } from '../http/rate-limit';
-import { emailLimitKey } from '../http/secret-token';
-import type { EmailOutbox } from './email-outbox';
-import { PRIVATE_LINK_PLACEHOLDER } from './private-link';
-
-export interface NotifiedApplication {
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  jobTitle: string;
-  about: string;
-  createdAt: Date;
-  cvSize: number;
-}
-
-/** The e-mails a stored application sends (built from the e-mail outbox where the server starts). */
-export interface ApplicationMail {
-  /**
-   * Whether the applicant's address may get a confirmation now; takes one from its caps when it
-   * may. Asked before the application is stored, outside its transaction.
-   */
-  mayConfirm(email: string): Promise<boolean>;
-  /** Queues the application's messages inside the transaction that stores it. */
-  queue(tx: Db, application: NotifiedApplication, options: { confirm: boolean }): Promise<void>;
-  /** Called once that transaction has committed. */
-  queued(): void;
-}
-
-export interface ApplicationEmailOptions {
-  careersMailbox: string;
-  publicUrl: string;
-  companyName: string;
-}
+import { formatUsDate } from '../../../shared/format/date';
+import { PRIVACY_NOTICE_PATH } from '../../../shared/privacy/privacy-notice';
+import type { MailedApplication, MailOptions } from '../mail-options';
+import { PRIVATE_LINK_PLACEHOLDER } from '../private-link';
 
 /**
  * The greeting of a message that anyone can have sent to any address (by applying with it, or
@@ -50,8 +17,8 @@ export const NEUTRAL_GREETING = 'Dear applicant,';
  * `confirm` (the address has had its share of confirmations) only the notice goes, saying so.
  */
 export function applicationEmails(
-  application: NotifiedApplication,
-  options: ApplicationEmailOptions,
+  application: MailedApplication,
+  options: MailOptions,
   { confirm = true }: { confirm?: boolean } = {},
 ) {
   const confirmation = {
@@ -110,34 +77,4 @@ export function applicationEmails(
   };
 
   return confirm ? [confirmation, notice] : [notice];
-}
-
-/**
- * The first users of the e-mail outbox: both messages are queued in the transaction that stores
- * the application, so they go even if the applicant's browser never makes another call.
- */
-export function applicationMail(
-  outbox: Pick<EmailOutbox, 'enqueue' | 'wake'>,
-  options: ApplicationEmailOptions,
-  limiters: Pick<RateLimiters, 'confirmationsByEmailHour' | 'confirmationsByEmailDay'>,
-): ApplicationMail {
-  return {
-    async mayConfirm(email) {
-      const key = emailLimitKey(email);
-      if (!(await tryConsume(limiters.confirmationsByEmailHour, key))) return false;
-      if (await tryConsume(limiters.confirmationsByEmailDay, key)) return true;
-      // Not sent after all, so the hour's count stays true.
-      await limiters.confirmationsByEmailHour.reward(key, 1);
-      return false;
-    },
-    queue: (tx, application, { confirm }) =>
-      outbox.enqueue(
-        tx,
-        applicationEmails(application, options, { confirm }).map((message) => ({
-          ...message,
-          applicationId: application.id,
-        })),
-      ),
-    queued: () => outbox.wake(),
-  };
 }
