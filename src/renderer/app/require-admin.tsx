@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { Field, ProgressBar, makeStyles, tokens } from '@fluentui/react-components';
 import { useSession } from '../store/use-session';
+import { screens } from '../../shared/site/screen-routes';
 
 const useStyles = makeStyles({
   checking: {
@@ -33,7 +34,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
     );
   }
   if (!session.user || !session.isAdmin) {
-    return <Navigate to="/login" replace state={{ from: location }} />;
+    return <Navigate to={screens.login.path()} replace state={{ from: location }} />;
   }
   return children;
 }

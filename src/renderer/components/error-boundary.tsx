@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
 import { useActionStyles } from './action-styles';
+import { screens } from '../../shared/site/screen-routes';
 
 const useStyles = makeStyles({
   root: {
@@ -54,7 +55,7 @@ function ErrorScreen({
           Reload the site
         </button>
         {withHomeLink && (
-          <a href="/" className={mergeClasses(actions.base, actions.link)}>
+          <a href={screens.home.path()} className={mergeClasses(actions.base, actions.link)}>
             Go to the homepage
           </a>
         )}

@@ -254,6 +254,10 @@ export const screenRoutes: readonly ScreenRoute[] = Object.values(screens);
 export const screensOf = (face: Face): ScreenRoute[] =>
   screenRoutes.filter((route) => route.faces.includes(face));
 
+/** Whether `pathname` is the address of one of `routes` (a drawer entry's screens, say). */
+export const isAtScreen = (pathname: string, routes: readonly ScreenRoute[]): boolean =>
+  routes.some((route) => route.match(pathname) !== undefined);
+
 /** The screen of `face` at `pathname`, with its parameters; undefined for an address it does not know. */
 export function findScreen(
   pathname: string,

@@ -32,6 +32,7 @@ import { JobTable } from '../../features/jobs/job-table';
 import { useGetAdminJobsQuery } from '../../features/jobs/job-admin-api';
 import { AdminPageHeader, useAdminStyles } from '../../layout/admin-page';
 import { JobPipeline } from './job-pipeline';
+import { screens } from '../../../shared/site/screen-routes';
 
 const useStyles = makeStyles({
   stats: {
@@ -194,10 +195,14 @@ export function DashboardPage() {
         subtitle={user ? `Welcome back, ${user.name}. Manage job posts and review applications.` : undefined}
         actions={
           <>
-            <LinkButton to="/dashboard/create" appearance="primary" icon={<AddRegular aria-hidden="true" />}>
+            <LinkButton
+              to={screens.createJob.path()}
+              appearance="primary"
+              icon={<AddRegular aria-hidden="true" />}
+            >
               Create New Post
             </LinkButton>
-            <LinkButton to="/dashboard/applications" icon={<PeopleRegular aria-hidden="true" />}>
+            <LinkButton to={screens.applications.path()} icon={<PeopleRegular aria-hidden="true" />}>
               View Applications
             </LinkButton>
           </>
@@ -286,7 +291,7 @@ export function DashboardPage() {
                 empty="No applications received yet"
               />
               <div className={styles.panelFoot}>
-                <Link to="/dashboard/applications">Search and manage all applications</Link>
+                <Link to={screens.applications.path()}>Search and manage all applications</Link>
               </div>
             </>
           )}

@@ -51,6 +51,7 @@ import { CvPreview } from './cv-preview';
 import { StageMenu } from './stage-menu';
 import { useFetchCvBytes, useSaveCv } from './use-cv-actions';
 import { useStageChange } from './use-stage-change';
+import { screens } from '../../../shared/site/screen-routes';
 
 /**
  * The review loop's keys: Alt with J (next) and K (previous), as in many mail readers. A modifier
@@ -476,7 +477,7 @@ export function ApplicationDetailPage({
   }, [error]);
 
   // No signed-in user sends the visitor home (the guard normally acts first).
-  if (!user) return <Navigate to="/" replace />;
+  if (!user) return <Navigate to={screens.home.path()} replace />;
   if (!application && isFetching) return <PageLoading label="Loading application..." />;
   if (!application) {
     return (
@@ -538,7 +539,7 @@ export function ApplicationDetailPage({
                 <Fact label="Duplicate">
                   <Link
                     className={styles.link}
-                    to={`/dashboard/application/${encodeURIComponent(application.duplicateOf)}`}
+                    to={screens.application.path({ id: application.duplicateOf })}
                   >
                     Repeats an earlier application to this job
                   </Link>

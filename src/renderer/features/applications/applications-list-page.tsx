@@ -46,6 +46,7 @@ import { CvPreviewDialog } from './cv-preview-dialog';
 import { useCvActions } from './use-cv-actions';
 import { useSelection } from './use-selection';
 import { useBulkStageChange, useStageChange } from './use-stage-change';
+import { screens } from '../../../shared/site/screen-routes';
 
 const useStyles = makeStyles({
   toolbar: {
@@ -217,7 +218,7 @@ export function ApplicationsListPage() {
   };
 
   // No signed-in user sends the visitor home (the guard normally acts first).
-  if (!user) return <Navigate to="/" replace />;
+  if (!user) return <Navigate to={screens.home.path()} replace />;
 
   const jobOptions =
     filter.job && !view.jobs.some((job) => job.key === filter.job)

@@ -7,6 +7,7 @@ import { CheckmarkCircleFilled } from '@fluentui/react-icons/headless/svg/checkm
 import { SUCCESS_FADE_MS, SUCCESS_PROCESSING_MS } from '../../../shared/limits';
 import { siteConfig } from '../../../shared/site/site-config';
 import { LinkButton } from '../../components/link-button';
+import { screens } from '../../../shared/site/screen-routes';
 
 const useStyles = makeStyles({
   page: {
@@ -136,10 +137,14 @@ function Confirmation({ submitted }: { submitted: SubmittedApplication }) {
             Our team will review your application and will contact you if your qualifications match the role.
           </p>
           <div className={styles.actions}>
-            <LinkButton to="/" appearance="primary" icon={<ArrowLeftRegular aria-hidden="true" />}>
+            <LinkButton
+              to={screens.home.path()}
+              appearance="primary"
+              icon={<ArrowLeftRegular aria-hidden="true" />}
+            >
               Return to Home
             </LinkButton>
-            <LinkButton to="/" icon={<BriefcaseRegular aria-hidden="true" />}>
+            <LinkButton to={screens.home.path()} icon={<BriefcaseRegular aria-hidden="true" />}>
               Browse More Jobs
             </LinkButton>
           </div>
@@ -164,7 +169,11 @@ function NothingToConfirm() {
           If you applied earlier, the confirmation e-mail we sent you is your record of it.
         </p>
         <div className={styles.actions}>
-          <LinkButton to="/" appearance="primary" icon={<BriefcaseRegular aria-hidden="true" />}>
+          <LinkButton
+            to={screens.home.path()}
+            appearance="primary"
+            icon={<BriefcaseRegular aria-hidden="true" />}
+          >
             See open positions
           </LinkButton>
         </div>

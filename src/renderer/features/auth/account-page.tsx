@@ -17,6 +17,7 @@ import { AdminPageHeader, useAdminStyles } from '../../layout/admin-page';
 import { ChangePasswordCard } from './change-password-card';
 import { TwoFactorCard } from './two-factor-card';
 import { useGetAccountQuery, useSignOutEverywhereMutation } from './account-api';
+import { screens } from '../../../shared/site/screen-routes';
 
 const useStyles = makeStyles({
   grid: {
@@ -65,7 +66,7 @@ function SignOutEverywhereCard() {
       return;
     }
     await dispatch(signOut());
-    void navigate('/login', {
+    void navigate(screens.login.path(), {
       replace: true,
       state: arrivalToastState({ variant: 'success', message: messages.signedOutEverywhere }),
     });

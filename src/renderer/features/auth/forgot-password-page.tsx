@@ -17,6 +17,7 @@ import { siteConfig } from '../../../shared/site/site-config';
 import { errorMessage } from '../../store/api-error';
 import { AuthCard } from './auth-card';
 import { useForgotPasswordMutation } from './account-api';
+import { screens } from '../../../shared/site/screen-routes';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -97,7 +98,7 @@ export function ForgotPasswordPage() {
         </form>
       )}
       <p className={styles.footer}>
-        <Link to="/login" className={styles.link}>
+        <Link to={screens.login.path()} className={styles.link}>
           Back to login
         </Link>
       </p>

@@ -23,6 +23,7 @@ import { errorMessage } from '../../store/api-error';
 import { AuthCard } from './auth-card';
 import { registerAccount } from '../../store/session-thunks';
 import { PasswordInput } from './password-input';
+import { screens } from '../../../shared/site/screen-routes';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -75,7 +76,7 @@ export function RegisterPage() {
     try {
       await dispatch(registerAccount({ name: parsed.name, email: parsed.email, password: parsed.password }));
       toast.success(messages.registered);
-      void navigate('/login');
+      void navigate(screens.login.path());
     } catch (error) {
       const message = errorMessage(error, 'Registration failed. Please try again.');
       setFailure(message);
@@ -151,7 +152,7 @@ export function RegisterPage() {
       </form>
       <p className={styles.footer}>
         Already have an account?{' '}
-        <Link to="/login" className={styles.link}>
+        <Link to={screens.login.path()} className={styles.link}>
           Login
         </Link>
       </p>

@@ -20,6 +20,7 @@ import { arrivalToastState } from '../../feedback/arrival-toast';
 import { AuthCard } from './auth-card';
 import { PasswordInput } from './password-input';
 import { useResetPasswordMutation } from './account-api';
+import { screens } from '../../../shared/site/screen-routes';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -65,7 +66,10 @@ export function ResetPasswordPage() {
     try {
       const { message } = await reset({ token, newPassword: parsed.data.newPassword }).unwrap();
       // The link is spent: it leaves the history too.
-      void navigate('/login', { replace: true, state: arrivalToastState({ variant: 'success', message }) });
+      void navigate(screens.login.path(), {
+        replace: true,
+        state: arrivalToastState({ variant: 'success', message }),
+      });
     } catch (error) {
       setFailure(errorMessage(error));
     }
@@ -124,7 +128,7 @@ export function ResetPasswordPage() {
         </Button>
       </form>
       <p className={styles.footer}>
-        <Link to="/forgot-password" className={styles.link}>
+        <Link to={screens.forgotPassword.path()} className={styles.link}>
           Ask for a new link
         </Link>
       </p>

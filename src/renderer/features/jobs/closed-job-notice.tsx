@@ -11,6 +11,7 @@ import { formatClosingDate } from '../../../shared/jobs/closing-date';
 import { messages } from '../../../shared/messages';
 import { LinkButton } from '../../components/link-button';
 import { usePanelStyles } from '../../components/panel-styles';
+import { screens } from '../../../shared/site/screen-routes';
 
 const useStyles = makeStyles({
   title: { ...typographyStyles.title2, margin: 0, overflowWrap: 'anywhere' },
@@ -34,7 +35,7 @@ export function ClosedJobNotice({ job }: { job: Job }) {
         </MessageBarBody>
       </MessageBar>
       <LinkButton
-        to="/"
+        to={screens.home.path()}
         appearance="primary"
         className={styles.back}
         icon={<ArrowLeftRegular aria-hidden="true" />}

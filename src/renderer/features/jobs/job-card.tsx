@@ -15,6 +15,7 @@ import { formatClosingDate } from '../../../shared/jobs/closing-date';
 import { useActionStyles } from '../../components/action-styles';
 import { LinkButton } from '../../components/link-button';
 import { usePanelStyles } from '../../components/panel-styles';
+import { screens } from '../../../shared/site/screen-routes';
 
 const useStyles = makeStyles({
   // The public site's panel (panel-styles.ts), raised less at rest and more under the pointer.
@@ -192,7 +193,7 @@ export function JobCard({
         {isAdmin && (
           <div className={styles.adminActions}>
             <Link
-              to={`/dashboard/edit/${encodeURIComponent(job._id)}`}
+              to={screens.editJob.path({ id: job._id })}
               className={styles.iconLink}
               aria-label={`Edit ${job.jobTitle}`}
               title="Edit post"
@@ -282,7 +283,7 @@ export function JobCard({
           <ChevronDownRegular className="disclosure-chevron" aria-hidden="true" />
         </button>
         {variant === 'list' && !job.closed && (
-          <LinkButton to={`/apply/${encodeURIComponent(job._id)}`} appearance="primary">
+          <LinkButton to={screens.apply.path({ id: job._id })} appearance="primary">
             Apply Now<span className="visually-hidden"> for {job.jobTitle}</span>
           </LinkButton>
         )}

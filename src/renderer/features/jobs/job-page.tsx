@@ -10,6 +10,7 @@ import { useGetJobQuery } from './jobs-api';
 import { sitePageFrame } from '../../components/site-page-frame';
 import { useDeleteJob } from './use-delete-job';
 import { ClosedJobNotice } from './closed-job-notice';
+import { screens } from '../../../shared/site/screen-routes';
 
 const useStyles = makeStyles({
   page: {
@@ -37,7 +38,7 @@ export function JobPage({ applyForm }: { applyForm: (job: Job) => ReactNode }) {
   const { isAdmin } = useSession();
   const deleteJob = useDeleteJob();
 
-  if (isError) return <Navigate to="/error" replace />;
+  if (isError) return <Navigate to={screens.error.path()} replace />;
   if (!job) return <PageLoading label="Loading job details..." />;
 
   return (

@@ -21,6 +21,7 @@ import { formatClosingDate } from '../../../shared/jobs/closing-date';
 import { useAdminStyles } from '../../layout/admin-page';
 import { IconLink } from '../../components/icon-link';
 import { useDeleteJob } from './use-delete-job';
+import { screens } from '../../../shared/site/screen-routes';
 
 const useStyles = makeStyles({
   closing: { ...typographyStyles.caption1, display: 'block', color: tokens.colorNeutralForeground2 },
@@ -69,7 +70,7 @@ export function JobTable({
           {jobs.length === 0 ? (
             <TableRow>
               <TableCell colSpan={COLUMNS.length} className={styles.emptyCell}>
-                No job posts available. <Link to="/dashboard/create">Create a new post</Link>
+                No job posts available. <Link to={screens.createJob.path()}>Create a new post</Link>
               </TableCell>
             </TableRow>
           ) : (
@@ -91,7 +92,7 @@ export function JobTable({
                 <TableCell>
                   <div className={styles.rowActions}>
                     <IconLink
-                      to={`/dashboard/edit/${encodeURIComponent(job._id)}`}
+                      to={screens.editJob.path({ id: job._id })}
                       label={`Edit ${job.jobTitle}`}
                       icon={<EditRegular />}
                     />
@@ -103,7 +104,7 @@ export function JobTable({
                       />
                     </Tooltip>
                     <IconLink
-                      to={`/apply/${encodeURIComponent(job._id)}`}
+                      to={screens.apply.path({ id: job._id })}
                       label={`View ${job.jobTitle}`}
                       icon={<EyeRegular />}
                     />

@@ -40,6 +40,7 @@ import {
   useGetMyApplicationQuery,
   useWithdrawMyApplicationMutation,
 } from './my-application-api';
+import { screens } from '../../../shared/site/screen-routes';
 
 /** Each status in the applicant's words: what it is called and what it means for them. */
 const statusText: Record<MyApplicationStatus, { label: string; meaning: string }> = {
@@ -473,7 +474,11 @@ function Erased({ erased }: { erased: MyApplicationErased }) {
           applications you have made to us are not affected.
         </p>
         <div className={styles.links}>
-          <LinkButton to="/" appearance="primary" icon={<BriefcaseRegular aria-hidden="true" />}>
+          <LinkButton
+            to={screens.home.path()}
+            appearance="primary"
+            icon={<BriefcaseRegular aria-hidden="true" />}
+          >
             See open positions
           </LinkButton>
         </div>
@@ -514,7 +519,7 @@ function LinkGone({ focus }: { focus: boolean }) {
           >
             Ask for a new link
           </LinkButton>
-          <LinkButton to="/" icon={<BriefcaseRegular aria-hidden="true" />}>
+          <LinkButton to={screens.home.path()} icon={<BriefcaseRegular aria-hidden="true" />}>
             See open positions
           </LinkButton>
         </div>

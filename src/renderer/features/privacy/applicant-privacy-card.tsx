@@ -15,6 +15,7 @@ import { useToast } from '../../feedback/use-toast';
 import { usePlatform } from '../../platform/platform';
 import { useAdminStyles } from '../../layout/admin-page';
 import { privacyAdminApi, useEraseApplicantMutation, useSetRetentionHoldMutation } from './privacy-admin-api';
+import { screens } from '../../../shared/site/screen-routes';
 
 const useStyles = makeStyles({
   facts: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, margin: 0 },
@@ -81,7 +82,7 @@ export function ApplicantPrivacyCard({ application }: { application: Application
         text: `${answer.deletedCount} application(s), their CVs, ${answer.notesDeleted} note(s) and the activity records for ${email} have been deleted.`,
         icon: 'success',
       });
-      void navigate('/dashboard/applications');
+      void navigate(screens.applications.path());
     } catch (error) {
       await resultDialog({
         title: messages.errorTitle,

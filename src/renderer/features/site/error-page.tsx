@@ -8,6 +8,7 @@ import { messages } from '../../../shared/messages';
 import { siteConfig } from '../../../shared/site/site-config';
 import { LinkButton } from '../../components/link-button';
 import { useSitePageStyles } from '../../components/site-styles';
+import { screens } from '../../../shared/site/screen-routes';
 
 const useStyles = makeStyles({
   wrapper: {
@@ -73,13 +74,13 @@ function HomeLink({ label, inRouter }: { label: string; inRouter: boolean }) {
   const icon = <BriefcaseRegular />;
   if (inRouter) {
     return (
-      <LinkButton to="/" appearance="primary" size="large" icon={icon}>
+      <LinkButton to={screens.home.path()} appearance="primary" size="large" icon={icon}>
         {label}
       </LinkButton>
     );
   }
   return (
-    <Button as="a" href="/" appearance="primary" size="large" icon={icon}>
+    <Button as="a" href={screens.home.path()} appearance="primary" size="large" icon={icon}>
       {label}
     </Button>
   );

@@ -3,6 +3,7 @@ import { HomeRegular } from '@fluentui/react-icons/headless/svg/home';
 import { siteConfig } from '../../../shared/site/site-config';
 import { LinkButton } from '../../components/link-button';
 import { useSitePageStyles } from '../../components/site-styles';
+import { screens } from '../../../shared/site/screen-routes';
 
 const bob = {
   '0%': { transform: 'translateY(0)' },
@@ -108,7 +109,7 @@ export function NotFoundPage() {
         <span className={styles.visuallyHidden}>404: page not found</span>
       </h1>
       <p className={styles.message}>Uh oh! Looks like you got lost. Go back to the homepage if you dare!</p>
-      <LinkButton to="/" appearance="primary" size="large" icon={<HomeRegular />}>
+      <LinkButton to={screens.home.path()} appearance="primary" size="large" icon={<HomeRegular />}>
         back to Home
       </LinkButton>
     </div>
