@@ -31,7 +31,13 @@ export function screenOf(route: ScreenRoute): LazyScreen<object> {
   if (!screen) {
     const load = modules[moduleKey(file)];
     if (!load) throw new Error(`the route ${route.pattern} names ${file}, which is no screen module`);
-    lazyScreens.set(key, (screen = lazyScreen(load, name)));
+    const loadNamed = () =>
+      load().then((module) => {
+        // A row naming an export its module lacks would otherwise draw nothing, silently.
+        if (!(name in module)) throw new Error(`${file} exports no ${name} for the route ${route.pattern}`);
+        return module;
+      });
+    lazyScreens.set(key, (screen = lazyScreen(loadNamed, name)));
   }
   return screen;
 }
