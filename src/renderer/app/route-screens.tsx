@@ -13,6 +13,10 @@ const modules = import.meta.glob<ScreenModule>([
   '../features/*/*-page.tsx',
   './pages/*-page.tsx',
   '!../features/jobs/careers-home-page.tsx',
+  // Parts of a page composed in app/pages/, which stay in that page's chunk.
+  '!../features/jobs/job-page.tsx',
+  '!../features/applications/application-detail-page.tsx',
+  '!../features/privacy/privacy-page.tsx',
 ]);
 
 /** The glob's key for a file named from src/renderer. */

@@ -50,7 +50,7 @@ afterAll(async () => {
 describe('the route table', () => {
   it('builds addresses its own rows recognise, with each parameter as one encoded segment', () => {
     for (const route of screenRoutes) {
-      const values = Object.fromEntries(
+      const values: Record<string, string> = Object.fromEntries(
         [...route.pattern.matchAll(/:([a-z]+)/gi)].map(([, name]) => [name, `a b/${name}`]),
       );
       const address = (route.path as (params: Record<string, string>) => string)(values);
