@@ -4,7 +4,7 @@ import type { Representation } from '../http/representation';
 import type { JobRepository } from '../jobs/job-repository';
 import type { OpenJobs, OpenJobsCache } from '../jobs/open-jobs-cache';
 import type { Prerendered } from '../../shared/site/prerender';
-import type { Served } from './site-pages';
+import type { Served } from './page-html';
 
 /** Closed jobs' pages kept drawn (a few KB to tens of KB each); the least recently asked for go first. */
 const CLOSED_JOB_PAGES = 32;

@@ -9,15 +9,8 @@ import type { JobRepository } from '../jobs/job-repository';
 import type { OpenJobs, OpenJobsCache } from '../jobs/open-jobs-cache';
 import { createJobPages } from './job-pages';
 import { jobPosting, jobSummary, jobUrl } from './job-posting';
-import { renderPage, type AppStart, type PageHead } from './page-html';
+import { renderPage, type AppStart, type PageHead, type Served } from './page-html';
 import type { PrerenderPage } from './prerender-loader';
-
-/** One page's answer and, for a page every visitor gets alike, which HTML is current later (see sendRepresentation). */
-export interface Served {
-  status: number;
-  page: Representation;
-  current?: () => Representation | undefined;
-}
 
 /** The rows of the route table the server draws with their data: each needs its drawing here. */
 type PrerenderedScreen = {

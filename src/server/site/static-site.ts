@@ -51,7 +51,8 @@ export async function registerStaticSite(
     const pathname = trimTrailingSlashes(request.url.split('?')[0] ?? '/');
     // What a visitor typing the template's name expects is the home page (canonical `/`).
     const { status, page: answer, current } = await page(pathname === '/index.html' ? '/' : pathname);
-    if (privateBases.some((base) => pathname.startsWith(base))) reply.header('x-robots-tag', 'noindex, nofollow');
+    if (privateBases.some((base) => pathname.startsWith(base)))
+      reply.header('x-robots-tag', 'noindex, nofollow');
     return sendRepresentation(request, reply, answer, {
       status,
       cacheControl: 'no-cache',
