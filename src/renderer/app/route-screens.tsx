@@ -4,20 +4,36 @@ import { ADMIN_BASE, screensOf, type Face, type ScreenRoute } from '../../shared
 import { lazyScreen, type LazyScreen } from '../lib/lazy-screen';
 
 type ScreenModule = Record<string, ComponentType>;
+type Load = () => Promise<ScreenModule>;
 
 /**
  * Every module a row of the route table may name (its `screen.file`), each loaded as a chunk of
  * its own when its screen is first shown. The home page is left out: it is in the first download.
+ * Vite fills in `import.meta.env` and this glob when it builds the app (and in the component
+ * tests); the prerender run from the sources by tsx (server tests, `npm run dev`) has neither,
+ * and imports the named module itself.
  */
-const modules = import.meta.glob<ScreenModule>([
-  '../features/*/*-page.tsx',
-  './pages/*-page.tsx',
-  '!../features/jobs/careers-home-page.tsx',
-  // Parts of a page composed in app/pages/, which stay in that page's chunk.
-  '!../features/jobs/job-page.tsx',
-  '!../features/applications/application-detail-page.tsx',
-  '!../features/privacy/privacy-page.tsx',
-]);
+const fromGlob =
+  (modules: Record<string, Load>) =>
+  (key: string): Load | undefined =>
+    modules[key];
+const fromSources =
+  (key: string): Load =>
+  () =>
+    import(/* @vite-ignore */ key) as Promise<ScreenModule>;
+const loaderOf = import.meta.env
+  ? fromGlob(
+      import.meta.glob<ScreenModule>([
+        '../features/*/*-page.tsx',
+        './pages/*-page.tsx',
+        '!../features/jobs/careers-home-page.tsx',
+        // Parts of a page composed in app/pages/, which stay in that page's chunk.
+        '!../features/jobs/job-page.tsx',
+        '!../features/applications/application-detail-page.tsx',
+        '!../features/privacy/privacy-page.tsx',
+      ]),
+    )
+  : fromSources;
 
 /** The glob's key for a file named from src/renderer. */
 const moduleKey = (file: string) => (file.startsWith('app/') ? `./${file.slice(4)}.tsx` : `../${file}.tsx`);
@@ -33,7 +49,7 @@ export function screenOf(route: ScreenRoute): LazyScreen<object> {
   const key = `${file}#${name}`;
   let screen = lazyScreens.get(key);
   if (!screen) {
-    const load = modules[moduleKey(file)];
+    const load = loaderOf(moduleKey(file));
     if (!load) throw new Error(`the route ${route.pattern} names ${file}, which is no screen module`);
     const loadNamed = () =>
       load().then((module) => {
