@@ -5,6 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from 'eslint-plugin-boundaries';
 import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
+import noScreenPathLiteral from './scripts/lint/no-screen-path-literal.js';
 
 /**
  * The layers of the code, top to bottom (docs/architecture.md#the-renderers-layers). A layer may
@@ -183,6 +184,14 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Screens are addressed through the route table (docs/architecture.md#the-route-table). The
+    // API slices and the store address the API, whose paths may look like a screen's (`/login`).
+    files: ['src/renderer/**/*.{ts,tsx}', 'src/web/**/*.{ts,tsx}'],
+    ignores: ['src/renderer/**/*-api.ts', 'src/renderer/store/**'],
+    plugins: { local: { rules: { 'no-screen-path-literal': noScreenPathLiteral } } },
+    rules: { 'local/no-screen-path-literal': 'error' },
   },
   {
     files: ['src/shared/**/*.ts'],

@@ -1,26 +1,19 @@
 import { useEffect, type ReactNode } from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes, createRoutesFromElements, useLocation } from 'react-router-dom';
 import { applicationAdminApi } from '../features/applications/application-admin-api';
 import { jobAdminApi } from '../features/jobs/job-admin-api';
-import { lazyScreen } from '../lib/lazy-screen';
+import { ADMIN_BASE, isAtScreen, screens } from '../../shared/site/screen-routes';
 import { AdminLayout } from '../layout/admin-layout';
 import { RequireAdmin } from './require-admin';
 import { NewApplicationsBadge } from './new-applications';
+import { adminScreens, routeElements } from './route-screens';
 
-// Each admin screen is its own chunk: the job form does not wait for the applications table.
-const DashboardPage = lazyScreen(() => import('./pages/dashboard-page'), 'DashboardPage');
-const CreateJobPage = lazyScreen(() => import('../features/jobs/job-form-page'), 'CreateJobPage');
-const EditJobPage = lazyScreen(() => import('../features/jobs/job-form-page'), 'EditJobPage');
-const ApplicationsListPage = lazyScreen(
-  () => import('../features/applications/applications-list-page'),
-  'ApplicationsListPage',
-);
-const ApplicationPage = lazyScreen(() => import('./pages/application-page'), 'ApplicationPage');
-const ReplyTemplatesPage = lazyScreen(
-  () => import('../features/applications/reply-templates-page'),
-  'ReplyTemplatesPage',
-);
-const AccountPage = lazyScreen(() => import('../features/auth/account-page'), 'AccountPage');
+// Each admin screen of the route table, each its own chunk: the job form does not wait for the
+// applications table.
+const screenRoutes = routeElements(adminScreens(), ADMIN_BASE);
+
+/** The admin screens' routes as react-router reads them, below ADMIN_BASE. */
+export const adminRouteObjects = createRoutesFromElements(screenRoutes);
 
 /**
  * Starts fetching what a screen shows while the screen's own code is still loading, rather than
@@ -33,9 +26,10 @@ function ScreenDataPrefetch() {
   const prefetchApplications = applicationAdminApi.usePrefetch('getApplications');
   const prefetchJobs = jobAdminApi.usePrefetch('getAdminJobs');
   useEffect(() => {
-    const dashboard = /^\/dashboard(\/all)?\/?$/.test(pathname);
+    const dashboard = isAtScreen(pathname, [screens.dashboard, screens.dashboardAll]);
     if (dashboard) prefetchJobs();
-    if (dashboard || /^\/dashboard\/application(s|\/[^/]+)\/?$/.test(pathname)) prefetchApplications();
+    if (dashboard || isAtScreen(pathname, [screens.applications, screens.application]))
+      prefetchApplications();
   }, [pathname, prefetchApplications, prefetchJobs]);
   return null;
 }
@@ -56,14 +50,7 @@ export function AdminRoutes({ notFound }: { notFound: ReactNode }) {
           </RequireAdmin>
         }
       >
-        <Route index element={<DashboardPage />} />
-        <Route path="all" element={<DashboardPage />} />
-        <Route path="create" element={<CreateJobPage />} />
-        <Route path="edit/:id" element={<EditJobPage />} />
-        <Route path="applications" element={<ApplicationsListPage />} />
-        <Route path="application/:id" element={<ApplicationPage />} />
-        <Route path="templates" element={<ReplyTemplatesPage />} />
-        <Route path="account" element={<AccountPage />} />
+        {screenRoutes}
       </Route>
       <Route path="*" element={notFound} />
     </Routes>

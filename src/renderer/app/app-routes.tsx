@@ -3,29 +3,11 @@ import { Route, Routes, createRoutesFromElements, matchRoutes, type RouteObject 
 import { CareersHomePage } from '../features/jobs/careers-home-page';
 import { PublicLayout } from '../layout/public-layout';
 import { lazyScreen, type LazyScreen } from '../lib/lazy-screen';
+import { screens } from '../../shared/site/screen-routes';
+import { ADMIN_ROUTES_PATH, publicScreensOf, routeElements } from './route-screens';
 
 // The home page is in the first download; every other screen is its own chunk.
 const FeedbackScope = lazyScreen(() => import('./feedback-scope'), 'FeedbackScope');
-const ApplyPage = lazyScreen(() => import('./pages/apply-page'), 'ApplyPage');
-const SuccessPage = lazyScreen(() => import('../features/applications/success-page'), 'SuccessPage');
-const LoginPage = lazyScreen(() => import('../features/auth/login-page'), 'LoginPage');
-const RegisterPage = lazyScreen(() => import('../features/auth/register-page'), 'RegisterPage');
-const ForgotPasswordPage = lazyScreen(
-  () => import('../features/auth/forgot-password-page'),
-  'ForgotPasswordPage',
-);
-const ResetPasswordPage = lazyScreen(
-  () => import('../features/auth/reset-password-page'),
-  'ResetPasswordPage',
-);
-const AboutPage = lazyScreen(() => import('../features/site/about-page'), 'AboutPage');
-const ContactPage = lazyScreen(() => import('../features/site/contact-page'), 'ContactPage');
-const PrivacyNoticePage = lazyScreen(() => import('./pages/privacy-notice-page'), 'PrivacyNoticePage');
-const MyApplicationPage = lazyScreen(
-  () => import('../features/my-application/my-application-page'),
-  'MyApplicationPage',
-);
-const ErrorPage = lazyScreen(() => import('../features/site/error-page'), 'ErrorPage');
 const NotFoundPage = lazyScreen(() => import('../features/site/not-found-page'), 'NotFoundPage');
 
 /**
@@ -34,28 +16,19 @@ const NotFoundPage = lazyScreen(() => import('../features/site/not-found-page'),
  */
 const AdminRoutes = lazyScreen(() => import('./admin-routes'), 'AdminRoutes');
 
+// The web's screens are the route table's (src/shared/site/screen-routes.ts).
 const routes = (
   <>
     <Route element={<PublicLayout />}>
-      <Route index element={<CareersHomePage />} />
+      <Route path={screens.home.pattern} element={<CareersHomePage />} />
       <Route element={<FeedbackScope />}>
-        <Route path="login" element={<LoginPage />} />
-        <Route path="register" element={<RegisterPage />} />
-        <Route path="forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="reset-password/:token" element={<ResetPasswordPage />} />
-        <Route path="success" element={<SuccessPage />} />
-        <Route path="apply/:id" element={<ApplyPage />} />
-        <Route path="about" element={<AboutPage />} />
-        <Route path="contact" element={<ContactPage />} />
-        <Route path="privacy" element={<PrivacyNoticePage />} />
-        <Route path="my-application/:token" element={<MyApplicationPage />} />
-        <Route path="error" element={<ErrorPage />} />
+        {routeElements(publicScreensOf('web', [screens.home]))}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Route>
     <Route element={<FeedbackScope />}>
       <Route
-        path="dashboard/*"
+        path={ADMIN_ROUTES_PATH}
         element={
           <AdminRoutes
             notFound={
@@ -74,7 +47,8 @@ export function AppRoutes() {
   return <Routes>{routes}</Routes>;
 }
 
-const routeObjects: RouteObject[] = createRoutesFromElements(routes);
+/** The web's routes as react-router reads them (the admin screens are below ADMIN_ROUTES_PATH). */
+export const appRouteObjects: RouteObject[] = createRoutesFromElements(routes);
 
 /**
  * Fetches the lazy screens the page at `pathname` shows that have not arrived yet (undefined when
@@ -82,7 +56,7 @@ const routeObjects: RouteObject[] = createRoutesFromElements(routes);
  * pass, never through its loading state (docs/architecture.md#the-web-entry).
  */
 export function preloadScreens(pathname: string): Promise<unknown> | undefined {
-  const missing = (matchRoutes(routeObjects, pathname) ?? []).flatMap(({ route }) => {
+  const missing = (matchRoutes(appRouteObjects, pathname) ?? []).flatMap(({ route }) => {
     const type: unknown = isValidElement(route.element) ? route.element.type : undefined;
     const screen = type as Partial<Pick<LazyScreen<unknown>, 'preload' | 'loaded'>> | undefined;
     return screen?.preload && screen.loaded && !screen.loaded() ? [screen.preload()] : [];

@@ -3,6 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { Field, ProgressBar } from '@fluentui/react-components';
 import { useSession } from '../store/use-session';
 import { useStyles } from './require-admin.styles';
+import { screens } from '../../shared/site/screen-routes';
 
 /**
  * The admin routes' guard: a progress bar while the session and the server's admin check load; logged-out
@@ -23,7 +24,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
     );
   }
   if (!session.user || !session.isAdmin) {
-    return <Navigate to="/login" replace state={{ from: location }} />;
+    return <Navigate to={screens.login.path()} replace state={{ from: location }} />;
   }
   return children;
 }

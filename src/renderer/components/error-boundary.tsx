@@ -2,6 +2,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { mergeClasses } from '@fluentui/react-components';
 import { useActionStyles } from './action-styles';
 import { useStyles } from './error-boundary.styles';
+import { screens } from '../../shared/site/screen-routes';
 
 /**
  * What a screen that failed to render leaves in its place: the reason in plain words, Try again
@@ -38,7 +39,7 @@ function ErrorScreen({
           Reload the site
         </button>
         {withHomeLink && (
-          <a href="/" className={mergeClasses(actions.base, actions.link)}>
+          <a href={screens.home.path()} className={mergeClasses(actions.base, actions.link)}>
             Go to the homepage
           </a>
         )}

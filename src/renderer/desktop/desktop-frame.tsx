@@ -18,6 +18,7 @@ import { ErrorBoundary } from '../components/error-boundary';
 import { UserMenu } from '../layout/user-menu';
 import type { DesktopConsole } from './desktop-platform';
 import { UpdateNotice } from './update-notice';
+import { screens } from '../../shared/site/screen-routes';
 
 // Loaded with the admin screens' code, once someone with admin rights is signed in.
 const NewApplicationsNotifier = lazyScreen(
@@ -99,7 +100,7 @@ export function DesktopFrame({ console: desktop }: { console: DesktopConsole }) 
       <header className={styles.bar}>
         <p className={styles.product}>Careers Console</p>
         <nav aria-label="Console" className={styles.nav}>
-          <Link to="/settings" className={styles.link}>
+          <Link to={screens.settings.path()} className={styles.link}>
             <SettingsRegular aria-hidden="true" />
             Settings
           </Link>

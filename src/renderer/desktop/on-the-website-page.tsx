@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router-dom';
 import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
+import { screens } from '../../shared/site/screen-routes';
 
 const useStyles = makeStyles({
   page: {
@@ -43,7 +44,7 @@ export function OnTheWebsitePage({ websiteUrl }: { websiteUrl: string }) {
       <a href={`${websiteUrl}${pathname}${search}`} target="_blank" rel="noreferrer" className={styles.link}>
         Open this page on the careers website
       </a>
-      <Link to="/dashboard" className={styles.link}>
+      <Link to={screens.dashboard.path()} className={styles.link}>
         Back to the dashboard
       </Link>
     </section>

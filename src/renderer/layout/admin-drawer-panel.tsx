@@ -9,6 +9,7 @@ import { MailTemplateRegular } from '@fluentui/react-icons/headless/svg/mail-tem
 import { PeopleRegular } from '@fluentui/react-icons/headless/svg/people';
 import { PersonRegular } from '@fluentui/react-icons/headless/svg/person';
 import { siteConfig } from '../../shared/site/site-config';
+import { isAtScreen, screens, type ScreenRoute } from '../../shared/site/screen-routes';
 import { useAppSelector } from '../store/hooks';
 import { LogOutButton } from './log-out-button';
 import { usePlatform } from '../platform/platform';
@@ -19,25 +20,30 @@ interface NavEntry {
   to: string;
   label: string;
   icon: ReactNode;
-  /** Other paths that belong to this entry (the job list's alias, an application's detail). */
-  activeFor?: RegExp;
+  /** The screens that belong to this entry (the job list's alias, an application's detail). */
+  activeFor?: ScreenRoute[];
   /** Which slot of the layout's props shows beside the label. */
   badge?: 'applications';
 }
 
 const NAV: NavEntry[] = [
-  { to: '/', label: 'Home', icon: <HomeRegular /> },
-  { to: '/dashboard', label: 'Dashboard', icon: <BoardRegular />, activeFor: /^\/dashboard(\/all)?\/?$/ },
-  { to: '/dashboard/create', label: 'Create Post', icon: <AddRegular /> },
+  { to: screens.home.path(), label: 'Home', icon: <HomeRegular /> },
   {
-    to: '/dashboard/applications',
+    to: screens.dashboard.path(),
+    label: 'Dashboard',
+    icon: <BoardRegular />,
+    activeFor: [screens.dashboard, screens.dashboardAll],
+  },
+  { to: screens.createJob.path(), label: 'Create Post', icon: <AddRegular /> },
+  {
+    to: screens.applications.path(),
     label: 'Applications',
     icon: <PeopleRegular />,
-    activeFor: /^\/dashboard\/application(s|\/.+)\/?$/,
+    activeFor: [screens.applications, screens.application],
     badge: 'applications',
   },
-  { to: '/dashboard/templates', label: 'Reply templates', icon: <MailTemplateRegular /> },
-  { to: '/dashboard/account', label: 'Account', icon: <PersonRegular /> },
+  { to: screens.replyTemplates.path(), label: 'Reply templates', icon: <MailTemplateRegular /> },
+  { to: screens.account.path(), label: 'Account', icon: <PersonRegular /> },
 ];
 
 export function PanelContent({
@@ -70,7 +76,7 @@ export function PanelContent({
       <nav aria-label="Admin Panel">
         <ul className={styles.navList}>
           {NAV.map((entry) => {
-            const active = entry.activeFor ? entry.activeFor.test(pathname) : undefined;
+            const active = entry.activeFor ? isAtScreen(pathname, entry.activeFor) : undefined;
             return (
               <li key={entry.to}>
                 <NavLink

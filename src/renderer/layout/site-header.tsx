@@ -7,19 +7,20 @@ import { MailRegular } from '@fluentui/react-icons/headless/svg/mail';
 import { formatAddress, siteConfig } from '../../shared/site/site-config';
 import { useAppSelector } from '../store/hooks';
 import { useStyles } from './site-header.styles';
+import { screens } from '../../shared/site/screen-routes';
 
 // Avatar, tooltip and menu code are for signed-in staff only: visitors never download them.
 const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
 
 const publicLinks = [
-  { to: '/', label: 'Careers', end: true },
-  { to: '/about', label: 'About Us', end: false },
-  { to: '/contact', label: 'Contact', end: false },
+  { to: screens.home.path(), label: 'Careers', end: true },
+  { to: screens.about.path(), label: 'About Us', end: false },
+  { to: screens.contact.path(), label: 'Contact', end: false },
 ];
 
 const staffLinks = [
-  { to: '/dashboard', label: 'Dashboard', end: true },
-  { to: '/dashboard/create', label: 'Create Post', end: false },
+  { to: screens.dashboard.path(), label: 'Dashboard', end: true },
+  { to: screens.createJob.path(), label: 'Create Post', end: false },
 ];
 
 export function SiteHeader() {
@@ -57,7 +58,11 @@ export function SiteHeader() {
         <div className={styles.barInner}>
           {/* Named by the words it shows, then where it goes: a voice user says what they see
               (WCAG 2.5.3, label in name). */}
-          <RouterLink to="/" className={styles.logo} aria-label={`${siteConfig.brandName} Careers, home`}>
+          <RouterLink
+            to={screens.home.path()}
+            className={styles.logo}
+            aria-label={`${siteConfig.brandName} Careers, home`}
+          >
             <span
               className={styles.logoMark}
               aria-hidden="true"
@@ -91,7 +96,7 @@ export function SiteHeader() {
                 <UserMenu name={user.name} email={user.email} />
               </Suspense>
             ) : (
-              <RouterLink to="/login" className={styles.loginLink}>
+              <RouterLink to={screens.login.path()} className={styles.loginLink}>
                 Login
               </RouterLink>
             )}

@@ -1,3 +1,5 @@
+import { screens } from '../../shared/site/screen-routes';
+
 export interface LocationSnapshot {
   pathname: string;
   search: string;
@@ -16,7 +18,7 @@ export interface AppNavigator {
   toLogin(): void;
 }
 
-export const LOGIN_PATH = '/login';
+export const LOGIN_PATH = screens.login.path();
 
 export function createNavigator(): AppNavigator {
   let current: { navigate: NavigateFn; location: () => LocationSnapshot } | null = null;

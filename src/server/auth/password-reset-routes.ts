@@ -15,6 +15,7 @@ import type { UserRepository } from './user-repository';
 import { hashPassword } from './passwords';
 import { newPasswordProblem } from './password-strength';
 import { passwordResetEmail, RESET_LINK_LIFETIME_MINUTES } from '../email/templates/password-reset-email';
+import { screens } from '../../shared/site/screen-routes';
 
 /** What the password reset routes use of the server's parts (see app-context.ts). */
 export interface PasswordResetRouteDeps {
@@ -62,7 +63,7 @@ export function passwordResetRoutes(app: Api, context: PasswordResetRouteDeps): 
         if (!user) return;
         const { token, hash } = newSecretToken();
         await accounts.createReset(user.id, hash, RESET_LINK_LIFETIME_MINUTES * 60_000);
-        await mailer.send(passwordResetEmail(user, `${mail.publicUrl}/reset-password/${token}`, mail));
+        await mailer.send(passwordResetEmail(user, `${mail.publicUrl}${screens.resetPassword.path({ token })}`, mail));
       };
       sendLink().catch((error: unknown) => {
         request.log.error(

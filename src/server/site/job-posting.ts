@@ -1,10 +1,12 @@
 import type { Job } from '../../shared/jobs/job-contract';
 import { closingDateEnd } from '../../shared/jobs/closing-date';
+import { screens } from '../../shared/site/screen-routes';
 import { formatAddress, siteConfig } from '../../shared/site/site-config';
 import { escapeHtml } from './safe-json';
 import { parseSalary } from './salary';
 
-export const jobUrl = (publicUrl: string, job: Pick<Job, '_id'>) => `${publicUrl}/apply/${job._id}`;
+export const jobUrl = (publicUrl: string, job: Pick<Job, '_id'>) =>
+  `${publicUrl}${screens.apply.path({ id: job._id })}`;
 
 /** The employment type Google understands, when the hours text says it. */
 export function employmentType(hours: string): string[] | undefined {

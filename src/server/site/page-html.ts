@@ -1,6 +1,7 @@
 import type { InitialData } from '../../shared/site/initial-data';
 import { INITIAL_DATA_ELEMENT_ID } from '../../shared/site/initial-data';
 import type { Prerendered } from '../../shared/site/prerender';
+import type { Representation } from '../http/representation';
 import { escapeHtml, scriptSafeJson } from './safe-json';
 
 export interface PageHead {
@@ -10,6 +11,13 @@ export interface PageHead {
   /** schema.org data, e.g. a JobPosting. */
   jsonLd?: Record<string, unknown>;
   noIndex?: boolean;
+}
+
+/** One page's answer and, for a page every visitor gets alike, which HTML is current later (see sendRepresentation). */
+export interface Served {
+  status: number;
+  page: Representation;
+  current?: () => Representation | undefined;
 }
 
 const TITLE = /<title>[^<]*<\/title>/;

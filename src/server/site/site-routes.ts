@@ -1,3 +1,4 @@
+import { ADMIN_BASE, screensOf } from '../../shared/site/screen-routes';
 import { siteConfig } from '../../shared/site/site-config';
 import type { Config } from '../config';
 import type { OpenJobsCache } from '../jobs/open-jobs-cache';
@@ -5,8 +6,23 @@ import type { Api } from '../http/route-types';
 import { jobDescriptionHtml, jobUrl } from './job-posting';
 import { escapeHtml } from './safe-json';
 
-/** The public pages search engines should know besides the jobs. */
-const STATIC_PAGES = ['/', '/about', '/contact', '/privacy'];
+const webScreens = screensOf('web');
+
+/** The public pages search engines should know besides the jobs (whose addresses have a parameter). */
+const STATIC_PAGES = webScreens
+  .filter((route) => route.indexing === 'index' && route.base === route.pattern)
+  .map((route) => route.pattern);
+
+/**
+ * What crawlers are asked to keep out of: the admin area as one line, the API, and each screen
+ * the route table marks `disallow` (up to its first parameter: `/reset-password/`). Private links
+ * are not named (docs/security.md#the-applicants-private-link).
+ */
+const DISALLOWED = [
+  ADMIN_BASE,
+  '/api/',
+  ...webScreens.filter((route) => route.indexing === 'disallow' && !route.admin).map((route) => route.base),
+];
 
 /** For search engines and feed readers: robots.txt, the sitemap of open jobs, and an RSS feed. */
 export function siteRoutes(app: Api, context: { openJobs: OpenJobsCache; config: Config }): void {
@@ -20,13 +36,7 @@ export function siteRoutes(app: Api, context: { openJobs: OpenJobsCache; config:
       .send(
         [
           'User-agent: *',
-          'Disallow: /dashboard',
-          'Disallow: /api/',
-          'Disallow: /login',
-          'Disallow: /register',
-          'Disallow: /forgot-password',
-          'Disallow: /reset-password/',
-          'Disallow: /success',
+          ...DISALLOWED.map((address) => `Disallow: ${address}`),
           '',
           `Sitemap: ${base}/sitemap.xml`,
           '',

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { emailSchema } from '../contact-fields';
+import { screens } from '../site/screen-routes';
 
 /**
  * The applicant's own view of one application, reached through the private link e-mailed to them
  * (docs/behaviour.md#the-applicants-page). No sign-in: holding the link is the proof.
  */
-export const MY_APPLICATION_PATH = '/my-application';
-
 /** The page's address for a link's token. */
-export const myApplicationPath = (token: string): string => `${MY_APPLICATION_PATH}/${token}`;
+export const myApplicationPath = (token: string): string => screens.myApplication.path({ token });
 
 /**
  * Where an application stands, in the applicant's words. Each covers stages of

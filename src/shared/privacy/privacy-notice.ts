@@ -1,8 +1,9 @@
+import { screens } from '../site/screen-routes';
 import { siteConfig } from '../site/site-config';
 
 /** Bump when the notice's substance changes: each application records the version it was shown. */
 export const PRIVACY_NOTICE_VERSION = '2026-11-24';
-export const PRIVACY_NOTICE_PATH = '/privacy';
+export const PRIVACY_NOTICE_PATH = screens.privacy.path();
 
 export interface NoticeSection {
   heading: string;

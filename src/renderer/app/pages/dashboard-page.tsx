@@ -20,6 +20,7 @@ import { JobPipeline } from './job-pipeline';
 import { Stat } from './dashboard-stat';
 import { TableSkeleton } from './table-skeleton';
 import { useStyles } from './dashboard-page.styles';
+import { screens } from '../../../shared/site/screen-routes';
 
 type DashboardTab = 'posts' | 'applications';
 
@@ -83,10 +84,14 @@ export function DashboardPage() {
         subtitle={user ? `Welcome back, ${user.name}. Manage job posts and review applications.` : undefined}
         actions={
           <>
-            <LinkButton to="/dashboard/create" appearance="primary" icon={<AddRegular aria-hidden="true" />}>
+            <LinkButton
+              to={screens.createJob.path()}
+              appearance="primary"
+              icon={<AddRegular aria-hidden="true" />}
+            >
               Create New Post
             </LinkButton>
-            <LinkButton to="/dashboard/applications" icon={<PeopleRegular aria-hidden="true" />}>
+            <LinkButton to={screens.applications.path()} icon={<PeopleRegular aria-hidden="true" />}>
               View Applications
             </LinkButton>
           </>
@@ -175,7 +180,7 @@ export function DashboardPage() {
                 empty="No applications received yet"
               />
               <div className={styles.panelFoot}>
-                <Link to="/dashboard/applications">Search and manage all applications</Link>
+                <Link to={screens.applications.path()}>Search and manage all applications</Link>
               </div>
             </>
           )}

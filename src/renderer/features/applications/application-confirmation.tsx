@@ -8,6 +8,7 @@ import { siteConfig } from '../../../shared/site/site-config';
 import { LinkButton } from '../../components/link-button';
 import { useStyles } from './application-confirmation.styles';
 import { useSuccessPageStyles } from './success-page.styles';
+import { screens } from '../../../shared/site/screen-routes';
 
 type Phase = 'processing' | 'fading' | 'shown';
 
@@ -67,10 +68,14 @@ export function Confirmation({ submitted }: { submitted: SubmittedApplication })
             Our team will review your application and will contact you if your qualifications match the role.
           </p>
           <div className={shared.actions}>
-            <LinkButton to="/" appearance="primary" icon={<ArrowLeftRegular aria-hidden="true" />}>
+            <LinkButton
+              to={screens.home.path()}
+              appearance="primary"
+              icon={<ArrowLeftRegular aria-hidden="true" />}
+            >
               Return to Home
             </LinkButton>
-            <LinkButton to="/" icon={<BriefcaseRegular aria-hidden="true" />}>
+            <LinkButton to={screens.home.path()} icon={<BriefcaseRegular aria-hidden="true" />}>
               Browse More Jobs
             </LinkButton>
           </div>

@@ -16,6 +16,7 @@ import { CvSection } from './cv-section';
 import { ReviewBar } from './review-bar';
 import { useReviewSequence } from './use-review-sequence';
 import { useStyles } from './application-detail-page.styles';
+import { screens } from '../../../shared/site/screen-routes';
 
 /**
  * /dashboard/application/:id: the applicant, the review bar, the cover letter, the CV and notes.
@@ -47,7 +48,7 @@ export function ApplicationDetailPage({
   }, [error]);
 
   // No signed-in user sends the visitor home (the guard normally acts first).
-  if (!user) return <Navigate to="/" replace />;
+  if (!user) return <Navigate to={screens.home.path()} replace />;
   if (!application && isFetching) return <PageLoading label="Loading application..." />;
   if (!application) {
     return (
@@ -109,7 +110,7 @@ export function ApplicationDetailPage({
                 <Fact label="Duplicate">
                   <Link
                     className={styles.link}
-                    to={`/dashboard/application/${encodeURIComponent(application.duplicateOf)}`}
+                    to={screens.application.path({ id: application.duplicateOf })}
                   >
                     Repeats an earlier application to this job
                   </Link>

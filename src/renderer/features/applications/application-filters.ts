@@ -5,8 +5,9 @@ import {
   type ApplicationStage,
 } from '../../../shared/applications/stage-contract';
 import { appliedJob } from './application-fields';
+import { screens } from '../../../shared/site/screen-routes';
 
-export const LIST_PATH = '/dashboard/applications';
+export const LIST_PATH = screens.applications.path();
 
 /**
  * What the Applications list shows, as its address says: `?q=` (the search box), `?job=` (a job's
@@ -39,7 +40,7 @@ export function listFilterSearch(filter: ListFilter): string {
 
 export const listPath = (filter: ListFilter): string => `${LIST_PATH}${listFilterSearch(filter)}`;
 export const applicationPath = (id: string, filter: ListFilter = NO_FILTER): string =>
-  `/dashboard/application/${encodeURIComponent(id)}${listFilterSearch(filter)}`;
+  `${screens.application.path({ id })}${listFilterSearch(filter)}`;
 
 type Row = Pick<ApplicationSummary, '_id' | 'name' | 'email' | 'jobId' | 'jobTitle' | 'jobName' | 'stage'>;
 

@@ -32,6 +32,7 @@ import { useBulkStageChange, useStageChange } from './use-stage-change';
 import { EmptyState } from './applications-empty-state';
 import { BulkActions } from './bulk-actions';
 import { useStyles } from './applications-list-page.styles';
+import { screens } from '../../../shared/site/screen-routes';
 
 /** The list's CV popups, by cause (docs/behaviour.md#applications-admin). */
 const showCvError = (error: unknown) => {
@@ -115,7 +116,7 @@ export function ApplicationsListPage() {
   };
 
   // No signed-in user sends the visitor home (the guard normally acts first).
-  if (!user) return <Navigate to="/" replace />;
+  if (!user) return <Navigate to={screens.home.path()} replace />;
 
   const jobOptions =
     filter.job && !view.jobs.some((job) => job.key === filter.job)

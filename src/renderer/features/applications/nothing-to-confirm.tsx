@@ -3,6 +3,7 @@ import { siteConfig } from '../../../shared/site/site-config';
 import { LinkButton } from '../../components/link-button';
 import { useStyles } from './nothing-to-confirm.styles';
 import { useSuccessPageStyles } from './success-page.styles';
+import { screens } from '../../../shared/site/screen-routes';
 
 export function NothingToConfirm() {
   const styles = useStyles();
@@ -20,7 +21,11 @@ export function NothingToConfirm() {
           If you applied earlier, the confirmation e-mail we sent you is your record of it.
         </p>
         <div className={shared.actions}>
-          <LinkButton to="/" appearance="primary" icon={<BriefcaseRegular aria-hidden="true" />}>
+          <LinkButton
+            to={screens.home.path()}
+            appearance="primary"
+            icon={<BriefcaseRegular aria-hidden="true" />}
+          >
             See open positions
           </LinkButton>
         </div>

@@ -17,6 +17,7 @@ import { AdminPageHeader, useAdminStyles } from '../../layout/admin-page';
 import { useGetReplyTemplatesQuery } from './reply-templates-api';
 import { TemplateEditor } from './template-editor';
 import { useStyles } from './reply-templates-page.styles';
+import { screens } from '../../../shared/site/screen-routes';
 
 /** Asked before the screen is left with a template's changes not saved. */
 const LEAVE_UNSAVED_TEMPLATE =
@@ -63,7 +64,7 @@ export function ReplyTemplatesPage() {
   // One guard for the screen: with both templates edited, leaving still asks once.
   useLeaveGuard(dirtyKinds.size > 0, LEAVE_UNSAVED_TEMPLATE);
 
-  if (!user) return <Navigate to="/" replace />;
+  if (!user) return <Navigate to={screens.home.path()} replace />;
   const byKind = new Map(data?.map((template) => [template.kind, template]));
 
   return (

@@ -8,6 +8,7 @@ import { useToast } from '../../feedback/use-toast';
 import { useSendApplicationEmailMutation, useSubmitApplicationMutation } from './applications-api';
 import type { ReadyCv } from './cv-picker';
 import type { SubmittedApplication } from './application-confirmation';
+import { screens } from '../../../shared/site/screen-routes';
 
 export interface SubmissionState {
   submitting: boolean;
@@ -113,7 +114,7 @@ export function useSubmitApplication() {
       }
       const submitted: SubmittedApplication = { jobTitle, emailAcknowledged: acknowledged };
       redirect.current = setTimeout(
-        () => void navigate('/success', { state: { submitted } }),
+        () => void navigate(screens.success.path(), { state: { submitted } }),
         REDIRECT_AFTER_SUCCESS_MS,
       );
     },

@@ -8,6 +8,7 @@ import { errorMessage } from '../../store/api-error';
 import { AuthCard } from './auth-card';
 import { useForgotPasswordMutation } from './account-api';
 import { useStyles } from './forgot-password-page.styles';
+import { screens } from '../../../shared/site/screen-routes';
 
 /**
  * "Forgot password?": the e-mail address goes in, and the answer is the same whether or not an
@@ -78,7 +79,7 @@ export function ForgotPasswordPage() {
         </form>
       )}
       <p className={styles.footer}>
-        <Link to="/login" className={styles.link}>
+        <Link to={screens.login.path()} className={styles.link}>
           Back to login
         </Link>
       </p>

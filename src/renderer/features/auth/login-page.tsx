@@ -18,6 +18,7 @@ import { TwoFactorStep } from './two-factor-step';
 import { TwoFactorEnrolment } from './two-factor-enrolment';
 import { RecoveryCodes } from './recovery-codes';
 import { useStyles } from './login-page.styles';
+import { screens } from '../../../shared/site/screen-routes';
 
 type FieldErrors = Partial<Record<'email' | 'password', string>>;
 
@@ -40,8 +41,8 @@ function returnPath(state: unknown): string {
     !from.pathname.startsWith('/') ||
     from.pathname.startsWith('//')
   )
-    return '/';
-  if (from.pathname === '/login') return '/';
+    return screens.home.path();
+  if (from.pathname === screens.login.path()) return screens.home.path();
   const search = typeof from.search === 'string' ? from.search : '';
   const hash = typeof from.hash === 'string' ? from.hash : '';
   return `${from.pathname}${search}${hash}`;
@@ -196,7 +197,7 @@ export function LoginPage() {
           />
         </Field>
         <p className={styles.forgot}>
-          <Link to="/forgot-password" className={styles.link}>
+          <Link to={screens.forgotPassword.path()} className={styles.link}>
             Forgot password?
           </Link>
         </p>
@@ -217,7 +218,7 @@ export function LoginPage() {
       </form>
       <p className={styles.footer}>
         New here?{' '}
-        <Link to="/register" className={styles.link}>
+        <Link to={screens.register.path()} className={styles.link}>
           Create an account
         </Link>
       </p>

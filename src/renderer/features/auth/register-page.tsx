@@ -20,6 +20,7 @@ import { AuthCard } from './auth-card';
 import { useRegisterMutation } from '../../store/session-api';
 import { PasswordInput } from './password-input';
 import { useStyles } from './register-page.styles';
+import { screens } from '../../../shared/site/screen-routes';
 
 type FieldName = keyof RegisterForm;
 
@@ -62,7 +63,7 @@ export function RegisterPage() {
     try {
       await register({ name: parsed.name, email: parsed.email, password: parsed.password }).unwrap();
       toast.success(messages.registered);
-      void navigate('/login');
+      void navigate(screens.login.path());
     } catch (error) {
       const message = errorMessage(error);
       setFailure(message);
@@ -138,7 +139,7 @@ export function RegisterPage() {
       </form>
       <p className={styles.footer}>
         Already have an account?{' '}
-        <Link to="/login" className={styles.link}>
+        <Link to={screens.login.path()} className={styles.link}>
           Login
         </Link>
       </p>

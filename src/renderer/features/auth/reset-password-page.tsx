@@ -12,6 +12,7 @@ import { AuthCard } from './auth-card';
 import { PasswordInput } from './password-input';
 import { useResetPasswordMutation } from './account-api';
 import { useStyles } from './reset-password-page.styles';
+import { screens } from '../../../shared/site/screen-routes';
 
 type FieldErrors = Partial<Record<keyof ResetPasswordForm, string>>;
 
@@ -47,7 +48,10 @@ export function ResetPasswordPage() {
     try {
       const { message } = await reset({ token, newPassword: parsed.data.newPassword }).unwrap();
       // The link is spent: it leaves the history too.
-      void navigate('/login', { replace: true, state: arrivalToastState({ variant: 'success', message }) });
+      void navigate(screens.login.path(), {
+        replace: true,
+        state: arrivalToastState({ variant: 'success', message }),
+      });
     } catch (error) {
       setFailure(errorMessage(error));
     }
@@ -106,7 +110,7 @@ export function ResetPasswordPage() {
         </Button>
       </form>
       <p className={styles.footer}>
-        <Link to="/forgot-password" className={styles.link}>
+        <Link to={screens.forgotPassword.path()} className={styles.link}>
           Ask for a new link
         </Link>
       </p>

@@ -12,6 +12,7 @@ import { useToast } from '../../feedback/use-toast';
 import { useAdminStyles } from '../../layout/admin-page';
 import { useSignOutEverywhereMutation } from './account-api';
 import { useStyles } from './sign-out-everywhere-card.styles';
+import { screens } from '../../../shared/site/screen-routes';
 
 /** "Sign out of all devices", confirmed first: every session ends, this one too. */
 export function SignOutEverywhereCard() {
@@ -37,7 +38,7 @@ export function SignOutEverywhereCard() {
       return;
     }
     await dispatch(signOut());
-    void navigate('/login', {
+    void navigate(screens.login.path(), {
       replace: true,
       state: arrivalToastState({ variant: 'success', message: messages.signedOutEverywhere }),
     });

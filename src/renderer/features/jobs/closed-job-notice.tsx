@@ -6,6 +6,7 @@ import { messages } from '../../../shared/messages';
 import { LinkButton } from '../../components/link-button';
 import { usePanelStyles } from '../../components/panel-styles';
 import { useStyles } from './closed-job-notice.styles';
+import { screens } from '../../../shared/site/screen-routes';
 
 /** In place of the form once a job is past its closing date: the server refuses applications too. */
 export function ClosedJobNotice({ job }: { job: Job }) {
@@ -24,7 +25,7 @@ export function ClosedJobNotice({ job }: { job: Job }) {
         </MessageBarBody>
       </MessageBar>
       <LinkButton
-        to="/"
+        to={screens.home.path()}
         appearance="primary"
         className={styles.back}
         icon={<ArrowLeftRegular aria-hidden="true" />}

@@ -3,6 +3,7 @@ import { messages } from '../../../shared/messages';
 import type { AppDispatch } from '../../store/store';
 import { confirmDialog, resultDialog } from '../../feedback/dialogs';
 import { jobsApi } from './jobs-api';
+import { screens } from '../../../shared/site/screen-routes';
 
 /**
  * Deleting a job (docs/behaviour.md#job-posts): confirm, delete, then the success dialog and /dashboard/all.
@@ -20,7 +21,7 @@ export async function deleteJobWithConfirmation(
     const answer = await request.unwrap();
     if (!answer.acknowledged) return;
     await resultDialog({ icon: 'success', title: messages.deletedTitle, text: messages.jobDeleted });
-    void navigate('/dashboard/all');
+    void navigate(screens.dashboardAll.path());
   } catch (error) {
     // A failed delete call is not shown (a 401/403 has already gone to /login).
     console.error('job delete failed', error);

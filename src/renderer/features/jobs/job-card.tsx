@@ -16,6 +16,7 @@ import { useActionStyles } from '../../components/action-styles';
 import { LinkButton } from '../../components/link-button';
 import { usePanelStyles } from '../../components/panel-styles';
 import { useStyles } from './job-card.styles';
+import { screens } from '../../../shared/site/screen-routes';
 
 /**
  * Whether the visitor opened this card's details on the prerendered page before the app took it
@@ -85,7 +86,7 @@ export function JobCard({
         {isAdmin && (
           <div className={styles.adminActions}>
             <Link
-              to={`/dashboard/edit/${encodeURIComponent(job._id)}`}
+              to={screens.editJob.path({ id: job._id })}
               className={styles.iconLink}
               aria-label={`Edit ${job.jobTitle}`}
               title="Edit post"
@@ -175,7 +176,7 @@ export function JobCard({
           <ChevronDownRegular className="disclosure-chevron" aria-hidden="true" />
         </button>
         {variant === 'list' && !job.closed && (
-          <LinkButton to={`/apply/${encodeURIComponent(job._id)}`} appearance="primary">
+          <LinkButton to={screens.apply.path({ id: job._id })} appearance="primary">
             Apply Now<span className="visually-hidden"> for {job.jobTitle}</span>
           </LinkButton>
         )}

@@ -18,8 +18,9 @@ import {
   type JobFormValues,
 } from './job-form';
 import { useCreateJobMutation, useGetAdminJobQuery, useUpdateJobMutation } from './job-admin-api';
+import { screens } from '../../../shared/site/screen-routes';
 
-const DASHBOARD_ALL = '/dashboard/all';
+const DASHBOARD_ALL = screens.dashboardAll.path();
 
 /**
  * A failed call: the server's 400 explains itself (field messages go onto the fields); a 401/403
@@ -118,7 +119,7 @@ export function EditJobPage() {
         changes: { ...values, lastEditUser: email, editTime: formatUsDate(new Date()) },
       }).unwrap();
       if (answer.modifiedCount > 0) {
-        void navigate(`/apply/${encodeURIComponent(id)}`, {
+        void navigate(screens.apply.path({ id }), {
           state: arrivalToastState({ variant: 'success', message: messages.jobUpdated }),
         });
         return;

@@ -9,6 +9,7 @@ import { useGetJobQuery } from './jobs-api';
 import { useDeleteJob } from './use-delete-job';
 import { ClosedJobNotice } from './closed-job-notice';
 import { useStyles } from './job-page.styles';
+import { screens } from '../../../shared/site/screen-routes';
 
 /**
  * A job's page at /apply/:id: the job expanded beside what `applyForm` renders for it (the app
@@ -22,7 +23,7 @@ export function JobPage({ applyForm }: { applyForm: (job: Job) => ReactNode }) {
   const { isAdmin } = useSession();
   const deleteJob = useDeleteJob();
 
-  if (isError) return <Navigate to="/error" replace />;
+  if (isError) return <Navigate to={screens.error.path()} replace />;
   if (!job) return <PageLoading label="Loading job details..." />;
 
   return (

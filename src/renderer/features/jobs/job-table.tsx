@@ -19,6 +19,7 @@ import { useAdminStyles } from '../../layout/admin-page';
 import { IconLink } from '../../components/icon-link';
 import { useDeleteJob } from './use-delete-job';
 import { useStyles } from './job-table.styles';
+import { screens } from '../../../shared/site/screen-routes';
 
 /**
  * The dashboard's job table: edit, delete (with its dialogs) and view per row. `applicants`, when
@@ -62,7 +63,7 @@ export function JobTable({
           {jobs.length === 0 ? (
             <TableRow>
               <TableCell colSpan={COLUMNS.length} className={styles.emptyCell}>
-                No job posts available. <Link to="/dashboard/create">Create a new post</Link>
+                No job posts available. <Link to={screens.createJob.path()}>Create a new post</Link>
               </TableCell>
             </TableRow>
           ) : (
@@ -84,7 +85,7 @@ export function JobTable({
                 <TableCell>
                   <div className={styles.rowActions}>
                     <IconLink
-                      to={`/dashboard/edit/${encodeURIComponent(job._id)}`}
+                      to={screens.editJob.path({ id: job._id })}
                       label={`Edit ${job.jobTitle}`}
                       icon={<EditRegular />}
                     />
@@ -96,7 +97,7 @@ export function JobTable({
                       />
                     </Tooltip>
                     <IconLink
-                      to={`/apply/${encodeURIComponent(job._id)}`}
+                      to={screens.apply.path({ id: job._id })}
                       label={`View ${job.jobTitle}`}
                       icon={<EyeRegular />}
                     />

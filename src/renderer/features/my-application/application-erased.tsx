@@ -10,6 +10,7 @@ import { useSitePageStyles } from '../../components/site-styles';
 import { useFocusOnMount } from './use-focus-on-mount';
 import { useStyles } from './application-erased.styles';
 import { usePanelStyles } from './my-application-panel.styles';
+import { screens } from '../../../shared/site/screen-routes';
 
 export function Erased({ erased }: { erased: MyApplicationErased }) {
   const styles = useStyles();
@@ -46,7 +47,11 @@ export function Erased({ erased }: { erased: MyApplicationErased }) {
           applications you have made to us are not affected.
         </p>
         <div className={styles.links}>
-          <LinkButton to="/" appearance="primary" icon={<BriefcaseRegular aria-hidden="true" />}>
+          <LinkButton
+            to={screens.home.path()}
+            appearance="primary"
+            icon={<BriefcaseRegular aria-hidden="true" />}
+          >
             See open positions
           </LinkButton>
         </div>

@@ -12,6 +12,7 @@ import { LOST_LINK_SECTION_ID } from './lost-link-form';
 import { useFocusOnMount } from './use-focus-on-mount';
 import { useStyles } from './link-gone.styles';
 import { usePanelStyles } from './my-application-panel.styles';
+import { screens } from '../../../shared/site/screen-routes';
 
 export function LinkGone({ focus }: { focus: boolean }) {
   const styles = useStyles();
@@ -46,7 +47,7 @@ export function LinkGone({ focus }: { focus: boolean }) {
           >
             Ask for a new link
           </LinkButton>
-          <LinkButton to="/" icon={<BriefcaseRegular aria-hidden="true" />}>
+          <LinkButton to={screens.home.path()} icon={<BriefcaseRegular aria-hidden="true" />}>
             See open positions
           </LinkButton>
         </div>

@@ -19,6 +19,7 @@ import {
   useSetRetentionHoldMutation,
 } from './privacy-admin-api';
 import { useStyles } from './applicant-privacy-card.styles';
+import { screens } from '../../../shared/site/screen-routes';
 
 /**
  * The application's data-protection facts and actions: which privacy notice the applicant saw,
@@ -77,7 +78,7 @@ export function ApplicantPrivacyCard({ application }: { application: Application
         text: `${answer.deletedCount} application(s), their CVs, ${answer.notesDeleted} note(s) and the activity records for ${email} have been deleted.`,
         icon: 'success',
       });
-      void navigate('/dashboard/applications');
+      void navigate(screens.applications.path());
     } catch (error) {
       await resultDialog({
         title: messages.errorTitle,

@@ -4,6 +4,7 @@ import { siteConfig } from '../../../shared/site/site-config';
 import { LinkButton } from '../../components/link-button';
 import { useSitePageStyles } from '../../components/site-styles';
 import { useStyles } from './not-found-page.styles';
+import { screens } from '../../../shared/site/screen-routes';
 
 export function NotFoundPage() {
   const styles = useStyles();
@@ -22,7 +23,7 @@ export function NotFoundPage() {
         <span className={styles.visuallyHidden}>404: page not found</span>
       </h1>
       <p className={styles.message}>Uh oh! Looks like you got lost. Go back to the homepage if you dare!</p>
-      <LinkButton to="/" appearance="primary" size="large" icon={<HomeRegular />}>
+      <LinkButton to={screens.home.path()} appearance="primary" size="large" icon={<HomeRegular />}>
         back to Home
       </LinkButton>
     </div>

@@ -1,0 +1,86 @@
+import type { ComponentType } from 'react';
+import { Route } from 'react-router-dom';
+import { ADMIN_BASE, screensOf, type Face, type ScreenRoute } from '../../shared/site/screen-routes';
+import { lazyScreen, type LazyScreen } from '../lib/lazy-screen';
+
+type ScreenModule = Record<string, ComponentType>;
+type Load = () => Promise<ScreenModule>;
+
+/**
+ * Every module a row of the route table may name (its `screen.file`), each loaded as a chunk of
+ * its own when its screen is first shown. The home page is left out: it is in the first download.
+ * Vite fills in `import.meta.env` and this glob when it builds the app (and in the component
+ * tests); the prerender run from the sources by tsx (server tests, `npm run dev`) has neither,
+ * and imports the named module itself.
+ */
+const fromGlob =
+  (modules: Record<string, Load>) =>
+  (key: string): Load | undefined =>
+    modules[key];
+const fromSources =
+  (key: string): Load =>
+  () =>
+    import(/* @vite-ignore */ key) as Promise<ScreenModule>;
+const loaderOf = import.meta.env
+  ? fromGlob(
+      import.meta.glob<ScreenModule>([
+        '../features/*/*-page.tsx',
+        './pages/*-page.tsx',
+        '!../features/jobs/careers-home-page.tsx',
+        // Parts of a page composed in app/pages/, which stay in that page's chunk.
+        '!../features/jobs/job-page.tsx',
+        '!../features/applications/application-detail-page.tsx',
+        '!../features/privacy/privacy-page.tsx',
+      ]),
+    )
+  : fromSources;
+
+/** The glob's key for a file named from src/renderer. */
+const moduleKey = (file: string) => (file.startsWith('app/') ? `./${file.slice(4)}.tsx` : `../${file}.tsx`);
+
+// One lazy component per module and export: two addresses of one screen (/dashboard and
+// /dashboard/all) show the same component, so moving between them keeps its state.
+const lazyScreens = new Map<string, LazyScreen<object>>();
+
+/** The lazy screen a row of the route table names. */
+export function screenOf(route: ScreenRoute): LazyScreen<object> {
+  if (!route.screen) throw new Error(`the route ${route.pattern} names no screen: its face draws it`);
+  const { file, name } = route.screen;
+  const key = `${file}#${name}`;
+  let screen = lazyScreens.get(key);
+  if (!screen) {
+    const load = loaderOf(moduleKey(file));
+    if (!load) throw new Error(`the route ${route.pattern} names ${file}, which is no screen module`);
+    const loadNamed = () =>
+      load().then((module) => {
+        // A row naming an export its module lacks would otherwise draw nothing, silently.
+        if (!(name in module)) throw new Error(`${file} exports no ${name} for the route ${route.pattern}`);
+        return module;
+      });
+    lazyScreens.set(key, (screen = lazyScreen(loadNamed, name)));
+  }
+  return screen;
+}
+
+/** The face's screens outside the admin area that the table names a module for, `except` those. */
+export const publicScreensOf = (face: Face, except: readonly ScreenRoute[] = []): ScreenRoute[] =>
+  screensOf(face).filter((route) => !route.admin && route.screen && !except.includes(route));
+
+/** The admin screens (the same on both faces). */
+export const adminScreens = (): ScreenRoute[] => screensOf('web').filter((route) => route.admin);
+
+/** `<Route>`s for `routes`, at their own addresses, or relative to `base` when given. */
+export function routeElements(routes: readonly ScreenRoute[], base?: string) {
+  return routes.map((route) => {
+    const Screen = screenOf(route);
+    const relative = base === undefined ? route.pattern : route.pattern.slice(base.length + 1);
+    return relative === '' ? (
+      <Route key={route.pattern} index element={<Screen />} />
+    ) : (
+      <Route key={route.pattern} path={relative} element={<Screen />} />
+    );
+  });
+}
+
+/** Where the admin routes are mounted: everything under the admin area. */
+export const ADMIN_ROUTES_PATH = `${ADMIN_BASE}/*`;
