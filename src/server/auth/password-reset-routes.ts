@@ -63,7 +63,9 @@ export function passwordResetRoutes(app: Api, context: PasswordResetRouteDeps): 
         if (!user) return;
         const { token, hash } = newSecretToken();
         await accounts.createReset(user.id, hash, RESET_LINK_LIFETIME_MINUTES * 60_000);
-        await mailer.send(passwordResetEmail(user, `${mail.publicUrl}${screens.resetPassword.path({ token })}`, mail));
+        await mailer.send(
+          passwordResetEmail(user, `${mail.publicUrl}${screens.resetPassword.path({ token })}`, mail),
+        );
       };
       sendLink().catch((error: unknown) => {
         request.log.error(

@@ -2,9 +2,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appTheme, themeCssText } from '../../src/renderer/app/theme';
+import { appTheme, themeCssText } from '../../../src/renderer/app/theme';
 
-const cssFile = path.resolve(__dirname, '../../src/renderer/app/theme.css');
+const cssFile = path.resolve(__dirname, '../../../src/renderer/app/theme.css');
 
 describe('theme.css', () => {
   it('is the CSS form of theme.ts (run `npm run theme:css` after changing the theme)', () => {

@@ -1,11 +1,11 @@
 import { isValidElement } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_BASE, screens, screensOf, screenRoutes } from '../../src/shared/site/screen-routes';
-import { adminRouteObjects } from '../../src/renderer/app/admin-routes';
-import { appRouteObjects } from '../../src/renderer/app/app-routes';
-import { ADMIN_ROUTES_PATH, screenOf } from '../../src/renderer/app/route-screens';
-import { CareersHomePage } from '../../src/renderer/features/jobs/careers-home-page';
+import { ADMIN_BASE, screens, screensOf, screenRoutes } from '../../../src/shared/site/screen-routes';
+import { adminRouteObjects } from '../../../src/renderer/app/admin-routes';
+import { appRouteObjects } from '../../../src/renderer/app/app-routes';
+import { ADMIN_ROUTES_PATH, screenOf } from '../../../src/renderer/app/route-screens';
+import { CareersHomePage } from '../../../src/renderer/features/jobs/careers-home-page';
 
 /**
  * The web app's routes are the route table's web rows, no more and no fewer, each showing the

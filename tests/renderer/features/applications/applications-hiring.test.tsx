@@ -1,21 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ApplicationSummary } from '../../src/shared/applications/application-contract';
+import type { ApplicationSummary } from '../../../../src/shared/applications/application-contract';
 import {
   indexApplications,
   listFilterSearch,
   readListFilter,
   viewApplications,
-} from '../../src/renderer/features/applications/application-filters';
+} from '../../../../src/renderer/features/applications/application-filters';
 import {
   selectAllState,
   selectedAmong,
   toggleAllShown,
-} from '../../src/renderer/features/applications/use-selection';
-import { ApplicationsListPage } from '../../src/renderer/features/applications/applications-list-page';
-import { adminStore, applicationRow, stubApi, stubMatchMedia, type RecordedCall } from './hiring-fixtures';
-import { jsonResponse, renderScreen } from './test-utils';
+} from '../../../../src/renderer/features/applications/use-selection';
+import { ApplicationsListPage } from '../../../../src/renderer/features/applications/applications-list-page';
+import { adminStore, applicationRow, stubApi, stubMatchMedia, type RecordedCall } from '../../support/hiring-fixtures';
+import { jsonResponse, renderScreen } from '../../support/test-utils';
 
 afterEach(async () => {
   vi.unstubAllGlobals();

@@ -1,13 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Job } from '../../src/shared/jobs/job-contract';
-import { messages } from '../../src/shared/messages';
-import { ApplicationForm } from '../../src/renderer/features/applications/application-form';
-import { PrivacyNoticeSummary } from '../../src/renderer/features/privacy/privacy-notice-summary';
-import { RegisterPage } from '../../src/renderer/features/auth/register-page';
-import { readMultipart, startLocalApi, type Answer, type ReceivedCall } from './local-api';
-import { jsonResponse, memoryPlatform, renderScreen } from './test-utils';
+import type { Job } from '../../../../src/shared/jobs/job-contract';
+import { messages } from '../../../../src/shared/messages';
+import { ApplicationForm } from '../../../../src/renderer/features/applications/application-form';
+import { PrivacyNoticeSummary } from '../../../../src/renderer/features/privacy/privacy-notice-summary';
+import { RegisterPage } from '../../../../src/renderer/features/auth/register-page';
+import { readMultipart, startLocalApi, type Answer, type ReceivedCall } from '../../support/local-api';
+import { jsonResponse, memoryPlatform, renderScreen } from '../../support/test-utils';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MyApplicationPage } from '../../src/renderer/features/my-application/my-application-page';
-import { LostLinkForm } from '../../src/renderer/features/my-application/lost-link-form';
-import { LOST_LINK_ANSWER } from '../../src/shared/my-application/my-application-contract';
-import { messages } from '../../src/shared/messages';
-import { stubApi, stubMatchMedia } from './hiring-fixtures';
-import { jsonResponse, renderScreen } from './test-utils';
+import { MyApplicationPage } from '../../../../src/renderer/features/my-application/my-application-page';
+import { LostLinkForm } from '../../../../src/renderer/features/my-application/lost-link-form';
+import { LOST_LINK_ANSWER } from '../../../../src/shared/my-application/my-application-contract';
+import { messages } from '../../../../src/shared/messages';
+import { stubApi, stubMatchMedia } from '../../support/hiring-fixtures';
+import { jsonResponse, renderScreen } from '../../support/test-utils';
 
 /**
  * The applicant's page and the lost-link form where the browser tests do not reach: the answers

@@ -1,12 +1,12 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MAX_RESPONSE_BYTES } from '../../src/shared/limits';
-import { createAppStore } from '../../src/renderer/store/store';
-import { sessionApi } from '../../src/renderer/store/session-api';
-import { errorMessage } from '../../src/renderer/store/api-error';
-import { restoreSession } from '../../src/renderer/store/session-slice';
-import { jobsApi } from '../../src/renderer/features/jobs/jobs-api';
-import { fakeToken, inSeconds, jsonResponse, memoryPlatform, renderScreen } from './test-utils';
+import { MAX_RESPONSE_BYTES } from '../../../src/shared/limits';
+import { createAppStore } from '../../../src/renderer/store/store';
+import { sessionApi } from '../../../src/renderer/store/session-api';
+import { errorMessage } from '../../../src/renderer/store/api-error';
+import { restoreSession } from '../../../src/renderer/store/session-slice';
+import { jobsApi } from '../../../src/renderer/features/jobs/jobs-api';
+import { fakeToken, inSeconds, jsonResponse, memoryPlatform, renderScreen } from '../support/test-utils';
 
 /** Only this unit test stubs fetch: the base query's behaviour is what is under test. */
 function stubFetch(answer: (request: Request) => Response | Promise<Response>) {

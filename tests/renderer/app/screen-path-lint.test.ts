@@ -35,7 +35,7 @@ describe('lint and screen addresses', () => {
 
   it('leaves the table, the API, comparisons and other addresses alone', async () => {
     const code = [
-      "import { screens } from '../../../shared/site/screen-routes';",
+      "import { screens } from '../../../../shared/site/screen-routes';",
       'export const home = screens.home.path();',
       "export const external = (pathname: string) => pathname.startsWith('/') && !pathname.startsWith('//');",
       "export const health = '/api/health';",

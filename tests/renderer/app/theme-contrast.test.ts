@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appTheme } from '../../src/renderer/app/theme';
+import { appTheme } from '../../../src/renderer/app/theme';
 
 /** WCAG 2.2 relative luminance and contrast ratio of two #rrggbb colours. */
 const luminance = (hex: string) => {

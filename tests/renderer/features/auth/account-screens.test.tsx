@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '../../src/shared/messages';
-import { LoginPage } from '../../src/renderer/features/auth/login-page';
-import { ChangePasswordCard } from '../../src/renderer/features/auth/change-password-card';
-import { TwoFactorCard } from '../../src/renderer/features/auth/two-factor-card';
-import type { AccountAnswer } from '../../src/shared/auth/account-contract';
-import { fakeToken, inSeconds, jsonResponse, memoryPlatform, renderScreen } from './test-utils';
+import { messages } from '../../../../src/shared/messages';
+import { LoginPage } from '../../../../src/renderer/features/auth/login-page';
+import { ChangePasswordCard } from '../../../../src/renderer/features/auth/change-password-card';
+import { TwoFactorCard } from '../../../../src/renderer/features/auth/two-factor-card';
+import type { AccountAnswer } from '../../../../src/shared/auth/account-contract';
+import { fakeToken, inSeconds, jsonResponse, memoryPlatform, renderScreen } from '../../support/test-utils';
 
 /**
  * The login's code step, the change-password form and the set-up of two-step verification, with

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { MAX_CV_BYTES } from '../../src/shared/limits';
-import { messages } from '../../src/shared/messages';
-import { FluentScope } from '../../src/renderer/components/fluent-scope';
-import { CvPicker, type ReadyCv } from '../../src/renderer/features/applications/cv-picker';
+import { MAX_CV_BYTES } from '../../../../src/shared/limits';
+import { messages } from '../../../../src/shared/messages';
+import { FluentScope } from '../../../../src/renderer/components/fluent-scope';
+import { CvPicker, type ReadyCv } from '../../../../src/renderer/features/applications/cv-picker';
 
 const pdfBytes = (size = 2048) => {
   const bytes = new Uint8Array(size).fill(0x20);

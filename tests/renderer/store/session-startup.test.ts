@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAppStore } from '../../src/renderer/store/store';
-import { sessionApi } from '../../src/renderer/store/session-api';
-import { restoreSession, signOut } from '../../src/renderer/store/session-slice';
-import { fakeToken, inSeconds, jsonResponse, memoryPlatform } from './test-utils';
+import { createAppStore } from '../../../src/renderer/store/store';
+import { sessionApi } from '../../../src/renderer/store/session-api';
+import { restoreSession, signOut } from '../../../src/renderer/store/session-slice';
+import { fakeToken, inSeconds, jsonResponse, memoryPlatform } from '../support/test-utils';
 
 afterEach(() => vi.unstubAllGlobals());
 

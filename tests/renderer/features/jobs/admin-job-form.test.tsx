@@ -6,8 +6,8 @@ import {
   JobForm,
   LEAVE_UNSAVED_JOB,
   type JobFormValues,
-} from '../../src/renderer/features/jobs/job-form';
-import { renderScreen } from './test-utils';
+} from '../../../../src/renderer/features/jobs/job-form';
+import { renderScreen } from '../../support/test-utils';
 
 function renderForm(mode: 'create' | 'edit', onSubmit = vi.fn<(values: JobFormValues) => void>()) {
   renderScreen(

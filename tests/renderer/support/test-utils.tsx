@@ -3,11 +3,11 @@ import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation, type MemoryRouterProps } from 'react-router-dom';
 import { vi } from 'vitest';
-import { NavigatorBridge } from '../../src/renderer/app/navigator-bridge';
-import { createAppStore, type AppStore } from '../../src/renderer/store/store';
-import { FluentScope } from '../../src/renderer/components/fluent-scope';
-import { ToastProvider } from '../../src/renderer/feedback/toast-provider';
-import { PlatformContext, type Platform } from '../../src/renderer/platform/platform';
+import { NavigatorBridge } from '../../../src/renderer/app/navigator-bridge';
+import { createAppStore, type AppStore } from '../../../src/renderer/store/store';
+import { FluentScope } from '../../../src/renderer/components/fluent-scope';
+import { ToastProvider } from '../../../src/renderer/feedback/toast-provider';
+import { PlatformContext, type Platform } from '../../../src/renderer/platform/platform';
 
 /** A Platform whose token lives in a variable; jsdom's fetch needs an absolute API address. */
 export function memoryPlatform(token: string | null = null) {

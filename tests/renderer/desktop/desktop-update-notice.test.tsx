@@ -1,15 +1,15 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { FluentScope } from '../../src/renderer/components/fluent-scope';
-import { createDesktopPlatform } from '../../src/renderer/desktop/desktop-platform';
-import { UpdateNotice } from '../../src/renderer/desktop/update-notice';
+import { FluentScope } from '../../../src/renderer/components/fluent-scope';
+import { createDesktopPlatform } from '../../../src/renderer/desktop/desktop-platform';
+import { UpdateNotice } from '../../../src/renderer/desktop/update-notice';
 import {
   DESKTOP_BRIDGE_FUNCTIONS,
   type ConsoleUpdate,
   type DesktopBridge,
   type RestartOutcome,
-} from '../../src/shared/desktop/desktop-bridge';
+} from '../../../src/shared/desktop/desktop-bridge';
 
 /**
  * The functions a test's console answers, each typed by the contract; any other message fails

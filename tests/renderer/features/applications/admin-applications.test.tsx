@@ -1,21 +1,21 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ApplicationSummary } from '../../src/shared/applications/application-contract';
-import { TOAST_DURATION_MS } from '../../src/shared/limits';
-import { messages } from '../../src/shared/messages';
-import { createAppStore } from '../../src/renderer/store/store';
-import { restoreSession } from '../../src/renderer/store/session-slice';
-import { applicationsTotalText } from '../../src/renderer/features/applications/application-search';
+import type { ApplicationSummary } from '../../../../src/shared/applications/application-contract';
+import { TOAST_DURATION_MS } from '../../../../src/shared/limits';
+import { messages } from '../../../../src/shared/messages';
+import { createAppStore } from '../../../../src/renderer/store/store';
+import { restoreSession } from '../../../../src/renderer/store/session-slice';
+import { applicationsTotalText } from '../../../../src/renderer/features/applications/application-search';
 import {
   indexApplications,
   viewApplications,
-} from '../../src/renderer/features/applications/application-filters';
-import { ApplicationDetailPage } from '../../src/renderer/features/applications/application-detail-page';
-import { ApplicationsListPage } from '../../src/renderer/features/applications/applications-list-page';
-import { CvPreviewDialog } from '../../src/renderer/features/applications/cv-preview-dialog';
-import { useSaveCv } from '../../src/renderer/features/applications/use-cv-actions';
-import { fakeToken, inSeconds, jsonResponse, memoryPlatform, renderScreen } from './test-utils';
+} from '../../../../src/renderer/features/applications/application-filters';
+import { ApplicationDetailPage } from '../../../../src/renderer/features/applications/application-detail-page';
+import { ApplicationsListPage } from '../../../../src/renderer/features/applications/applications-list-page';
+import { CvPreviewDialog } from '../../../../src/renderer/features/applications/cv-preview-dialog';
+import { useSaveCv } from '../../../../src/renderer/features/applications/use-cv-actions';
+import { fakeToken, inSeconds, jsonResponse, memoryPlatform, renderScreen } from '../../support/test-utils';
 
 const row = (overrides: Partial<ApplicationSummary>): ApplicationSummary => ({
   _id: crypto.randomUUID(),

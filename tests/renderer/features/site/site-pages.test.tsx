@@ -4,13 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '../../src/shared/messages';
-import { siteConfig } from '../../src/shared/site/site-config';
-import { AboutPage } from '../../src/renderer/features/site/about-page';
-import { ContactPage } from '../../src/renderer/features/site/contact-page';
-import { ErrorPage } from '../../src/renderer/features/site/error-page';
-import { NotFoundPage } from '../../src/renderer/features/site/not-found-page';
-import { SiteFooter } from '../../src/renderer/layout/site-footer';
+import { messages } from '../../../../src/shared/messages';
+import { siteConfig } from '../../../../src/shared/site/site-config';
+import { AboutPage } from '../../../../src/renderer/features/site/about-page';
+import { ContactPage } from '../../../../src/renderer/features/site/contact-page';
+import { ErrorPage } from '../../../../src/renderer/features/site/error-page';
+import { NotFoundPage } from '../../../../src/renderer/features/site/not-found-page';
+import { SiteFooter } from '../../../../src/renderer/layout/site-footer';
 
 function renderAt(ui: ReactElement, path = '/') {
   return render(

@@ -1,16 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ApplicationSummary } from '../../src/shared/applications/application-contract';
-import type { ApplicationCounts } from '../../src/shared/applications/stage-contract';
-import { defaultReplyTemplates } from '../../src/shared/applications/reply-contract';
-import { messages } from '../../src/shared/messages';
-import { ApplicationDetailPage } from '../../src/renderer/features/applications/application-detail-page';
-import { ReplyTemplatesPage } from '../../src/renderer/features/applications/reply-templates-page';
-import { NewApplicationsNotifier } from '../../src/renderer/app/new-applications';
-import { COUNTS_POLLING_MS } from '../../src/renderer/features/applications/application-admin-api';
-import { adminStore, applicationDetail, applicationRow, stubApi, stubMatchMedia } from './hiring-fixtures';
-import { fakeToken, inSeconds, jsonResponse, memoryPlatform, renderScreen } from './test-utils';
+import type { ApplicationSummary } from '../../../../src/shared/applications/application-contract';
+import type { ApplicationCounts } from '../../../../src/shared/applications/stage-contract';
+import { defaultReplyTemplates } from '../../../../src/shared/applications/reply-contract';
+import { messages } from '../../../../src/shared/messages';
+import { ApplicationDetailPage } from '../../../../src/renderer/features/applications/application-detail-page';
+import { ReplyTemplatesPage } from '../../../../src/renderer/features/applications/reply-templates-page';
+import { NewApplicationsNotifier } from '../../../../src/renderer/app/new-applications';
+import { COUNTS_POLLING_MS } from '../../../../src/renderer/features/applications/application-admin-api';
+import { adminStore, applicationDetail, applicationRow, stubApi, stubMatchMedia } from '../../support/hiring-fixtures';
+import { fakeToken, inSeconds, jsonResponse, memoryPlatform, renderScreen } from '../../support/test-utils';
 
 afterEach(async () => {
   vi.useRealTimers();

@@ -3,10 +3,10 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_TOASTS, TOAST_DURATION_MS } from '../../src/shared/limits';
-import { ToastProvider, TOAST_TRANSITION_MS } from '../../src/renderer/feedback/toast-provider';
-import { useToast, type Toast } from '../../src/renderer/feedback/use-toast';
-import { confirmDialog, DIALOG_BUTTON_TEXT, resultDialog } from '../../src/renderer/feedback/dialogs';
+import { MAX_TOASTS, TOAST_DURATION_MS } from '../../../src/shared/limits';
+import { ToastProvider, TOAST_TRANSITION_MS } from '../../../src/renderer/feedback/toast-provider';
+import { useToast, type Toast } from '../../../src/renderer/feedback/use-toast';
+import { confirmDialog, DIALOG_BUTTON_TEXT, resultDialog } from '../../../src/renderer/feedback/dialogs';
 
 // notistack removes a closed toast after its slide-out, a 125 ms pause and a 175 ms collapse;
 // each stage's timer is set only after React commits the previous one, hence the small slack.

@@ -2,10 +2,10 @@ import { vi } from 'vitest';
 import type {
   ApplicationDetail,
   ApplicationSummary,
-} from '../../src/shared/applications/application-contract';
-import { createAppStore } from '../../src/renderer/store/store';
-import { restoreSession } from '../../src/renderer/store/session-slice';
-import type { Platform } from '../../src/renderer/platform/platform';
+} from '../../../src/shared/applications/application-contract';
+import { createAppStore } from '../../../src/renderer/store/store';
+import { restoreSession } from '../../../src/renderer/store/session-slice';
+import type { Platform } from '../../../src/renderer/platform/platform';
 import { fakeToken, inSeconds, jsonResponse, memoryPlatform } from './test-utils';
 
 let counter = 0;
