@@ -14,7 +14,13 @@ import {
   toggleAllShown,
 } from '../../../../src/renderer/features/applications/use-selection';
 import { ApplicationsListPage } from '../../../../src/renderer/features/applications/applications-list-page';
-import { adminStore, applicationRow, stubApi, stubMatchMedia, type RecordedCall } from '../../support/hiring-fixtures';
+import {
+  adminStore,
+  applicationRow,
+  stubApi,
+  stubMatchMedia,
+  type RecordedCall,
+} from '../../support/hiring-fixtures';
 import { jsonResponse, renderScreen } from '../../support/test-utils';
 
 afterEach(async () => {

@@ -9,7 +9,13 @@ import { ApplicationDetailPage } from '../../../../src/renderer/features/applica
 import { ReplyTemplatesPage } from '../../../../src/renderer/features/applications/reply-templates-page';
 import { NewApplicationsNotifier } from '../../../../src/renderer/app/new-applications';
 import { COUNTS_POLLING_MS } from '../../../../src/renderer/features/applications/application-admin-api';
-import { adminStore, applicationDetail, applicationRow, stubApi, stubMatchMedia } from '../../support/hiring-fixtures';
+import {
+  adminStore,
+  applicationDetail,
+  applicationRow,
+  stubApi,
+  stubMatchMedia,
+} from '../../support/hiring-fixtures';
 import { fakeToken, inSeconds, jsonResponse, memoryPlatform, renderScreen } from '../../support/test-utils';
 
 afterEach(async () => {
