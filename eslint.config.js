@@ -194,6 +194,12 @@ export default tseslint.config(
     rules: { 'local/no-screen-path-literal': 'error' },
   },
   {
+    // One component per file, its styles beside it (docs/architecture.md#the-renderers-layers): a
+    // file past 300 lines is holding more than one thing.
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    rules: { 'max-lines': ['error', { max: 300 }] },
+  },
+  {
     files: ['src/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': [
