@@ -217,7 +217,8 @@ describe('POST /api/applications as a multipart form (the CV as a file part)', (
     } finally {
       await listening.stop();
     }
-  });
+    // A server of its own starts and stops inside the test.
+  }, 60_000);
 });
 
 describe('rate limit on multipart applications', () => {
