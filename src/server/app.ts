@@ -159,6 +159,8 @@ export async function createApp(context: AppContext, options: AppOptions = {}): 
       },
     },
     crossOriginEmbedderPolicy: false,
+    // The CSP's frame-ancestors 'none' says no page may frame the site; the older header agrees.
+    xFrameOptions: { action: 'deny' },
   });
   installPrivateAnswers(app);
   await app.register(cors, {

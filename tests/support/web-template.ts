@@ -1,17 +1,19 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PRERENDER_DIR, PRERENDER_FILE } from '../../src/shared/site/prerender';
 
 /**
  * A stand-in for the Vite build's dist/web: an index.html of the same shape (a <title> and an
- * empty root) and one hashed asset, so server tests can check the pages the server fills in
- * without building the React app.
+ * empty root), one hashed asset and, as the build copies them, the real files of src/web/public
+ * (the icons), so server tests can check the pages the server fills in without building the React
+ * app.
  */
 export function fakeWebBuild(options: { prerender?: string } = {}): string {
   // dist/web inside its own folder: the prerender bundle lives beside it (dist/web-prerender).
   const dir = path.join(mkdtempSync(path.join(os.tmpdir(), 'careers-web-')), 'web');
   mkdirSync(path.join(dir, 'assets'), { recursive: true });
+  cpSync(path.resolve('src/web/public'), dir, { recursive: true });
   if (options.prerender !== undefined) {
     mkdirSync(path.join(dir, '..', PRERENDER_DIR));
     writeFileSync(path.join(dir, '..', PRERENDER_DIR, PRERENDER_FILE), options.prerender);

@@ -4,6 +4,7 @@ import {
   type BrandVariants,
   type Theme,
 } from '@fluentui/react-components';
+import { siteConfig } from '../../shared/site/site-config';
 
 /**
  * A deep teal brand ramp. Shades 60-80 carry links and white-on-brand buttons, so each keeps at
@@ -13,11 +14,11 @@ export const brandRamp: BrandVariants = {
   10: '#020E13',
   20: '#051B24',
   30: '#082A37',
-  40: '#0A3A4B',
+  40: siteConfig.colours.brandDeep,
   50: '#0B4A5F',
   60: '#0B5A73',
   70: '#0A6784',
-  80: '#087593',
+  80: siteConfig.colours.brand,
   90: '#2685A2',
   100: '#4595B0',
   110: '#62A5BE',

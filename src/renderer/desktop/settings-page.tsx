@@ -3,13 +3,13 @@ import {
   Button,
   Field,
   Input,
-  MessageBar,
   MessageBarBody,
   Spinner,
   makeStyles,
   tokens,
   typographyStyles,
 } from '@fluentui/react-components';
+import { UntitledMessageBar } from '../components/untitled-message-bar';
 import { apiServerUrlSchema, type ConnectionCheck } from '../../shared/desktop/desktop-bridge';
 import type { DesktopConsole } from './desktop-platform';
 
@@ -102,9 +102,9 @@ export function SettingsPage({ console: desktop }: { console: DesktopConsole }) 
           />
         </Field>
         {check && (
-          <MessageBar intent={check.ok ? 'success' : 'error'} role="status">
+          <UntitledMessageBar intent={check.ok ? 'success' : 'error'} role="status">
             <MessageBarBody>{check.message}</MessageBarBody>
-          </MessageBar>
+          </UntitledMessageBar>
         )}
         <div className={styles.actions}>
           <Button

@@ -1,14 +1,10 @@
+import { Link as RouterLink } from 'react-router-dom';
 import { useFooterListStyles } from './footer-list.styles';
 
-export function LinkList({
-  id,
-  title,
-  links,
-}: {
-  id: string;
-  title: string;
-  links: { label: string; href: string }[];
-}) {
+/** A footer link: `href` leaves for another site, `to` is one of this site's own screens. */
+export type FooterLink = { label: string } & ({ href: string; to?: never } | { to: string; href?: never });
+
+export function LinkList({ id, title, links }: { id: string; title: string; links: FooterLink[] }) {
   const shared = useFooterListStyles();
   return (
     <nav aria-labelledby={id}>
@@ -17,10 +13,16 @@ export function LinkList({
       </h2>
       <ul className={shared.list}>
         {links.map((link) => (
-          <li key={link.href}>
-            <a className={shared.link} href={link.href}>
-              {link.label}
-            </a>
+          <li key={link.href ?? link.to}>
+            {link.to !== undefined ? (
+              <RouterLink className={shared.link} to={link.to}>
+                {link.label}
+              </RouterLink>
+            ) : (
+              <a className={shared.link} href={link.href}>
+                {link.label}
+              </a>
+            )}
           </li>
         ))}
       </ul>

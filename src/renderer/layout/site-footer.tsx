@@ -2,6 +2,7 @@ import { CallRegular } from '@fluentui/react-icons/headless/svg/call';
 import { ClockRegular } from '@fluentui/react-icons/headless/svg/clock';
 import { DocumentRegular } from '@fluentui/react-icons/headless/svg/document';
 import { LocationRegular } from '@fluentui/react-icons/headless/svg/location';
+import { screens } from '../../shared/site/screen-routes';
 import { siteConfig } from '../../shared/site/site-config';
 import { PostalAddress } from '../components/postal-address';
 import { FooterDetail } from './footer-detail';
@@ -50,7 +51,10 @@ export function SiteFooter() {
           id="footer-legal"
           title="Legal"
           links={[
+            // The company's policy covers its customers; applicants' data is covered by the careers
+            // notice, which every page links beside it (docs/behaviour.md#privacy-notice).
             { label: 'Privacy policy', href: mainSite.privacyPolicy },
+            { label: 'Careers privacy notice', to: screens.privacy.path() },
             { label: 'Terms and conditions', href: mainSite.terms },
             { label: `${siteConfig.brandName} main site`, href: mainSite.home },
           ]}

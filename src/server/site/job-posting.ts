@@ -2,6 +2,7 @@ import type { Job } from '../../shared/jobs/job-contract';
 import { closingDateEnd } from '../../shared/jobs/closing-date';
 import { screens } from '../../shared/site/screen-routes';
 import { formatAddress, siteConfig } from '../../shared/site/site-config';
+import { SITE_LOGO } from '../../shared/site/site-icons';
 import { escapeHtml } from './safe-json';
 import { parseSalary } from './salary';
 
@@ -83,6 +84,8 @@ export function jobPosting(job: Job, publicUrl: string): Record<string, unknown>
       '@type': 'Organization',
       name: siteConfig.legalName,
       sameAs: siteConfig.mainSite.home,
+      // Square, at least 112 px and on the site itself, as Google asks of the logo it shows with a job.
+      logo: `${publicUrl}${SITE_LOGO.path}`,
       address: formatAddress(),
     },
     jobLocation: jobLocation(job),

@@ -1,5 +1,6 @@
-import { ADMIN_BASE, screensOf } from '../../shared/site/screen-routes';
+import { ADMIN_BASE, screens, screensOf } from '../../shared/site/screen-routes';
 import { siteConfig } from '../../shared/site/site-config';
+import { SITE_ICONS, WEB_APP_MANIFEST_PATH } from '../../shared/site/site-icons';
 import type { Config } from '../config';
 import type { OpenJobsCache } from '../jobs/open-jobs-cache';
 import type { Api } from '../http/route-types';
@@ -24,7 +25,40 @@ const DISALLOWED = [
   ...webScreens.filter((route) => route.indexing === 'disallow' && !route.admin).map((route) => route.base),
 ];
 
-/** For search engines and feed readers: robots.txt, the sitemap of open jobs, and an RSS feed. */
+/**
+ * The web app manifest: the name and colours a phone shows for the site added to its home screen,
+ * from the company's details, with the icons the web build serves. Fixed, so written once.
+ */
+const WEB_APP_MANIFEST = JSON.stringify({
+  name: `${siteConfig.brandName} Careers`,
+  short_name: siteConfig.brandName,
+  description: `Jobs at ${siteConfig.legalName}`,
+  lang: 'en-GB',
+  start_url: screens.home.path(),
+  scope: '/',
+  display: 'browser',
+  theme_color: siteConfig.colours.brand,
+  background_color: siteConfig.colours.background,
+  icons: [
+    { src: SITE_ICONS.svg.path, type: SITE_ICONS.svg.type, sizes: 'any', purpose: 'any' },
+    ...[SITE_ICONS.small, SITE_ICONS.large].map((icon) => pngIcon(icon, 'any')),
+    pngIcon(SITE_ICONS.maskable, 'maskable'),
+  ],
+});
+
+function pngIcon(icon: { path: string; type: string; sizes: readonly number[] }, purpose: string) {
+  return {
+    src: icon.path,
+    type: icon.type,
+    sizes: icon.sizes.map((size) => `${size}x${size}`).join(' '),
+    purpose,
+  };
+}
+
+/**
+ * For search engines, feed readers and home screens: robots.txt, the sitemap of open jobs, an RSS
+ * feed and the web app manifest.
+ */
 export function siteRoutes(app: Api, context: { openJobs: OpenJobsCache; config: Config }): void {
   const { openJobs, config } = context;
   const base = config.publicUrl;
@@ -42,6 +76,13 @@ export function siteRoutes(app: Api, context: { openJobs: OpenJobsCache; config:
           '',
         ].join('\n'),
       ),
+  );
+
+  app.get(WEB_APP_MANIFEST_PATH, { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('application/manifest+json; charset=utf-8')
+      .header('cache-control', 'public, max-age=86400')
+      .send(WEB_APP_MANIFEST),
   );
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { screensOf } from '../../shared/site/screen-routes';
+import { SITE_ICONS } from '../../shared/site/site-icons';
 import type { Config } from '../config';
 import type { JobRepository } from '../jobs/job-repository';
 import { sendRepresentation } from '../http/representation';
@@ -63,6 +64,14 @@ export async function registerStaticSite(
   return true;
 }
 
+/**
+ * The icons keep their names (browsers ask for /favicon.ico by name, home screens keep the
+ * manifest's addresses), so they cannot be cached for ever like the hashed assets; a day spares a
+ * request on every page while a new icon still reaches everyone by the next day.
+ */
+const ICON_FILES = new Set(Object.values(SITE_ICONS).map((icon) => icon.path.slice(1)));
+const ICON_CACHE = 'public, max-age=86400';
+
 /** The build's files, each under its own route; the page template is no page of its own. */
 async function serveBuiltFiles(app: FastifyInstance, distDir: string): Promise<void> {
   await app.register(fastifyStatic, {
@@ -77,9 +86,15 @@ async function serveBuiltFiles(app: FastifyInstance, distDir: string): Promise<v
     cacheControl: false,
     setHeaders(reply, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      const icon =
+        path.dirname(filePath) === path.resolve(distDir) && ICON_FILES.has(path.basename(filePath));
       void reply.header(
         'cache-control',
-        hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+        hashed
+          ? 'public, max-age=31536000, immutable'
+          : icon
+            ? ICON_CACHE
+            : 'public, max-age=0, must-revalidate',
       );
     },
   });

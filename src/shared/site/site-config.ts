@@ -41,6 +41,15 @@ export const siteConfig = {
     country: 'United Kingdom',
     countryCode: 'GB',
   },
+  /**
+   * The brand's colours, as the site's theme (src/renderer/app/theme.ts), its icons and its web app
+   * manifest use them: the logo mark runs from `brand` to `brandDeep`.
+   */
+  colours: {
+    brand: '#087593',
+    brandDeep: '#0A3A4B',
+    background: '#FFFFFF',
+  },
   phone: '01604 000000',
   phoneHref: 'tel:+441604000000',
   generalEmail: 'info@example.co.uk',

@@ -26,12 +26,27 @@ describe('helmet headers', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-eval');
     expect(headers.get('x-content-type-options')).toBe('nosniff');
-    expect(headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    // No page may be framed, by any site: the old header says what the CSP's frame-ancestors says.
+    expect(headers.get('x-frame-options')).toBe('DENY');
     expect(headers.get('referrer-policy')).toBe('no-referrer');
     expect(headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
     expect(headers.get('cross-origin-opener-policy')).toBe('same-origin');
     expect(headers.get('cross-origin-resource-policy')).toBe('same-origin');
     expect(headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('turn off the browser features the site never uses, and keep the clipboard it copies with', async () => {
+    const { headers } = await call(server, 'GET', '/api/all');
+    const policy = new Map(
+      (headers.get('permissions-policy') ?? '').split(',').map((entry) => {
+        const [feature, allow] = entry.trim().split('=');
+        return [feature, allow] as const;
+      }),
+    );
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'midi'])
+      expect(policy.get(feature), feature).toBe('()');
+    // The recovery codes' Copy button writes to the clipboard: never turned off.
+    expect(policy.has('clipboard-write')).toBe(false);
   });
 });
 

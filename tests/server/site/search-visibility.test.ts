@@ -107,6 +107,19 @@ describe('a job page as served', () => {
     expect(new Date(posting!.datePosted).toString()).not.toBe('Invalid Date');
   });
 
+  it("names the company's logo: a square image of at least 112 px that the site itself serves", async () => {
+    const { document } = await page(`/apply/${jobId}`);
+    const logo = new URL(jsonLd(document)[0]!.hiringOrganization.logo as string);
+    expect(logo.origin).toBe(PUBLIC_URL);
+    const response = await fetch(`${server.url}${logo.pathname}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    const png = Buffer.from(await response.arrayBuffer());
+    const [width, height] = [png.readUInt32BE(16), png.readUInt32BE(20)];
+    expect(width).toBe(height);
+    expect(width).toBeGreaterThanOrEqual(112);
+  });
+
   it('inlines the job for the first render, so the page needs no second request', async () => {
     const { document } = await page(`/apply/${jobId}`);
     const data = initialData(document);

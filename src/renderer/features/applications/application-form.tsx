@@ -48,6 +48,9 @@ function validate(payload: ApplicationFields, cv: ReadyCv | null): FieldErrors {
   return errors;
 }
 
+/** The form's heading: the job page's "Apply now" link moves focus to it. */
+export const APPLY_HEADING_ID = 'apply-title';
+
 /** A field's label, tied to its control by id, so tapping the label focuses the field. */
 const labelFor = (text: string, id: string) => ({ children: text, htmlFor: id });
 
@@ -135,8 +138,9 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
   };
 
   return (
-    <form className={panel.panel} onSubmit={onSubmit} noValidate aria-labelledby="apply-title">
-      <h1 id="apply-title" className={styles.title}>
+    <form className={panel.panel} onSubmit={onSubmit} noValidate aria-labelledby={APPLY_HEADING_ID}>
+      {/* Focusable, so the "Apply now" link's jump starts the keyboard and screen reader here. */}
+      <h1 id={APPLY_HEADING_ID} className={styles.title} tabIndex={-1}>
         Apply for {job.jobTitle}
       </h1>
       <p className={styles.intro}>Fields marked with * are required.</p>

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Button, Field, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { Button, Field, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { UntitledMessageBar } from '../../components/untitled-message-bar';
 import { changePasswordFormSchema, type ChangePasswordForm } from '../../../shared/auth/account-contract';
 import { adminPasswordRule } from '../../../shared/auth/password-policy';
 import { messages } from '../../../shared/messages';
@@ -102,9 +103,9 @@ export function ChangePasswordCard() {
           />
         </Field>
         {failure && (
-          <MessageBar intent="error" role="alert">
+          <UntitledMessageBar intent="error" role="alert">
             <MessageBarBody>{failure}</MessageBarBody>
-          </MessageBar>
+          </UntitledMessageBar>
         )}
         <div className={styles.actions}>
           <Button

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, Field, Input, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { Button, Field, Input, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { UntitledMessageBar } from '../../components/untitled-message-bar';
 import { KeyResetRegular } from '@fluentui/react-icons/headless/svg/key-reset';
 import { forgotPasswordSchema } from '../../../shared/auth/account-contract';
 import { siteConfig } from '../../../shared/site/site-config';
@@ -49,9 +50,9 @@ export function ForgotPasswordPage() {
     >
       <title>{`Reset your password | ${siteConfig.brandName} Careers`}</title>
       {sent ? (
-        <MessageBar intent="success" layout="multiline" role="status">
+        <UntitledMessageBar intent="success" layout="multiline" role="status">
           <MessageBarBody>{sent}</MessageBarBody>
-        </MessageBar>
+        </UntitledMessageBar>
       ) : (
         <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
           <Field label="Email" required validationMessage={invalid}>
@@ -63,9 +64,9 @@ export function ForgotPasswordPage() {
             />
           </Field>
           {failure && (
-            <MessageBar intent="error" role="alert">
+            <UntitledMessageBar intent="error" role="alert">
               <MessageBarBody>{failure}</MessageBarBody>
-            </MessageBar>
+            </UntitledMessageBar>
           )}
           <Button
             type="submit"

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { Button, Field, Input, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { Button, Field, Input, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { UntitledMessageBar } from '../../components/untitled-message-bar';
 import { LockClosedRegular } from '@fluentui/react-icons/headless/svg/lock-closed';
 import { ShieldKeyholeRegular } from '@fluentui/react-icons/headless/svg/shield-keyhole';
 import { loginSchema, type LoginAnswer } from '../../../shared/auth/auth-contract';
@@ -175,9 +176,9 @@ export function LoginPage() {
       step="password"
     >
       <title>{`Login | ${siteConfig.brandName} Careers`}</title>
-      <MessageBar intent="info" icon={<ShieldKeyholeRegular />}>
+      <UntitledMessageBar intent="info" icon={<ShieldKeyholeRegular />}>
         <MessageBarBody>Only administrators can log in.</MessageBarBody>
-      </MessageBar>
+      </UntitledMessageBar>
       <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
         <Field label="Email" required validationMessage={errors.email}>
           <Input
@@ -202,9 +203,9 @@ export function LoginPage() {
           </Link>
         </p>
         {failure && (
-          <MessageBar intent="error" role="alert">
+          <UntitledMessageBar intent="error" role="alert">
             <MessageBarBody>{failure}</MessageBarBody>
-          </MessageBar>
+          </UntitledMessageBar>
         )}
         <Button
           type="submit"

@@ -9,6 +9,7 @@ import {
   MessageBarTitle,
   Spinner,
 } from '@fluentui/react-components';
+import { UntitledMessageBar } from '../../components/untitled-message-bar';
 import { PersonAddRegular } from '@fluentui/react-icons/headless/svg/person-add';
 import { registerFormSchema, type RegisterForm } from '../../../shared/auth/auth-contract';
 import { messages } from '../../../shared/messages';
@@ -123,9 +124,9 @@ export function RegisterPage() {
           />
         </Field>
         {failure && (
-          <MessageBar intent="error" role="alert">
+          <UntitledMessageBar intent="error" role="alert">
             <MessageBarBody>{failure}</MessageBarBody>
-          </MessageBar>
+          </UntitledMessageBar>
         )}
         <Button
           type="submit"

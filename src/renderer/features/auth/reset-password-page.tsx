@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { Button, Field, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { Button, Field, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { UntitledMessageBar } from '../../components/untitled-message-bar';
 import { KeyResetRegular } from '@fluentui/react-icons/headless/svg/key-reset';
 import { resetPasswordFormSchema, type ResetPasswordForm } from '../../../shared/auth/account-contract';
 import { adminPasswordRule } from '../../../shared/auth/password-policy';
@@ -95,9 +96,9 @@ export function ResetPasswordPage() {
           />
         </Field>
         {failure && (
-          <MessageBar intent="error" role="alert">
+          <UntitledMessageBar intent="error" role="alert">
             <MessageBarBody>{failure}</MessageBarBody>
-          </MessageBar>
+          </UntitledMessageBar>
         )}
         <Button
           type="submit"

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Badge, Button, Field, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { Badge, Button, Field, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { UntitledMessageBar } from '../../components/untitled-message-bar';
 import type {
   AccountAnswer,
   TwoFactorEnabledAnswer,
@@ -93,9 +94,9 @@ export function TwoFactorCard({ account }: { account: AccountAnswer }) {
   };
 
   const failureBar = failure && (
-    <MessageBar intent="error" role="alert">
+    <UntitledMessageBar intent="error" role="alert">
       <MessageBarBody>{failure}</MessageBarBody>
-    </MessageBar>
+    </UntitledMessageBar>
   );
 
   const passwordField = (

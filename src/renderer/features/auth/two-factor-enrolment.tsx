@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Field, Input, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { Button, Field, Input, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { UntitledMessageBar } from '../../components/untitled-message-bar';
 import {
   totpCodeSchema,
   type TwoFactorEnabledAnswer,
@@ -94,9 +95,9 @@ export function TwoFactorEnrolment({
               />
             </Field>
             {failure && (
-              <MessageBar intent="error" role="alert">
+              <UntitledMessageBar intent="error" role="alert">
                 <MessageBarBody>{failure}</MessageBarBody>
-              </MessageBar>
+              </UntitledMessageBar>
             )}
             <div className={styles.actions}>
               <Button

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Field, Input, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { Button, Field, Input, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { UntitledMessageBar } from '../../components/untitled-message-bar';
 import { recoveryCodeSchema, totpCodeSchema } from '../../../shared/auth/account-contract';
 import { errorMessage } from '../../store/api-error';
 import { useVerifyTwoFactorMutation } from './account-api';
@@ -77,9 +78,9 @@ export function TwoFactorStep({
         </Field>
       )}
       {failure && (
-        <MessageBar intent="error" role="alert">
+        <UntitledMessageBar intent="error" role="alert">
           <MessageBarBody>{failure}</MessageBarBody>
-        </MessageBar>
+        </UntitledMessageBar>
       )}
       <Button
         type="submit"

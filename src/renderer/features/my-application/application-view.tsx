@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button, MessageBar, MessageBarBody, Spinner, mergeClasses } from '@fluentui/react-components';
+import { Button, MessageBarBody, Spinner, mergeClasses } from '@fluentui/react-components';
+import { UntitledMessageBar } from '../../components/untitled-message-bar';
 import { ArrowExitRegular } from '@fluentui/react-icons/headless/svg/arrow-exit';
 import { DeleteRegular } from '@fluentui/react-icons/headless/svg/delete';
 import { messages } from '../../../shared/messages';
@@ -101,12 +102,12 @@ export function ApplicationView({
         {status !== 'withdrawn' && <Steps status={status} />}
         <p className={site.body}>{statusText[status].meaning}</p>
         {justWithdrawn && (
-          <MessageBar intent="success">
+          <UntitledMessageBar intent="success">
             <MessageBarBody>
               We have e-mailed you a confirmation. This link stops working once you leave this page: if you
               would also like your data erased, you can do it below now, or reply to that e-mail later.
             </MessageBarBody>
-          </MessageBar>
+          </UntitledMessageBar>
         )}
       </section>
       <section className={shared.panel} aria-labelledby={actionsHeadingId}>
@@ -114,9 +115,9 @@ export function ApplicationView({
           What you can do
         </h2>
         {failure && (
-          <MessageBar intent="error" role="alert">
+          <UntitledMessageBar intent="error" role="alert">
             <MessageBarBody>{failure}</MessageBarBody>
-          </MessageBar>
+          </UntitledMessageBar>
         )}
         <div className={styles.actions}>
           {status !== 'withdrawn' && (

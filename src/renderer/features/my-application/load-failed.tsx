@@ -1,4 +1,5 @@
-import { Button, MessageBar, MessageBarBody, Spinner, mergeClasses } from '@fluentui/react-components';
+import { Button, MessageBarBody, Spinner, mergeClasses } from '@fluentui/react-components';
+import { UntitledMessageBar } from '../../components/untitled-message-bar';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons/headless/svg/arrow-clockwise';
 import { PageHero } from '../../components/page-hero';
 import { useSitePageStyles } from '../../components/site-styles';
@@ -19,9 +20,9 @@ export function LoadFailed({
     <>
       <PageHero eyebrow="Your application" title="We could not open your application" />
       <section className={mergeClasses(site.panel, styles.panel)} aria-label="What went wrong">
-        <MessageBar intent="error" role="alert">
+        <UntitledMessageBar intent="error" role="alert">
           <MessageBarBody>{message}</MessageBarBody>
-        </MessageBar>
+        </UntitledMessageBar>
         <div className={styles.links}>
           <Button
             appearance="primary"

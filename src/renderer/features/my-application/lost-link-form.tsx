@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Button, Field, Input, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { Button, Field, Input, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { UntitledMessageBar } from '../../components/untitled-message-bar';
 import { MailRegular } from '@fluentui/react-icons/headless/svg/mail';
 import { lostLinkSchema } from '../../../shared/my-application/my-application-contract';
 import { errorMessage } from '../../store/api-error';
@@ -78,15 +79,15 @@ export function LostLinkForm() {
       </form>
       <div role="status">
         {answer?.intent === 'success' && (
-          <MessageBar intent="success">
+          <UntitledMessageBar intent="success">
             <MessageBarBody>{answer.text}</MessageBarBody>
-          </MessageBar>
+          </UntitledMessageBar>
         )}
       </div>
       {answer?.intent === 'error' && (
-        <MessageBar intent="error" role="alert">
+        <UntitledMessageBar intent="error" role="alert">
           <MessageBarBody>{answer.text}</MessageBarBody>
-        </MessageBar>
+        </UntitledMessageBar>
       )}
     </section>
   );

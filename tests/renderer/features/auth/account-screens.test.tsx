@@ -93,6 +93,33 @@ describe('the login with two-step verification', () => {
   });
 });
 
+/** Every aria-labelledby and aria-describedby under `root` that names an id no element has. */
+function danglingAriaReferences(root: HTMLElement): string[] {
+  return [...root.querySelectorAll('[aria-labelledby], [aria-describedby]')].flatMap((element) =>
+    ['aria-labelledby', 'aria-describedby'].flatMap((attribute) =>
+      (element.getAttribute(attribute) ?? '')
+        .split(/\s+/)
+        .filter((id) => id && !document.getElementById(id))
+        .map((id) => `${attribute}="${id}" on ${element.outerHTML.slice(0, 80)}`),
+    ),
+  );
+}
+
+describe('the message bars of the login screen', () => {
+  it('name nothing that is not there: the notice, and the refusal of a wrong password', async () => {
+    stubServer(() => jsonResponse(401, { message: messages.invalidCredentials }));
+    const user = userEvent.setup();
+    const { container } = renderScreen(<LoginPage />, { route: '/login' });
+    expect(screen.getByText('Only administrators can log in.')).toBeInTheDocument();
+    expect(danglingAriaReferences(container)).toEqual([]);
+    await user.type(screen.getByRole('textbox', { name: /Email/ }), 'ava@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'wrong-password-long');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.invalidCredentials);
+    expect(danglingAriaReferences(container)).toEqual([]);
+  });
+});
+
 describe('the login with the password alone', () => {
   it('keeps the token and goes back to the page the user was heading for', async () => {
     const token = fakeToken({ email: 'ava@example.com', name: 'Ava', exp: inSeconds(3600), gen: 0 });

@@ -262,4 +262,26 @@ describe('Site footer', () => {
       siteConfig.mainSite.terms,
     );
   });
+
+  it("links the careers privacy notice beside the company's own privacy policy, and opens it in the app", async () => {
+    renderAt(
+      <>
+        <Routes>
+          <Route path="/privacy" element={<h1>The careers privacy notice</h1>} />
+          <Route path="*" element={null} />
+        </Routes>
+        <SiteFooter />
+      </>,
+      '/about',
+    );
+    const legal = within(screen.getByRole('contentinfo')).getByRole('navigation', { name: 'Legal' });
+    const links = within(legal).getAllByRole('link');
+    const policy = links.findIndex((link) => link.textContent === 'Privacy policy');
+    expect(links[policy]).toHaveAttribute('href', siteConfig.mainSite.privacyPolicy);
+    const notice = links[policy + 1]!;
+    expect(notice).toHaveAccessibleName('Careers privacy notice');
+    expect(notice).toHaveAttribute('href', '/privacy');
+    await userEvent.click(notice);
+    expect(screen.getByRole('heading', { name: 'The careers privacy notice' })).toBeInTheDocument();
+  });
 });
