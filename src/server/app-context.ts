@@ -21,6 +21,8 @@ import type { StageRepository } from './applications/stage-repository';
 import type { ReplyTemplateRepository } from './applications/reply-template-repository';
 import type { ApplicationCountsCache } from './applications/application-counts-cache';
 import type { ApplicationLinks } from './my-application/application-links';
+import type { TeamRepository } from './team/team-repository';
+import type { TeamAccess } from './team/team-access';
 
 /**
  * Every part the server builds once where it starts (start-server.ts). Route modules each declare
@@ -61,4 +63,8 @@ export interface AppContext {
   /** The applicants' private links to their applications (hashes only). */
   applicationLinks: ApplicationLinks;
   limiters: RateLimiters;
+  /** The hiring team: its members and what each is assigned to. */
+  team: TeamRepository;
+  /** What a team member reaches now, checked on every call. */
+  teamAccess: TeamAccess;
 }

@@ -13,7 +13,7 @@ import { messages } from '../shared/messages';
 import type { AppContext } from './app-context';
 import type { Config } from './config';
 import { createGuards } from './auth/guards';
-import { adminScope } from './auth/admin-scope';
+import { accountScope, adminScope, teamScope } from './auth/admin-scope';
 import { authRoutes } from './auth/auth-routes';
 import { accountRoutes } from './auth/account-routes';
 import { passwordResetRoutes } from './auth/password-reset-routes';
@@ -26,6 +26,8 @@ import { stageRoutes } from './applications/stage-routes';
 import { replyTemplateRoutes } from './applications/reply-template-routes';
 import { emailRoutes } from './email/email-routes';
 import { privacyRoutes } from './privacy/privacy-routes';
+import { teamAdminRoutes } from './team/team-admin-routes';
+import { teamRoutes } from './team/team-routes';
 import { lostLinkRoutes, myApplicationRoutes } from './my-application/my-application-routes';
 import { installErrorHandling } from './http/error-handler';
 import { HttpError } from './http/http-error';
@@ -192,9 +194,10 @@ export async function createApp(context: AppContext, options: AppOptions = {}): 
 }
 
 /**
- * Everything under `/api`, in two scopes: the public calls, each with its own rate limits and the
- * few optional or partial checks of its own, and the admin scope, whose guard runs before every
- * route in it (auth/admin-scope.ts). An admin call is added to the admin scope and nowhere else.
+ * Everything under `/api`, in four scopes: the public calls, each with its own rate limits and the
+ * few optional or partial checks of its own; then three guarded scopes, whose guard runs before
+ * every route in them (auth/admin-scope.ts): one's own account (anyone who may sign in), the
+ * admin calls, and the hiring team's (`/team/...`). A call is added to one of them and nowhere else.
  */
 function apiRoutes(app: FastifyInstance, context: AppContext) {
   const guards = createGuards(context);
@@ -217,17 +220,23 @@ function apiRoutes(app: FastifyInstance, context: AppContext) {
       emailRoutes(open, context);
     });
     await api.register(
+      accountScope(guards, (account) => {
+        accountRoutes(account, context);
+        twoFactorAdminRoutes(account, context);
+      }),
+    );
+    await api.register(
       adminScope(guards, (admin) => {
-        accountRoutes(admin, context);
-        twoFactorAdminRoutes(admin, context);
         jobAdminRoutes(admin, context);
         applicationAdminRoutes(admin, context);
         noteRoutes(admin, context);
         stageRoutes(admin, context);
         replyTemplateRoutes(admin, context);
         privacyRoutes(admin, context);
+        teamAdminRoutes(admin, context);
       }),
     );
+    await api.register(teamScope(guards, (team) => teamRoutes(team, context)));
     api.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: messages.notFound }));
     // The site's catch-all page route would otherwise answer unknown API reads with its HTML
     // 404 page: the API claims its own address space, so a client always gets JSON here. A

@@ -29,6 +29,8 @@ import { createReplyTemplateRepository } from './applications/reply-template-rep
 import { createApplicationCountsCache } from './applications/application-counts-cache';
 import { applicationCountsSchema } from '../shared/applications/stage-contract';
 import { createAuditRepository } from './audit/audit-repository';
+import { createTeamRepository } from './team/team-repository';
+import { createTeamAccess } from './team/team-access';
 import { createApplicationLinks } from './my-application/application-links';
 import { myApplicationPath } from '../shared/my-application/my-application-contract';
 import { scheduleRetentionPurge } from './privacy/retention';
@@ -164,6 +166,8 @@ async function assembleContext(config: Config, options: StartOptions, opened: Op
     audit,
     applicationLinks,
     limiters,
+    team: createTeamRepository(db),
+    teamAccess: createTeamAccess(db),
   };
   if (config.bootstrapAdmin) await bootstrapAdmin(context, config.bootstrapAdmin);
   return context;

@@ -234,6 +234,7 @@ const addresses: Record<WebScreen, () => Promise<string>> = {
   register: async () => screens.register.path(),
   forgotPassword: async () => screens.forgotPassword.path(),
   resetPassword: async () => screens.resetPassword.path({ token: 'a'.repeat(43) }),
+  welcome: async () => screens.welcome.path({ token: 'a'.repeat(43) }),
   success: async () => screens.success.path(),
   apply: async () => screens.apply.path({ id: (await createJob()).id }),
   about: async () => screens.about.path(),

@@ -3,6 +3,7 @@ import { messages } from '../../shared/messages';
 import { HttpError } from '../http/http-error';
 import type { RateLimiters } from '../http/rate-limit';
 import { startLoginAttempt } from './login-attempts';
+import { maySignIn } from './guards';
 import { verifyPassword } from './passwords';
 import type { ChallengePurpose, TokenService } from './tokens';
 import type { User, UserRepository } from './user-repository';
@@ -38,7 +39,7 @@ export function accountChecks({ users, tokens, limiters }: AccountCheckDeps) {
     return true;
   };
 
-  /** The administrator a login's challenge was issued to, while it holds (5 minutes, same generation). */
+  /** The account (an administrator or a team member) a login's challenge was issued to, while it holds (5 minutes, same generation). */
   const challengedAccount = async (challenge: string, purpose: ChallengePurpose): Promise<User> => {
     const verified = await tokens.verifyChallenge(challenge, purpose);
     const expired = { 'www-authenticate': 'Bearer error="invalid_token"' };
@@ -47,7 +48,7 @@ export function accountChecks({ users, tokens, limiters }: AccountCheckDeps) {
     if (!user || user.tokenGeneration !== verified.generation) {
       throw new HttpError(401, messages.twoFactorChallengeExpired, expired);
     }
-    if (!user.isAdmin) throw new HttpError(403, messages.notAdmin);
+    if (!maySignIn(user)) throw new HttpError(403, messages.notAdmin);
     return user;
   };
 

@@ -18,9 +18,9 @@ export interface AccountRouteDeps extends AccountCheckDeps {
 }
 
 /**
- * A signed-in administrator's own account (docs/security.md#accounts): change the password, sign
- * out everywhere, and the account screen's summary with its events. Registered in the admin scope
- * (auth/admin-scope.ts): only administrators can sign in. Reset links are in
+ * A signed-in administrator's or team member's own account (docs/security.md#accounts): change
+ * the password, sign out everywhere, and the account screen's summary with its events. Registered
+ * in the account scope (auth/admin-scope.ts): only they can sign in. Reset links are in
  * password-reset-routes.ts, the second factor in two-factor-routes.ts.
  */
 export function accountRoutes(app: Api, context: AccountRouteDeps): void {
@@ -34,7 +34,7 @@ export function accountRoutes(app: Api, context: AccountRouteDeps): void {
         tags: ['account'],
         summary: 'Change your password; every other session is signed out',
         description:
-          'Administrators need at least 12 characters and a password a strength estimator does not find guessable. Answers a new token for this device: tokens issued before are refused from now on.',
+          'Administrators and the hiring team need at least 12 characters and a password a strength estimator does not find guessable. Answers a new token for this device: tokens issued before are refused from now on.',
         body: changePasswordSchema,
         response: { 200: tokenAnswerSchema, ...errorResponses(400, 401, 403, 429) },
       },

@@ -1,25 +1,44 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Api } from '../http/route-types';
 import type { Guards } from './guards';
 
-/** How the OpenAPI document marks a call that needs an administrator's bearer token. */
+/** How the OpenAPI document marks a call that needs a bearer token. */
 export const ADMIN_SECURITY = [{ bearer: [] }];
 
 /**
- * The admin calls' own Fastify scope (an encapsulated plugin, registered under `/api`): its
- * `onRequest` hook runs the admin guard before every route in it, and every route in it is
- * documented as taking the bearer token. A route module registered here writes neither, so no
- * admin call can be left open by a forgotten line (docs/architecture.md#guards).
+ * A Fastify scope (an encapsulated plugin, registered under `/api`) whose `onRequest` hook runs
+ * `guard` before every route in it, each route documented as taking the bearer token. A route
+ * module registered in it writes neither, so no call can be left open by a forgotten line
+ * (docs/architecture.md#guards).
  */
-export function adminScope(guards: Pick<Guards, 'requireAdmin'>, routes: (admin: Api) => void) {
+function guardedScope(guard: (request: FastifyRequest) => Promise<void>, routes: (scope: Api) => void) {
   return async (scope: FastifyInstance): Promise<void> => {
-    const admin = scope.withTypeProvider<ZodTypeProvider>();
-    admin.addHook('onRequest', guards.requireAdmin);
+    const guarded = scope.withTypeProvider<ZodTypeProvider>();
+    guarded.addHook('onRequest', guard);
     // Before the routes: an onRoute hook sees only the routes registered after it.
-    admin.addHook('onRoute', (route) => {
+    guarded.addHook('onRoute', (route) => {
       route.schema = { ...route.schema, security: ADMIN_SECURITY };
     });
-    routes(admin);
+    routes(guarded);
   };
+}
+
+/** The admin calls: an administrator, as the account stands on this request. */
+export function adminScope(guards: Pick<Guards, 'requireAdmin'>, routes: (admin: Api) => void) {
+  return guardedScope(guards.requireAdmin, routes);
+}
+
+/**
+ * The hiring team's calls (`/api/team/...`): a hiring manager or an interviewer. The guard lets
+ * in the role only; each call then checks the job or application against the caller's
+ * assignments (team/team-access.ts).
+ */
+export function teamScope(guards: Pick<Guards, 'requireTeamMember'>, routes: (team: Api) => void) {
+  return guardedScope(guards.requireTeamMember, routes);
+}
+
+/** A signed-in person's own account (password, second factor, sign-out): anyone who may sign in. */
+export function accountScope(guards: Pick<Guards, 'requireStaff'>, routes: (account: Api) => void) {
+  return guardedScope(guards.requireStaff, routes);
 }

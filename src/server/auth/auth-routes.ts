@@ -16,7 +16,7 @@ import type { RateLimiters } from '../http/rate-limit';
 import type { AccountRepository } from './account-repository';
 import type { Config } from '../config';
 import type { Guards } from './guards';
-import { currentUser } from './guards';
+import { currentUser, maySignIn, roleOf } from './guards';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { startLoginAttempt } from './login-attempts';
 
@@ -37,7 +37,7 @@ export function authRoutes(app: Api, context: AuthRouteDeps, guards: Guards): vo
     {
       schema: {
         tags: ['auth'],
-        summary: 'Log in (administrators only)',
+        summary: 'Log in (administrators and the hiring team)',
         description:
           'Answers the session token, or, for an administrator with two-step verification (or who must set it up), a five-minute challenge for POST /auth/two-factor/verify (or /auth/two-factor/setup and /enable).',
         body: loginSchema,
@@ -57,7 +57,7 @@ export function authRoutes(app: Api, context: AuthRouteDeps, guards: Guards): vo
         await attempt.failed();
         throw new HttpError(401, messages.invalidCredentials);
       }
-      if (!user.isAdmin) {
+      if (!maySignIn(user)) {
         await attempt.succeeded();
         throw new HttpError(403, messages.notAdmin);
       }
@@ -109,7 +109,7 @@ export function authRoutes(app: Api, context: AuthRouteDeps, guards: Guards): vo
       onRequest: guards.requireUser,
       schema: {
         tags: ['auth'],
-        summary: 'Whether an account is an administrator (your own, or any for an administrator)',
+        summary: 'Whether an account is an administrator, and its role (your own, or any for an administrator)',
         security: [{ bearer: [] }],
         params: z.object({ email: z.string() }),
         response: { 200: adminAnswerSchema, ...errorResponses(401, 403) },
@@ -118,10 +118,10 @@ export function authRoutes(app: Api, context: AuthRouteDeps, guards: Guards): vo
     async (request) => {
       const caller = currentUser(request);
       const email = request.params.email.trim().toLowerCase();
-      if (email === caller.email) return { admin: caller.isAdmin };
+      if (email === caller.email) return { admin: caller.isAdmin, role: roleOf(caller) };
       if (!caller.isAdmin) throw new HttpError(403, messages.adminRequired);
       const user = await users.findByEmail(email);
-      return { admin: user?.isAdmin ?? false };
+      return { admin: user?.isAdmin ?? false, role: user ? roleOf(user) : 'user' };
     },
   );
 }

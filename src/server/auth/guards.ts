@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { messages } from '../../shared/messages';
+import type { AccountRole, TeamRole } from '../../shared/team/team-contract';
 import { HttpError } from '../http/http-error';
 import type { TokenService } from './tokens';
 import type { User, UserRepository } from './user-repository';
@@ -9,7 +10,20 @@ export interface RequestUser {
   email: string;
   name: string;
   isAdmin: boolean;
+  /** A member of the hiring team (never an administrator too); null for everyone else. */
+  teamRole: TeamRole | null;
 }
+
+/**
+ * What an account may do. An administrator is an administrator whatever else the row says, so a
+ * team role left on an account later made an administrator grants nothing less, and nothing more.
+ */
+export const roleOf = (user: { isAdmin: boolean; teamRole: TeamRole | null }): AccountRole =>
+  user.isAdmin ? 'admin' : (user.teamRole ?? 'user');
+
+/** Administrators and the hiring team sign in; a plain registered account does not. */
+export const maySignIn = (user: { isAdmin: boolean; teamRole: TeamRole | null }): boolean =>
+  roleOf(user) !== 'user';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -51,7 +65,13 @@ export function createGuards(context: { tokens: TokenService; users: UserReposit
         'www-authenticate': 'Bearer error="invalid_token"',
       });
     }
-    request.user = { id: user.id, email: user.email, name: user.name, isAdmin: user.isAdmin };
+    request.user = {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      isAdmin: user.isAdmin,
+      teamRole: user.isAdmin ? null : user.teamRole,
+    };
     accountRows.set(request, user);
   };
 
@@ -60,7 +80,19 @@ export function createGuards(context: { tokens: TokenService; users: UserReposit
     if (!request.user?.isAdmin) throw new HttpError(403, messages.adminRequired);
   };
 
-  return { requireUser, requireAdmin };
+  /** A hiring manager or an interviewer, as the account stands now; what they reach is checked per call. */
+  const requireTeamMember = async (request: FastifyRequest): Promise<void> => {
+    await requireUser(request);
+    if (!request.user?.teamRole) throw new HttpError(403, messages.teamRequired);
+  };
+
+  /** Anyone who may sign in: their own account's calls (password, second factor, sign-out). */
+  const requireStaff = async (request: FastifyRequest): Promise<void> => {
+    await requireUser(request);
+    if (!request.user || !maySignIn(request.user)) throw new HttpError(403, messages.staffRequired);
+  };
+
+  return { requireUser, requireAdmin, requireTeamMember, requireStaff };
 }
 
 export type Guards = ReturnType<typeof createGuards>;

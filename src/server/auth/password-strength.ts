@@ -6,6 +6,8 @@ import {
   guessablePasswordMessage,
 } from '../../shared/auth/password-policy';
 import { siteConfig } from '../../shared/site/site-config';
+import type { TeamRole } from '../../shared/team/team-contract';
+import { maySignIn } from './guards';
 
 /**
  * zxcvbn-ts with its common-password list and the English dictionaries (names, common words,
@@ -49,18 +51,20 @@ function accountWords(account: { email: string; name: string }): string[] {
 }
 
 /**
- * Why a new password is refused for this account, or null when it is fine. Administrators need
- * 12 characters and a password zxcvbn does not find guessable (score 3 or more); other accounts
- * keep the registration rule (docs/security.md#passwords).
+ * Why a new password is refused for this account, or null when it is fine. Administrators and the
+ * hiring team, who all read applicants' data, need 12 characters and a password zxcvbn does not
+ * find guessable (score 3 or more); other accounts keep the registration rule
+ * (docs/security.md#passwords).
  */
 export async function newPasswordProblem(
   password: string,
-  account: { email: string; name: string; isAdmin: boolean },
+  account: { email: string; name: string; isAdmin: boolean; teamRole: TeamRole | null },
 ): Promise<string | null> {
-  const rule = account.isAdmin ? adminPasswordSchema : passwordSchema;
+  const strict = maySignIn(account);
+  const rule = strict ? adminPasswordSchema : passwordSchema;
   const parsed = rule.safeParse(password);
   if (!parsed.success) return parsed.error.issues[0]?.message ?? 'This password cannot be used.';
-  if (!account.isAdmin) return null;
+  if (!strict) return null;
   const zxcvbn = await loadEstimator();
   const result = zxcvbn.check(password, accountWords(account));
   return result.score >= ADMIN_MIN_PASSWORD_SCORE ? null : guessablePasswordMessage(result.feedback);

@@ -41,12 +41,12 @@ export interface TwoFactorRouteDeps extends AccountCheckDeps {
 export function twoFactorRoutes(
   app: Api,
   context: TwoFactorRouteDeps,
-  guards: Pick<Guards, 'requireAdmin'>,
+  guards: Pick<Guards, 'requireStaff'>,
 ): void {
   const { tokens, limiters, accounts } = context;
   const { confirmPassword, challengedAccount } = accountChecks(context);
 
-  /** Who is enrolling: the signed-in administrator, or the one a set-up challenge names. */
+  /** Who is enrolling: the signed-in administrator or team member, or the one a set-up challenge names. */
   const enrollingAccount = async (
     request: FastifyRequest,
     challenge: string | undefined,
@@ -54,7 +54,7 @@ export function twoFactorRoutes(
     if (challenge !== undefined) {
       return { user: await challengedAccount(challenge, 'two-factor-setup'), duringLogin: true };
     }
-    await guards.requireAdmin(request);
+    await guards.requireStaff(request);
     return { user: currentAccount(request), duringLogin: false };
   };
 
@@ -131,7 +131,7 @@ export function twoFactorRoutes(
   );
 }
 
-/** Turning two-step verification off: registered in the admin scope (auth/admin-scope.ts). */
+/** Turning two-step verification off: registered in the account scope (auth/admin-scope.ts). */
 export function twoFactorAdminRoutes(app: Api, context: TwoFactorRouteDeps): void {
   const { tokens, accounts } = context;
   const { confirmPassword } = accountChecks(context);

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -17,6 +18,7 @@ import {
 import type { ApplicationStage } from '../../shared/applications/stage-contract';
 import type { ReplyKind } from '../../shared/applications/reply-contract';
 import type { AccountEventKind } from '../../shared/auth/account-contract';
+import type { TeamRole } from '../../shared/team/team-contract';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -36,6 +38,12 @@ export const users = pgTable('users', {
    * everywhere (docs/security.md#sign-out-everywhere).
    */
   tokenGeneration: integer('token_generation').notNull().default(0),
+  /**
+   * A member of the hiring team (team-contract.ts): signs in like an administrator but reaches
+   * only the jobs and applications assigned to them. None for administrators and for plain
+   * registered accounts (docs/security.md#the-hiring-team).
+   */
+  teamRole: text('team_role').$type<TeamRole>(),
   createdAt: createdAt(),
 });
 
@@ -335,6 +343,53 @@ export const accountEvents = pgTable(
   (table) => [index('account_events_user_idx').on(table.userId, table.at)],
 );
 
+/**
+ * A hiring manager's jobs. Access lasts while the row exists and the job is open: it is checked on
+ * every call, so closing the job or removing the person ends it at once. `mayDecide` lets the
+ * manager move this job's applications to Hired or Rejected themselves.
+ */
+export const jobHiringManagers = pgTable(
+  'job_hiring_managers',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mayDecide: boolean('may_decide').notNull().default(false),
+    assignedBy: text('assigned_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.jobId, table.userId] }),
+    index('job_hiring_managers_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * An interviewer's applications: the one thing that opens an application (and its CV) to an
+ * interviewer, while its job is open. Booking an interview adds the row; an administrator or the
+ * job's hiring manager may add or remove one directly.
+ */
+export const applicationInterviewers = pgTable(
+  'application_interviewers',
+  {
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assignedBy: text('assigned_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.applicationId, table.userId] }),
+    index('application_interviewers_user_idx').on(table.userId),
+  ],
+);
+
 export const schema = {
   users,
   passwordResets,
@@ -352,4 +407,6 @@ export const schema = {
   applicationReplies,
   replyTemplates,
   applicationLinks,
+  jobHiringManagers,
+  applicationInterviewers,
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messages } from '../messages';
 import { MIN_PASSWORD_LENGTH } from '../limits';
 import { emailSchema, nameSchema } from '../contact-fields';
+import { accountRoles } from '../team/team-contract';
 
 export const loginSchema = z.object({
   email: emailSchema,
@@ -46,7 +47,8 @@ export const loginAnswerSchema = z.union([
   twoFactorSetupRequiredSchema,
 ]);
 export const registeredSchema = z.object({ acknowledged: z.boolean(), insertedId: z.string() });
-export const adminAnswerSchema = z.object({ admin: z.boolean() });
+/** GET /api/admin/:email: the spec's `admin` flag, and the role that decides which screens open. */
+export const adminAnswerSchema = z.object({ admin: z.boolean(), role: z.enum(accountRoles) });
 
 export type LoginPayload = z.input<typeof loginSchema>;
 export type RegisterPayload = z.input<typeof registerSchema>;

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 
-/** What an admin did with an applicant's data. */
+/** What an administrator or a member of the hiring team did with an applicant's data. */
 export const auditActions = [
   'view',
+  'list',
+  'notes',
   'preview',
   'download',
   'delete',
@@ -12,11 +14,15 @@ export const auditActions = [
   'release',
   'stage',
   'reply',
+  'assign',
+  'unassign',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 export const auditActionLabels: Record<AuditAction, string> = {
   view: 'Viewed the application',
+  list: "Saw the applicant in the job's list",
+  notes: 'Read the notes',
   preview: 'Previewed the CV',
   download: 'Downloaded the CV',
   delete: 'Deleted the application',
@@ -26,6 +32,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   release: 'Released the retention hold',
   stage: 'Changed the stage',
   reply: 'E-mailed the applicant',
+  assign: 'Gave an interviewer access',
+  unassign: "Ended an interviewer's access",
 };
 
 /**

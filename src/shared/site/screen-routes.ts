@@ -155,6 +155,15 @@ export const screens = {
     prerendered: false,
     screen: { file: 'features/auth/reset-password-page', name: 'ResetPasswordPage' },
   }),
+  /** The link of an invitation to the hiring team: the invited person's first password. */
+  welcome: screen('/welcome/:token', {
+    faces: web,
+    admin: false,
+    indexing: 'disallow',
+    replay: false,
+    prerendered: false,
+    screen: { file: 'features/auth/welcome-page', name: 'WelcomePage' },
+  }),
   success: screen('/success', {
     faces: web,
     admin: false,

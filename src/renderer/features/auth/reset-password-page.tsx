@@ -20,9 +20,10 @@ type FieldErrors = Partial<Record<keyof ResetPasswordForm, string>>;
 /**
  * The screen a reset link opens (`/reset-password/<token>`): the new password twice. The server
  * decides which rule applies (administrators: at least 12 characters and not guessable) and says
- * why it refuses one; the link keeps working until a password is accepted.
+ * why it refuses one; the link keeps working until a password is accepted. An invitation to the
+ * hiring team opens the same form, worded as a first password (`invitation`).
  */
-export function ResetPasswordPage() {
+export function ResetPasswordPage({ invitation = false }: { invitation?: boolean }) {
   const styles = useStyles();
   const navigate = useNavigate();
   const { token = '' } = useParams();
@@ -60,13 +61,18 @@ export function ResetPasswordPage() {
 
   const toggle = () => setVisible((shown) => !shown);
 
+  const title = invitation ? 'Welcome: choose your password' : 'Choose a new password';
   return (
     <AuthCard
       icon={<KeyResetRegular />}
-      title="Choose a new password"
-      subtitle={`For your ${siteConfig.brandName} careers account.`}
+      title={title}
+      subtitle={
+        invitation
+          ? `For your ${siteConfig.brandName} hiring team account.`
+          : `For your ${siteConfig.brandName} careers account.`
+      }
     >
-      <title>{`Choose a new password | ${siteConfig.brandName} Careers`}</title>
+      <title>{`${title} | ${siteConfig.brandName} Careers`}</title>
       <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
         <Field
           label="New password"
@@ -75,7 +81,9 @@ export function ResetPasswordPage() {
           hint={
             errors.newPassword
               ? undefined
-              : `At least ${MIN_PASSWORD_LENGTH} characters. Administrators: ${adminPasswordRule}`
+              : invitation
+                ? adminPasswordRule
+                : `At least ${MIN_PASSWORD_LENGTH} characters. Administrators and the hiring team: ${adminPasswordRule}`
           }
         >
           <PasswordInput
@@ -107,7 +115,7 @@ export function ResetPasswordPage() {
           disabled={isLoading}
           icon={isLoading ? <Spinner size="tiny" /> : undefined}
         >
-          {isLoading ? 'Saving...' : 'Set the new password'}
+          {isLoading ? 'Saving...' : invitation ? 'Set my password' : 'Set the new password'}
         </Button>
       </form>
       <p className={styles.footer}>

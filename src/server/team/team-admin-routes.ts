@@ -1,0 +1,231 @@
+import { deleteAckSchema, updateAckSchema } from '../../shared/http/acknowledgements';
+import { idParamsSchema, isId } from '../../shared/http/id';
+import { messages } from '../../shared/messages';
+import { screens } from '../../shared/site/screen-routes';
+import {
+  interviewerParamsSchema,
+  jobAssignmentSchema,
+  jobViewerListSchema,
+  memberJobParamsSchema,
+  teamInterviewerSchema,
+  teamInvitedSchema,
+  teamInviteSchema,
+  teamMemberListSchema,
+  teamRoleLabels,
+} from '../../shared/team/team-contract';
+import type { AccountRepository } from '../auth/account-repository';
+import { currentUser } from '../auth/guards';
+import { hashPassword } from '../auth/passwords';
+import type { MailOptions } from '../email/mail-options';
+import type { Mailer } from '../email/mailer';
+import {
+  INVITATION_LINK_LIFETIME_HOURS,
+  teamInvitationEmail,
+} from '../email/templates/team-invitation-email';
+import { HttpError } from '../http/http-error';
+import { errorResponses, type Api } from '../http/route-types';
+import { newSecretToken } from '../http/secret-token';
+import type { JobRepository } from '../jobs/job-repository';
+import { interviewerAssignment, type InterviewerAssignmentDeps } from './interviewer-assignment';
+import { z } from 'zod';
+
+/** What the administrators' team calls use of the server's parts (see app-context.ts). */
+export interface TeamAdminRouteDeps extends InterviewerAssignmentDeps {
+  accounts: AccountRepository;
+  jobs: JobRepository;
+  mailer: Mailer;
+  mail: MailOptions;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Administrators manage the hiring team (registered in the admin scope, auth/admin-scope.ts):
+ * invite people with a role, give hiring managers jobs, give interviewers applications, remove
+ * people, and see who has read a job's applicants (docs/security.md#the-hiring-team).
+ */
+export function teamAdminRoutes(app: Api, context: TeamAdminRouteDeps): void {
+  const { team, accounts, jobs, mailer, mail, audit } = context;
+  const interviewers = interviewerAssignment(context);
+
+  const hiringManager = async (id: string) => {
+    const member = isId(id) ? await team.member(id) : undefined;
+    if (!member) throw new HttpError(404, messages.teamMemberMissing);
+    if (member.role !== 'hiring-manager') throw new HttpError(400, messages.notHiringManager);
+    return member;
+  };
+  const existingJob = async (id: string) => {
+    const job = isId(id) ? await jobs.find(id) : undefined;
+    if (!job) throw new HttpError(404, messages.jobNotFound);
+    return job;
+  };
+
+  app.get(
+    '/team-members',
+    {
+      schema: {
+        tags: ['team'],
+        summary: "The hiring team: each member's role, a hiring manager's jobs, an interviewer's interviews",
+        response: { 200: teamMemberListSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => team.list(),
+  );
+
+  app.post(
+    '/team-members',
+    {
+      schema: {
+        tags: ['team'],
+        summary: 'Invite a person to the hiring team by e-mail, with a single-use link to choose a password',
+        description: `The link works once, for ${INVITATION_LINK_LIFETIME_HOURS} hours. Inviting a member again sends a new link (and changes the role, dropping what the old role was assigned). emailed: false when the e-mail could not be sent: invite again.`,
+        body: teamInviteSchema,
+        response: { 201: teamInvitedSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { email, name, role } = request.body;
+      const outcome = await team.invite({
+        email,
+        name,
+        role,
+        unusablePasswordHash: await hashPassword(newSecretToken().token),
+      });
+      if (outcome.kind === 'administrator') throw new HttpError(409, messages.teamInviteAdmin);
+      const { user } = outcome;
+      const { token, hash } = newSecretToken();
+      await accounts.createReset(user.id, hash, INVITATION_LINK_LIFETIME_HOURS * HOUR_MS);
+      const invitedBy = currentUser(request).name;
+      const link = `${mail.publicUrl}${screens.welcome.path({ token })}`;
+      let emailed = true;
+      try {
+        await mailer.send(teamInvitationEmail(user, teamRoleLabels[role], invitedBy, link, mail));
+      } catch (error) {
+        emailed = false;
+        request.log.error(
+          { reason: error instanceof Error ? error.message : String(error) },
+          'team invitation e-mail not sent',
+        );
+      }
+      return reply.code(201).send({ acknowledged: true, insertedId: user.id, emailed });
+    },
+  );
+
+  app.delete(
+    '/team-members/:id',
+    {
+      schema: {
+        tags: ['team'],
+        summary: 'Remove a person from the hiring team: their account goes, and their next call is refused',
+        params: idParamsSchema,
+        response: { 200: deleteAckSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!isId(id) || !(await team.remove(id))) throw new HttpError(404, messages.teamMemberMissing);
+      return { acknowledged: true, deletedCount: 1 };
+    },
+  );
+
+  app.put(
+    '/team-members/:id/jobs/:jobId',
+    {
+      schema: {
+        tags: ['team'],
+        summary: 'Give a hiring manager a job (mayDecide: they may move its applications to Hired or Rejected)',
+        params: memberJobParamsSchema,
+        body: jobAssignmentSchema,
+        response: { 200: updateAckSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const member = await hiringManager(request.params.id);
+      const job = await existingJob(request.params.jobId);
+      await team.assignJob(member.id, job._id, request.body.mayDecide, currentUser(request).email);
+      return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
+    },
+  );
+
+  app.delete(
+    '/team-members/:id/jobs/:jobId',
+    {
+      schema: {
+        tags: ['team'],
+        summary: "End a hiring manager's access to a job",
+        params: memberJobParamsSchema,
+        response: { 200: deleteAckSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const member = await hiringManager(request.params.id);
+      const removed = isId(request.params.jobId) && (await team.unassignJob(member.id, request.params.jobId));
+      return { acknowledged: true, deletedCount: removed ? 1 : 0 };
+    },
+  );
+
+  app.get(
+    '/applications/:id/interviewers',
+    {
+      schema: {
+        tags: ['team'],
+        summary: 'Who interviews this application (and so may read it and its CV)',
+        params: idParamsSchema,
+        response: { 200: z.array(teamInterviewerSchema), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!isId(id) || !(await context.applications.exists(id))) {
+        throw new HttpError(404, messages.applicationMissing);
+      }
+      return team.interviewers(id);
+    },
+  );
+
+  app.put(
+    '/applications/:id/interviewers/:userId',
+    {
+      schema: {
+        tags: ['team'],
+        summary: 'Give an interviewer this application and its CV, while its job is open (audited)',
+        params: interviewerParamsSchema,
+        response: { 200: updateAckSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      interviewers.assign(request.params.id, request.params.userId, currentUser(request).email),
+  );
+
+  app.delete(
+    '/applications/:id/interviewers/:userId',
+    {
+      schema: {
+        tags: ['team'],
+        summary: "End an interviewer's access to this application (audited)",
+        params: interviewerParamsSchema,
+        response: { 200: updateAckSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      interviewers.unassign(request.params.id, request.params.userId, currentUser(request).email),
+  );
+
+  app.get(
+    '/post/:id/viewers',
+    {
+      schema: {
+        tags: ['team'],
+        summary: "Who has seen this job's applicants: each reader, how many applicants and reads, and when last",
+        params: idParamsSchema,
+        response: { 200: jobViewerListSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const job = await existingJob(request.params.id);
+      // Reads recorded a moment ago may still wait in the batch: they belong in the answer.
+      await audit.flush();
+      return team.viewersOfJob(job._id);
+    },
+  );
+}

@@ -1,0 +1,221 @@
+import { and, asc, count, eq, gte, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { applicationInterviewers, applications, auditEntries, jobHiringManagers, jobs, users } from '../db/schema';
+import { isClosed, londonToday } from '../../shared/jobs/closing-date';
+import type { JobViewer, TeamMember, TeamRole } from '../../shared/team/team-contract';
+import { roleOf } from '../auth/guards';
+
+/** A job still takes the team's work: no closing date, or one not yet past (London's day). */
+export const jobIsOpen = () => or(isNull(jobs.closingDate), gte(jobs.closingDate, londonToday()));
+
+export type InviteOutcome =
+  | { kind: 'invited'; user: { id: string; email: string; name: string } }
+  | { kind: 'administrator' };
+
+/**
+ * The hiring team as administrators manage it: who is on it and as what, which jobs each hiring
+ * manager has, and which applications each interviewer has (docs/security.md#the-hiring-team).
+ */
+export function createTeamRepository(db: Db) {
+  const inTransaction = <T>(work: (tx: Db) => Promise<T>): Promise<T> =>
+    db.transaction((tx) => work(tx as unknown as Db));
+
+  return {
+    /**
+     * Puts the address on the team with `role`: a new account, or an existing plain account given
+     * the role, its password unusable until the invitation's link sets one (a registered
+     * account's password followed the weaker rule, and the team's must follow the
+     * administrators'). A member invited again keeps their password; a change of role drops what
+     * the old role was assigned, so nothing carries over. An administrator's address is left alone.
+     */
+    invite(input: {
+      email: string;
+      name: string;
+      role: TeamRole;
+      unusablePasswordHash: string;
+    }): Promise<InviteOutcome> {
+      return inTransaction(async (tx) => {
+        const email = input.email.toLowerCase();
+        await tx
+          .insert(users)
+          .values({ email, name: input.name, passwordHash: input.unusablePasswordHash, teamRole: input.role })
+          .onConflictDoNothing({ target: users.email });
+        const [user] = await tx.select().from(users).where(eq(users.email, email)).for('update');
+        if (!user) throw new Error('invited account vanished');
+        if (user.isAdmin) return { kind: 'administrator' };
+        if (user.teamRole === null) {
+          await tx
+            .update(users)
+            .set({
+              teamRole: input.role,
+              passwordHash: input.unusablePasswordHash,
+              tokenGeneration: sql`${users.tokenGeneration} + 1`,
+            })
+            .where(eq(users.id, user.id));
+        } else if (user.teamRole !== input.role) {
+          await tx.update(users).set({ teamRole: input.role }).where(eq(users.id, user.id));
+          await tx.delete(jobHiringManagers).where(eq(jobHiringManagers.userId, user.id));
+          await tx.delete(applicationInterviewers).where(eq(applicationInterviewers.userId, user.id));
+        }
+        return { kind: 'invited', user: { id: user.id, email: user.email, name: user.name } };
+      });
+    },
+
+    /** Every team member, with a hiring manager's jobs and an interviewer's count of open interviews. */
+    async list(): Promise<TeamMember[]> {
+      const members = await db
+        .select()
+        .from(users)
+        .where(and(isNotNull(users.teamRole), eq(users.isAdmin, false)))
+        .orderBy(asc(users.name), asc(users.email));
+      if (members.length === 0) return [];
+      const ids = members.map((member) => member.id);
+      const assigned = await db
+        .select({
+          userId: jobHiringManagers.userId,
+          jobId: jobs.id,
+          jobTitle: jobs.jobTitle,
+          closingDate: jobs.closingDate,
+          mayDecide: jobHiringManagers.mayDecide,
+        })
+        .from(jobHiringManagers)
+        .innerJoin(jobs, eq(jobs.id, jobHiringManagers.jobId))
+        .where(inArray(jobHiringManagers.userId, ids))
+        .orderBy(asc(jobs.jobTitle));
+      const interviews = await db
+        .select({ userId: applicationInterviewers.userId, count: count() })
+        .from(applicationInterviewers)
+        .innerJoin(applications, eq(applications.id, applicationInterviewers.applicationId))
+        .innerJoin(jobs, eq(jobs.id, applications.jobId))
+        .where(and(inArray(applicationInterviewers.userId, ids), jobIsOpen()))
+        .groupBy(applicationInterviewers.userId);
+      return members.map((member) => ({
+        _id: member.id,
+        email: member.email,
+        name: member.name,
+        role: member.teamRole!,
+        invitedAt: member.createdAt.toISOString(),
+        jobs: assigned
+          .filter((row) => row.userId === member.id)
+          .map((row) => ({
+            jobId: row.jobId,
+            jobTitle: row.jobTitle,
+            closed: isClosed(row.closingDate),
+            mayDecide: row.mayDecide,
+          })),
+        interviewCount: interviews.find((row) => row.userId === member.id)?.count ?? 0,
+      }));
+    },
+
+    /** A team member's account, by id; undefined for anyone else (administrators included). */
+    async member(id: string): Promise<{ id: string; email: string; name: string; role: TeamRole } | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, id), isNotNull(users.teamRole), eq(users.isAdmin, false)));
+      return row && { id: row.id, email: row.email, name: row.name, role: row.teamRole! };
+    },
+
+    /**
+     * Removes a team member's account, and with it every assignment, reset link and second factor:
+     * their next call finds no account. What they did stays in the audit trail under their address.
+     */
+    async remove(id: string): Promise<boolean> {
+      const rows = await db
+        .delete(users)
+        .where(and(eq(users.id, id), isNotNull(users.teamRole), eq(users.isAdmin, false)))
+        .returning({ id: users.id });
+      return rows.length > 0;
+    },
+
+    /** Gives a hiring manager a job, or changes whether they may hire or reject for it. */
+    async assignJob(userId: string, jobId: string, mayDecide: boolean, assignedBy: string): Promise<void> {
+      await db
+        .insert(jobHiringManagers)
+        .values({ userId, jobId, mayDecide, assignedBy })
+        .onConflictDoUpdate({
+          target: [jobHiringManagers.jobId, jobHiringManagers.userId],
+          set: { mayDecide, assignedBy },
+        });
+    },
+
+    async unassignJob(userId: string, jobId: string): Promise<boolean> {
+      const rows = await db
+        .delete(jobHiringManagers)
+        .where(and(eq(jobHiringManagers.userId, userId), eq(jobHiringManagers.jobId, jobId)))
+        .returning({ userId: jobHiringManagers.userId });
+      return rows.length > 0;
+    },
+
+    /** Opens one application to an interviewer; false when they already had it. */
+    async assignInterviewer(applicationId: string, userId: string, assignedBy: string): Promise<boolean> {
+      const rows = await db
+        .insert(applicationInterviewers)
+        .values({ applicationId, userId, assignedBy })
+        .onConflictDoNothing()
+        .returning({ userId: applicationInterviewers.userId });
+      return rows.length > 0;
+    },
+
+    async unassignInterviewer(applicationId: string, userId: string): Promise<boolean> {
+      const rows = await db
+        .delete(applicationInterviewers)
+        .where(
+          and(
+            eq(applicationInterviewers.applicationId, applicationId),
+            eq(applicationInterviewers.userId, userId),
+          ),
+        )
+        .returning({ userId: applicationInterviewers.userId });
+      return rows.length > 0;
+    },
+
+    /** Who interviews an application, by name. */
+    async interviewers(applicationId: string): Promise<{ _id: string; name: string; email: string }[]> {
+      return db
+        .select({ _id: users.id, name: users.name, email: users.email })
+        .from(applicationInterviewers)
+        .innerJoin(users, eq(users.id, applicationInterviewers.userId))
+        .where(eq(applicationInterviewers.applicationId, applicationId))
+        .orderBy(asc(users.name));
+    },
+
+    /**
+     * Who has read the data of this job's applicants, from the audit trail: each reader with how
+     * many applicants and reads, and when last. Deletions, erasures and stage changes are not
+     * reads; an application erased or deleted since drops out with its entries.
+     */
+    async viewersOfJob(jobId: string): Promise<JobViewer[]> {
+      const rows = await db
+        .select({
+          actorEmail: auditEntries.actorEmail,
+          applicants: sql<number>`count(distinct ${auditEntries.applicationId})`.mapWith(Number),
+          reads: count(),
+          lastAt: sql<Date>`max(${auditEntries.createdAt})`.mapWith((value: string | Date) => new Date(value)),
+          name: sql<string | null>`max(${users.name})`,
+          isAdmin: sql<boolean | null>`bool_or(${users.isAdmin})`,
+          teamRole: sql<TeamRole | null>`max(${users.teamRole})`,
+          accountFound: sql<boolean>`bool_or(${users.id} is not null)`,
+        })
+        .from(auditEntries)
+        .innerJoin(applications, eq(applications.id, auditEntries.applicationId))
+        .leftJoin(users, eq(users.email, auditEntries.actorEmail))
+        .where(and(eq(applications.jobId, jobId), inArray(auditEntries.action, READ_ACTIONS)))
+        .groupBy(auditEntries.actorEmail)
+        .orderBy(sql`max(${auditEntries.createdAt}) desc`);
+      return rows.map((row) => ({
+        actorEmail: row.actorEmail,
+        name: row.name,
+        role: row.accountFound ? roleOf({ isAdmin: Boolean(row.isAdmin), teamRole: row.teamRole }) : null,
+        applicants: row.applicants,
+        reads: row.reads,
+        lastAt: row.lastAt.toISOString(),
+      }));
+    },
+  };
+}
+
+/** The audit actions that read an applicant's data (auditActions in audit-contract.ts). */
+const READ_ACTIONS = ['view', 'list', 'preview', 'download', 'notes', 'export'];
+
+export type TeamRepository = ReturnType<typeof createTeamRepository>;

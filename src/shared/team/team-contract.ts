@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { emailSchema, nameSchema } from '../contact-fields';
+import { applicationStages, stageSchema, type ApplicationStage } from '../applications/stage-contract';
+
+/**
+ * The hiring team: people who are not administrators and reach only what is assigned to them
+ * (docs/security.md#the-hiring-team).
+ * - A hiring manager: the applications of the jobs they are assigned to, with CVs and notes.
+ * - An interviewer: the applications they are to interview, with CVs.
+ */
+export const teamRoles = ['hiring-manager', 'interviewer'] as const;
+export type TeamRole = (typeof teamRoles)[number];
+
+export const teamRoleLabels: Record<TeamRole, string> = {
+  'hiring-manager': 'Hiring manager',
+  interviewer: 'Interviewer',
+};
+
+/** What an account may do, as the server decides it on each call. */
+export const accountRoles = ['admin', ...teamRoles, 'user'] as const;
+export type AccountRole = (typeof accountRoles)[number];
+
+export const teamRoleSchema = z.enum(teamRoles, {
+  error: `Choose a role: ${teamRoles.join(' or ')}.`,
+});
+
+/** POST /api/team-members: who to invite, and as what. */
+export const teamInviteSchema = z.object({ name: nameSchema, email: emailSchema, role: teamRoleSchema });
+
+/** The answer to an invitation: the account, and whether its e-mail went (else invite again). */
+export const teamInvitedSchema = z.object({
+  acknowledged: z.boolean(),
+  insertedId: z.string(),
+  emailed: z.boolean(),
+});
+
+/** PUT /api/team-members/:id/jobs/:jobId: whether the hiring manager may hire or reject on their own. */
+export const jobAssignmentSchema = z.object({
+  mayDecide: z.boolean({ error: 'Say whether they may hire or reject (true or false).' }).default(false),
+});
+
+/** A team member and a job of theirs, in an address. */
+export const memberJobParamsSchema = z.object({ id: z.string(), jobId: z.string() });
+/** An application and one of its interviewers, in an address. */
+export const interviewerParamsSchema = z.object({ id: z.string(), userId: z.string() });
+
+export const teamMemberJobSchema = z.object({
+  jobId: z.string(),
+  jobTitle: z.string(),
+  closed: z.boolean(),
+  mayDecide: z.boolean(),
+});
+
+export const teamMemberSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: teamRoleSchema,
+  invitedAt: z.string(),
+  /** Their jobs, for a hiring manager (an interviewer's access is per application). */
+  jobs: z.array(teamMemberJobSchema),
+  /** How many applications they are assigned to interview (open jobs only). */
+  interviewCount: z.number().int(),
+});
+export const teamMemberListSchema = z.array(teamMemberSchema);
+
+/** GET /api/team/jobs: the jobs a team member reaches, with how many applications each holds for them. */
+export const teamJobSchema = z.object({
+  _id: z.string(),
+  jobTitle: z.string(),
+  location: z.string(),
+  closingDate: z.string().nullable(),
+  /** A hiring manager allowed to move this job's applications to Hired or Rejected. */
+  mayDecide: z.boolean(),
+  applicationCount: z.number().int(),
+});
+export const teamJobListSchema = z.array(teamJobSchema);
+
+/** A row of a team member's list: enough to pick an application, nothing more. */
+export const teamApplicationSummarySchema = z.object({
+  _id: z.string(),
+  jobId: z.string(),
+  jobTitle: z.string(),
+  name: z.string(),
+  stage: stageSchema,
+  stageChangedAt: z.string(),
+  createdAt: z.string(),
+  hasResume: z.boolean(),
+});
+export const teamApplicationListSchema = z.array(teamApplicationSummarySchema);
+
+export const teamInterviewerSchema = z.object({ _id: z.string(), name: z.string(), email: z.string() });
+
+/** GET /api/team/applications/:id: one application as a team member may see it. */
+export const teamApplicationDetailSchema = teamApplicationSummarySchema.extend({
+  email: z.string(),
+  phone: z.string(),
+  about: z.string(),
+  fileSize: z.number().int(),
+  /** The stages this caller may move it to (none for an interviewer). */
+  movableTo: z.array(stageSchema),
+  /** Who interviews it; shown to its hiring manager only (an interviewer gets an empty list). */
+  interviewers: z.array(teamInterviewerSchema),
+});
+
+/** PUT /api/team/applications/:id/stage: a move by the job's hiring manager; replies stay with administrators. */
+export const teamStageChangeSchema = z.object({ stage: stageSchema });
+
+/** GET /api/post/:id/viewers: who has seen this job's applicants, for its administrators. */
+export const jobViewerSchema = z.object({
+  actorEmail: z.string(),
+  /** Their name and role now; null once the account is gone. */
+  name: z.string().nullable(),
+  role: z.enum(accountRoles).nullable(),
+  /** Distinct applicants whose data they read, and how many reads in all. */
+  applicants: z.number().int(),
+  reads: z.number().int(),
+  lastAt: z.string(),
+});
+export const jobViewerListSchema = z.array(jobViewerSchema);
+
+/** Stages a hiring manager never moves to without an administrator's leave for the job. */
+export const decisionStages: readonly ApplicationStage[] = ['hired', 'rejected'];
+
+/**
+ * Where a hiring manager may move an application: any stage the team works in, and Hired or
+ * Rejected only with leave; never Withdrawn (the applicant's own act).
+ */
+export const teamMovableStages = (mayDecide: boolean): ApplicationStage[] =>
+  applicationStages.filter(
+    (stage) => stage !== 'withdrawn' && (mayDecide || !decisionStages.includes(stage)),
+  );
+
+export type TeamInvite = z.input<typeof teamInviteSchema>;
+export type TeamInvited = z.infer<typeof teamInvitedSchema>;
+export type TeamInterviewer = z.infer<typeof teamInterviewerSchema>;
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+export type TeamJob = z.infer<typeof teamJobSchema>;
+export type TeamApplicationSummary = z.infer<typeof teamApplicationSummarySchema>;
+export type TeamApplicationDetail = z.infer<typeof teamApplicationDetailSchema>;
+export type JobViewer = z.infer<typeof jobViewerSchema>;
