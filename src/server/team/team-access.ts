@@ -56,8 +56,7 @@ export function createTeamAccess(db: Db) {
         cvSize: applications.cvSize,
         closingDate: jobs.closingDate,
         // An interviewer never moves an application: only the hiring manager's row can say yes.
-        mayDecide:
-          caller.teamRole === 'hiring-manager' ? jobHiringManagers.mayDecide : sql<boolean>`false`,
+        mayDecide: caller.teamRole === 'hiring-manager' ? jobHiringManagers.mayDecide : sql<boolean>`false`,
       })
       .from(applications)
       .innerJoin(jobs, eq(jobs.id, applications.jobId));

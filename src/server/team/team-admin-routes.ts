@@ -45,20 +45,19 @@ const HOUR_MS = 60 * 60 * 1000;
  * people, and see who has read a job's applicants (docs/security.md#the-hiring-team).
  */
 export function teamAdminRoutes(app: Api, context: TeamAdminRouteDeps): void {
-  const { team, accounts, jobs, mailer, mail, audit } = context;
-  const interviewers = interviewerAssignment(context);
+  teamMemberRoutes(app, context);
+  teamAssignmentRoutes(app, context);
+}
 
-  const hiringManager = async (id: string) => {
-    const member = isId(id) ? await team.member(id) : undefined;
-    if (!member) throw new HttpError(404, messages.teamMemberMissing);
-    if (member.role !== 'hiring-manager') throw new HttpError(400, messages.notHiringManager);
-    return member;
-  };
-  const existingJob = async (id: string) => {
-    const job = isId(id) ? await jobs.find(id) : undefined;
-    if (!job) throw new HttpError(404, messages.jobNotFound);
-    return job;
-  };
+const existingJob = async (jobs: JobRepository, id: string) => {
+  const job = isId(id) ? await jobs.find(id) : undefined;
+  if (!job) throw new HttpError(404, messages.jobNotFound);
+  return job;
+};
+
+/** Who is on the team: the list, invitations and removals. */
+function teamMemberRoutes(app: Api, context: TeamAdminRouteDeps): void {
+  const { team, accounts, mailer, mail } = context;
 
   app.get(
     '/team-members',
@@ -127,13 +126,27 @@ export function teamAdminRoutes(app: Api, context: TeamAdminRouteDeps): void {
       return { acknowledged: true, deletedCount: 1 };
     },
   );
+}
+
+/** What each member is given: a hiring manager's jobs, an interviewer's applications; and who read what. */
+function teamAssignmentRoutes(app: Api, context: TeamAdminRouteDeps): void {
+  const { team, jobs, audit } = context;
+  const interviewers = interviewerAssignment(context);
+
+  const hiringManager = async (id: string) => {
+    const member = isId(id) ? await team.member(id) : undefined;
+    if (!member) throw new HttpError(404, messages.teamMemberMissing);
+    if (member.role !== 'hiring-manager') throw new HttpError(400, messages.notHiringManager);
+    return member;
+  };
 
   app.put(
     '/team-members/:id/jobs/:jobId',
     {
       schema: {
         tags: ['team'],
-        summary: 'Give a hiring manager a job (mayDecide: they may move its applications to Hired or Rejected)',
+        summary:
+          'Give a hiring manager a job (mayDecide: they may move its applications to Hired or Rejected)',
         params: memberJobParamsSchema,
         body: jobAssignmentSchema,
         response: { 200: updateAckSchema, ...errorResponses(400, 401, 403, 404) },
@@ -141,7 +154,7 @@ export function teamAdminRoutes(app: Api, context: TeamAdminRouteDeps): void {
     },
     async (request) => {
       const member = await hiringManager(request.params.id);
-      const job = await existingJob(request.params.jobId);
+      const job = await existingJob(jobs, request.params.jobId);
       await team.assignJob(member.id, job._id, request.body.mayDecide, currentUser(request).email);
       return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
     },
@@ -216,13 +229,14 @@ export function teamAdminRoutes(app: Api, context: TeamAdminRouteDeps): void {
     {
       schema: {
         tags: ['team'],
-        summary: "Who has seen this job's applicants: each reader, how many applicants and reads, and when last",
+        summary:
+          "Who has seen this job's applicants: each reader, how many applicants and reads, and when last",
         params: idParamsSchema,
         response: { 200: jobViewerListSchema, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
-      const job = await existingJob(request.params.id);
+      const job = await existingJob(jobs, request.params.id);
       // Reads recorded a moment ago may still wait in the batch: they belong in the answer.
       await audit.flush();
       return team.viewersOfJob(job._id);

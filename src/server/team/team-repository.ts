@@ -1,6 +1,13 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { applicationInterviewers, applications, auditEntries, jobHiringManagers, jobs, users } from '../db/schema';
+import {
+  applicationInterviewers,
+  applications,
+  auditEntries,
+  jobHiringManagers,
+  jobs,
+  users,
+} from '../db/schema';
 import { isClosed, londonToday } from '../../shared/jobs/closing-date';
 import type { JobViewer, TeamMember, TeamRole } from '../../shared/team/team-contract';
 import { roleOf } from '../auth/guards';
@@ -9,8 +16,7 @@ import { roleOf } from '../auth/guards';
 export const jobIsOpen = () => or(isNull(jobs.closingDate), gte(jobs.closingDate, londonToday()));
 
 export type InviteOutcome =
-  | { kind: 'invited'; user: { id: string; email: string; name: string } }
-  | { kind: 'administrator' };
+  { kind: 'invited'; user: { id: string; email: string; name: string } } | { kind: 'administrator' };
 
 /**
  * The hiring team as administrators manage it: who is on it and as what, which jobs each hiring
@@ -108,7 +114,9 @@ export function createTeamRepository(db: Db) {
     },
 
     /** A team member's account, by id; undefined for anyone else (administrators included). */
-    async member(id: string): Promise<{ id: string; email: string; name: string; role: TeamRole } | undefined> {
+    async member(
+      id: string,
+    ): Promise<{ id: string; email: string; name: string; role: TeamRole } | undefined> {
       const [row] = await db
         .select()
         .from(users)
@@ -191,7 +199,9 @@ export function createTeamRepository(db: Db) {
           actorEmail: auditEntries.actorEmail,
           applicants: sql<number>`count(distinct ${auditEntries.applicationId})`.mapWith(Number),
           reads: count(),
-          lastAt: sql<Date>`max(${auditEntries.createdAt})`.mapWith((value: string | Date) => new Date(value)),
+          lastAt: sql<Date>`max(${auditEntries.createdAt})`.mapWith(
+            (value: string | Date) => new Date(value),
+          ),
           name: sql<string | null>`max(${users.name})`,
           isAdmin: sql<boolean | null>`bool_or(${users.isAdmin})`,
           teamRole: sql<TeamRole | null>`max(${users.teamRole})`,

@@ -54,14 +54,26 @@ const movableFrom = (reached: ReachedApplication, stage: keyof typeof stageLabel
  * (docs/security.md#the-hiring-team).
  */
 export function teamRoutes(app: Api, context: TeamRouteDeps): void {
-  const { teamAccess, applications, audit, notes, stages, team } = context;
-  const interviewers = interviewerAssignment(context);
+  teamReadRoutes(app, context);
+  teamChangeRoutes(app, context);
+}
 
-  const record = (
-    request: FastifyRequest,
-    action: AuditAction,
-    application: { id: string; email: string },
-  ) =>
+/** The application, if the caller reaches it now and (for `managerOnly`) manages its job. */
+const reachedApplication =
+  (teamAccess: TeamAccess) =>
+  async (request: FastifyRequest, id: string, { managerOnly = false } = {}) => {
+    const found = await teamAccess.application(teamCaller(request), id);
+    if (managerOnly && found.role !== 'hiring-manager') {
+      throw new HttpError(403, messages.hiringManagerRequired);
+    }
+    return found;
+  };
+
+/** What a team member reads: their jobs, a job's list, an application, its CV and (managers) its notes. */
+function teamReadRoutes(app: Api, context: TeamRouteDeps): void {
+  const { teamAccess, applications, audit, notes, team } = context;
+
+  const record = (request: FastifyRequest, action: AuditAction, application: { id: string; email: string }) =>
     audit.record({
       action,
       actorEmail: currentUser(request).email,
@@ -69,13 +81,7 @@ export function teamRoutes(app: Api, context: TeamRouteDeps): void {
       applicationId: application.id,
     });
 
-  /** The application, if the caller reaches it now and (for `managerOnly`) manages its job. */
-  const reached = async (request: FastifyRequest, id: string, { managerOnly = false } = {}) => {
-    const caller = teamCaller(request);
-    const found = await teamAccess.application(caller, id);
-    if (managerOnly && found.role !== 'hiring-manager') throw new HttpError(403, messages.hiringManagerRequired);
-    return found;
-  };
+  const reached = reachedApplication(teamAccess);
 
   app.get(
     '/team/jobs',
@@ -169,7 +175,7 @@ export function teamRoutes(app: Api, context: TeamRouteDeps): void {
     {
       schema: {
         tags: ['team'],
-        summary: "The notes on an application of your job, oldest first (hiring managers; audited)",
+        summary: 'The notes on an application of your job, oldest first (hiring managers; audited)',
         params: idParamsSchema,
         response: { 200: noteListSchema, ...errorResponses(401, 403, 404) },
       },
@@ -182,13 +188,21 @@ export function teamRoutes(app: Api, context: TeamRouteDeps): void {
       return notes.list(access.id);
     },
   );
+}
+
+/** What a hiring manager changes: an application's stage, and who interviews it. */
+function teamChangeRoutes(app: Api, context: TeamRouteDeps): void {
+  const { applications, stages } = context;
+  const interviewers = interviewerAssignment(context);
+  const reached = reachedApplication(context.teamAccess);
 
   app.put(
     '/team/applications/:id/stage',
     {
       schema: {
         tags: ['team'],
-        summary: "Move an application of your job to a stage (Hired or Rejected only with an administrator's leave)",
+        summary:
+          "Move an application of your job to a stage (Hired or Rejected only with an administrator's leave)",
         description:
           'Hiring managers only. No e-mail goes to the applicant: replies stay with administrators. Never to or from Withdrawn.',
         params: idParamsSchema,

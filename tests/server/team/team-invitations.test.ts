@@ -1,0 +1,248 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../../src/shared/messages';
+import { buildTestApp, type TestApp } from '../../support/build-app';
+import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink';
+import {
+  OTHER_STRONG_PASSWORD,
+  STRONG_PASSWORD,
+  createAdmin,
+  createUser,
+  enrolTwoFactor,
+  logIn,
+  nextCode,
+  uniqueEmail,
+} from '../../support/accounts';
+import { createJob, assignJob } from '../../support/hiring-team';
+import { ADMIN } from '../../support/test-server';
+
+/**
+ * Administrators invite people to the hiring team by e-mail (docs/security.md#the-hiring-team):
+ * the invitation as a real SMTP listener receives it, its single-use link to choose a password
+ * under the administrators' rules, the sign-in with a second factor, and removal.
+ */
+
+const PUBLIC_URL = 'https://careers.example.co.uk';
+const DELIVERY = { timeout: 15_000, interval: 50 };
+const LINK = new RegExp(`${PUBLIC_URL.replace(/\./g, '\\.')}/welcome/([A-Za-z0-9_-]{43})`);
+
+let sink: SmtpSink;
+let server: TestApp;
+let adminToken: string;
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  server = await buildTestApp({ SMTP_URL: sink.url, PUBLIC_URL });
+  adminToken = await server.adminToken();
+});
+afterAll(async () => {
+  await server?.stop();
+  await sink?.close();
+});
+
+const mailsTo = (address: string) => sink.messages.filter((mail) => mail.envelope.to.includes(address));
+
+async function inviteAndReadLink(body: { name: string; email: string; role: string }) {
+  const before = mailsTo(body.email.toLowerCase()).length;
+  const invited = await server.api('POST', '/team-members', { token: adminToken, body });
+  expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+  expect(invited.body).toEqual({ acknowledged: true, insertedId: expect.any(String), emailed: true });
+  await expect.poll(() => mailsTo(body.email.toLowerCase()).length, DELIVERY).toBe(before + 1);
+  const mail = mailsTo(body.email.toLowerCase()).at(-1)!;
+  const token = LINK.exec(mail.parsed.text ?? '')?.[1];
+  expect(token, mail.parsed.text).toBeDefined();
+  return { id: invited.body.insertedId as string, mail, token: token! };
+}
+
+const setPassword = (token: string, newPassword: string) =>
+  server.api('POST', '/auth/reset-password', { body: { token, newPassword } });
+
+describe('inviting a hiring manager', () => {
+  it('e-mails a single-use link; the password follows the administrators’ rule; they sign in as a hiring manager', async () => {
+    const email = uniqueEmail('hannah.manager').toLowerCase();
+    const { id, mail, token } = await inviteAndReadLink({
+      name: 'Hannah Manager',
+      email: email.toUpperCase(),
+      role: 'hiring-manager',
+    });
+    expect(mail.envelope.to).toEqual([email]);
+    expect(mail.parsed.subject).toMatch(/invited to the .* hiring team/);
+    expect(mail.parsed.text).toContain('Hello Hannah Manager,');
+    expect(mail.parsed.text).toContain('as a hiring manager');
+    expect(mail.parsed.text).toContain('within 72 hours');
+
+    // Until the link is used there is no password to sign in with.
+    const early = await server.api('POST', '/login', { body: { email, password: STRONG_PASSWORD } });
+    expect(early).toMatchObject({ status: 401, body: { message: messages.invalidCredentials } });
+
+    // A registered account's rule (6 characters) is not enough for the hiring team.
+    const short = await setPassword(token, 'six-ch-pass');
+    expect(short).toMatchObject({ status: 400, body: { message: messages.adminPasswordTooShort } });
+    const guessable = await setPassword(token, 'password1234');
+    expect(guessable.status).toBe(400);
+    expect(guessable.body.message).toMatch(/too easy to guess/);
+
+    const done = await setPassword(token, STRONG_PASSWORD);
+    expect(done).toMatchObject({ status: 200, body: { message: messages.passwordResetDone } });
+    const again = await setPassword(token, OTHER_STRONG_PASSWORD);
+    expect(again).toMatchObject({ status: 400, body: { message: messages.resetLinkInvalid } });
+
+    const signedIn = await logIn(server, email, STRONG_PASSWORD);
+    const role = await server.api('GET', `/admin/${encodeURIComponent(email)}`, { token: signedIn });
+    expect(role).toMatchObject({ status: 200, body: { admin: false, role: 'hiring-manager' } });
+    // Their own account's calls open to them; the admin calls do not.
+    expect((await server.api('GET', '/auth/account', { token: signedIn })).status).toBe(200);
+    const adminCall = await server.api('GET', '/applications', { token: signedIn });
+    expect(adminCall).toMatchObject({ status: 403, body: { message: messages.adminRequired } });
+
+    const members = await server.api('GET', '/team-members', { token: adminToken });
+    expect(members.body).toContainEqual(
+      expect.objectContaining({ _id: id, email, name: 'Hannah Manager', role: 'hiring-manager', jobs: [] }),
+    );
+  });
+
+  it('asks a team member with two-step verification for the code, as it asks an administrator', async () => {
+    const email = uniqueEmail('two-step-member');
+    const { token } = await inviteAndReadLink({ name: 'Tariq Twostep', email, role: 'interviewer' });
+    expect((await setPassword(token, STRONG_PASSWORD)).status).toBe(200);
+    const session = await logIn(server, email, STRONG_PASSWORD);
+    const { secret } = await enrolTwoFactor(server, session, STRONG_PASSWORD);
+
+    const login = await server.api('POST', '/login', { body: { email, password: STRONG_PASSWORD } });
+    expect(login.status).toBe(200);
+    expect(login.body).toEqual({ twoFactorRequired: true, challenge: expect.any(String) });
+    const verified = await server.api('POST', '/auth/two-factor/verify', {
+      body: { challenge: login.body.challenge, code: nextCode(secret) },
+    });
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+    const jobs = await server.api('GET', '/team/jobs', { token: verified.body.token });
+    expect(jobs).toMatchObject({ status: 200, body: [] });
+  });
+
+  it('makes an invited member set up two-step verification first when every administrator must', async () => {
+    const strict = await buildTestApp({ REQUIRE_ADMIN_2FA: 'true' });
+    try {
+      // The administrator would have to enrol first too: their token comes from the server's own service.
+      const admin = (await strict.context.users.findByEmail(ADMIN.email))!;
+      const strictAdmin = await strict.context.tokens.issue(admin);
+      const email = uniqueEmail('strict-member');
+      const invited = await strict.api('POST', '/team-members', {
+        token: strictAdmin,
+        body: { name: 'Sam Strict', email, role: 'hiring-manager' },
+      });
+      expect(invited.status).toBe(201);
+      // The member's password, set as the link would set it.
+      const user = (await strict.context.users.findByEmail(email))!;
+      const { hashPassword } = await import('../../../src/server/auth/passwords');
+      await strict.context.accounts.changePassword(user.id, await hashPassword(STRONG_PASSWORD), null);
+      const login = await strict.api('POST', '/login', { body: { email, password: STRONG_PASSWORD } });
+      expect(login.status).toBe(200);
+      expect(login.body).toEqual({ twoFactorSetupRequired: true, challenge: expect.any(String) });
+    } finally {
+      await strict.stop();
+    }
+  });
+
+  it('turns a plain registered account into a member whose old password no longer opens it', async () => {
+    const user = await createUser(server, 'registered-first');
+    const { id, token } = await inviteAndReadLink({
+      name: 'Renamed Ignored',
+      email: user.email,
+      role: 'interviewer',
+    });
+    expect(id).toBe(user.id);
+    const oldPassword = await server.api('POST', '/login', {
+      body: { email: user.email, password: user.password },
+    });
+    expect(oldPassword).toMatchObject({ status: 401, body: { message: messages.invalidCredentials } });
+    expect((await setPassword(token, STRONG_PASSWORD)).status).toBe(200);
+    await logIn(server, user.email, STRONG_PASSWORD);
+  });
+
+  it('refuses to invite an administrator, and refuses a bad role or address with 400', async () => {
+    const admin = await createAdmin(server, 'already-admin');
+    const refused = await server.api('POST', '/team-members', {
+      token: adminToken,
+      body: { name: 'Admin', email: admin.email, role: 'hiring-manager' },
+    });
+    expect(refused).toMatchObject({ status: 409, body: { message: messages.teamInviteAdmin } });
+    // Still an administrator, with the password they had.
+    await logIn(server, admin.email, admin.password);
+
+    const badRole = await server.api('POST', '/team-members', {
+      token: adminToken,
+      body: { name: 'X', email: uniqueEmail('bad-role'), role: 'admin' },
+    });
+    expect(badRole.status).toBe(400);
+    expect(badRole.body.message).toMatch(/Choose a role/);
+    const badEmail = await server.api('POST', '/team-members', {
+      token: adminToken,
+      body: { name: 'X', email: 'not-an-address', role: 'interviewer' },
+    });
+    expect(badEmail).toMatchObject({ status: 400, body: { message: messages.emailInvalid } });
+  });
+
+  it('answers emailed: false, keeping the invitation, when the mail server refuses it', async () => {
+    const broken = await buildTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
+    try {
+      const email = uniqueEmail('unmailed');
+      const invited = await broken.api('POST', '/team-members', {
+        token: await broken.adminToken(),
+        body: { name: 'Una Mailed', email, role: 'interviewer' },
+      });
+      expect(invited.status).toBe(201);
+      expect(invited.body).toMatchObject({ acknowledged: true, emailed: false });
+      const members = await broken.api('GET', '/team-members', { token: await broken.adminToken() });
+      expect(members.body).toContainEqual(expect.objectContaining({ email, role: 'interviewer' }));
+    } finally {
+      await broken.stop();
+    }
+  });
+});
+
+describe('assigning and removing', () => {
+  it('gives a hiring manager a job, changes their role on a new invitation, and removes them', async () => {
+    const jobId = await createJob(server, adminToken, 'Underwriter');
+    const email = uniqueEmail('assigned');
+    const { id, token } = await inviteAndReadLink({ name: 'Ava Assigned', email, role: 'hiring-manager' });
+    expect((await setPassword(token, STRONG_PASSWORD)).status).toBe(200);
+    const person = { id, email, name: 'Ava Assigned' };
+    await assignJob(server, adminToken, person, jobId, true);
+    const session = await logIn(server, email, STRONG_PASSWORD);
+    const jobs = await server.api('GET', '/team/jobs', { token: session });
+    expect(jobs.body).toEqual([
+      expect.objectContaining({ _id: jobId, jobTitle: 'Underwriter', mayDecide: true }),
+    ]);
+
+    // Invited again as an interviewer: the job goes with the old role; the password stays.
+    await inviteAndReadLink({ name: 'Ava Assigned', email, role: 'interviewer' });
+    const after = await server.api('GET', '/team/jobs', {
+      token: await logIn(server, email, STRONG_PASSWORD),
+    });
+    expect(after).toMatchObject({ status: 200, body: [] });
+    const listed = await server.api('GET', '/team-members', { token: adminToken });
+    expect(listed.body).toContainEqual(expect.objectContaining({ _id: id, role: 'interviewer', jobs: [] }));
+
+    // An interviewer cannot be given a job.
+    const wrongRole = await server.api('PUT', `/team-members/${id}/jobs/${jobId}`, {
+      token: adminToken,
+      body: { mayDecide: false },
+    });
+    expect(wrongRole).toMatchObject({ status: 400, body: { message: messages.notHiringManager } });
+
+    const removed = await server.api('DELETE', `/team-members/${id}`, { token: adminToken });
+    expect(removed).toMatchObject({ status: 200, body: { acknowledged: true, deletedCount: 1 } });
+    const gone = await server.api('DELETE', `/team-members/${id}`, { token: adminToken });
+    expect(gone).toMatchObject({ status: 404, body: { message: messages.teamMemberMissing } });
+    const login = await server.api('POST', '/login', { body: { email, password: STRONG_PASSWORD } });
+    expect(login.status).toBe(401);
+  });
+
+  it('never removes an administrator or a plain account through the team call', async () => {
+    const admin = await createAdmin(server, 'not-removable');
+    const user = await createUser(server, 'plain-not-removable');
+    for (const id of [admin.id, user.id, 'not-a-uuid']) {
+      const refused = await server.api('DELETE', `/team-members/${id}`, { token: adminToken });
+      expect(refused).toMatchObject({ status: 404, body: { message: messages.teamMemberMissing } });
+    }
+    await logIn(server, admin.email, admin.password);
+  });
+});
