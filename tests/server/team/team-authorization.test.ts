@@ -1,0 +1,434 @@
+import { asc } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../../src/shared/messages';
+import {
+  applicationInterviewers,
+  applicationNotes,
+  applications,
+  emailOutbox,
+  jobHiringManagers,
+  jobs,
+  replyTemplates,
+  users,
+} from '../../../src/server/db/schema';
+import { buildTestApp, type TestApp } from '../../support/build-app';
+import {
+  APPLICANTS,
+  NOTE_ON_A1,
+  applyTo,
+  createJob,
+  invite,
+  setUpHiringTeam,
+  type HiringTeam,
+  type Person,
+} from '../../support/hiring-team';
+import { ADMIN, sampleJob } from '../../support/test-server';
+
+/**
+ * The authorization matrix (docs/security.md#what-each-role-can-do): every call that takes the
+ * bearer token, admin and team calls alike, tried by each kind of caller. "This" job is job A and
+ * "this" application is a1 (Priya's, in job A); the other hiring manager has job B, the other
+ * interviewer has a2 (job A too: same job, another application). A refusal answers its status and
+ * message, leaks nothing of a1 and changes nothing stored; an allowed call gets past the guard
+ * and the assignment check to the handler. The table must name every call the OpenAPI document
+ * marks as taking the token, so a new call cannot be left out.
+ */
+
+const callers = [
+  'admin',
+  'manager of this job',
+  'manager of another job',
+  'interviewer of this application',
+  'interviewer of another application',
+  'plain registered user',
+  'no token',
+] as const;
+type Caller = (typeof callers)[number];
+
+/** 'ok': any 2xx; otherwise the exact status (and message, when the guard or check answers). */
+type Outcome = 'ok' | { status: number; message?: string };
+
+interface Call {
+  /** As the OpenAPI document names it: `GET /applications/{id}`. */
+  route: string;
+  /** The address for this caller: destructive calls an administrator may make get a throwaway target. */
+  path: (team: HiringTeam, caller: Caller) => string | Promise<string>;
+  body?: (team: HiringTeam, caller: Caller) => unknown;
+  outcomes: Record<Caller, Outcome>;
+}
+
+const refused = (status: number, message: string): Outcome => ({ status, message });
+const noToken = refused(401, messages.authRequired);
+const adminOnly = refused(403, messages.adminRequired);
+const teamOnly = refused(403, messages.teamRequired);
+const managerOnly = refused(403, messages.hiringManagerRequired);
+const applicationMissing = refused(404, messages.applicationMissing);
+const jobMissing = refused(404, messages.jobNotFound);
+
+/** An admin call: administrators only. */
+const adminCall = (
+  route: string,
+  path: Call['path'],
+  body?: Call['body'],
+  forAdmin: Outcome = 'ok',
+): Call => ({
+  route,
+  path,
+  body,
+  outcomes: {
+    admin: forAdmin,
+    'manager of this job': adminOnly,
+    'manager of another job': adminOnly,
+    'interviewer of this application': adminOnly,
+    'interviewer of another application': adminOnly,
+    'plain registered user': adminOnly,
+    'no token': noToken,
+  },
+});
+
+/** One's own account: anyone who may sign in. */
+const accountCall = (
+  route: string,
+  path: Call['path'],
+  body?: Call['body'],
+  allowed: Outcome = 'ok',
+): Call => ({
+  route,
+  path,
+  body,
+  outcomes: {
+    admin: allowed,
+    'manager of this job': allowed,
+    'manager of another job': allowed,
+    'interviewer of this application': allowed,
+    'interviewer of another application': allowed,
+    'plain registered user': refused(403, messages.staffRequired),
+    'no token': noToken,
+  },
+});
+
+/**
+ * A team call on a1 (or job A): its manager may, its interviewer unless `forInterviewer` says
+ * otherwise; the others find nothing (`missing`) unless the call answers each their own view.
+ */
+const teamCall = (
+  route: string,
+  path: Call['path'],
+  options: {
+    body?: Call['body'];
+    forInterviewer?: Outcome;
+    missing?: Outcome;
+    forOtherManager?: Outcome;
+    forOtherInterviewer?: Outcome;
+  } = {},
+): Call => {
+  const missing = options.missing ?? applicationMissing;
+  return {
+    route,
+    path,
+    body: options.body,
+    outcomes: {
+      admin: teamOnly,
+      'manager of this job': 'ok',
+      'manager of another job': options.forOtherManager ?? missing,
+      'interviewer of this application': options.forInterviewer ?? 'ok',
+      'interviewer of another application': options.forOtherInterviewer ?? missing,
+      'plain registered user': teamOnly,
+      'no token': noToken,
+    },
+  };
+};
+
+const isAdmin = (caller: Caller) => caller === 'admin';
+/** The administrator's token as their account stands now: the matrix signs them out everywhere too. */
+const adminToken = () => tokenOf('admin') as Promise<string>;
+let throwaways = 0;
+const throwawayApplication = async (team: HiringTeam) =>
+  applyTo(team.server, team.jobA, {
+    name: 'Throwaway Applicant',
+    email: `throwaway.${++throwaways}@example.com`,
+    about: 'Throwaway cover letter.',
+  });
+
+const calls: Call[] = [
+  // The signed-in check every screen makes (its own rules: own e-mail, or any for an administrator).
+  adminCall('GET /admin/{email}', () => `/admin/${encodeURIComponent(ADMIN.email)}`),
+
+  // One's own account.
+  accountCall('GET /auth/account', () => '/auth/account'),
+  accountCall(
+    'POST /auth/change-password',
+    () => '/auth/change-password',
+    () => ({ currentPassword: 'not-the-password', newPassword: 'lantern-orchard-velvet-42' }),
+    refused(400, messages.currentPasswordWrong),
+  ),
+  accountCall('POST /auth/sign-out-everywhere', () => '/auth/sign-out-everywhere'),
+  accountCall(
+    'DELETE /auth/two-factor',
+    () => '/auth/two-factor',
+    () => ({ password: 'not-the-password' }),
+    refused(400, messages.currentPasswordWrong),
+  ),
+
+  // Jobs.
+  adminCall(
+    'POST /post',
+    () => '/post',
+    () => sampleJob({ jobTitle: 'Matrix Job' }),
+    'ok',
+  ),
+  adminCall(
+    'PUT /post/{id}',
+    (team) => `/post/${team.jobA}`,
+    () => sampleJob({ jobTitle: 'Claims Handler' }),
+  ),
+  adminCall(
+    'DELETE /post/{id}',
+    async (team, caller) =>
+      `/post/${isAdmin(caller) ? await createJob(team.server, await adminToken(), 'Throwaway Job') : team.jobA}`,
+  ),
+  adminCall('GET /post/{id}/viewers', (team) => `/post/${team.jobA}/viewers`),
+
+  // Applications.
+  adminCall('GET /applications', () => '/applications'),
+  adminCall('GET /applications/counts', () => '/applications/counts'),
+  adminCall('GET /applications/{id}', (team) => `/applications/${team.a1}`),
+  adminCall(
+    'DELETE /applications/{id}',
+    async (team, caller) => `/applications/${isAdmin(caller) ? await throwawayApplication(team) : team.a1}`,
+  ),
+  adminCall('GET /applications/{id}/pdf', (team) => `/applications/${team.a1}/pdf?purpose=preview`),
+  adminCall('GET /applications/{id}/cv', (team) => `/applications/${team.a1}/cv`),
+  adminCall('GET /applications/{id}/notes', (team) => `/applications/${team.a1}/notes`),
+  adminCall(
+    'POST /applications/{id}/notes',
+    (team) => `/applications/${team.a1}/notes`,
+    () => ({ body: 'A note from the matrix.' }),
+    'ok',
+  ),
+  adminCall(
+    'PUT /applications/{id}/stage',
+    (team) => `/applications/${team.a1}/stage`,
+    () => ({ stage: 'reviewed', notify: true }),
+  ),
+  adminCall(
+    'POST /applications/stage',
+    () => '/applications/stage',
+    (team) => ({ ids: [team.a1], stage: 'reviewed' }),
+  ),
+  adminCall('GET /applications/{id}/reply/{kind}', (team) => `/applications/${team.a1}/reply/rejection`),
+  adminCall('GET /applications/{id}/audit', (team) => `/applications/${team.a1}/audit`),
+  adminCall(
+    'PUT /applications/{id}/hold',
+    (team) => `/applications/${team.a1}/hold`,
+    () => ({ hold: false }),
+  ),
+
+  // Reply templates.
+  adminCall('GET /reply-templates', () => '/reply-templates'),
+  adminCall(
+    'PUT /reply-templates/{kind}',
+    () => '/reply-templates/interview',
+    () => ({ subject: 'Interview: {jobTitle}', body: 'Dear {fullName}, please come in.' }),
+  ),
+  adminCall('DELETE /reply-templates/{kind}', () => '/reply-templates/interview'),
+
+  // Data-protection requests.
+  adminCall(
+    'GET /applicants/{email}/export',
+    () => `/applicants/${encodeURIComponent(APPLICANTS.a1.email)}/export`,
+  ),
+  adminCall('DELETE /applicants/{email}', async (team, caller) => {
+    if (!isAdmin(caller)) return `/applicants/${encodeURIComponent(APPLICANTS.a1.email)}`;
+    const email = `erase.me.${++throwaways}@example.com`;
+    await applyTo(team.server, team.jobB, { name: 'Erase Me', email, about: 'Erase me.' });
+    return `/applicants/${encodeURIComponent(email)}`;
+  }),
+
+  // Managing the team.
+  adminCall('GET /team-members', () => '/team-members'),
+  adminCall(
+    'POST /team-members',
+    () => '/team-members',
+    () => ({
+      name: 'Matrix Invitee',
+      email: `matrix.invitee.${++throwaways}@example.com`,
+      role: 'interviewer',
+    }),
+    'ok',
+  ),
+  adminCall(
+    'DELETE /team-members/{id}',
+    async (team, caller) =>
+      `/team-members/${isAdmin(caller) ? (await invite(team.server, await adminToken(), 'interviewer', 'gone')).id : team.hmA.id}`,
+  ),
+  adminCall(
+    'PUT /team-members/{id}/jobs/{jobId}',
+    (team, caller) => `/team-members/${isAdmin(caller) ? team.spareHm.id : team.hmA.id}/jobs/${team.jobA}`,
+    (_team, caller) => ({ mayDecide: !isAdmin(caller) }),
+  ),
+  adminCall(
+    'DELETE /team-members/{id}/jobs/{jobId}',
+    (team, caller) => `/team-members/${isAdmin(caller) ? team.spareHm.id : team.hmA.id}/jobs/${team.jobA}`,
+  ),
+  adminCall('GET /applications/{id}/interviewers', (team) => `/applications/${team.a1}/interviewers`),
+  adminCall(
+    'PUT /applications/{id}/interviewers/{userId}',
+    (team) => `/applications/${team.a1}/interviewers/${team.spareIv.id}`,
+  ),
+  adminCall(
+    'DELETE /applications/{id}/interviewers/{userId}',
+    (team, caller) =>
+      `/applications/${team.a1}/interviewers/${isAdmin(caller) ? team.spareIv.id : team.ivA1.id}`,
+  ),
+
+  // The hiring team's own calls.
+  teamCall('GET /team/jobs', () => '/team/jobs', { forOtherManager: 'ok', forOtherInterviewer: 'ok' }),
+  teamCall('GET /team/jobs/{id}/applications', (team) => `/team/jobs/${team.jobA}/applications`, {
+    missing: jobMissing,
+    // The other interviewer of job A gets their own list of it: a2 alone, never a1.
+    forOtherInterviewer: 'ok',
+  }),
+  teamCall('GET /team/applications/{id}', (team) => `/team/applications/${team.a1}`),
+  teamCall('GET /team/applications/{id}/pdf', (team) => `/team/applications/${team.a1}/pdf?purpose=download`),
+  teamCall('GET /team/applications/{id}/notes', (team) => `/team/applications/${team.a1}/notes`, {
+    forInterviewer: managerOnly,
+  }),
+  teamCall('PUT /team/applications/{id}/stage', (team) => `/team/applications/${team.a1}/stage`, {
+    body: () => ({ stage: 'shortlisted' }),
+    forInterviewer: managerOnly,
+  }),
+  teamCall(
+    'PUT /team/applications/{id}/interviewers/{userId}',
+    (team) => `/team/applications/${team.a1}/interviewers/${team.spareIv.id}`,
+    { forInterviewer: managerOnly },
+  ),
+  teamCall(
+    'DELETE /team/applications/{id}/interviewers/{userId}',
+    (team, caller) =>
+      `/team/applications/${team.a1}/interviewers/${caller === 'manager of this job' ? team.spareIv.id : team.ivA1.id}`,
+    { forInterviewer: managerOnly },
+  ),
+];
+
+/** Who may see a1's data at all: anyone else's answer must not hold a trace of it. */
+const seesA1 = new Set<Caller>(['admin', 'manager of this job', 'interviewer of this application']);
+const A1_SECRETS = [
+  APPLICANTS.a1.name,
+  APPLICANTS.a1.email,
+  APPLICANTS.a1.about,
+  NOTE_ON_A1,
+  '%PDF',
+  'JVBERi0',
+];
+
+let server: TestApp;
+let team: HiringTeam;
+beforeAll(async () => {
+  server = await buildTestApp();
+  team = await setUpHiringTeam(server);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const personOf = (caller: Caller): Person | 'admin' | undefined =>
+  ({
+    admin: 'admin' as const,
+    'manager of this job': team.hmA,
+    'manager of another job': team.hmB,
+    'interviewer of this application': team.ivA1,
+    'interviewer of another application': team.ivA2,
+    'plain registered user': team.plain,
+    'no token': undefined,
+  })[caller];
+
+/** A fresh token for the caller, as their account stands now (a sign-out everywhere ends older ones). */
+async function tokenOf(caller: Caller): Promise<string | undefined> {
+  const person = personOf(caller);
+  if (person === undefined) return undefined;
+  if (person === 'admin') {
+    return server.context.tokens.issue((await server.context.users.findByEmail(ADMIN.email))!);
+  }
+  return team.token(person);
+}
+
+/** Everything a refused call might have changed, read straight from the database. */
+async function stored(): Promise<string> {
+  const { db } = server.context.database;
+  const rows = await Promise.all([
+    db
+      .select({ id: applications.id, stage: applications.stage, hold: applications.retentionHold })
+      .from(applications)
+      .orderBy(asc(applications.id)),
+    db.select({ id: applicationNotes.id }).from(applicationNotes).orderBy(asc(applicationNotes.id)),
+    db
+      .select({ id: jobs.id, title: jobs.jobTitle, updatedAt: jobs.updatedAt })
+      .from(jobs)
+      .orderBy(asc(jobs.id)),
+    db
+      .select({
+        id: users.id,
+        role: users.teamRole,
+        admin: users.isAdmin,
+        generation: users.tokenGeneration,
+        hash: users.passwordHash,
+      })
+      .from(users)
+      .orderBy(asc(users.id)),
+    db.select().from(jobHiringManagers).orderBy(asc(jobHiringManagers.userId), asc(jobHiringManagers.jobId)),
+    db
+      .select()
+      .from(applicationInterviewers)
+      .orderBy(asc(applicationInterviewers.userId), asc(applicationInterviewers.applicationId)),
+    db.select().from(replyTemplates).orderBy(asc(replyTemplates.kind)),
+    db.select({ id: emailOutbox.id }).from(emailOutbox).orderBy(asc(emailOutbox.id)),
+  ]);
+  return JSON.stringify(rows);
+}
+
+describe('the matrix', () => {
+  it('names every call the OpenAPI document marks as taking the bearer token, once', async () => {
+    const docs = (await server.api('GET', '/docs')).body;
+    const secured = Object.entries(docs.paths as Record<string, Record<string, { security?: unknown }>>)
+      .flatMap(([path, operations]) =>
+        Object.entries(operations)
+          .filter(([, operation]) => JSON.stringify(operation.security) === JSON.stringify([{ bearer: [] }]))
+          .map(([method]) => `${method.toUpperCase()} ${path}`),
+      )
+      .sort();
+    const named = calls.map((call) => call.route).sort();
+    expect(new Set(named).size).toBe(named.length);
+    expect(named).toEqual(secured);
+  });
+});
+
+describe.each(callers)('as the %s', (caller) => {
+  it.each(calls.map((call) => [call.route, call] as const))('%s', async (_route, call) => {
+    const expected = call.outcomes[caller];
+    const token = await tokenOf(caller);
+    const path = await call.path(team, caller);
+    const body = call.body?.(team, caller);
+    const before = expected === 'ok' ? undefined : await stored();
+    const answer = await server.request(call.route.split(' ')[0]!, `/api${path}`, {
+      token,
+      ...(body === undefined ? {} : { body }),
+    });
+    const text = answer.bytes.toString('utf8');
+    const what = `${caller}: ${call.route} answered ${answer.status} ${text.slice(0, 200)}`;
+
+    if (expected === 'ok') {
+      expect(answer.status, what).toBeGreaterThanOrEqual(200);
+      expect(answer.status, what).toBeLessThan(300);
+    } else {
+      expect(answer.status, what).toBe(expected.status);
+      if (expected.message) expect(JSON.parse(text), what).toEqual({ message: expected.message });
+      if (expected.status === 401) expect(answer.headers.get('www-authenticate')).toMatch(/^Bearer/);
+      expect(await stored(), `${what}: something changed`).toBe(before);
+    }
+    if (!seesA1.has(caller)) {
+      for (const secret of A1_SECRETS) expect(text, `${what}: leaks ${secret}`).not.toContain(secret);
+      expect(answer.headers.get('content-disposition')).toBeNull();
+    }
+  });
+});
