@@ -58,7 +58,7 @@ export const messages = {
   applicationNotFound: 'Application not found',
 
   notAdmin:
-    'This account exists but has no access. Only administrators and the hiring team can log in; ask an administrator to invite you.',
+    'This account exists but is not an administrator or a member of the hiring team, who alone can log in. Ask an administrator to invite you.',
   invalidCredentials: 'Invalid email or password.',
   emailTaken: 'An account with this email already exists. Please log in instead.',
   authRequired: 'Please log in to continue.',

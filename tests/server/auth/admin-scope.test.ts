@@ -162,11 +162,24 @@ describe("every call the app's OpenAPI document marks as needing the bearer toke
     path
       .replace('{id}', '00000000-0000-4000-8000-000000000000')
       .replace('{email}', 'someone@example.com')
-      .replace('{kind}', replyKinds[0]);
+      .replace('{kind}', replyKinds[0])
+      .replace('{jobId}', '00000000-0000-4000-8000-000000000001')
+      .replace('{userId}', '00000000-0000-4000-8000-000000000002');
 
-  it('covers every admin call (and the one signed-in check), and no public one', () => {
+  /**
+   * What a registered non-admin is told: one's own account calls are open to the hiring team too,
+   * and the team's calls to the team alone (auth/admin-scope.ts has a scope for each).
+   */
+  const forbiddenFor = (path: string) =>
+    path.startsWith('/auth/')
+      ? messages.staffRequired
+      : path.startsWith('/team/')
+        ? messages.teamRequired
+        : messages.adminRequired;
+
+  it('covers every admin, account and team call (and the one signed-in check), and no public one', () => {
     const names = secured.map(({ method, path }) => `${method} ${path}`);
-    expect(names).toHaveLength(26);
+    expect(names).toHaveLength(43);
     expect(names).toEqual(
       expect.arrayContaining([
         'POST /post',
@@ -176,6 +189,8 @@ describe("every call the app's OpenAPI document marks as needing the bearer toke
         'GET /applicants/{email}/export',
         'DELETE /auth/two-factor',
         'GET /admin/{email}',
+        'POST /team-members',
+        'GET /team/applications/{id}/pdf',
       ]),
     );
     expect(names).not.toContain('POST /applications');
@@ -189,7 +204,9 @@ describe("every call the app's OpenAPI document marks as needing the bearer toke
         ...(method === 'GET' || method === 'DELETE' ? {} : { body: {} }),
       });
       expect(response.status, `${caller.label}: ${method} ${path}`).toBe(caller.status);
-      expect(response.body, `${caller.label}: ${method} ${path}`).toEqual({ message: caller.message });
+      expect(response.body, `${caller.label}: ${method} ${path}`).toEqual({
+        message: caller.status === 403 ? forbiddenFor(path) : caller.message,
+      });
     }
   });
 });

@@ -214,19 +214,19 @@ describe('GET /api/admin/:email', () => {
     expect(body).toEqual({ message: messages.authRequired });
   });
 
-  it('answers {admin: true} to the administrator about their own email', async () => {
+  it('answers {admin: true, role: admin} to the administrator about their own email', async () => {
     const token = await server.adminToken();
     const { status, body } = await server.api('GET', `/admin/${encodeURIComponent(ADMIN.email)}`, { token });
     expect(status).toBe(200);
-    expect(body).toEqual({ admin: true });
+    expect(body).toEqual({ admin: true, role: 'admin' });
   });
 
-  it('answers {admin: false} to a non-admin about their own email, in any case', async () => {
+  it('answers {admin: false, role: user} to a non-admin about their own email, in any case', async () => {
     const { email, token } = await registeredUser('self');
     for (const asked of [email, email.toUpperCase()]) {
       const { status, body } = await server.api('GET', `/admin/${encodeURIComponent(asked)}`, { token });
       expect(status).toBe(200);
-      expect(body).toEqual({ admin: false });
+      expect(body).toEqual({ admin: false, role: 'user' });
     }
   });
 
@@ -254,17 +254,17 @@ describe('GET /api/admin/:email', () => {
       token,
     });
     expect(other).toMatchObject({ status: 200, body: { admin: true } });
-    expect(other.body).toEqual({ admin: true });
+    expect(other.body).toEqual({ admin: true, role: 'admin' });
   });
 
   it('reads the admin flag from the database now, not from the token', async () => {
     const { email, token } = await registeredUser('promoted');
     const path = `/admin/${encodeURIComponent(email)}`;
-    expect((await server.api('GET', path, { token })).body).toEqual({ admin: false });
+    expect((await server.api('GET', path, { token })).body).toEqual({ admin: false, role: 'user' });
     await server.context.users.setAdmin(email, true);
-    expect((await server.api('GET', path, { token })).body).toEqual({ admin: true });
+    expect((await server.api('GET', path, { token })).body).toEqual({ admin: true, role: 'admin' });
     await server.context.users.setAdmin(email, false);
-    expect((await server.api('GET', path, { token })).body).toEqual({ admin: false });
+    expect((await server.api('GET', path, { token })).body).toEqual({ admin: false, role: 'user' });
   });
 });
 

@@ -167,7 +167,7 @@ describe('npm run admin -- grant|revoke <email>', () => {
     const list = await server.api('GET', '/applications', { token: carol.body.token });
     expect(list.status).toBe(200);
     const check = await server.api('GET', `/admin/${CAROL.email}`, { token: carol.body.token });
-    expect(check.body).toEqual({ admin: true });
+    expect(check.body).toEqual({ admin: true, role: 'admin' });
 
     const dave = await server.api('POST', '/login', { body: { email: DAVE.email, password: DAVE.password } });
     expect(dave.status).toBe(403);

@@ -126,7 +126,7 @@ describe('bad input is a 4xx JSON answer, never a 500', () => {
     expect(longEmail.length).toBeLessThanOrEqual(254);
     const answer = await call(server, 'GET', `/api/admin/${encodeURIComponent(longEmail)}`, { token });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ admin: false });
+    expect(answer.body).toEqual({ admin: false, role: 'user' });
 
     expectJsonError(await call(server, 'GET', `/api/admin/${'a'.repeat(2000)}`, { token }), 414);
   });
