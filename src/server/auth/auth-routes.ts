@@ -109,7 +109,8 @@ export function authRoutes(app: Api, context: AuthRouteDeps, guards: Guards): vo
       onRequest: guards.requireUser,
       schema: {
         tags: ['auth'],
-        summary: 'Whether an account is an administrator, and its role (your own, or any for an administrator)',
+        summary:
+          'Whether an account is an administrator, and its role (your own, or any for an administrator)',
         security: [{ bearer: [] }],
         params: z.object({ email: z.string() }),
         response: { 200: adminAnswerSchema, ...errorResponses(401, 403) },
