@@ -23,10 +23,14 @@ export function createUserRepository(db: Db) {
         .returning({ id: users.id });
       return row?.id;
     },
+    /**
+     * Grants or revokes administrator rights. A team member made an administrator leaves the team,
+     * so a later revocation leaves a plain account, not the old team access.
+     */
     async setAdmin(email: string, isAdmin: boolean): Promise<boolean> {
       const rows = await db
         .update(users)
-        .set({ isAdmin })
+        .set(isAdmin ? { isAdmin, teamRole: null } : { isAdmin })
         .where(eq(users.email, email.toLowerCase()))
         .returning({ id: users.id });
       return rows.length > 0;

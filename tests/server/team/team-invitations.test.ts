@@ -236,6 +236,24 @@ describe('assigning and removing', () => {
     expect(login.status).toBe(401);
   });
 
+  it('takes a member made an administrator off the team, so revoking them later leaves a plain account', async () => {
+    const jobId = await createJob(server, adminToken, 'Actuary');
+    const email = uniqueEmail('promoted-member');
+    const { id } = await inviteAndReadLink({ name: 'Pat Promoted', email, role: 'hiring-manager' });
+    await assignJob(server, adminToken, { id, email, name: 'Pat Promoted' }, jobId);
+    await server.context.users.setAdmin(email, true);
+    const members = await server.api('GET', '/team-members', { token: adminToken });
+    expect(members.body).not.toContainEqual(expect.objectContaining({ _id: id }));
+
+    await server.context.users.setAdmin(email, false);
+    const user = (await server.context.users.findById(id))!;
+    const token = await server.context.tokens.issue(user);
+    const jobs = await server.api('GET', '/team/jobs', { token });
+    expect(jobs).toMatchObject({ status: 403, body: { message: messages.teamRequired } });
+    const role = await server.api('GET', `/admin/${encodeURIComponent(email)}`, { token });
+    expect(role.body).toEqual({ admin: false, role: 'user' });
+  });
+
   it('never removes an administrator or a plain account through the team call', async () => {
     const admin = await createAdmin(server, 'not-removable');
     const user = await createUser(server, 'plain-not-removable');
