@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Field, Input, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { MailRegular } from '@fluentui/react-icons/headless/svg/mail';
 import { lostLinkSchema } from '../../../shared/my-application/my-application-contract';
@@ -22,6 +22,15 @@ export function LostLinkForm() {
   const [answer, setAnswer] = useState<{ intent: 'success' | 'error'; text: string }>();
   const [request, { isLoading }] = useRequestLostLinkMutation();
   const input = useRef<HTMLInputElement>(null);
+  // False in the server's HTML (the privacy notice is drawn on the server) and until the app has
+  // taken the form over: without the app the browser would send the address in a GET request's
+  // query string. An address typed before then is kept, as hydration leaves it in the field.
+  const [running, setRunning] = useState(false);
+  useLayoutEffect(() => {
+    const typed = input.current?.value ?? '';
+    if (typed) setEmail(typed);
+    setRunning(true);
+  }, []);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -57,6 +66,11 @@ export function LostLinkForm() {
         Enter the e-mail address you applied with. If we hold applications for it, we will e-mail a new
         private link for each of them to that address. Each new link replaces the one we sent before.
       </p>
+      <noscript>
+        <p className={styles.noScript}>
+          Asking for a new link needs JavaScript. Please turn it on in your browser.
+        </p>
+      </noscript>
       <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
         <Field className={styles.field} label="Your e-mail address" required validationMessage={fieldError}>
           <Input
@@ -70,7 +84,7 @@ export function LostLinkForm() {
         <Button
           type="submit"
           appearance="primary"
-          disabled={isLoading}
+          disabled={isLoading || !running}
           icon={isLoading ? <Spinner size="tiny" /> : undefined}
         >
           {isLoading ? 'Sending...' : 'Send me a new link'}
