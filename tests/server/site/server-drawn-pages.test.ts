@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { JSDOM } from 'jsdom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { siteConfig } from '../../../src/shared/site/site-config';
+import { createScratchDatabase, testDatabaseUrl } from '../../support/postgres';
 import { fakeWebBuild, removeFakeWebBuild } from '../../support/web-template';
 import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
 
@@ -118,33 +119,37 @@ export function prerender(url, data) {
   return { html: '<main data-render="' + mark + '">' + titles + '</main>', styles: '' };
 }`;
 
-  async function serveCounting(env: Record<string, string> = {}) {
+  async function serveCounting(options: { databaseUrl?: string } = {}) {
     const log = path.join(os.tmpdir(), `careers-renders-${process.pid}-${Date.now()}.log`);
     writeFileSync(log, '');
     webDir = fakeWebBuild({ prerender: countingPrerender(log) });
     server = await startTestServer(
       // A quiet spell in a test's time: the prerender's process leaves after 200 ms, and the open
       // jobs are due for a second look after 200 ms.
-      { WEB_DIST_DIR: webDir, PRERENDER_IDLE_MS: '200', OPEN_JOBS_RECHECK_MS: '200', ...env },
-      { serveWeb: true },
+      { WEB_DIST_DIR: webDir, PRERENDER_IDLE_MS: '200', OPEN_JOBS_RECHECK_MS: '200' },
+      { serveWeb: true, ...options },
     );
     const renders = () => readFileSync(log, 'utf8').split('\n').filter(Boolean);
-    const mark = async (pathname: string) => (await page(pathname)).root.querySelector('main')?.dataset.render;
+    const mark = async (pathname: string) =>
+      (await page(pathname)).root.querySelector('main')?.dataset.render;
     return { running: server, renders, mark };
   }
 
   it('answers `/`, About and a job page after a quiet spell from what was drawn, with no prerender', async () => {
     const { running, renders, mark } = await serveCounting();
     const token = await running.adminToken();
-    const created = await running.api('POST', '/post', { token, body: sampleJob({ jobTitle: 'Quiet Role' }) });
+    const created = await running.api('POST', '/post', {
+      token,
+      body: sampleJob({ jobTitle: 'Quiet Role' }),
+    });
     const job = `/apply/${created.body.insertedId}`;
 
     const drawn = { home: await mark('/'), job: await mark(job), about: await mark('/about') };
     expect(Object.values(drawn).every(Boolean)).toBe(true);
     // Everything drawn so far (the first page asked for has the others drawn in the background).
-    await expect.poll(() => [...new Set(renders())].sort()).toEqual(
-      ['/', '/about', '/contact', '/privacy', job].sort(),
-    );
+    await expect
+      .poll(() => [...new Set(renders())].sort())
+      .toEqual(['/', '/about', '/contact', '/privacy', job].sort());
     const rendersBefore = renders().length;
 
     // The quiet spell: the prerender's process leaves, and the open jobs are past their age.
@@ -165,7 +170,10 @@ export function prerender(url, data) {
   it('draws the pages again in the background when a job changes, before anyone asks', async () => {
     const { running, renders, mark } = await serveCounting();
     const token = await running.adminToken();
-    const created = await running.api('POST', '/post', { token, body: sampleJob({ jobTitle: 'First Title' }) });
+    const created = await running.api('POST', '/post', {
+      token,
+      body: sampleJob({ jobTitle: 'First Title' }),
+    });
     const job = `/apply/${created.body.insertedId}`;
     await mark('/');
     await mark(job);
@@ -192,7 +200,10 @@ export function prerender(url, data) {
   it('lets a closed job’s kept page go when the open jobs no longer list it', async () => {
     const { running, renders, mark } = await serveCounting();
     const token = await running.adminToken();
-    const created = await running.api('POST', '/post', { token, body: sampleJob({ jobTitle: 'Going Role' }) });
+    const created = await running.api('POST', '/post', {
+      token,
+      body: sampleJob({ jobTitle: 'Going Role' }),
+    });
     const id = created.body.insertedId as string;
     await mark(`/apply/${id}`);
     await expect.poll(() => new Set(renders()).size).toBe(5);
@@ -201,5 +212,48 @@ export function prerender(url, data) {
     await expect.poll(() => renders().filter((url) => url === '/').length).toBe(2);
     expect(renders().filter((url) => url === `/apply/${id}`)).toHaveLength(1);
     expect((await page(`/apply/${id}`)).status).toBe(404);
+  }, 30_000);
+});
+
+const baseUrl = testDatabaseUrl();
+
+describe.skipIf(!baseUrl)('pages kept drawn, with two instances on one PostgreSQL', () => {
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
+  let other: TestServer | undefined;
+  afterEach(async () => {
+    await other?.stop();
+    await scratch?.drop();
+    other = scratch = undefined;
+  });
+
+  it('draws the home page again in the background when another instance changes a job', async () => {
+    scratch = await createScratchDatabase(baseUrl!);
+    const log = path.join(os.tmpdir(), `careers-renders-pg-${process.pid}-${Date.now()}.log`);
+    writeFileSync(log, '');
+    webDir = fakeWebBuild({
+      prerender: `
+import { appendFileSync } from 'node:fs';
+export function prerender(url, data) {
+  appendFileSync(${JSON.stringify(log)}, url + '\\n');
+  const titles = (data.jobs ?? []).map((job) => '<h2>' + job.jobTitle + '</h2>').join('');
+  return { html: '<main>' + titles + '</main>', styles: '' };
+}`,
+    });
+    server = await startTestServer({ WEB_DIST_DIR: webDir }, { serveWeb: true, databaseUrl: scratch.url });
+    other = await startTestServer({}, { databaseUrl: scratch.url });
+    const homeRenders = () =>
+      readFileSync(log, 'utf8')
+        .split('\n')
+        .filter((url) => url === '/').length;
+    expect((await page('/')).status).toBe(200);
+    await expect.poll(homeRenders).toBe(1);
+
+    const token = await other.adminToken();
+    const created = await other.api('POST', '/post', { token, body: sampleJob({ jobTitle: 'Heard Role' }) });
+    expect(created.status).toBe(201);
+    // Heard through NOTIFY: drawn again with nobody asking, and the next visitor gets that page.
+    await expect.poll(homeRenders).toBe(2);
+    expect((await page('/')).root.querySelector('h2')?.textContent).toBe('Heard Role');
+    expect(homeRenders()).toBe(2);
   }, 30_000);
 });
