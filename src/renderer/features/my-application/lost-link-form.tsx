@@ -22,14 +22,12 @@ export function LostLinkForm() {
   const [answer, setAnswer] = useState<{ intent: 'success' | 'error'; text: string }>();
   const [request, { isLoading }] = useRequestLostLinkMutation();
   const input = useRef<HTMLInputElement>(null);
-  // False in the server's HTML (the privacy notice is drawn on the server) and until the app has
-  // taken the form over: without the app the browser would send the address in a GET request's
-  // query string. An address typed before then is kept, as hydration leaves it in the field.
-  const [running, setRunning] = useState(false);
+  // The privacy notice is drawn on the server: an address typed before the app took the form over
+  // is in the field, not in state (hydration leaves it there), so the form takes it over. A press
+  // of Send meanwhile is kept by the web entry and made again once the app runs (src/web/main.tsx).
   useLayoutEffect(() => {
     const typed = input.current?.value ?? '';
     if (typed) setEmail(typed);
-    setRunning(true);
   }, []);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -84,7 +82,7 @@ export function LostLinkForm() {
         <Button
           type="submit"
           appearance="primary"
-          disabled={isLoading || !running}
+          disabled={isLoading}
           icon={isLoading ? <Spinner size="tiny" /> : undefined}
         >
           {isLoading ? 'Sending...' : 'Send me a new link'}
