@@ -1,7 +1,7 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { useRef } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useHeadingFocus } from '../../../src/renderer/lib/use-heading-focus';
 
 function Layout() {
@@ -18,25 +18,37 @@ function Layout() {
   );
 }
 
-const nextFrames = () =>
-  new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+// The hook looks once the screen has drawn (the next animation frame). The frames are run here by
+// hand, so the test does not hang on jsdom's frame clock, which the other files share.
+let frames: FrameRequestCallback[] = [];
+const runFrames = () =>
+  act(() => {
+    for (const frame of frames.splice(0)) frame(performance.now());
+  });
 
 describe('the focus when the app starts on an address with a fragment', () => {
-  afterEach(() => window.history.replaceState(null, '', '/'));
+  beforeEach(() => {
+    frames = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((frame) => frames.push(frame));
+    vi.spyOn(window, 'cancelAnimationFrame').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    window.history.replaceState(null, '', '/');
+  });
 
-  it('goes to the element the fragment names', async () => {
+  it('goes to the element the fragment names', () => {
     window.history.replaceState(null, '', '/apply/1#apply-title');
     render(
       <MemoryRouter initialEntries={['/apply/1']}>
         <Layout />
       </MemoryRouter>,
     );
-    await waitFor(() =>
-      expect(screen.getByRole('heading', { name: 'Apply for Claims Handler' })).toHaveFocus(),
-    );
+    runFrames();
+    expect(screen.getByRole('heading', { name: 'Apply for Claims Handler' })).toHaveFocus();
   });
 
-  it('stays where the visitor put it before the app ran (the page works without it)', async () => {
+  it('stays where the visitor put it before the app ran (the page works without it)', () => {
     window.history.replaceState(null, '', '/apply/1#apply-title');
     render(
       <MemoryRouter initialEntries={['/apply/1']}>
@@ -45,7 +57,7 @@ describe('the focus when the app starts on an address with a fragment', () => {
     );
     // Tab pressed after the jump, while the app was still starting.
     screen.getByLabelText('Full Name').focus();
-    await nextFrames();
+    runFrames();
     expect(screen.getByLabelText('Full Name')).toHaveFocus();
   });
 });
