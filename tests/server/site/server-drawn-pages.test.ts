@@ -97,7 +97,9 @@ describe('About, Contact and the privacy notice, drawn on the server', () => {
     // Without script the lost-link form says it needs it.
     const privacy = await page('/privacy');
     expect(privacy.html).toContain('Asking for a new link needs JavaScript.');
-  }, 60_000);
+    // The real prerender, compiled from the sources in its child process on first use (20-40 s on
+    // a busy machine), and a server of its own.
+  }, 120_000);
 });
 
 describe('pages kept drawn until what they show changes', () => {
