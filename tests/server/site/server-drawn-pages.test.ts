@@ -102,6 +102,8 @@ describe('About, Contact and the privacy notice, drawn on the server', () => {
   }, 120_000);
 });
 
+// Pages are drawn again in the background by the prerender's own process: each wait below allows
+// for a busy machine, where starting that process takes seconds.
 describe('pages kept drawn until what they show changes', () => {
   // Writes each page it draws to a log (the prerender's process has no environment, so the log's
   // path is written into it), and marks the page with its process and a count.
@@ -162,7 +164,7 @@ export function prerender(url, data) {
     expect(await mark(job)).toBe(drawn.job);
     expect(renders()).toHaveLength(rendersBefore);
     expect(prerenderProcesses()).toEqual([]);
-  }, 30_000);
+  }, 60_000);
 
   it('draws the pages again in the background when a job changes, before anyone asks', async () => {
     const { running, renders, mark } = await serveCounting();
@@ -174,7 +176,7 @@ export function prerender(url, data) {
     const job = `/apply/${created.body.insertedId}`;
     await mark('/');
     await mark(job);
-    await expect.poll(() => new Set(renders()).size).toBe(5);
+    await expect.poll(() => new Set(renders()).size, { timeout: 15_000 }).toBe(5);
     const homeBefore = renders().filter((url) => url === '/').length;
     const jobBefore = renders().filter((url) => url === job).length;
 
@@ -184,15 +186,19 @@ export function prerender(url, data) {
     });
     expect(edited.status).toBe(200);
     // Drawn again with nobody asking: the home page and the job's page, not the fixed pages.
-    await expect.poll(() => renders().filter((url) => url === '/').length).toBe(homeBefore + 1);
-    await expect.poll(() => renders().filter((url) => url === job).length).toBe(jobBefore + 1);
+    await expect
+      .poll(() => renders().filter((url) => url === '/').length, { timeout: 15_000 })
+      .toBe(homeBefore + 1);
+    await expect
+      .poll(() => renders().filter((url) => url === job).length, { timeout: 15_000 })
+      .toBe(jobBefore + 1);
     const count = renders().length;
     const home = await page('/');
     expect(home.root.querySelector('h2')?.textContent).toBe('Second Title');
     expect((await page(job)).root.querySelector('h2')?.textContent).toBe('Second Title');
     // The visitors got the pages drawn in the background.
     expect(renders()).toHaveLength(count);
-  }, 30_000);
+  }, 60_000);
 
   it('lets a closed job’s kept page go when the open jobs no longer list it', async () => {
     const { running, renders, mark } = await serveCounting();
@@ -203,13 +209,13 @@ export function prerender(url, data) {
     });
     const id = created.body.insertedId as string;
     await mark(`/apply/${id}`);
-    await expect.poll(() => new Set(renders()).size).toBe(5);
+    await expect.poll(() => new Set(renders()).size, { timeout: 15_000 }).toBe(5);
     expect((await running.api('DELETE', `/post/${id}`, { token })).status).toBe(200);
     // The home page is drawn again without it, and the job's page is not.
-    await expect.poll(() => renders().filter((url) => url === '/').length).toBe(2);
+    await expect.poll(() => renders().filter((url) => url === '/').length, { timeout: 15_000 }).toBe(2);
     expect(renders().filter((url) => url === `/apply/${id}`)).toHaveLength(1);
     expect((await page(`/apply/${id}`)).status).toBe(404);
-  }, 30_000);
+  }, 60_000);
 });
 
 const baseUrl = testDatabaseUrl();
@@ -243,14 +249,14 @@ export function prerender(url, data) {
         .split('\n')
         .filter((url) => url === '/').length;
     expect((await page('/')).status).toBe(200);
-    await expect.poll(homeRenders).toBe(1);
+    await expect.poll(homeRenders, { timeout: 15_000 }).toBe(1);
 
     const token = await other.adminToken();
     const created = await other.api('POST', '/post', { token, body: sampleJob({ jobTitle: 'Heard Role' }) });
     expect(created.status).toBe(201);
     // Heard through NOTIFY: drawn again with nobody asking, and the next visitor gets that page.
-    await expect.poll(homeRenders).toBe(2);
+    await expect.poll(homeRenders, { timeout: 15_000 }).toBe(2);
     expect((await page('/')).root.querySelector('h2')?.textContent).toBe('Heard Role');
     expect(homeRenders()).toBe(2);
-  }, 30_000);
+  }, 60_000);
 });
