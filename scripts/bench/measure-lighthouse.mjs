@@ -1,6 +1,6 @@
 // Lighthouse (npm `lighthouse`, Debian's Chromium): mobile form factor (its default, with its
-// simulated slow 4G and 4x CPU slowdown), performance category only. Several runs; the median
-// run by score is reported, as Lighthouse's own variability guidance suggests.
+// simulated slow 4G and 4x CPU slowdown), the performance category unless told others too. Several
+// runs; the median run by score is reported, as Lighthouse's own variability guidance suggests.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnTracked } from './lifecycle.mjs';
@@ -19,12 +19,12 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ].join(' ');
 
-function lighthouseOnce(url, outFile) {
+function lighthouseOnce(url, outFile, categories) {
   const cli = path.join(root, 'node_modules', 'lighthouse', 'cli', 'index.js');
   const args = [
     cli,
     url,
-    '--only-categories=performance',
+    `--only-categories=${categories.join(',')}`,
     '--output=json',
     `--output-path=${outFile}`,
     `--chrome-flags=${CHROME_FLAGS}`,
@@ -46,6 +46,10 @@ function lighthouseOnce(url, outFile) {
       const audit = (id) => report.audits[id]?.numericValue;
       resolve({
         score: Math.round(report.categories.performance.score * 100),
+        // Every category asked for, by its id (performance, accessibility, best-practices, seo).
+        scores: Object.fromEntries(
+          categories.map((id) => [id, Math.round((report.categories[id]?.score ?? 0) * 100)]),
+        ),
         lcpMs: audit('largest-contentful-paint'),
         fcpMs: audit('first-contentful-paint'),
         tbtMs: audit('total-blocking-time'),
@@ -76,10 +80,10 @@ function lcpElementOf(report) {
  * Lighthouse sometimes loses its own trace of a page load (NO_NAVSTART, NO_FCP): that says
  * nothing about the page, so such a run is made again, twice at most, and the retries counted.
  */
-async function lighthouseOnceWithRetry(url, outFile) {
+async function lighthouseOnceWithRetry(url, outFile, categories) {
   for (let attempt = 1; ; attempt++) {
     try {
-      const result = await lighthouseOnce(url, outFile);
+      const result = await lighthouseOnce(url, outFile, categories);
       return { ...result, retries: attempt - 1 };
     } catch (error) {
       if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|trace/i.test(String(error))) throw error;
@@ -88,10 +92,14 @@ async function lighthouseOnceWithRetry(url, outFile) {
   }
 }
 
-export async function measureLighthouse(url, workDir, runs) {
+export async function measureLighthouse(url, workDir, runs, categories = ['performance']) {
   const results = [];
   for (let run = 1; run <= runs; run++) {
-    const result = await lighthouseOnceWithRetry(url, path.join(workDir, `lighthouse-${run}.json`));
+    const result = await lighthouseOnceWithRetry(
+      url,
+      path.join(workDir, `lighthouse-${run}.json`),
+      categories,
+    );
     console.info(
       `  Lighthouse run ${run}: ${result.score}, LCP ${(result.lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(result.tbtMs)} ms`,
     );

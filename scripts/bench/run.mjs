@@ -7,8 +7,10 @@
 //
 // Settings (environment): BENCH_ROUNDS (3), BENCH_SECONDS per wrk run (5), BENCH_INTAKE_SECONDS
 // per upload round (6), BENCH_LIGHTHOUSE_RUNS (3), BENCH_APPLICATIONS (10000), BENCH_UI_RUNS
-// (3 navigations per admin screen), BENCH_PIN=0 to not pin servers and load generators to
-// separate CPUs. `--build` rebuilds the product first.
+// (3 navigations per admin screen), BENCH_QUIET_SECONDS (75, the quiet spell before the first
+// request), BENCH_PIN=0 to not pin servers and load generators to separate CPUs. `--build`
+// rebuilds the product first. `--only=public-pages,quiet-first-request` measures only those rows
+// (Lighthouse on About, Contact and the privacy notice; the first request after a quiet spell).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -30,6 +32,8 @@ import { measureIdleRss, measureIdleRssPostgres } from './measure-idle-rss.mjs';
 import { measureJobPage } from './measure-job-page.mjs';
 import { chromePath, lighthouseAvailable, measureLighthouse } from './measure-lighthouse.mjs';
 import { measureNpmStart } from './measure-npm-start.mjs';
+import { measurePublicPages, PUBLIC_PAGES } from './measure-public-pages.mjs';
+import { measureQuietFirstRequest, quietFirstRequestRow } from './measure-quiet-first-request.mjs';
 import { minimalPdf, pdfOfSize } from './pdf-of-size.mjs';
 import { procStatusBytes, resetPeakRss } from './proc-status.mjs';
 import { adminToken, root, startProduct } from './product-server.mjs';
@@ -49,6 +53,7 @@ const settings = {
   intakeSeconds: intEnv('BENCH_INTAKE_SECONDS', 6),
   lighthouseRuns: intEnv('BENCH_LIGHTHOUSE_RUNS', 3),
   uiRuns: intEnv('BENCH_UI_RUNS', 3),
+  quietSeconds: intEnv('BENCH_QUIET_SECONDS', 75),
   applications: intEnv('BENCH_APPLICATIONS', 10_000),
   startRuns: 3,
   posts: 50,
@@ -92,7 +97,70 @@ const throughputCell = (summary, unit) =>
 const ratioMet = (result, minimum) =>
   result.product.valid && result.plainNode.valid ? result.ratio >= minimum : 'INVALID';
 
+/** The rows `--only=` may pick, each measured on a product of its own. */
+const ONLY_ROWS = ['public-pages', 'quiet-first-request'];
+const only = process.argv
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',')
+  .filter(Boolean);
+
+/**
+ * Lighthouse on About, Contact and the privacy notice, in all four categories; a short run
+ * (`--only`) takes the home page too, which the full run measures in a row of its own.
+ */
+async function addPublicPagesRow(baseUrl, work, pages = PUBLIC_PAGES) {
+  const metric = `Lighthouse mobile for ${pages.join(', ')}`;
+  const target = `100 in every category ×${settings.lighthouseRuns}, CLS 0`;
+  if (!lighthouseAvailable()) {
+    addRow('public-pages-lighthouse', {
+      metric,
+      product: `not measured: no Chromium at ${chromePath}`,
+      target,
+    });
+    return;
+  }
+  console.info(`Lighthouse (mobile, four categories) on ${pages.join(', ')}`);
+  const measured = await measurePublicPages({ baseUrl, workDir: work, runs: settings.lighthouseRuns, pages });
+  addRow('public-pages-lighthouse', { metric, target, ...measured });
+}
+
+/** Only the rows `--only=` names, each on a product of its own (a short run on a shared machine). */
+async function mainOnly() {
+  installCleanup();
+  const unknown = only.filter((id) => !ONLY_ROWS.includes(id));
+  if (unknown.length > 0) throw new Error(`--only takes ${ONLY_ROWS.join(', ')}; not ${unknown.join(', ')}`);
+  const began = performance.now();
+  buildIfMissing({ force: process.argv.includes('--build') });
+  const work = tempDir('careers-bench-');
+  if (only.includes('quiet-first-request')) {
+    console.info(`first request after ${settings.quietSeconds} s quiet`);
+    const quiet = await measureQuietFirstRequest({
+      workDir: work,
+      cpu: SERVER_CPU,
+      quietSeconds: settings.quietSeconds,
+    });
+    addRow('quiet-first-request', quietFirstRequestRow(quiet, settings.quietSeconds));
+  }
+  if (only.includes('public-pages')) {
+    const product = await startProduct({
+      port: await freePort(),
+      dataDir: path.join(work, 'pages-data'),
+      cpu: SERVER_CPU,
+    });
+    try {
+      await createJobPosts(product.url, await adminToken(product.url), 3);
+      await addPublicPagesRow(product.url, work, ['/', ...PUBLIC_PAGES]);
+    } finally {
+      await product.stop();
+    }
+  }
+  console.info(`\n${formatTable([...rows.values()])}\n`);
+  console.info(`${((performance.now() - began) / 60_000).toFixed(1)} minutes`);
+}
+
 async function main() {
+  if (only) return mainOnly();
   installCleanup();
   if (!hasCommand('wrk', ['-v'])) throw new Error('wrk is not installed (apt-get install wrk)');
   const withNginx = hasCommand('nginx', ['-v']);
@@ -124,11 +192,14 @@ async function main() {
   // --- Resident memory at rest (three posts, `/` and `/api/all` served once), PGlite then PostgreSQL.
   phase('idle RSS');
   console.info('idle RSS: PGlite, then PostgreSQL when the local cluster answers');
-  // Side by side: each waits for the server's quiet time (about 40 s) before reading its RSS.
-  const [idle, idlePg] = await Promise.all([
+  // Side by side: each waits for the server's quiet time (about 40 s) before reading its RSS, and
+  // a third server waits out its quiet spell before its first request.
+  const [idle, idlePg, quiet] = await Promise.all([
     measureIdleRss({ workDir: work, cpu: SERVER_CPU }),
     measureIdleRssPostgres({ workDir: work, cpu: SERVER_CPU }),
+    measureQuietFirstRequest({ workDir: work, cpu: SERVER_CPU, quietSeconds: settings.quietSeconds }),
   ]);
+  addRow('quiet-first-request', quietFirstRequestRow(quiet, settings.quietSeconds));
   addRow('idle-rss', {
     metric: 'server RSS at rest after start (PGlite, 3 posts, / and /api/all served)',
     product: mb(idle.productBytes),
@@ -364,6 +435,9 @@ async function main() {
     });
   }
 
+  phase('public pages lighthouse');
+  await addPublicPagesRow(product.url, work);
+
   // --- CV intake: peak RSS counts from here (reset), the figure is MiB of CVs accepted a second.
   phase('cv intake');
   console.info(
@@ -409,6 +483,8 @@ async function main() {
     'first-load-js',
     'lighthouse',
     'job-page-lighthouse',
+    'public-pages-lighthouse',
+    'quiet-first-request',
     'cv-intake',
     'peak-rss',
     'idle-rss',

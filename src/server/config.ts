@@ -142,6 +142,15 @@ const envSchema = z
     RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_RETENTION_DAYS),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: optionalText,
+    // Milliseconds; shortened by tests that need a quiet spell (docs/operations.md#configuration).
+    PRERENDER_IDLE_MS: z.preprocess(
+      blankAsUnset,
+      z.coerce.number().int().min(100).max(86_400_000).default(10_000),
+    ),
+    OPEN_JOBS_RECHECK_MS: z.preprocess(
+      blankAsUnset,
+      z.coerce.number().int().min(100).max(86_400_000).default(60_000),
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -177,6 +186,10 @@ export interface Config {
   retentionDays: number;
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string | undefined;
+  /** How long the prerender's child process stays once it has drawn its last page. */
+  prerenderIdleMs: number;
+  /** How often the open jobs are read again in case a change notice was lost. */
+  openJobsRecheckMs: number;
 }
 
 export class ConfigError extends Error {
@@ -231,5 +244,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     retentionDays: env.RETENTION_DAYS,
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
+    prerenderIdleMs: env.PRERENDER_IDLE_MS,
+    openJobsRecheckMs: env.OPEN_JOBS_RECHECK_MS,
   };
 }

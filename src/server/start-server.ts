@@ -145,7 +145,9 @@ async function assembleContext(config: Config, options: StartOptions, opened: Op
     users,
     accounts: createAccountRepository(db),
     jobs,
-    openJobs: createOpenJobsCache(jobs, changes, compileSerializer(jobListSchema)),
+    openJobs: createOpenJobsCache(jobs, changes, compileSerializer(jobListSchema), {
+      recheckMs: config.openJobsRecheckMs,
+    }),
     changes,
     applications,
     intake: (opened.intake = createIntakePool({ idleTimeoutMs: options.intakeThreadIdleMs })),

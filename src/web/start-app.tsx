@@ -38,7 +38,11 @@ export function startApp({ prerendered }: { prerendered: boolean }): void {
   if (!screens) return hydrate();
   let pressed: HTMLButtonElement | null = null;
   const keepPress = (event: Event) => {
-    if (event.target instanceof Element) pressed = event.target.closest('button') ?? pressed;
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (!button) return;
+    pressed = button;
+    // Not sent by the browser meanwhile (see the entry, main.tsx): pressed again once hydrated.
+    if (button.type === 'submit' && button.form) event.preventDefault();
   };
   document.addEventListener('click', keepPress, true);
   // A chunk that fails to arrive is asked for again as its screen renders, which shows the error.

@@ -81,6 +81,8 @@ test('admin actions by keyboard give focus back to the control that started them
   await tabTo(page, preview);
   await page.keyboard.press('Enter');
   await expect(dialog.getByRole('region', { name: 'CV pages' })).toBeVisible();
+  // A keyboard user presses Escape once the focus is in the dialog, as it is a moment after it opens.
+  await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(preview).toBeFocused();

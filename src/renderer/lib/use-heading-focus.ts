@@ -9,7 +9,8 @@ const WAIT_FOR_HEADING_MS = 3000;
  * screen-reader and keyboard users start on the page they asked for, as after a full page load.
  * Falls back to the main region itself when the screen has no h1. An address with a fragment
  * (`/privacy#lost-link`) starts at the element it names instead, on the first load too, since the
- * browser's own jump comes before a lazy screen has drawn it.
+ * browser's own jump comes before a lazy screen has drawn it, unless the visitor has already put
+ * the focus somewhere.
  */
 export function useHeadingFocus(main: RefObject<HTMLElement | null>): void {
   const { pathname } = useLocation();
@@ -26,6 +27,9 @@ export function useHeadingFocus(main: RefObject<HTMLElement | null>): void {
     const focusHeading = () => {
       const region = main.current;
       if (!region) return;
+      // A page the server drew works before the app runs: a visitor who has already moved on
+      // from where the browser's jump put them (into the form, say) keeps their place.
+      if (first && document.activeElement && document.activeElement !== document.body) return;
       // A screen draws its heading with the rest: once it is there, so is what the fragment names.
       const heading = region.querySelector<HTMLElement>('h1');
       const named = fragment ? document.getElementById(fragment) : null;

@@ -14,12 +14,16 @@ export interface OpenJobs {
 
 /**
  * The open jobs as every visitor's GET /api/all and home page get them: read once, kept until a
- * job changes, and read again when the UK date moves on (a closing date may have passed).
+ * job changes, and read again when the UK date moves on (a closing date may have passed). Every
+ * `recheckMs` they are read again in the background, in case a change notice was lost; a read that
+ * finds the same jobs keeps the very same value, so the pages drawn from it stay drawn
+ * (docs/architecture.md#prerendered-pages).
  */
 export function createOpenJobsCache(
   jobs: JobRepository,
   changes: ChangeFeed,
   serialize: (jobs: Job[]) => string,
+  options: { recheckMs: number } = { recheckMs: 60_000 },
 ) {
   return createChangeCache<OpenJobs>(
     changes,
@@ -28,7 +32,13 @@ export function createOpenJobsCache(
       const list = (await jobs.list()).map(toPublicJob);
       return { jobs: list, answer: createRepresentation(serialize(list), 'application/json; charset=utf-8') };
     },
-    { maxAgeMs: 60_000, key: londonToday },
+    {
+      maxAgeMs: options.recheckMs,
+      key: londonToday,
+      // The answer's ETag is a hash of every open job's public form.
+      same: (kept, read) => kept.answer.etag === read.answer.etag,
+      recheckInBackground: true,
+    },
   );
 }
 

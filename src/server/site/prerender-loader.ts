@@ -6,7 +6,14 @@ import { PRERENDER_DIR, PRERENDER_FILE, type Prerendered } from '../../shared/si
 import { createChildTask } from '../runtime/child-task';
 import { BUNDLE_UNUSABLE, type PrerenderTask } from './prerender-task';
 
-export type PrerenderPage = (url: string, data: InitialData) => Promise<Prerendered | undefined>;
+export interface PrerenderPage {
+  (url: string, data: InitialData): Promise<Prerendered | undefined>;
+  /**
+   * Whether a page that went out as the plain shell may yet be drawn: false once the bundle is
+   * known to be missing or unusable, so the shell is that page's final form.
+   */
+  mayDraw(): boolean;
+}
 
 /**
  * The web build's server-side prerender (src/web/prerender.tsx), found beside the web build.
@@ -24,12 +31,20 @@ export type PrerenderPage = (url: string, data: InitialData) => Promise<Prerende
 export function createPrerenderer(
   webDistDir: string,
   log: FastifyBaseLogger,
+  options: { idleTimeoutMs?: number } = {},
 ): PrerenderPage & { close(): Promise<void> } {
   const file = path.join(path.dirname(webDistDir), PRERENDER_DIR, PRERENDER_FILE);
-  const renderer = createChildTask({ callerUrl: import.meta.url, name: 'prerender-process' });
+  const renderer = createChildTask({
+    callerUrl: import.meta.url,
+    name: 'prerender-process',
+    idleTimeoutMs: options.idleTimeoutMs,
+  });
   let usable: boolean | undefined;
+  // Pages drawn in the background may still ask while the server closes: no process after that.
+  let closed = false;
 
   const prerenderPage = async (url: string, data: InitialData) => {
+    if (closed) return undefined;
     if (usable === undefined) {
       usable = existsSync(file);
       if (!usable) log.info({ file }, 'no prerender bundle: pages are rendered in the browser only');
@@ -46,5 +61,9 @@ export function createPrerenderer(
       return undefined;
     }
   };
-  return Object.assign(prerenderPage, { close: renderer.close });
+  const close = () => {
+    closed = true;
+    return renderer.close();
+  };
+  return Object.assign(prerenderPage, { close, mayDraw: () => usable !== false && !closed });
 }

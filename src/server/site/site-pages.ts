@@ -2,12 +2,14 @@ import type { Job } from '../../shared/jobs/job-contract';
 import type { InitialData } from '../../shared/site/initial-data';
 import type { Prerendered } from '../../shared/site/prerender';
 import { findScreen, screens } from '../../shared/site/screen-routes';
+import { pageTitles } from '../../shared/site/page-titles';
 import { formatAddress, siteConfig } from '../../shared/site/site-config';
 import type { Config } from '../config';
 import { createRepresentation, type Representation } from '../http/representation';
 import type { JobRepository } from '../jobs/job-repository';
 import type { OpenJobs, OpenJobsCache } from '../jobs/open-jobs-cache';
-import { createJobPages } from './job-pages';
+import { createDrawnPages } from './drawn-pages';
+import { createJobPages, jobPageAddress } from './job-pages';
 import { jobPosting, jobSummary, jobUrl } from './job-posting';
 import { renderPage, type AppStart, type PageHead, type Served } from './page-html';
 import type { PrerenderPage } from './prerender-loader';
@@ -41,51 +43,54 @@ export function createSitePages(context: {
     );
   const settings = (): InitialData => ({ retentionDays: config.retentionDays });
 
-  // Pages whose HTML depends only on the build and the configuration: rendered once.
-  const fixedPages = new Map<string, Served>();
-  const fixedPage = (key: string, status: number, head: PageHead): Served => {
-    let entry = fixedPages.get(key);
+  // Plain shells, whose HTML depends only on the build and the configuration: rendered once.
+  const shells = new Map<string, Served>();
+  const shell = (key: string, status: number, head: PageHead): Served => {
+    let entry = shells.get(key);
     if (!entry) {
       const page = html(head, settings());
-      fixedPages.set(key, (entry = { status, page, current: () => page }));
+      shells.set(key, (entry = { status, page, current: () => page }));
     }
     return entry;
   };
 
-  // The home page is kept as long as the open jobs it shows (a job change drops both).
-  const homePages = new WeakMap<OpenJobs, Promise<Representation>>();
-  const prerenderedHomePages = new WeakMap<OpenJobs, Representation>();
-  const homePage = async (): Promise<Served> => {
-    const open = await openJobs.get();
-    let home = homePages.get(open);
-    if (!home) {
-      // The careers home page is prerendered on the server, so it paints before any script runs. It
-      // holds no form: its details open and its links work without the app, which therefore
-      // waits for the visitor's first interaction instead of blocking the page after the paint.
-      const data = { ...settings(), jobs: open.jobs };
-      home = prerender(screens.home.path(), data).then((prerendered) =>
-        html(
-          { title: `Careers | ${brand}`, description: siteDescription, canonicalUrl: `${config.publicUrl}/` },
-          data,
-          prerendered,
-          'interaction',
-        ),
-      );
-      homePages.set(open, home);
-      void home.then(
-        (page) => prerenderedHomePages.set(open, page),
-        () => homePages.delete(open),
-      );
-    }
-    return {
-      status: 200,
-      page: await home,
-      current: () => {
-        const now = openJobs.peek();
-        return now && prerenderedHomePages.get(now);
-      },
-    };
+  // Every page the server draws is kept until what it shows changes: the open jobs (by identity:
+  // a second look that finds the same jobs keeps the same value) and the year in the footer.
+  const drawn = createDrawnPages();
+  const year = () => new Date().getFullYear();
+  const basis = (open: OpenJobs) => [open, year()];
+  const servedFrom = (address: string, page: Representation, now: () => readonly unknown[] | undefined) => ({
+    status: 200,
+    page,
+    current: () => {
+      const at = now();
+      return at && drawn.current(address, at);
+    },
+  });
+  const withOpenJobs = () => {
+    const open = openJobs.peek();
+    return open && basis(open);
   };
+
+  /**
+   * The careers home page is prerendered on the server, so it paints before any script runs. It
+   * holds no form: its details open and its links work without the app, which therefore waits for
+   * the visitor's first interaction instead of blocking the page after the paint.
+   */
+  const drawHome = (open: OpenJobs) =>
+    drawn.page(screens.home.path(), basis(open), async (done) => {
+      const data = { ...settings(), jobs: open.jobs };
+      const prerendered = await prerender(screens.home.path(), data);
+      done(prerendered !== undefined || !prerender.mayDraw());
+      return html(
+        { title: `Careers | ${brand}`, description: siteDescription, canonicalUrl: `${config.publicUrl}/` },
+        data,
+        prerendered,
+        'interaction',
+      );
+    });
+  const homePage = async (): Promise<Served> =>
+    servedFrom(screens.home.path(), await drawHome(await openJobs.get()), withOpenJobs);
 
   /**
    * A job's page, prerendered on the server (the job, and its form or closed notice) like `/`. Its
@@ -93,10 +98,10 @@ export function createSitePages(context: {
    * what is typed before it runs and cannot be sent until then (application-form.tsx), so a
    * visitor who only reads, on a slow phone, spends nothing on the app.
    */
-  const drawJobPage = async (job: Job, drawn?: (prerendered: Prerendered | undefined) => void) => {
+  const drawJobPage = async (job: Job, done?: (final: boolean) => void) => {
     const data = { ...settings(), job };
     const prerendered = await prerender(screens.apply.path({ id: job._id }), data);
-    drawn?.(prerendered);
+    done?.(prerendered !== undefined || !prerender.mayDraw());
     return html(
       {
         title: `Apply for ${job.jobTitle} | ${brand} Careers`,
@@ -109,27 +114,118 @@ export function createSitePages(context: {
       'interaction',
     );
   };
-  const jobPage = createJobPages({ jobs, openJobs, draw: drawJobPage });
+  const jobPages = createJobPages({ jobs, openJobs, draw: drawJobPage, drawn, basis });
+
+  /**
+   * About, Contact and the privacy notice show only the build and the configuration: drawn once
+   * (and again in a new year, for the footer). Their links work without the app, and the privacy
+   * notice's form keeps what is typed and cannot be sent until the app runs (lost-link-form.tsx),
+   * so their app waits for the first interaction too.
+   */
+  const fixedHeads = {
+    about: {
+      title: pageTitles.about,
+      description: `About ${siteConfig.legalName}: ${siteConfig.identity}`,
+    },
+    contact: {
+      title: pageTitles.contact,
+      description: `Contact ${siteConfig.legalName}: ${formatAddress()}, ${siteConfig.phone}, ${siteConfig.careersEmail}. Open ${siteConfig.openingHours.weekdays}, ${siteConfig.openingHours.hours}.`,
+    },
+    privacy: {
+      title: pageTitles.privacy,
+      description: `How ${siteConfig.legalName} handles the personal data you send when you apply for a job, how long it is kept, and your rights.`,
+    },
+  } satisfies Partial<Record<PrerenderedScreen, Omit<PageHead, 'canonicalUrl'>>>;
+  type FixedScreen = keyof typeof fixedHeads;
+  const drawFixed = (name: FixedScreen) => {
+    const address = screens[name].path();
+    return drawn.page(address, [year()], async (done) => {
+      const data = settings();
+      const prerendered = await prerender(address, data);
+      done(prerendered !== undefined || !prerender.mayDraw());
+      return html(
+        { ...fixedHeads[name], canonicalUrl: `${config.publicUrl}${address}` },
+        data,
+        prerendered,
+        'interaction',
+      );
+    });
+  };
+  const fixedPage = (name: FixedScreen) => async (): Promise<Served> =>
+    servedFrom(screens[name].path(), await drawFixed(name), () => [year()]);
+
+  /**
+   * Draws, away from any visitor, what is not drawn from the current values: the home page, the
+   * fixed pages and every open job's page drawn before (one no longer open is let go). Run when the
+   * jobs change and once the first page has been asked for, so the next visitor finds every page
+   * drawn; changes arriving meanwhile are taken in one more pass. A visitor arriving while a page
+   * is being drawn waits for that drawing, never for an older page.
+   */
+  let redrawing = false;
+  let redrawAgain = false;
+  const redraw = async (): Promise<void> => {
+    if (redrawing) {
+      redrawAgain = true;
+      return;
+    }
+    redrawing = true;
+    try {
+      do {
+        redrawAgain = false;
+        const open = await openJobs.get();
+        await drawHome(open);
+        for (const name of Object.keys(fixedHeads) as FixedScreen[]) await drawFixed(name);
+        const openIds = new Map(open.jobs.map((job) => [jobPageAddress(job._id), job]));
+        for (const address of drawn.addresses()) {
+          if (redrawAgain) break;
+          const job = openIds.get(address);
+          if (job) await jobPages.drawOpen(open, job);
+          else if (address.startsWith(screens.apply.base)) drawn.forget(address);
+        }
+      } while (redrawAgain);
+    } catch {
+      // A page that could not be drawn now (its failure is logged) is drawn for its next visitor.
+    } finally {
+      redrawing = false;
+    }
+  };
+  let started = false;
+  openJobs.onStale(() => {
+    if (started) void redraw();
+  });
+  const startRedrawing = () => {
+    if (started) return;
+    started = true;
+    void redraw();
+  };
 
   const prerenderedPages: Record<PrerenderedScreen, (params: Record<string, string>) => Promise<Served>> = {
     home: homePage,
     apply: async ({ id }) =>
-      (await jobPage(id!)) ??
-      fixedPage('job-not-found', 404, { title: `Job not found | ${brand} Careers`, noIndex: true }),
+      (await jobPages.page(id!)) ??
+      shell('job-not-found', 404, { title: `Job not found | ${brand} Careers`, noIndex: true }),
+    about: fixedPage('about'),
+    contact: fixedPage('contact'),
+    privacy: fixedPage('privacy'),
   };
 
   return async (pathname) => {
     const found = findScreen(pathname, 'web');
-    if (!found) return fixedPage('not-found', 404, { title: `Page not found | ${brand}`, noIndex: true });
+    if (!found) return shell('not-found', 404, { title: `Page not found | ${brand}`, noIndex: true });
     const { name, route, params } = found;
-    if (route.prerendered) return prerenderedPages[name as PrerenderedScreen](params);
+    if (route.prerendered) {
+      const served = await prerenderedPages[name as PrerenderedScreen](params);
+      // The first visitor's page is drawn; the others are drawn now, before anyone asks.
+      startRedrawing();
+      return served;
+    }
     if (route.indexing !== 'index') {
-      const screen = fixedPage('private', 200, { title: `${brand} Careers`, noIndex: true });
+      const screen = shell('private', 200, { title: `${brand} Careers`, noIndex: true });
       // A screen of one record (/dashboard/edit/:id, an applicant's private link, one reset link) has
       // as many addresses as anyone makes up: the same HTML, but never kept for repeating.
       return route.replay ? screen : { status: screen.status, page: screen.page };
     }
-    const page = fixedPage(pathname, 200, {
+    const page = shell(pathname, 200, {
       title: `${brand} Careers`,
       description: siteDescription,
       canonicalUrl: `${config.publicUrl}${pathname}`,

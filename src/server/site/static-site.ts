@@ -38,7 +38,7 @@ export async function registerStaticSite(
   });
   await serveBuiltFiles(app, distDir);
 
-  const prerender = createPrerenderer(distDir, app.log);
+  const prerender = createPrerenderer(distDir, app.log, { idleTimeoutMs: context.config.prerenderIdleMs });
   app.addHook('onClose', () => prerender.close());
   const page = createSitePages({ ...context, template, prerenderedTemplate, prerender });
   // A private link must stay out of search engines even if someone publishes it; the page's

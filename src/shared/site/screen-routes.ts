@@ -179,14 +179,17 @@ export const screens = {
   }),
   about: screen('/about', {
     ...publicPage,
+    prerendered: true,
     screen: { file: 'features/site/about-page', name: 'AboutPage' },
   }),
   contact: screen('/contact', {
     ...publicPage,
+    prerendered: true,
     screen: { file: 'features/site/contact-page', name: 'ContactPage' },
   }),
   privacy: screen('/privacy', {
     ...publicPage,
+    prerendered: true,
     screen: { file: 'app/pages/privacy-notice-page', name: 'PrivacyNoticePage' },
   }),
   myApplication: screen('/my-application/:token', {

@@ -168,7 +168,8 @@ describe('POST /api/applications', () => {
     } finally {
       await listening.stop();
     }
-  });
+    // A server of its own starts and stops inside the test.
+  }, 60_000);
 });
 
 describe('GET /api/applications and /api/applications/:id', () => {

@@ -1,5 +1,5 @@
 import { request as httpRequest, type ClientRequest } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IntakeGateSettings } from '../../../src/server/applications/intake-gate';
 import { messages } from '../../../src/shared/messages';
 import { pdfOfSize, toDataUrl, validPdf } from '../../support/pdf-fixtures';
@@ -12,6 +12,10 @@ import { sampleJob, startTestServer, type TestServer } from '../../support/test-
  * that keeps sending must get through. The gate's windows are shortened here so each case takes
  * seconds, except the phone's, which runs at the real settings.
  */
+
+// Every test here starts a server of its own (PGlite: 5-15 s on a busy machine) before it times
+// anything: twice the usual time, so the start cannot bring a test near its limit.
+vi.setConfig({ testTimeout: 60_000 });
 
 let server: TestServer | undefined;
 const uploads: ClientRequest[] = [];

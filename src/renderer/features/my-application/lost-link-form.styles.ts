@@ -26,4 +26,5 @@ export const useStyles = makeStyles({
     gap: tokens.spacingHorizontalM,
   },
   field: { flexGrow: 1, flexBasis: '280px', maxWidth: '480px' },
+  noScript: { ...typographyStyles.body1Strong, margin: 0, color: tokens.colorPaletteRedForeground1 },
 });

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Field, Input, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { UntitledMessageBar } from '../../components/untitled-message-bar';
 import { MailRegular } from '@fluentui/react-icons/headless/svg/mail';
@@ -23,6 +23,13 @@ export function LostLinkForm() {
   const [answer, setAnswer] = useState<{ intent: 'success' | 'error'; text: string }>();
   const [request, { isLoading }] = useRequestLostLinkMutation();
   const input = useRef<HTMLInputElement>(null);
+  // The privacy notice is drawn on the server: an address typed before the app took the form over
+  // is in the field, not in state (hydration leaves it there), so the form takes it over. A press
+  // of Send meanwhile is kept by the web entry and made again once the app runs (src/web/main.tsx).
+  useLayoutEffect(() => {
+    const typed = input.current?.value ?? '';
+    if (typed) setEmail(typed);
+  }, []);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -58,6 +65,11 @@ export function LostLinkForm() {
         Enter the e-mail address you applied with. If we hold applications for it, we will e-mail a new
         private link for each of them to that address. Each new link replaces the one we sent before.
       </p>
+      <noscript>
+        <p className={styles.noScript}>
+          Asking for a new link needs JavaScript. Please turn it on in your browser.
+        </p>
+      </noscript>
       <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
         <Field className={styles.field} label="Your e-mail address" required validationMessage={fieldError}>
           <Input

@@ -5,6 +5,7 @@ import {
   PRIVATE_LINK_SECTION_ID,
   privacyNotice,
 } from '../../../shared/privacy/privacy-notice';
+import { pageTitles } from '../../../shared/site/page-titles';
 import { siteConfig } from '../../../shared/site/site-config';
 import { useSiteSettings } from '../../lib/site-settings';
 import { PageHero } from '../../components/page-hero';
@@ -21,7 +22,7 @@ export function PrivacyPage({ lostLinkForm }: { lostLinkForm?: ReactNode }) {
   const { retentionDays } = useSiteSettings();
   return (
     <div className={site.page}>
-      <title>{`Applicant Privacy Notice | ${siteConfig.brandName} Careers`}</title>
+      <title>{pageTitles.privacy}</title>
       <PageHero
         eyebrow="Careers"
         title="Applicant Privacy Notice"

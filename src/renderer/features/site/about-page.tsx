@@ -14,6 +14,7 @@ import { ShieldLockRegular } from '@fluentui/react-icons/headless/svg/shield-loc
 import { StarRegular } from '@fluentui/react-icons/headless/svg/star';
 import { TranslateRegular } from '@fluentui/react-icons/headless/svg/translate';
 import { WarningRegular } from '@fluentui/react-icons/headless/svg/warning';
+import { pageTitles } from '../../../shared/site/page-titles';
 import { siteConfig } from '../../../shared/site/site-config';
 import { CompanyDetails } from './company-details';
 import { FeatureCard } from './feature-card';
@@ -32,7 +33,7 @@ export function AboutPage() {
 
   return (
     <div className={site.page}>
-      <title>{`About Us | ${brandName} Careers`}</title>
+      <title>{pageTitles.about}</title>
       <PageHero eyebrow={brandName} title="About Us" lead={siteConfig.tagline} />
 
       <SiteSection id="our-identity" title="Our Identity" icon={<FingerprintRegular />}>

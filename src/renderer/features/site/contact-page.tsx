@@ -6,6 +6,7 @@ import { ClockRegular } from '@fluentui/react-icons/headless/svg/clock';
 import { DocumentRegular } from '@fluentui/react-icons/headless/svg/document';
 import { MailRegular } from '@fluentui/react-icons/headless/svg/mail';
 import { TranslateRegular } from '@fluentui/react-icons/headless/svg/translate';
+import { pageTitles } from '../../../shared/site/page-titles';
 import { siteConfig } from '../../../shared/site/site-config';
 import { CompanyDetails } from './company-details';
 import { FindUs } from './find-us';
@@ -23,7 +24,7 @@ export function ContactPage() {
 
   return (
     <div className={site.page}>
-      <title>{`Contact Us | ${siteConfig.brandName} Careers`}</title>
+      <title>{pageTitles.contact}</title>
       <PageHero
         eyebrow="Contact"
         title="Contact Us"
