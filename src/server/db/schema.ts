@@ -19,6 +19,7 @@ import type { ApplicationStage } from '../../shared/applications/stage-contract'
 import type { ReplyKind } from '../../shared/applications/reply-contract';
 import type { AccountEventKind } from '../../shared/auth/account-contract';
 import type { TeamRole } from '../../shared/team/team-contract';
+import type { Recommendation, ScorecardRating } from '../../shared/interviews/interview-contract';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -223,6 +224,13 @@ export const emailOutbox = pgTable(
      * or anywhere (docs/security.md#the-applicants-private-link).
      */
     privateLink: boolean('private_link').notNull().default(false),
+    /**
+     * An iCalendar invitation that goes with the message (an interview booked, moved or
+     * cancelled): its text, and its METHOD (REQUEST or CANCEL), which mail programs need to offer
+     * it as an invitation.
+     */
+    calendar: text('calendar'),
+    calendarMethod: text('calendar_method'),
   },
   (table) => [
     index('email_outbox_waiting_idx')
@@ -390,6 +398,112 @@ export const applicationInterviewers = pgTable(
   ],
 );
 
+/**
+ * A time a hiring manager or administrator offered for a job's interviews (UTC; shown in London
+ * time). One slot may be offered to several applicants of the job: the first to book it has it
+ * (interview_bookings). It goes with its job; a booking goes with it.
+ */
+export const interviewSlots = pgTable(
+  'interview_slots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    /** An address or a video link, as the person who offered it wrote it. */
+    place: text('place').notNull(),
+    offeredBy: text('offered_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('interview_slots_job_idx').on(table.jobId, table.startsAt)],
+);
+
+/** Who interviews in a slot: members of the hiring team with the interviewer role. */
+export const interviewSlotInterviewers = pgTable(
+  'interview_slot_interviewers',
+  {
+    slotId: uuid('slot_id')
+      .notNull()
+      .references(() => interviewSlots.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.slotId, table.userId] }),
+    index('interview_slot_interviewers_user_idx').on(table.userId),
+  ],
+);
+
+/** Which slots an application's applicant may choose from. */
+export const interviewOffers = pgTable(
+  'interview_offers',
+  {
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    slotId: uuid('slot_id')
+      .notNull()
+      .references(() => interviewSlots.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.applicationId, table.slotId] }),
+    index('interview_offers_slot_idx').on(table.slotId),
+  ],
+);
+
+/**
+ * An applicant's booked interview. The unique slot is what keeps a slot from being booked twice,
+ * whoever presses first; the unique application keeps one booking per application. Its id is the
+ * calendar event's UID, so a move or a cancellation updates the same event in everyone's calendar,
+ * with `sequence` raised each time. `remindedAt` records the day-before reminder, so it goes once.
+ */
+export const interviewBookings = pgTable(
+  'interview_bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .unique()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    slotId: uuid('slot_id')
+      .notNull()
+      .unique()
+      .references(() => interviewSlots.id, { onDelete: 'cascade' }),
+    /** What the applicant said they need for the interview (an adjustment), if anything. */
+    adjustments: text('adjustments'),
+    sequence: integer('sequence').notNull().default(0),
+    remindedAt: timestamp('reminded_at', { withTimezone: true, mode: 'date' }),
+    bookedAt: createdAt(),
+  },
+);
+
+/**
+ * An interviewer's scorecard for one application: a rating of 1 to 4 with a note for each of the
+ * job's requirements, and a recommendation. Submitted once; it ends the interviewer's access to
+ * the application (docs/security.md#scorecards). The interviewer's name and address are kept, so
+ * the scorecard still says whose it was once their account is gone.
+ */
+export const scorecards = pgTable(
+  'scorecards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    interviewerId: uuid('interviewer_id').references(() => users.id, { onDelete: 'set null' }),
+    interviewerEmail: text('interviewer_email').notNull(),
+    interviewerName: text('interviewer_name').notNull(),
+    ratings: jsonb('ratings').$type<ScorecardRating[]>().notNull(),
+    recommendation: text('recommendation').$type<Recommendation>().notNull(),
+    submittedAt: createdAt(),
+  },
+  (table) => [uniqueIndex('scorecards_application_interviewer_idx').on(table.applicationId, table.interviewerId)],
+);
+
 export const schema = {
   users,
   passwordResets,
@@ -409,4 +523,9 @@ export const schema = {
   applicationLinks,
   jobHiringManagers,
   applicationInterviewers,
+  interviewSlots,
+  interviewSlotInterviewers,
+  interviewOffers,
+  interviewBookings,
+  scorecards,
 };
