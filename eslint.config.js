@@ -71,6 +71,16 @@ export const serverImports = {
     'server-applications',
   ],
   'server-my-application': ['server-db', 'server-http', 'server-email', 'server-privacy'],
+  'server-interviews': [
+    'server-db',
+    'server-http',
+    'server-audit',
+    'server-email',
+    'server-auth',
+    'server-applications',
+    'server-my-application',
+    'server-team',
+  ],
   'server-site': ['server-config', 'server-runtime', 'server-http', 'server-jobs'],
   'server-cli': ['server', 'server-config', 'server-db', 'server-auth', 'server-privacy'],
 };

@@ -23,6 +23,8 @@ import type { ApplicationCountsCache } from './applications/application-counts-c
 import type { ApplicationLinks } from './my-application/application-links';
 import type { TeamRepository } from './team/team-repository';
 import type { TeamAccess } from './team/team-access';
+import type { InterviewRepository } from './interviews/interview-repository';
+import type { ScorecardRepository } from './interviews/scorecard-repository';
 
 /**
  * Every part the server builds once where it starts (start-server.ts). Route modules each declare
@@ -67,4 +69,8 @@ export interface AppContext {
   team: TeamRepository;
   /** What a team member reaches now, checked on every call. */
   teamAccess: TeamAccess;
+  /** Interview slots, offers and bookings. */
+  interviews: InterviewRepository;
+  /** Interviewers' scorecards. */
+  scorecards: ScorecardRepository;
 }

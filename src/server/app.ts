@@ -28,6 +28,7 @@ import { emailRoutes } from './email/email-routes';
 import { privacyRoutes } from './privacy/privacy-routes';
 import { teamAdminRoutes } from './team/team-admin-routes';
 import { teamRoutes } from './team/team-routes';
+import { interviewRoutes } from './interviews/interview-routes';
 import { lostLinkRoutes, myApplicationRoutes } from './my-application/my-application-routes';
 import { installErrorHandling } from './http/error-handler';
 import { HttpError } from './http/http-error';
@@ -201,6 +202,7 @@ export async function createApp(context: AppContext, options: AppOptions = {}): 
  */
 function apiRoutes(app: FastifyInstance, context: AppContext) {
   const guards = createGuards(context);
+  const interviews = interviewRoutes(context);
   return async (api: FastifyInstance) => {
     await api.register(async (scope) => {
       const open = scope.withTypeProvider<ZodTypeProvider>();
@@ -217,6 +219,7 @@ function apiRoutes(app: FastifyInstance, context: AppContext) {
       applicationRoutes(open, context);
       myApplicationRoutes(open, context);
       lostLinkRoutes(open, context);
+      interviews.applicant(open);
       emailRoutes(open, context);
     });
     await api.register(
@@ -234,9 +237,15 @@ function apiRoutes(app: FastifyInstance, context: AppContext) {
         replyTemplateRoutes(admin, context);
         privacyRoutes(admin, context);
         teamAdminRoutes(admin, context);
+        interviews.admin(admin);
       }),
     );
-    await api.register(teamScope(guards, (team) => teamRoutes(team, context)));
+    await api.register(
+      teamScope(guards, (team) => {
+        teamRoutes(team, context);
+        interviews.team(team);
+      }),
+    );
     api.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: messages.notFound }));
     // The site's catch-all page route would otherwise answer unknown API reads with its HTML
     // 404 page: the API claims its own address space, so a client always gets JSON here. A

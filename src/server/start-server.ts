@@ -34,6 +34,9 @@ import { createTeamAccess } from './team/team-access';
 import { createApplicationLinks } from './my-application/application-links';
 import { myApplicationPath } from '../shared/my-application/my-application-contract';
 import { scheduleRetentionPurge } from './privacy/retention';
+import { createInterviewRepository } from './interviews/interview-repository';
+import { createScorecardRepository } from './interviews/scorecard-repository';
+import { scheduleInterviewReminders } from './interviews/interview-reminders';
 import { createRateLimiters, scheduleRateLimitSweep, type RateLimitSettings } from './http/rate-limit';
 import { bootstrapAdmin } from './auth/bootstrap-admin';
 import { createApp, type AppOptions, type HttpTimeouts } from './app';
@@ -170,6 +173,8 @@ async function assembleContext(config: Config, options: StartOptions, opened: Op
     limiters,
     team: createTeamRepository(db),
     teamAccess: createTeamAccess(db),
+    interviews: createInterviewRepository(db),
+    scorecards: createScorecardRepository(db),
   };
   if (config.bootstrapAdmin) await bootstrapAdmin(context, config.bootstrapAdmin);
   return context;
@@ -260,7 +265,7 @@ export async function sweepOrphanedCvs(app: FastifyInstance, context: AppContext
 
 /**
  * The server's own work while it serves, started once it listens: the daily retention purge, the
- * sweep of expired rate-limit counters, the e-mail outbox's deliveries and the release of unused
+ * sweep of expired rate-limit counters, the interviews' day-before reminders, the e-mail outbox's deliveries and the release of unused
  * memory at rest. Answers the function that stops the timers (the outbox closes with the context).
  */
 export function startServing(
@@ -270,6 +275,7 @@ export function startServing(
 ): () => void {
   const stopPurge = scheduleRetentionPurge(context, context.config.retentionDays, app.log);
   const stopRateLimitSweep = scheduleRateLimitSweep(context.database.db, app.log, options.rateLimitSweepMs);
+  const stopReminders = scheduleInterviewReminders(context, app.log);
   context.outbox.start(app.log);
   const stopReleasingMemory = releaseMemoryWhenIdle({
     onError: (error) => app.log.warn({ err: error }, 'could not release unused memory'),
@@ -277,6 +283,7 @@ export function startServing(
   return () => {
     stopPurge();
     stopRateLimitSweep();
+    stopReminders();
     stopReleasingMemory();
   };
 }

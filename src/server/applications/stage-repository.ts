@@ -1,6 +1,13 @@
 import { and, asc, count, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { applicationReplies, applications } from '../db/schema';
+import {
+  applicationInterviewers,
+  applicationReplies,
+  applications,
+  interviewBookings,
+  interviewSlots,
+  scorecards,
+} from '../db/schema';
 import { insertJsonRows } from '../db/json-rows';
 import type { ChangeFeed } from '../db/change-feed';
 import type { EmailOutbox, QueuedEmail } from '../email/email-outbox';
@@ -120,6 +127,40 @@ export function createStageRepository(
       })),
     );
     return recipients.length;
+  };
+
+  /**
+   * Per job: interviews booked and still to come, and scorecards owed (an interviewer of an
+   * interview that has started, whose scorecard is not in).
+   */
+  const interviewCounts = async () => {
+    const booked = await db
+      .select({ jobId: interviewSlots.jobId, n: count() })
+      .from(interviewBookings)
+      .innerJoin(interviewSlots, eq(interviewSlots.id, interviewBookings.slotId))
+      .where(sql`${interviewSlots.startsAt} > now()`)
+      .groupBy(interviewSlots.jobId);
+    const owed = await db
+      .select({ jobId: interviewSlots.jobId, n: count() })
+      .from(interviewBookings)
+      .innerJoin(interviewSlots, eq(interviewSlots.id, interviewBookings.slotId))
+      .innerJoin(
+        applicationInterviewers,
+        eq(applicationInterviewers.applicationId, interviewBookings.applicationId),
+      )
+      .where(
+        and(
+          sql`${interviewSlots.startsAt} <= now()`,
+          sql`not exists (select 1 from ${scorecards} where ${scorecards.applicationId} = ${interviewBookings.applicationId} and ${scorecards.interviewerId} = ${applicationInterviewers.userId})`,
+        ),
+      )
+      .groupBy(interviewSlots.jobId);
+    const jobIds = [...new Set([...booked, ...owed].map((row) => row.jobId))].sort();
+    return jobIds.map((jobId) => ({
+      jobId,
+      booked: booked.find((row) => row.jobId === jobId)?.n ?? 0,
+      scorecardsOwed: owed.find((row) => row.jobId === jobId)?.n ?? 0,
+    }));
   };
 
   return {
@@ -249,7 +290,12 @@ export function createStageRepository(
         if (row.stage in byStage) byStage[row.stage] += row.n;
         if (row.latest && (!latest || row.latest > latest)) latest = row.latest;
       }
-      return { total, byStage, latestCreatedAt: latest?.toISOString() ?? null };
+      return {
+        total,
+        byStage,
+        latestCreatedAt: latest?.toISOString() ?? null,
+        interviews: await interviewCounts(),
+      };
     },
   };
 }

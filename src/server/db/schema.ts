@@ -461,25 +461,22 @@ export const interviewOffers = pgTable(
  * calendar event's UID, so a move or a cancellation updates the same event in everyone's calendar,
  * with `sequence` raised each time. `remindedAt` records the day-before reminder, so it goes once.
  */
-export const interviewBookings = pgTable(
-  'interview_bookings',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    applicationId: uuid('application_id')
-      .notNull()
-      .unique()
-      .references(() => applications.id, { onDelete: 'cascade' }),
-    slotId: uuid('slot_id')
-      .notNull()
-      .unique()
-      .references(() => interviewSlots.id, { onDelete: 'cascade' }),
-    /** What the applicant said they need for the interview (an adjustment), if anything. */
-    adjustments: text('adjustments'),
-    sequence: integer('sequence').notNull().default(0),
-    remindedAt: timestamp('reminded_at', { withTimezone: true, mode: 'date' }),
-    bookedAt: createdAt(),
-  },
-);
+export const interviewBookings = pgTable('interview_bookings', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  applicationId: uuid('application_id')
+    .notNull()
+    .unique()
+    .references(() => applications.id, { onDelete: 'cascade' }),
+  slotId: uuid('slot_id')
+    .notNull()
+    .unique()
+    .references(() => interviewSlots.id, { onDelete: 'cascade' }),
+  /** What the applicant said they need for the interview (an adjustment), if anything. */
+  adjustments: text('adjustments'),
+  sequence: integer('sequence').notNull().default(0),
+  remindedAt: timestamp('reminded_at', { withTimezone: true, mode: 'date' }),
+  bookedAt: createdAt(),
+});
 
 /**
  * An interviewer's scorecard for one application: a rating of 1 to 4 with a note for each of the
@@ -501,7 +498,9 @@ export const scorecards = pgTable(
     recommendation: text('recommendation').$type<Recommendation>().notNull(),
     submittedAt: createdAt(),
   },
-  (table) => [uniqueIndex('scorecards_application_interviewer_idx').on(table.applicationId, table.interviewerId)],
+  (table) => [
+    uniqueIndex('scorecards_application_interviewer_idx').on(table.applicationId, table.interviewerId),
+  ],
 );
 
 export const schema = {

@@ -81,7 +81,16 @@ export async function enqueueEmails(tx: Db, messages: QueuedEmail[]): Promise<vo
   await tx.execute(
     insertJsonRows(
       emailOutbox,
-      ['applicationId', 'recipient', 'replyTo', 'subject', 'body', 'privateLink'],
+      [
+        'applicationId',
+        'recipient',
+        'replyTo',
+        'subject',
+        'body',
+        'privateLink',
+        'calendar',
+        'calendarMethod',
+      ],
       messages.map((message) => ({
         applicationId: message.applicationId ?? null,
         recipient: message.to,
@@ -89,6 +98,8 @@ export async function enqueueEmails(tx: Db, messages: QueuedEmail[]): Promise<vo
         subject: message.subject,
         body: message.text,
         privateLink: message.privateLink ?? false,
+        calendar: message.calendar?.content ?? null,
+        calendarMethod: message.calendar?.method ?? null,
       })),
     ),
   );
@@ -178,6 +189,14 @@ export function createEmailOutbox(
         subject: row.subject,
         text,
         ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+        ...(row.calendar
+          ? {
+              calendar: {
+                method: row.calendarMethod === 'CANCEL' ? 'CANCEL' : 'REQUEST',
+                content: row.calendar,
+              },
+            }
+          : {}),
       });
     } catch (error) {
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);

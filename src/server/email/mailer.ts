@@ -10,7 +10,23 @@ export interface MailMessage {
   subject: string;
   text: string;
   replyTo?: string;
+  /** An iCalendar invitation: sent as the message's calendar alternative and as `invite.ics`. */
+  calendar?: CalendarInvitation;
 }
+
+export interface CalendarInvitation {
+  /** The iCalendar METHOD the text holds (REQUEST, CANCEL), which mail programs act on. */
+  method: 'REQUEST' | 'CANCEL';
+  content: string;
+}
+
+/** nodemailer's fields for a message: the invitation as its `icalEvent`. */
+const nodemailerFields = ({ calendar, ...message }: MailMessage) => ({
+  ...message,
+  ...(calendar
+    ? { icalEvent: { method: calendar.method, filename: 'invite.ics', content: calendar.content } }
+    : {}),
+});
 
 export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
@@ -54,7 +70,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
     return {
       kind: 'smtp',
       async send(message) {
-        await (await smtp()).sendMail({ ...message, from: options.from });
+        await (await smtp()).sendMail({ ...nodemailerFields(message), from: options.from });
       },
       close,
     };
@@ -67,7 +83,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
   return {
     kind: 'outbox',
     async send(message) {
-      const info = await (await rendered()).sendMail({ ...message, from: options.from });
+      const info = await (await rendered()).sendMail({ ...nodemailerFields(message), from: options.from });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
       const temp = path.join(outbox, `.${name}.tmp`);
       const handle = await fs.open(temp, 'wx', 0o600);

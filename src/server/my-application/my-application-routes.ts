@@ -42,21 +42,15 @@ export interface MyApplicationRouteDeps extends SubjectStores {
 }
 
 /**
- * The applicant's own calls, through the private link e-mailed to them (no sign-in: the link is
- * the proof; docs/behaviour.md#the-applicants-page). Every answer is private to its link and
- * never cached.
+ * The application a token opens, or 404. As with failed logins, each lookup first takes a point
+ * from the caller's address and a token that opens an application gives it back, so only unknown
+ * and dead tokens count (docs/security.md#rate-limits). Malformed tokens are simply unknown ones:
+ * the answer never tells what a token looks like. A withdrawn application's link no longer opens
+ * it, except to erase it. Undefined when the rate limit has already answered.
  */
-export function myApplicationRoutes(app: Api, context: MyApplicationRouteDeps): void {
-  const { applicationLinks, stages, limiters, mail } = context;
-
-  /**
-   * The application a token opens, or 404. As with failed logins, each lookup first takes a point
-   * from the caller's address and a token that opens an application gives it back, so only
-   * unknown and dead tokens count (docs/security.md#rate-limits). Malformed tokens are simply
-   * unknown ones: the answer never tells what a token looks like. A withdrawn application's link
-   * no longer opens it, except to erase it.
-   */
-  const linked = async (
+export const linkedApplication =
+  ({ applicationLinks, limiters }: Pick<MyApplicationRouteDeps, 'applicationLinks' | 'limiters'>) =>
+  async (
     request: FastifyRequest<{ Params: { token: string } }>,
     reply: FastifyReply,
     options: { withdrawn: boolean },
@@ -68,6 +62,16 @@ export function myApplicationRoutes(app: Api, context: MyApplicationRouteDeps): 
     await limiters.myApplicationMisses.reward(request.ip, 1);
     return application;
   };
+
+/**
+ * The applicant's own calls, through the private link e-mailed to them (no sign-in: the link is
+ * the proof; docs/behaviour.md#the-applicants-page). Every answer is private to its link and
+ * never cached.
+ */
+export function myApplicationRoutes(app: Api, context: MyApplicationRouteDeps): void {
+  const { stages, mail } = context;
+
+  const linked = linkedApplication(context);
 
   app.get(
     '/my-application/:token',

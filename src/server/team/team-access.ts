@@ -1,12 +1,19 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { applicationInterviewers, applications, jobHiringManagers, jobs } from '../db/schema';
+import { applicationInterviewers, applications, jobHiringManagers, jobs, scorecards } from '../db/schema';
 import { isId } from '../../shared/http/id';
 import { isClosed } from '../../shared/jobs/closing-date';
 import { messages } from '../../shared/messages';
 import type { TeamApplicationSummary, TeamJob, TeamRole } from '../../shared/team/team-contract';
 import { HttpError } from '../http/http-error';
 import { jobIsOpen } from './team-repository';
+
+/**
+ * An interviewer's access to an application lasts until their scorecard for it is in
+ * (docs/security.md#scorecards): `applications.id` must be in the query's scope.
+ */
+const notScoredBy = (userId: string) =>
+  sql`not exists (select 1 from ${scorecards} where ${scorecards.applicationId} = ${applications.id} and ${scorecards.interviewerId} = ${userId})`;
 
 /** The caller as the team guard read them on this request (auth/guards.ts). */
 export interface TeamCaller {
@@ -39,6 +46,7 @@ export function createTeamAccess(db: Db) {
       : and(
           eq(applicationInterviewers.applicationId, applications.id),
           eq(applicationInterviewers.userId, caller.id),
+          notScoredBy(caller.id),
         );
 
   const reachable = (caller: TeamCaller, where: SQL | undefined) => {
@@ -121,7 +129,13 @@ export function createTeamAccess(db: Db) {
               .from(applicationInterviewers)
               .innerJoin(applications, eq(applications.id, applicationInterviewers.applicationId))
               .innerJoin(jobs, eq(jobs.id, applications.jobId))
-              .where(and(eq(jobs.id, jobId), eq(applicationInterviewers.userId, caller.id)))
+              .where(
+                and(
+                  eq(jobs.id, jobId),
+                  eq(applicationInterviewers.userId, caller.id),
+                  notScoredBy(caller.id),
+                ),
+              )
               .limit(1);
       if (!row) throw new HttpError(404, messages.jobNotFound);
       if (isClosed(row.closingDate)) throw new HttpError(403, messages.teamAccessEnded);

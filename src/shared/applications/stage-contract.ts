@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jobInterviewCountsSchema } from '../interviews/interview-contract';
 
 /**
  * Where an application stands in hiring, in order. Every application starts as `new`; opening it
@@ -83,6 +84,11 @@ export const applicationCountsSchema = z.object({
     >,
   ),
   latestCreatedAt: z.string().nullable(),
+  /**
+   * For the dashboard's pipeline: each job with interviews booked and to come, or scorecards
+   * owed (docs/behaviour.md#pipeline). Jobs with neither are left out.
+   */
+  interviews: z.array(jobInterviewCountsSchema),
 });
 
 export type StageChange = z.input<typeof stageChangeSchema>;

@@ -34,8 +34,7 @@ export const interviewMessages = {
   interviewerNotOnTeam: 'Each interviewer must be an interviewer on the hiring team.',
   slotNotOfJob: 'That time is not one of this job’s free interview times.',
   notInInterview: 'This application cannot be offered interview times in its present stage.',
-  slotTaken:
-    'Sorry, someone else has just booked that time. Please choose one of the times still free.',
+  slotTaken: 'Sorry, someone else has just booked that time. Please choose one of the times still free.',
   slotUnavailable: 'That time is not one you can book. Please choose one of the times listed.',
   tooLateToChange: `Your interview is less than ${INTERVIEW_CHANGE_NOTICE_HOURS} hours away, so it can no longer be moved or cancelled here. Please reply to your invitation e-mail and our team will help.`,
   noBooking: 'You have no interview booked.',

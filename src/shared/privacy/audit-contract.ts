@@ -16,6 +16,8 @@ export const auditActions = [
   'reply',
   'assign',
   'unassign',
+  'interview',
+  'scorecard',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -34,6 +36,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   reply: 'E-mailed the applicant',
   assign: 'Gave an interviewer access',
   unassign: "Ended an interviewer's access",
+  interview: 'Interview',
+  scorecard: 'Submitted a scorecard',
 };
 
 /**

@@ -34,7 +34,7 @@ describe(`GET /api/applications/counts on ${engine}`, () => {
   it('answers zeros while there are no applications', async () => {
     const answer = await counts();
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ total: 0, byStage: zero, latestCreatedAt: null });
+    expect(answer.body).toEqual({ total: 0, byStage: zero, latestCreatedAt: null, interviews: [] });
   });
 
   it('counts each stage and tells when the newest arrived', async () => {
@@ -49,6 +49,7 @@ describe(`GET /api/applications/counts on ${engine}`, () => {
       total: 3,
       byStage: { ...zero, new: 1, reviewed: 1, rejected: 1 },
       latestCreatedAt: newest.createdAt,
+      interviews: [],
     });
   });
 

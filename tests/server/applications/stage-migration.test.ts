@@ -122,6 +122,7 @@ describe(`migrating a database from before stages, on ${engine}`, () => {
         total: 1,
         byStage: { ...Object.fromEntries(applicationStages.map((stage) => [stage, 0])), new: 1 },
         latestCreatedAt: appliedAt.toISOString(),
+        interviews: [],
       });
 
       // The old trail keeps its entry, without a detail, ahead of what opening it now records.

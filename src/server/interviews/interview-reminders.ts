@@ -1,0 +1,52 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { EmailOutbox } from '../email/email-outbox';
+import type { MailOptions } from '../email/mail-options';
+import type { InterviewRepository } from './interview-repository';
+import { interviewEmails } from './interview-routes';
+
+/** How often the server looks for interviews to remind: well inside the day before. */
+export const REMINDER_CHECK_MS = 10 * 60_000;
+
+/**
+ * Sends the day-before reminder of every booked interview now within the window that has not had
+ * one: to the applicant and each interviewer. The booking is marked reminded in the transaction
+ * that queues the e-mails, so a booking is reminded once, whichever instance looks first.
+ */
+export async function sendDueReminders(
+  context: { interviews: InterviewRepository; outbox: EmailOutbox; mail: MailOptions },
+  now = new Date(),
+): Promise<number> {
+  const sent = await context.interviews.claimDueReminders(now, async (tx, due) => {
+    await context.outbox.enqueue(
+      tx,
+      due.flatMap((interview) => interviewEmails('reminder', interview, context.mail)),
+    );
+  });
+  if (sent > 0) context.outbox.wake();
+  return sent;
+}
+
+/**
+ * The reminders' check, like the server's other periodic work (privacy/retention.ts): soon after
+ * start, then every `everyMs`. Answers the function that stops it.
+ */
+export function scheduleInterviewReminders(
+  context: { interviews: InterviewRepository; outbox: EmailOutbox; mail: MailOptions },
+  log: FastifyBaseLogger,
+  everyMs = REMINDER_CHECK_MS,
+): () => void {
+  const run = () =>
+    sendDueReminders(context)
+      .then((sent) => {
+        if (sent > 0) log.info({ sent }, 'interview reminders queued');
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'interview reminder check failed'));
+  const first = setTimeout(run, Math.min(everyMs, 30_000));
+  const timer = setInterval(run, everyMs);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}

@@ -1,0 +1,516 @@
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import {
+  applicationInterviewers,
+  applications,
+  interviewBookings,
+  interviewOffers,
+  interviewSlotInterviewers,
+  interviewSlots,
+  users,
+} from '../db/schema';
+import { isId } from '../../shared/http/id';
+import {
+  INTERVIEW_CHANGE_NOTICE_HOURS,
+  INTERVIEW_REMINDER_HOURS,
+  interviewMessages,
+  type ApplicantSlot,
+  type MyInterview,
+  type StaffInterview,
+} from '../../shared/interviews/interview-contract';
+import { HttpError } from '../http/http-error';
+
+const HOUR_MS = 3_600_000;
+
+/** The earliest start an applicant may still book, move or cancel at `now`. */
+export const changeableAfter = (now: Date): Date =>
+  new Date(now.getTime() + INTERVIEW_CHANGE_NOTICE_HOURS * HOUR_MS);
+
+/** Who an interview is with and about: what its e-mails and invitations are written from. */
+export interface BookedInterview {
+  bookingId: string;
+  sequence: number;
+  slotId: string;
+  applicationId: string;
+  applicantName: string;
+  applicantEmail: string;
+  jobTitle: string;
+  startsAt: Date;
+  durationMinutes: number;
+  place: string;
+  adjustments: string | null;
+  interviewers: { id: string; name: string; email: string }[];
+}
+
+/** A new slot, its time already turned into UTC. */
+export interface SlotToOffer {
+  startsAt: Date;
+  durationMinutes: number;
+  place: string;
+  interviewerIds: string[];
+}
+
+/** What a booking did, for the e-mails and the audit trail. */
+export type BookingOutcome =
+  | { kind: 'booked'; interview: BookedInterview }
+  | { kind: 'moved'; interview: BookedInterview; before: BookedInterview }
+  | { kind: 'unchanged'; interview: BookedInterview };
+
+/** Who assigns an interviewer when the applicant's booking does (application_interviewers). */
+export const BOOKING_ASSIGNER = 'interview booking';
+
+/** A unique index said no: here, always the slot someone else has just booked. */
+const isUniqueViolation = (error: unknown): boolean => {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if ((cause as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+};
+
+class SlotTaken extends Error {}
+
+/**
+ * Interview slots, offers and bookings (docs/behaviour.md#interviews). A slot is booked at most
+ * once: the booking's slot is unique in the database, so of two applicants pressing at the same
+ * moment one booking commits and the other is refused (`slotTaken`), whichever instance serves
+ * them. A booking gives the slot's interviewers the application; a move or a cancellation ends
+ * the access it gave to those no longer interviewing.
+ */
+export function createInterviewRepository(db: Db) {
+  const inTransaction = <T>(work: (tx: Db) => Promise<T>): Promise<T> =>
+    db.transaction((tx) => work(tx as unknown as Db));
+
+  const interviewersOf = async (tx: Db, slotIds: string[]) =>
+    slotIds.length === 0
+      ? []
+      : tx
+          .select({
+            slotId: interviewSlotInterviewers.slotId,
+            id: users.id,
+            name: users.name,
+            email: users.email,
+          })
+          .from(interviewSlotInterviewers)
+          .innerJoin(users, eq(users.id, interviewSlotInterviewers.userId))
+          .where(inArray(interviewSlotInterviewers.slotId, slotIds))
+          .orderBy(asc(users.name));
+
+  /** The booking of an application with everything its e-mails need; locked with `forUpdate`. */
+  const bookingOf = async (tx: Db, applicationId: string, forUpdate = false) => {
+    const query = tx
+      .select({
+        bookingId: interviewBookings.id,
+        sequence: interviewBookings.sequence,
+        slotId: interviewSlots.id,
+        applicationId: applications.id,
+        applicantName: applications.name,
+        applicantEmail: applications.email,
+        jobTitle: applications.jobTitle,
+        startsAt: interviewSlots.startsAt,
+        durationMinutes: interviewSlots.durationMinutes,
+        place: interviewSlots.place,
+        adjustments: interviewBookings.adjustments,
+      })
+      .from(interviewBookings)
+      .innerJoin(interviewSlots, eq(interviewSlots.id, interviewBookings.slotId))
+      .innerJoin(applications, eq(applications.id, interviewBookings.applicationId))
+      .where(eq(interviewBookings.applicationId, applicationId));
+    const [row] = forUpdate ? await query.for('update', { of: interviewBookings }) : await query;
+    if (!row) return undefined;
+    const interviewers = (await interviewersOf(tx, [row.slotId])).map(({ id, name, email }) => ({
+      id,
+      name,
+      email,
+    }));
+    return { ...row, interviewers } satisfies BookedInterview;
+  };
+
+  /** Free slots offered to the application that start late enough to book. */
+  const bookableSlots = async (tx: Db, applicationId: string, now: Date): Promise<ApplicantSlot[]> => {
+    const rows = await tx
+      .select({
+        id: interviewSlots.id,
+        startsAt: interviewSlots.startsAt,
+        durationMinutes: interviewSlots.durationMinutes,
+        place: interviewSlots.place,
+      })
+      .from(interviewOffers)
+      .innerJoin(interviewSlots, eq(interviewSlots.id, interviewOffers.slotId))
+      .leftJoin(interviewBookings, eq(interviewBookings.slotId, interviewSlots.id))
+      .where(
+        and(
+          eq(interviewOffers.applicationId, applicationId),
+          isNull(interviewBookings.id),
+          gt(interviewSlots.startsAt, changeableAfter(now)),
+        ),
+      )
+      .orderBy(asc(interviewSlots.startsAt));
+    return rows.map((row) => ({
+      _id: row.id,
+      startsAt: row.startsAt.toISOString(),
+      durationMinutes: row.durationMinutes,
+      place: row.place,
+    }));
+  };
+
+  /**
+   * Gives the interviewers of the booked slot the application, and ends the access the booking
+   * gave to those of the slot before who do not interview in the new one. Answers who gained and
+   * who lost access, for the audit trail.
+   */
+  const reassign = async (
+    tx: Db,
+    applicationId: string,
+    now: BookedInterview['interviewers'],
+    before: BookedInterview['interviewers'],
+  ) => {
+    const gained: typeof now = [];
+    for (const person of now) {
+      const added = await tx
+        .insert(applicationInterviewers)
+        .values({ applicationId, userId: person.id, assignedBy: BOOKING_ASSIGNER })
+        .onConflictDoNothing()
+        .returning({ userId: applicationInterviewers.userId });
+      if (added.length > 0) gained.push(person);
+    }
+    const leaving = before.filter((person) => !now.some((other) => other.id === person.id));
+    const lost =
+      leaving.length === 0
+        ? []
+        : await tx
+            .delete(applicationInterviewers)
+            .where(
+              and(
+                eq(applicationInterviewers.applicationId, applicationId),
+                eq(applicationInterviewers.assignedBy, BOOKING_ASSIGNER),
+                inArray(
+                  applicationInterviewers.userId,
+                  leaving.map((person) => person.id),
+                ),
+              ),
+            )
+            .returning({ userId: applicationInterviewers.userId });
+    return { gained, lost: leaving.filter((person) => lost.some((row) => row.userId === person.id)) };
+  };
+
+  return {
+    /**
+     * The interviewers among `ids`: team members with the interviewer role. Any id that is not
+     * one is refused, so a slot never names someone who cannot interview.
+     */
+    async checkInterviewers(ids: string[]): Promise<void> {
+      const unique = [...new Set(ids)];
+      if (!unique.every(isId)) throw new HttpError(400, interviewMessages.interviewerNotOnTeam);
+      const found = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(inArray(users.id, unique), eq(users.teamRole, 'interviewer'), eq(users.isAdmin, false)));
+      if (found.length !== unique.length) throw new HttpError(400, interviewMessages.interviewerNotOnTeam);
+    },
+
+    /**
+     * Creates the new slots for the job, and offers them and the named existing ones to the
+     * application. An existing one must be the job's, free and far enough ahead. Answers every
+     * slot now offered by this call, for the e-mail.
+     */
+    async offer(input: {
+      applicationId: string;
+      jobId: string;
+      slots: SlotToOffer[];
+      slotIds: string[];
+      offeredBy: string;
+      now: Date;
+    }): Promise<{ startsAt: Date; durationMinutes: number; place: string }[]> {
+      return inTransaction(async (tx) => {
+        const existingIds = [...new Set(input.slotIds)];
+        if (!existingIds.every(isId)) throw new HttpError(400, interviewMessages.slotNotOfJob);
+        const existing =
+          existingIds.length === 0
+            ? []
+            : await tx
+                .select({
+                  id: interviewSlots.id,
+                  startsAt: interviewSlots.startsAt,
+                  durationMinutes: interviewSlots.durationMinutes,
+                  place: interviewSlots.place,
+                })
+                .from(interviewSlots)
+                .leftJoin(interviewBookings, eq(interviewBookings.slotId, interviewSlots.id))
+                .where(
+                  and(
+                    inArray(interviewSlots.id, existingIds),
+                    eq(interviewSlots.jobId, input.jobId),
+                    isNull(interviewBookings.id),
+                    gt(interviewSlots.startsAt, changeableAfter(input.now)),
+                  ),
+                );
+        if (existing.length !== existingIds.length) throw new HttpError(400, interviewMessages.slotNotOfJob);
+        const created =
+          input.slots.length === 0
+            ? []
+            : await tx
+                .insert(interviewSlots)
+                .values(
+                  input.slots.map((slot) => ({
+                    jobId: input.jobId,
+                    startsAt: slot.startsAt,
+                    durationMinutes: slot.durationMinutes,
+                    place: slot.place,
+                    offeredBy: input.offeredBy,
+                  })),
+                )
+                .returning();
+        const people = created.flatMap((slot, index) =>
+          [...new Set(input.slots[index]!.interviewerIds)].map((userId) => ({ slotId: slot.id, userId })),
+        );
+        if (people.length > 0) await tx.insert(interviewSlotInterviewers).values(people);
+        const offered = [...created, ...existing];
+        await tx
+          .insert(interviewOffers)
+          .values(offered.map((slot) => ({ applicationId: input.applicationId, slotId: slot.id })))
+          .onConflictDoNothing();
+        return offered
+          .map(({ startsAt, durationMinutes, place }) => ({ startsAt, durationMinutes, place }))
+          .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+      });
+    },
+
+    /** The job's coming slots (and the application's booked one) as administrators and its manager see them. */
+    async staffView(applicationId: string, jobId: string, now: Date): Promise<StaffInterview> {
+      const booking = await bookingOf(db, applicationId);
+      const rows = await db
+        .select({
+          id: interviewSlots.id,
+          startsAt: interviewSlots.startsAt,
+          durationMinutes: interviewSlots.durationMinutes,
+          place: interviewSlots.place,
+          bookedBy: interviewBookings.applicationId,
+          offered: sql<boolean>`exists (select 1 from ${interviewOffers} where ${interviewOffers.slotId} = ${interviewSlots.id} and ${interviewOffers.applicationId} = ${applicationId})`,
+        })
+        .from(interviewSlots)
+        .leftJoin(interviewBookings, eq(interviewBookings.slotId, interviewSlots.id))
+        .where(
+          and(
+            eq(interviewSlots.jobId, jobId),
+            or(gt(interviewSlots.startsAt, now), eq(interviewBookings.applicationId, applicationId)),
+          ),
+        )
+        .orderBy(asc(interviewSlots.startsAt));
+      const people = await interviewersOf(
+        db,
+        rows.map((row) => row.id),
+      );
+      const [bookedAt] = booking
+        ? await db
+            .select({ at: interviewBookings.bookedAt })
+            .from(interviewBookings)
+            .where(eq(interviewBookings.id, booking.bookingId))
+        : [];
+      return {
+        slots: rows.map((row) => ({
+          _id: row.id,
+          startsAt: row.startsAt.toISOString(),
+          durationMinutes: row.durationMinutes,
+          place: row.place,
+          interviewers: people
+            .filter((person) => person.slotId === row.id)
+            .map((person) => ({ _id: person.id, name: person.name, email: person.email })),
+          offered: Boolean(row.offered),
+          booking: row.bookedBy === null ? 'free' : row.bookedBy === applicationId ? 'this' : 'other',
+        })),
+        booking: booking
+          ? {
+              slotId: booking.slotId,
+              bookedAt: bookedAt?.at.toISOString() ?? new Date(0).toISOString(),
+              adjustments: booking.adjustments,
+            }
+          : null,
+      };
+    },
+
+    /** What the applicant may book and what they booked. */
+    async applicantView(applicationId: string, now: Date): Promise<MyInterview> {
+      const booking = await bookingOf(db, applicationId);
+      return {
+        slots: await bookableSlots(db, applicationId, now),
+        booking: booking
+          ? {
+              _id: booking.slotId,
+              startsAt: booking.startsAt.toISOString(),
+              durationMinutes: booking.durationMinutes,
+              place: booking.place,
+              adjustments: booking.adjustments,
+              changeable: booking.startsAt > changeableAfter(now),
+            }
+          : null,
+      };
+    },
+
+    /** The free times the applicant may still book: what a refusal offers instead. */
+    bookable: (applicationId: string, now: Date) => bookableSlots(db, applicationId, now),
+
+    /**
+     * Books the slot for the application, or moves its booking there (a new SEQUENCE for the
+     * calendars). The same slot again only updates what they said about adjustments. Throws
+     * 409 `slotTaken` when another applicant has it, even one who booked a moment ago in another
+     * transaction (the unique slot decides), and 409 `tooLateToChange` for a booking too close.
+     */
+    async book(input: {
+      applicationId: string;
+      slotId: string;
+      adjustments: string | null;
+      now: Date;
+      onChange: (
+        tx: Db,
+        outcome: BookingOutcome,
+        access: Awaited<ReturnType<typeof reassign>>,
+      ) => Promise<void>;
+    }): Promise<BookingOutcome> {
+      const { applicationId, slotId, now } = input;
+      if (!isId(slotId)) throw new HttpError(400, interviewMessages.slotUnavailable);
+      try {
+        return await inTransaction(async (tx) => {
+          // One booking change per application at a time: the application's row is the lock.
+          await tx
+            .select({ id: applications.id })
+            .from(applications)
+            .where(eq(applications.id, applicationId))
+            .for('update');
+          const before = await bookingOf(tx, applicationId, true);
+          if (before && before.slotId === slotId) {
+            if (input.adjustments !== null) {
+              await tx
+                .update(interviewBookings)
+                .set({ adjustments: input.adjustments })
+                .where(eq(interviewBookings.id, before.bookingId));
+            }
+            return {
+              kind: 'unchanged',
+              interview: { ...before, adjustments: input.adjustments ?? before.adjustments },
+            };
+          }
+          if (before && before.startsAt <= changeableAfter(now)) {
+            throw new HttpError(409, interviewMessages.tooLateToChange);
+          }
+          const [offered] = await tx
+            .select({ id: interviewSlots.id })
+            .from(interviewOffers)
+            .innerJoin(interviewSlots, eq(interviewSlots.id, interviewOffers.slotId))
+            .where(
+              and(
+                eq(interviewOffers.applicationId, applicationId),
+                eq(interviewOffers.slotId, slotId),
+                gt(interviewSlots.startsAt, changeableAfter(now)),
+              ),
+            );
+          if (!offered) throw new HttpError(400, interviewMessages.slotUnavailable);
+          if (before) {
+            // Conditional on the slot being free now; the unique index settles a race with
+            // another transaction that has not committed yet.
+            const moved = await tx
+              .update(interviewBookings)
+              .set({
+                slotId,
+                sequence: sql`${interviewBookings.sequence} + 1`,
+                remindedAt: null,
+                adjustments: input.adjustments ?? before.adjustments,
+              })
+              .where(
+                and(
+                  eq(interviewBookings.id, before.bookingId),
+                  sql`not exists (select 1 from ${interviewBookings} taken where taken.slot_id = ${slotId})`,
+                ),
+              )
+              .returning({ id: interviewBookings.id });
+            if (moved.length === 0) throw new SlotTaken();
+          } else {
+            const inserted = await tx
+              .insert(interviewBookings)
+              .values({ applicationId, slotId, adjustments: input.adjustments })
+              .onConflictDoNothing()
+              .returning({ id: interviewBookings.id });
+            if (inserted.length === 0) throw new SlotTaken();
+          }
+          const interview = (await bookingOf(tx, applicationId))!;
+          const access = await reassign(
+            tx,
+            applicationId,
+            interview.interviewers,
+            before?.interviewers ?? [],
+          );
+          const outcome: BookingOutcome = before
+            ? { kind: 'moved', interview, before }
+            : { kind: 'booked', interview };
+          await input.onChange(tx, outcome, access);
+          return outcome;
+        });
+      } catch (error) {
+        if (error instanceof SlotTaken || isUniqueViolation(error)) {
+          throw new HttpError(409, interviewMessages.slotTaken);
+        }
+        throw error;
+      }
+    },
+
+    /** Cancels the application's booking (the slot is free again); 409 once it is too close. */
+    async cancel(input: {
+      applicationId: string;
+      now: Date;
+      onCancel: (
+        tx: Db,
+        cancelled: BookedInterview,
+        access: Awaited<ReturnType<typeof reassign>>,
+      ) => Promise<void>;
+    }): Promise<BookedInterview> {
+      return inTransaction(async (tx) => {
+        await tx
+          .select({ id: applications.id })
+          .from(applications)
+          .where(eq(applications.id, input.applicationId))
+          .for('update');
+        const booking = await bookingOf(tx, input.applicationId, true);
+        if (!booking) throw new HttpError(404, interviewMessages.noBooking);
+        if (booking.startsAt <= changeableAfter(input.now)) {
+          throw new HttpError(409, interviewMessages.tooLateToChange);
+        }
+        await tx.delete(interviewBookings).where(eq(interviewBookings.id, booking.bookingId));
+        const cancelled = { ...booking, sequence: booking.sequence + 1 };
+        const access = await reassign(tx, input.applicationId, [], booking.interviewers);
+        await input.onCancel(tx, cancelled, access);
+        return cancelled;
+      });
+    },
+
+    /**
+     * Claims the bookings whose interview starts within the reminder window and has not been
+     * reminded yet, marking them reminded in the same statement, and hands them to `send` in that
+     * transaction: each booking is reminded once, however many instances look at the same moment.
+     */
+    async claimDueReminders(
+      now: Date,
+      send: (tx: Db, due: BookedInterview[]) => Promise<void>,
+    ): Promise<number> {
+      return inTransaction(async (tx) => {
+        const windowEnd = new Date(now.getTime() + INTERVIEW_REMINDER_HOURS * HOUR_MS);
+        const dueSlots = tx
+          .select({ id: interviewSlots.id })
+          .from(interviewSlots)
+          .where(and(gt(interviewSlots.startsAt, now), lte(interviewSlots.startsAt, windowEnd)));
+        const claimed = await tx
+          .update(interviewBookings)
+          .set({ remindedAt: now })
+          .where(and(isNull(interviewBookings.remindedAt), inArray(interviewBookings.slotId, dueSlots)))
+          .returning({ applicationId: interviewBookings.applicationId });
+        const due: BookedInterview[] = [];
+        for (const row of claimed) {
+          const booking = await bookingOf(tx, row.applicationId);
+          if (booking) due.push(booking);
+        }
+        if (due.length > 0) await send(tx, due);
+        return due.length;
+      });
+    },
+  };
+}
+
+export type InterviewRepository = ReturnType<typeof createInterviewRepository>;

@@ -1,0 +1,517 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { idParamsSchema } from '../../shared/http/id';
+import { messages } from '../../shared/messages';
+import {
+  bookingSchema,
+  interviewMessages,
+  myInterviewSchema,
+  recommendationLabels,
+  scorecardSubmitSchema,
+  scorecardsViewSchema,
+  slotOfferSchema,
+  slotTakenSchema,
+  staffInterviewSchema,
+  type MyInterview,
+  type StaffInterview,
+} from '../../shared/interviews/interview-contract';
+import { formatInterviewTime, fromLondonTime } from '../../shared/interviews/london-time';
+import { myApplicationParamsSchema } from '../../shared/my-application/my-application-contract';
+import { APPLICANT_ACTOR } from '../../shared/privacy/audit-contract';
+import type { ApplicationRepository } from '../applications/application-repository';
+import type { StageRepository } from '../applications/stage-repository';
+import type { AuditRepository } from '../audit/audit-repository';
+import { currentUser } from '../auth/guards';
+import type { ChangeFeed } from '../db/change-feed';
+import type { Database, Db } from '../db/database';
+import type { EmailOutbox, QueuedEmail } from '../email/email-outbox';
+import type { MailOptions } from '../email/mail-options';
+import {
+  interviewChangeEmail,
+  interviewSlotsOfferedEmail,
+  type InterviewChange,
+} from '../email/templates/interview-emails';
+import { HttpError } from '../http/http-error';
+import { errorResponses, type Api } from '../http/route-types';
+import { linkedApplication, type MyApplicationRouteDeps } from '../my-application/my-application-routes';
+import type { TeamAccess } from '../team/team-access';
+import { interviewCalendar } from './interview-calendar';
+import { changeableAfter, type BookedInterview, type InterviewRepository } from './interview-repository';
+import type { ScorecardRepository } from './scorecard-repository';
+
+/** What the interview calls use of the server's parts (see app-context.ts). */
+export interface InterviewRouteDeps extends Pick<MyApplicationRouteDeps, 'applicationLinks' | 'limiters'> {
+  interviews: InterviewRepository;
+  scorecards: ScorecardRepository;
+  applications: ApplicationRepository;
+  stages: StageRepository;
+  teamAccess: TeamAccess;
+  audit: AuditRepository;
+  outbox: EmailOutbox;
+  database: Database;
+  mail: MailOptions;
+  changes: Pick<ChangeFeed, 'publish'>;
+}
+
+/** Stages from which an application is no longer interviewed. */
+const FINISHED = new Set(['hired', 'rejected', 'withdrawn']);
+
+/**
+ * The e-mails of one change to a booked interview: to the applicant and to each interviewer, each
+ * with the calendar invitation (a reminder carries none: the event is unchanged).
+ */
+export function interviewEmails(
+  change: InterviewChange,
+  interview: BookedInterview,
+  mail: MailOptions,
+  options: { method?: 'REQUEST' | 'CANCEL'; interviewers?: BookedInterview['interviewers'] } = {},
+): QueuedEmail[] {
+  const interviewers = options.interviewers ?? interview.interviewers;
+  const calendar = options.method
+    ? interviewCalendar(
+        {
+          bookingId: interview.bookingId,
+          sequence: interview.sequence,
+          startsAt: interview.startsAt,
+          durationMinutes: interview.durationMinutes,
+          place: interview.place,
+          jobTitle: interview.jobTitle,
+          applicant: { name: interview.applicantName, email: interview.applicantEmail },
+          interviewers: interview.interviewers,
+        },
+        options.method,
+        mail,
+      )
+    : undefined;
+  const about = { ...interview, applicationId: interview.applicationId };
+  return [
+    ...(options.interviewers
+      ? []
+      : [
+          interviewChangeEmail(
+            change,
+            { name: interview.applicantName, email: interview.applicantEmail, role: 'applicant' },
+            about,
+            calendar,
+            mail,
+          ),
+        ]),
+    ...interviewers.map((person) =>
+      interviewChangeEmail(change, { ...person, role: 'interviewer' }, about, calendar, mail),
+    ),
+  ];
+}
+
+/**
+ * Interviews and scorecards, in three scopes (docs/behaviour.md#interviews): administrators and a
+ * job's hiring manager offer slots and read the scorecards; the applicant books through their
+ * private link; interviewers submit their scorecard.
+ */
+export function interviewRoutes(context: InterviewRouteDeps) {
+  const offerSlots = slotOffering(context);
+  return {
+    admin(app: Api) {
+      app.post(
+        '/applications/:id/interview-slots',
+        {
+          schema: {
+            tags: ['interviews'],
+            summary: 'Move an application to Interview and offer its applicant interview times (UK time)',
+            description:
+              'New times (date, time, length, place or video link, interviewers) and/or free times already offered for the job. The applicant is e-mailed a link to book one.',
+            params: idParamsSchema,
+            body: slotOfferSchema,
+            response: { 200: staffInterviewSchema, ...errorResponses(400, 401, 403, 404) },
+          },
+        },
+        async (request) => offerSlots(request.params.id, request.body, currentUser(request).email),
+      );
+
+      app.get(
+        '/applications/:id/interview',
+        {
+          schema: {
+            tags: ['interviews'],
+            summary: "The job's coming interview times and this application's booking",
+            params: idParamsSchema,
+            response: { 200: staffInterviewSchema, ...errorResponses(401, 403, 404) },
+          },
+        },
+        async (request) => {
+          const application = await context.applications.find(request.params.id);
+          if (!application) throw new HttpError(404, messages.applicationMissing);
+          return staffView(context, application._id, application.jobId);
+        },
+      );
+
+      app.get(
+        '/applications/:id/scorecards',
+        {
+          schema: {
+            tags: ['interviews'],
+            summary: "An application's scorecards, all of them (audited)",
+            params: idParamsSchema,
+            response: { 200: scorecardsViewSchema, ...errorResponses(401, 403, 404) },
+          },
+        },
+        async (request) => {
+          const application = await context.applications.find(request.params.id);
+          if (!application) throw new HttpError(404, messages.applicationMissing);
+          recordScorecardRead(context, request, application._id, application.email);
+          return context.scorecards.view(application._id, { kind: 'all' });
+        },
+      );
+    },
+
+    team(app: Api) {
+      teamInterviewRoutes(app, context, offerSlots);
+    },
+
+    applicant(app: Api) {
+      applicantInterviewRoutes(app, context);
+    },
+  };
+}
+
+const staffView = async (
+  context: InterviewRouteDeps,
+  applicationId: string,
+  jobId: string | null,
+): Promise<StaffInterview> =>
+  jobId ? context.interviews.staffView(applicationId, jobId, new Date()) : { slots: [], booking: null };
+
+const recordScorecardRead = (
+  context: InterviewRouteDeps,
+  request: FastifyRequest,
+  applicationId: string,
+  subjectEmail: string,
+) =>
+  context.audit.record({
+    action: 'view',
+    detail: 'Scorecards',
+    actorEmail: currentUser(request).email,
+    subjectEmail,
+    applicationId,
+  });
+
+type OfferSlots = (
+  applicationId: string,
+  body: {
+    slots: { date: string; time: string; durationMinutes: number; place: string; interviewerIds: string[] }[];
+    slotIds: string[];
+  },
+  actorEmail: string,
+) => Promise<StaffInterview>;
+
+/** Offers times to one application: checked, stored, the stage moved to Interview, the applicant e-mailed. */
+function slotOffering(context: InterviewRouteDeps): OfferSlots {
+  const { applications, interviews, stages, outbox, database, mail } = context;
+  return async (applicationId, body, actorEmail) => {
+    const application = await applications.find(applicationId);
+    if (!application) throw new HttpError(404, messages.applicationMissing);
+    if (!application.jobId || FINISHED.has(application.stage)) {
+      throw new HttpError(400, interviewMessages.notInInterview);
+    }
+    const now = new Date();
+    const slots = body.slots.map((slot) => {
+      const startsAt = fromLondonTime(slot.date, slot.time);
+      if (!startsAt) throw new HttpError(400, interviewMessages.timeMissingInLondon);
+      if (startsAt <= changeableAfter(now)) throw new HttpError(400, interviewMessages.tooSoon);
+      return {
+        startsAt,
+        durationMinutes: slot.durationMinutes,
+        place: slot.place,
+        interviewerIds: slot.interviewerIds,
+      };
+    });
+    await interviews.checkInterviewers(slots.flatMap((slot) => slot.interviewerIds));
+    const offered = await interviews.offer({
+      applicationId: application._id,
+      jobId: application.jobId,
+      slots,
+      slotIds: body.slotIds,
+      offeredBy: actorEmail,
+      now,
+    });
+    await stages.change({ ids: [application._id], stage: 'interview', notify: false, actorEmail });
+    await outbox.enqueue(database.db, [
+      interviewSlotsOfferedEmail(
+        {
+          id: application._id,
+          name: application.name,
+          email: application.email,
+          jobTitle: application.jobTitle,
+        },
+        offered,
+        mail,
+      ),
+    ]);
+    outbox.wake();
+    return interviews.staffView(application._id, application.jobId, now);
+  };
+}
+
+/** The team's calls: a hiring manager offers times and reads every scorecard; an interviewer scores. */
+function teamInterviewRoutes(app: Api, context: InterviewRouteDeps, offerSlots: OfferSlots): void {
+  const { teamAccess, scorecards, applications, audit } = context;
+
+  const caller = (request: FastifyRequest) => {
+    const user = currentUser(request);
+    if (!user.teamRole) throw new HttpError(403, messages.teamRequired);
+    return { id: user.id, email: user.email, name: user.name, teamRole: user.teamRole };
+  };
+  /** The application, for the hiring manager of its job only. */
+  const managed = async (request: FastifyRequest, id: string) => {
+    const found = await teamAccess.application(caller(request), id);
+    if (found.role !== 'hiring-manager') throw new HttpError(403, messages.hiringManagerRequired);
+    return found;
+  };
+
+  app.post(
+    '/team/applications/:id/interview-slots',
+    {
+      schema: {
+        tags: ['team', 'interviews'],
+        summary: 'Move an application of your job to Interview and offer interview times (hiring managers)',
+        params: idParamsSchema,
+        body: slotOfferSchema,
+        response: { 200: staffInterviewSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const access = await managed(request, request.params.id);
+      return offerSlots(access.id, request.body, currentUser(request).email);
+    },
+  );
+
+  app.get(
+    '/team/applications/:id/interview',
+    {
+      schema: {
+        tags: ['team', 'interviews'],
+        summary: "Your job's coming interview times and this application's booking (hiring managers)",
+        params: idParamsSchema,
+        response: { 200: staffInterviewSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const access = await managed(request, request.params.id);
+      return staffView(context, access.id, access.jobId);
+    },
+  );
+
+  app.get(
+    '/team/applications/:id/scorecards',
+    {
+      schema: {
+        tags: ['team', 'interviews'],
+        summary:
+          "An application's scorecards: all of them for the job's hiring manager; an interviewer's own, and the others' once theirs is in (audited)",
+        params: idParamsSchema,
+        response: { 200: scorecardsViewSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const member = caller(request);
+      if (member.teamRole === 'hiring-manager') {
+        const access = await teamAccess.application(member, request.params.id);
+        const application = await applications.find(access.id);
+        if (!application) throw new HttpError(404, messages.applicationMissing);
+        recordScorecardRead(context, request, access.id, application.email);
+        return scorecards.view(access.id, { kind: 'all' });
+      }
+      const reached = await scorecards.asInterviewer(member.id, request.params.id);
+      recordScorecardRead(context, request, reached.id, reached.email);
+      return scorecards.view(reached.id, { kind: 'interviewer', userId: member.id });
+    },
+  );
+
+  app.put(
+    '/team/applications/:id/scorecard',
+    {
+      schema: {
+        tags: ['team', 'interviews'],
+        summary:
+          'Submit your scorecard for an application you interviewed (interviewers; once; ends your access to the application)',
+        params: idParamsSchema,
+        body: scorecardSubmitSchema,
+        response: { 200: scorecardsViewSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const member = caller(request);
+      if (member.teamRole !== 'interviewer') {
+        // A hiring manager reaches the application, but scores it only as an interviewer would.
+        await teamAccess.application(member, request.params.id);
+        throw new HttpError(403, interviewMessages.scorecardNotYours);
+      }
+      const reached = await scorecards.asInterviewer(member.id, request.params.id);
+      const submitted = await scorecards.submit({
+        applicationId: reached.id,
+        interviewer: member,
+        ratings: request.body.ratings,
+        recommendation: request.body.recommendation,
+      });
+      audit.record({
+        action: 'scorecard',
+        detail: recommendationLabels[submitted.recommendation],
+        actorEmail: member.email,
+        subjectEmail: reached.email,
+        applicationId: reached.id,
+      });
+      context.changes.publish('applications');
+      return scorecards.view(reached.id, { kind: 'interviewer', userId: member.id });
+    },
+  );
+}
+
+/** The applicant's booking through their private link. */
+function applicantInterviewRoutes(app: Api, context: InterviewRouteDeps): void {
+  const { interviews, audit, outbox, mail, changes } = context;
+  const linked = linkedApplication(context);
+
+  /** What they see: the times they may book only while the application is at the Interview stage. */
+  const view = async (application: { id: string; stage: string }): Promise<MyInterview> => {
+    const seen = await interviews.applicantView(application.id, new Date());
+    return application.stage === 'interview' ? seen : { ...seen, slots: [] };
+  };
+
+  const refusal = async (reply: FastifyReply, error: unknown, applicationId: string) => {
+    if (error instanceof HttpError && error.statusCode === 409) {
+      return reply
+        .code(409)
+        .send({ message: error.message, slots: await interviews.bookable(applicationId, new Date()) });
+    }
+    throw error;
+  };
+
+  const record = (
+    tx: Db,
+    interview: BookedInterview,
+    detail: string,
+    access: { gained: BookedInterview['interviewers']; lost: BookedInterview['interviewers'] },
+  ) =>
+    audit.recordIn(tx, [
+      {
+        action: 'interview',
+        detail,
+        actorEmail: APPLICANT_ACTOR,
+        subjectEmail: interview.applicantEmail,
+        applicationId: interview.applicationId,
+      },
+      ...access.gained.map((person) => ({
+        action: 'assign' as const,
+        detail: person.email,
+        actorEmail: APPLICANT_ACTOR,
+        subjectEmail: interview.applicantEmail,
+        applicationId: interview.applicationId,
+      })),
+      ...access.lost.map((person) => ({
+        action: 'unassign' as const,
+        detail: person.email,
+        actorEmail: APPLICANT_ACTOR,
+        subjectEmail: interview.applicantEmail,
+        applicationId: interview.applicationId,
+      })),
+    ]);
+
+  app.get(
+    '/my-application/:token/interview',
+    {
+      schema: {
+        tags: ['my-application', 'interviews'],
+        summary: 'The interview times the applicant may book, and the one they booked',
+        params: myApplicationParamsSchema,
+        response: { 200: myInterviewSchema, ...errorResponses(404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const application = await linked(request, reply, { withdrawn: false });
+      return application ? view(application) : reply;
+    },
+  );
+
+  app.put(
+    '/my-application/:token/interview',
+    {
+      schema: {
+        tags: ['my-application', 'interviews'],
+        summary: 'Book an interview time, move to another, or update the adjustment asked for',
+        description:
+          'A time someone else has just booked answers 409 with the times still free; so does a change less than 24 hours before the interview.',
+        params: myApplicationParamsSchema,
+        body: bookingSchema,
+        response: { 200: myInterviewSchema, 409: slotTakenSchema, ...errorResponses(400, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const application = await linked(request, reply, { withdrawn: false });
+      if (!application) return reply;
+      if (application.stage !== 'interview') throw new HttpError(400, interviewMessages.slotUnavailable);
+      try {
+        const outcome = await interviews.book({
+          applicationId: application.id,
+          slotId: request.body.slotId,
+          adjustments: request.body.adjustments,
+          now: new Date(),
+          onChange: async (tx, done, access) => {
+            const { interview } = done;
+            const emails =
+              done.kind === 'moved'
+                ? [
+                    ...interviewEmails('moved', interview, mail, { method: 'REQUEST' }),
+                    // Those who no longer interview get the cancellation of the same event.
+                    ...interviewEmails('cancelled', { ...done.before, sequence: interview.sequence }, mail, {
+                      method: 'CANCEL',
+                      interviewers: done.before.interviewers.filter(
+                        (person) => !interview.interviewers.some((other) => other.id === person.id),
+                      ),
+                    }),
+                  ]
+                : interviewEmails('booked', interview, mail, { method: 'REQUEST' });
+            await outbox.enqueue(tx, emails);
+            const what = done.kind === 'moved' ? 'Moved to' : 'Booked';
+            await record(tx, interview, `${what} ${formatInterviewTime(interview.startsAt)}`, access);
+          },
+        });
+        if (outcome.kind !== 'unchanged') {
+          changes.publish('applications');
+          outbox.wake();
+        }
+      } catch (error) {
+        return refusal(reply, error, application.id);
+      }
+      return view(application);
+    },
+  );
+
+  app.delete(
+    '/my-application/:token/interview',
+    {
+      schema: {
+        tags: ['my-application', 'interviews'],
+        summary: 'Cancel the booked interview (until 24 hours before)',
+        params: myApplicationParamsSchema,
+        response: { 200: myInterviewSchema, 409: slotTakenSchema, ...errorResponses(404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const application = await linked(request, reply, { withdrawn: false });
+      if (!application) return reply;
+      try {
+        await interviews.cancel({
+          applicationId: application.id,
+          now: new Date(),
+          onCancel: async (tx, cancelled, access) => {
+            await outbox.enqueue(tx, interviewEmails('cancelled', cancelled, mail, { method: 'CANCEL' }));
+            await record(tx, cancelled, `Cancelled ${formatInterviewTime(cancelled.startsAt)}`, access);
+          },
+        });
+      } catch (error) {
+        return refusal(reply, error, application.id);
+      }
+      changes.publish('applications');
+      outbox.wake();
+      return view(application);
+    },
+  );
+}

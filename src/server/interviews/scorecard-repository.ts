@@ -1,0 +1,128 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { applicationInterviewers, applications, jobs, scorecards, users } from '../db/schema';
+import { isClosed } from '../../shared/jobs/closing-date';
+import { messages } from '../../shared/messages';
+import {
+  interviewMessages,
+  type Recommendation,
+  type Scorecard,
+  type ScorecardRating,
+  type ScorecardsView,
+} from '../../shared/interviews/interview-contract';
+import { HttpError } from '../http/http-error';
+
+/** Who reads an application's scorecards: everything, or an interviewer (others' once their own is in). */
+export type ScorecardViewer = { kind: 'all' } | { kind: 'interviewer'; userId: string };
+
+const toScorecard = (row: typeof scorecards.$inferSelect): Scorecard => ({
+  _id: row.id,
+  interviewerName: row.interviewerName,
+  interviewerEmail: row.interviewerEmail,
+  ratings: row.ratings,
+  recommendation: row.recommendation,
+  submittedAt: row.submittedAt.toISOString(),
+});
+
+/**
+ * Interviewers' scorecards (docs/security.md#scorecards). The job's requirements are the criteria;
+ * each interviewer submits once. An interviewer's own scorecard ends their access to the
+ * application itself (team-access.ts leaves out what they have scored), but not to the
+ * application's scorecards while the job is open: only then may they read the others'.
+ */
+export function createScorecardRepository(db: Db) {
+  return {
+    /** The criteria an application is scored on: its job's requirements, in the job's order. */
+    async criteria(applicationId: string): Promise<string[]> {
+      const [row] = await db
+        .select({ requirements: jobs.requirements })
+        .from(applications)
+        .innerJoin(jobs, eq(jobs.id, applications.jobId))
+        .where(eq(applications.id, applicationId));
+      return row?.requirements ?? [];
+    },
+
+    /**
+     * The application as one of its interviewers reaches it for scorecards: assigned to them, and
+     * its job open. 404 when never theirs, 403 once the job has closed.
+     */
+    async asInterviewer(userId: string, applicationId: string): Promise<{ id: string; email: string }> {
+      const [row] = await db
+        .select({ id: applications.id, email: applications.email, closingDate: jobs.closingDate })
+        .from(applicationInterviewers)
+        .innerJoin(applications, eq(applications.id, applicationInterviewers.applicationId))
+        .innerJoin(jobs, eq(jobs.id, applications.jobId))
+        .where(
+          and(
+            eq(applicationInterviewers.applicationId, applicationId),
+            eq(applicationInterviewers.userId, userId),
+          ),
+        );
+      if (!row) throw new HttpError(404, messages.applicationMissing);
+      if (isClosed(row.closingDate)) throw new HttpError(403, messages.teamAccessEnded);
+      return { id: row.id, email: row.email };
+    },
+
+    /** Stores the interviewer's scorecard; 400 unless it rates each criterion once, 409 when already in. */
+    async submit(input: {
+      applicationId: string;
+      interviewer: { id: string; email: string; name: string };
+      ratings: ScorecardRating[];
+      recommendation: Recommendation;
+    }): Promise<Scorecard> {
+      const criteria = await this.criteria(input.applicationId);
+      const matches =
+        input.ratings.length === criteria.length &&
+        input.ratings.every((rating, index) => rating.criterion === criteria[index]);
+      if (!matches) throw new HttpError(400, interviewMessages.ratingsMismatch);
+      const [row] = await db
+        .insert(scorecards)
+        .values({
+          applicationId: input.applicationId,
+          interviewerId: input.interviewer.id,
+          interviewerEmail: input.interviewer.email,
+          interviewerName: input.interviewer.name,
+          ratings: input.ratings,
+          recommendation: input.recommendation,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) throw new HttpError(409, interviewMessages.scorecardAlreadyIn);
+      return toScorecard(row);
+    },
+
+    /** The scorecards of an application as `viewer` may see them. */
+    async view(applicationId: string, viewer: ScorecardViewer): Promise<ScorecardsView> {
+      const rows = await db
+        .select()
+        .from(scorecards)
+        .where(eq(scorecards.applicationId, applicationId))
+        .orderBy(asc(scorecards.submittedAt));
+      const owedBy = await db
+        .select({ _id: users.id, name: users.name, email: users.email })
+        .from(applicationInterviewers)
+        .innerJoin(users, eq(users.id, applicationInterviewers.userId))
+        .leftJoin(
+          scorecards,
+          and(
+            eq(scorecards.applicationId, applicationInterviewers.applicationId),
+            eq(scorecards.interviewerId, users.id),
+          ),
+        )
+        .where(and(eq(applicationInterviewers.applicationId, applicationId), isNull(scorecards.id)))
+        .orderBy(asc(users.name));
+      const own =
+        viewer.kind === 'interviewer' ? rows.find((row) => row.interviewerId === viewer.userId) : undefined;
+      const othersHidden = viewer.kind === 'interviewer' && own === undefined;
+      return {
+        criteria: await this.criteria(applicationId),
+        own: own ? toScorecard(own) : null,
+        others: othersHidden ? [] : rows.filter((row) => row !== own).map(toScorecard),
+        othersHidden,
+        owedBy,
+      };
+    },
+  };
+}
+
+export type ScorecardRepository = ReturnType<typeof createScorecardRepository>;
