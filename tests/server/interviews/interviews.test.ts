@@ -1,0 +1,516 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import ical, { type VEvent } from 'node-ical';
+import PostalMime, { type Email } from 'postal-mime';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { interviewBookings, interviewSlots } from '../../../src/server/db/schema';
+import { sendDueReminders } from '../../../src/server/interviews/interview-reminders';
+import { interviewMessages } from '../../../src/shared/interviews/interview-contract';
+import { messages } from '../../../src/shared/messages';
+import { buildTestApp, type TestApp } from '../../support/build-app';
+import { applyTo, invite, setUpHiringTeam, type HiringTeam, type Person } from '../../support/hiring-team';
+import { testDatabaseUrl } from '../../support/postgres';
+
+/**
+ * Interviews (docs/behaviour.md#interviews): times offered in UK time, booked, moved and cancelled
+ * by the applicant through the private link in the e-mail, .ics invitations read back by an
+ * independent parser (node-ical) from the real .eml files, the day-before reminder, and the
+ * interviewers' scorecards. On PGlite, and on PostgreSQL under `npm run test:pg`.
+ */
+
+const engine = testDatabaseUrl() ? 'PostgreSQL' : 'PGlite';
+const PUBLIC_URL = 'https://careers.test.example';
+const LINK = new RegExp(`${PUBLIC_URL.replace(/\./g, '\\.')}/my-application/([A-Za-z0-9_-]{43})`);
+const DELIVERY = { timeout: 20_000, interval: 50 };
+const HOUR_MS = 3_600_000;
+/** A year ahead: always more than 24 hours away, and in summer (BST) or winter (GMT) as chosen. */
+const YEAR = new Date().getUTCFullYear() + 1;
+const SUMMER_DAY = `${YEAR}-07-07`;
+const WINTER_DAY = `${YEAR}-12-08`;
+const CRITERIA = ['Clear spoken English', 'A second language is a plus'];
+
+let server: TestApp;
+let team: HiringTeam;
+let interviewerX: Person;
+let interviewerY: Person;
+
+beforeAll(async () => {
+  server = await buildTestApp({ PUBLIC_URL });
+  team = await setUpHiringTeam(server);
+  interviewerX = await invite(server, team.adminToken, 'interviewer', 'iv-x');
+  interviewerY = await invite(server, team.adminToken, 'interviewer', 'iv-y');
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  calendar?: string;
+}
+
+const outboxFolder = () => path.join(server.dataDir, 'outbox');
+const parsedFiles = new Map<string, Mail>();
+/** Every .eml the server has written, parsed as a mail program would. */
+const mails = async (): Promise<Mail[]> => {
+  const folder = outboxFolder();
+  const names = existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.eml')) : [];
+  for (const name of names) {
+    if (parsedFiles.has(name)) continue;
+    const email: Email = await PostalMime.parse(readFileSync(path.join(folder, name)));
+    const ics = email.attachments.find((attachment) => attachment.filename === 'invite.ics');
+    parsedFiles.set(name, {
+      to: email.to?.[0]?.address ?? '',
+      subject: email.subject ?? '',
+      text: email.text ?? '',
+      ...(ics
+        ? {
+            calendar:
+              typeof ics.content === 'string' ? ics.content : Buffer.from(ics.content as Uint8Array).toString('utf8'),
+          }
+        : {}),
+    });
+  }
+  return [...parsedFiles.values()];
+};
+const mailsTo = async (address: string, subject: RegExp) =>
+  (await mails()).filter((mail) => mail.to === address && subject.test(mail.subject));
+/** Waits for the `count`-th mail to `address` whose subject matches, and answers it. */
+const waitForMail = async (address: string, subject: RegExp, count = 1): Promise<Mail> => {
+  await expect
+    .poll(async () => (await mailsTo(address, subject)).length, DELIVERY)
+    .toBeGreaterThanOrEqual(count);
+  return (await mailsTo(address, subject))[count - 1]!;
+};
+
+/** The one event of an invitation, and its METHOD, as node-ical reads them. */
+const eventOf = (calendar: string | undefined) => {
+  expect(calendar, 'an invite.ics attachment').toBeDefined();
+  const parsed = ical.sync.parseICS(calendar!);
+  const events = Object.values(parsed).filter((item) => item?.type === 'VEVENT');
+  expect(events).toHaveLength(1);
+  const event = events[0] as VEvent;
+  return { event, method: parsed.vcalendar?.method };
+};
+
+const slot = (date: string, time: string, interviewers: Person[], place = 'Room 2, Northampton office') => ({
+  date,
+  time,
+  durationMinutes: 45,
+  place,
+  interviewerIds: interviewers.map((person) => person.id),
+});
+
+let applicants = 0;
+/** A fresh applicant of job A. */
+const newApplicant = async () => {
+  const email = `interviewee.${++applicants}.${Date.now()}@example.com`;
+  const id = await applyTo(server, team.jobA, {
+    name: `Ivy Interviewee${applicants}`,
+    email,
+    about: 'Hello.',
+  });
+  return { id, email };
+};
+
+const offer = (applicationId: string, body: object, token = team.adminToken) =>
+  server.api('POST', `/applications/${applicationId}/interview-slots`, { token, body });
+
+/** Offers `slots` to a fresh applicant and answers them with the token of the link in the e-mail. */
+const offeredApplicant = async (body: object) => {
+  const applicant = await newApplicant();
+  const offered = await offer(applicant.id, body);
+  expect(offered.status, JSON.stringify(offered.body)).toBe(200);
+  const mail = await waitForMail(applicant.email, /^Choose a time for your interview/);
+  const token = LINK.exec(mail.text)?.[1];
+  expect(token, mail.text).toBeDefined();
+  return { ...applicant, token: token!, offered: offered.body, mail };
+};
+
+const myInterview = (token: string) => server.api('GET', `/my-application/${token}/interview`);
+const book = (token: string, body: object) =>
+  server.api('PUT', `/my-application/${token}/interview`, { body });
+
+describe(`offering interview times on ${engine}`, () => {
+  it('moves the application to Interview, stores UK times as UTC and e-mails the applicant a link to book', async () => {
+    const { id, token, offered, mail } = await offeredApplicant({
+      slots: [slot(SUMMER_DAY, '10:30', [interviewerX]), slot(WINTER_DAY, '10:30', [interviewerY])],
+    });
+    expect(offered.slots.map((row: { startsAt: string }) => row.startsAt)).toEqual([
+      `${SUMMER_DAY}T09:30:00.000Z`,
+      `${WINTER_DAY}T10:30:00.000Z`,
+    ]);
+    expect(offered.slots[0].interviewers).toEqual([
+      { _id: interviewerX.id, name: interviewerX.name, email: interviewerX.email },
+    ]);
+    expect(offered.booking).toBeNull();
+    expect((await server.api('GET', `/applications/${id}`, { token: team.adminToken })).body.stage).toBe(
+      'interview',
+    );
+    expect(mail.text).toContain('10:30 BST');
+    expect(mail.text).toContain('10:30 GMT');
+
+    const mine = await myInterview(token);
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get('cache-control')).toBe('no-store');
+    expect(mine.body).toEqual({
+      slots: offered.slots.map(({ _id, startsAt, durationMinutes, place }: Record<string, unknown>) => ({
+        _id,
+        startsAt,
+        durationMinutes,
+        place,
+      })),
+      booking: null,
+    });
+  });
+
+  it('lets the hiring manager of the job offer times, not the manager of another job', async () => {
+    const applicant = await newApplicant();
+    const body = { slots: [slot(SUMMER_DAY, '14:00', [interviewerX])] };
+    const other = await server.api('POST', `/team/applications/${applicant.id}/interview-slots`, {
+      token: await team.token(team.hmB),
+      body,
+    });
+    expect(other.status).toBe(404);
+    const own = await server.api('POST', `/team/applications/${applicant.id}/interview-slots`, {
+      token: await team.token(team.hmA),
+      body,
+    });
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    expect(own.body.slots.some((row: { offered: boolean }) => row.offered)).toBe(true);
+  });
+
+  it.each([
+    [
+      'a time the clocks skip',
+      () => ({ slots: [slot(`${YEAR}-03-${lastSundayOfMarch(YEAR)}`, '01:30', [interviewerX])] }),
+      interviewMessages.timeMissingInLondon,
+    ],
+    [
+      'a time within 24 hours',
+      () => ({
+        slots: [slot(new Date(Date.now() + 3 * HOUR_MS).toISOString().slice(0, 10), '23:59', [interviewerX])],
+      }),
+      interviewMessages.tooSoon,
+    ],
+    [
+      'someone who is not an interviewer',
+      () => ({ slots: [slot(SUMMER_DAY, '09:00', [team.hmA])] }),
+      interviewMessages.interviewerNotOnTeam,
+    ],
+    ['nothing to offer', () => ({ slots: [], slotIds: [] }), interviewMessages.slotsRequired],
+  ])('refuses %s with 400 and changes nothing', async (_name, body, expected) => {
+    const applicant = await newApplicant();
+    const answer = await offer(applicant.id, body());
+    expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+    expect(
+      answer.body.message === expected || answer.body.errors?.[0]?.message === expected,
+      JSON.stringify(answer.body),
+    ).toBe(true);
+    const stage = (await server.api('GET', `/applications/${applicant.id}`, { token: team.adminToken })).body
+      .stage;
+    expect(stage).not.toBe('interview');
+  });
+});
+
+function lastSundayOfMarch(year: number): string {
+  const day = 31 - new Date(Date.UTC(year, 2, 31)).getUTCDay();
+  return String(day).padStart(2, '0');
+}
+
+describe(`booking through the private link on ${engine}`, () => {
+  it('books, moves and cancels one calendar event: the same UID, REQUEST then CANCEL, SEQUENCE rising', async () => {
+    const { id, email, token, offered } = await offeredApplicant({
+      slots: [slot(SUMMER_DAY, '11:00', [interviewerX]), slot(WINTER_DAY, '15:00', [interviewerY])],
+    });
+    const [first, second] = offered.slots.filter((row: { offered: boolean }) => row.offered);
+
+    const booked = await book(token, { slotId: first._id, adjustments: 'A step-free room, please.' });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+    expect(booked.body.booking).toMatchObject({
+      _id: first._id,
+      adjustments: 'A step-free room, please.',
+      changeable: true,
+    });
+    expect(booked.body.slots.map((row: { _id: string }) => row._id)).toEqual([second._id]);
+
+    // The applicant's and the interviewer's invitations: one event, titled without the applicant's name.
+    const applicantInvite = eventOf((await waitForMail(email, /^Interview booked/)).calendar);
+    const interviewerMail = await waitForMail(interviewerX.email, /^Interview booked/);
+    const interviewerInvite = eventOf(interviewerMail.calendar);
+    expect(applicantInvite.method).toBe('REQUEST');
+    expect(Number(applicantInvite.event.sequence)).toBe(0);
+    expect(applicantInvite.event.summary).toBe('Interview: Claims Handler');
+    expect(String(applicantInvite.event.summary)).not.toContain('Ivy');
+    expect(new Date(applicantInvite.event.start).toISOString()).toBe(`${SUMMER_DAY}T10:00:00.000Z`);
+    expect(interviewerInvite.event.uid).toBe(applicantInvite.event.uid);
+    expect(interviewerMail.text).toContain('A step-free room, please.');
+
+    // The booking opened the application to its interviewer.
+    const reached = await server.api('GET', `/team/applications/${id}`, {
+      token: await team.token(interviewerX),
+    });
+    expect(reached.status).toBe(200);
+
+    const moved = await book(token, { slotId: second._id });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.booking).toMatchObject({ _id: second._id, adjustments: 'A step-free room, please.' });
+    const movedInvite = eventOf((await waitForMail(email, /^Interview moved/)).calendar);
+    expect(movedInvite.method).toBe('REQUEST');
+    expect(movedInvite.event.uid).toBe(applicantInvite.event.uid);
+    expect(Number(movedInvite.event.sequence)).toBe(1);
+    expect(new Date(movedInvite.event.start).toISOString()).toBe(`${WINTER_DAY}T15:00:00.000Z`);
+    // The first slot's interviewer no longer interviews: their event is cancelled, and their access ends.
+    const dropped = eventOf((await waitForMail(interviewerX.email, /^Interview cancelled/)).calendar);
+    expect(dropped.method).toBe('CANCEL');
+    expect(dropped.event.uid).toBe(applicantInvite.event.uid);
+    expect(Number(dropped.event.sequence)).toBe(1);
+    expect(
+      (await server.api('GET', `/team/applications/${id}`, { token: await team.token(interviewerX) })).status,
+    ).toBe(404);
+    const newInterviewer = eventOf((await waitForMail(interviewerY.email, /^Interview moved/)).calendar);
+    expect(newInterviewer.event.uid).toBe(applicantInvite.event.uid);
+
+    const cancelled = await server.api('DELETE', `/my-application/${token}/interview`);
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body.booking).toBeNull();
+    expect(cancelled.body.slots.map((row: { _id: string }) => row._id)).toEqual([first._id, second._id]);
+    for (const address of [email, interviewerY.email]) {
+      const cancel = eventOf((await waitForMail(address, /^Interview cancelled/)).calendar);
+      expect(cancel.method).toBe('CANCEL');
+      expect(cancel.event.uid).toBe(applicantInvite.event.uid);
+      expect(Number(cancel.event.sequence)).toBe(2);
+    }
+    expect(
+      (await server.api('GET', `/team/applications/${id}`, { token: await team.token(interviewerY) })).status,
+    ).toBe(404);
+  });
+
+  it('refuses to move or cancel an interview less than 24 hours away, with a message saying what to do', async () => {
+    const { id, token, offered } = await offeredApplicant({
+      slots: [slot(SUMMER_DAY, '09:00', [interviewerX]), slot(SUMMER_DAY, '16:00', [interviewerX])],
+    });
+    const [first, second] = offered.slots.filter((row: { offered: boolean }) => row.offered);
+    expect((await book(token, { slotId: first._id })).status).toBe(200);
+    await bringForward(id, 20 * HOUR_MS);
+
+    const view = await myInterview(token);
+    expect(view.body.booking.changeable).toBe(false);
+    const move = await book(token, { slotId: second._id });
+    expect(move.status).toBe(409);
+    expect(move.body.message).toBe(interviewMessages.tooLateToChange);
+    const cancel = await server.api('DELETE', `/my-application/${token}/interview`);
+    expect(cancel.status).toBe(409);
+    expect(cancel.body.message).toBe(interviewMessages.tooLateToChange);
+    expect((await myInterview(token)).body.booking._id).toBe(first._id);
+  });
+
+  it('gives one slot to one of two applicants pressing at once; the other is told and offered the rest', async () => {
+    const first = await offeredApplicant({
+      slots: [slot(WINTER_DAY, '09:00', [interviewerX]), slot(WINTER_DAY, '11:00', [interviewerY])],
+    });
+    const [contested, spare] = first.offered.slots.filter((row: { offered: boolean }) => row.offered);
+    const second = await offeredApplicant({ slotIds: [contested._id, spare._id] });
+
+    const answers = await Promise.all([
+      book(first.token, { slotId: contested._id }),
+      book(second.token, { slotId: contested._id }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const lost = answers.find((answer) => answer.status === 409)!;
+    expect(lost.body).toEqual({
+      message: interviewMessages.slotTaken,
+      slots: [
+        {
+          _id: spare._id,
+          startsAt: spare.startsAt,
+          durationMinutes: spare.durationMinutes,
+          place: spare.place,
+        },
+      ],
+    });
+    const { db } = server.context.database;
+    const holders = await db
+      .select()
+      .from(interviewBookings)
+      .where(eq(interviewBookings.slotId, contested._id));
+    expect(holders).toHaveLength(1);
+  });
+
+  it('answers an unknown link with the private link’s 404', async () => {
+    const answer = await myInterview('x'.repeat(43));
+    expect(answer.status).toBe(404);
+  });
+});
+
+/** Moves a booked interview to `fromNowMs` from now, as time passing would. */
+async function bringForward(applicationId: string, fromNowMs: number) {
+  const { db } = server.context.database;
+  const [booking] = await db
+    .select({ slotId: interviewBookings.slotId })
+    .from(interviewBookings)
+    .where(eq(interviewBookings.applicationId, applicationId));
+  await db
+    .update(interviewSlots)
+    .set({ startsAt: new Date(Date.now() + fromNowMs) })
+    .where(eq(interviewSlots.id, booking!.slotId));
+}
+
+describe(`the day-before reminder on ${engine}`, () => {
+  it('goes once to the applicant and the interviewer of an interview within 24 hours, and never twice', async () => {
+    const soon = await offeredApplicant({ slots: [slot(WINTER_DAY, '13:00', [interviewerY])] });
+    const later = await offeredApplicant({ slots: [slot(WINTER_DAY, '14:00', [interviewerY])] });
+    for (const applicant of [soon, later]) {
+      const [offered] = applicant.offered.slots.filter((row: { offered: boolean }) => row.offered);
+      expect((await book(applicant.token, { slotId: offered._id })).status).toBe(200);
+    }
+    await bringForward(soon.id, 23 * HOUR_MS);
+    await bringForward(later.id, 30 * HOUR_MS);
+
+    expect(await sendDueReminders(server.context)).toBeGreaterThanOrEqual(1);
+    expect(await sendDueReminders(server.context)).toBe(0);
+    const reminder = await waitForMail(soon.email, /^Reminder: your interview tomorrow/);
+    expect(reminder.text).toContain('Claims Handler');
+    await waitForMail(interviewerY.email, /^Reminder: your interview tomorrow/);
+    const { db } = server.context.database;
+    const [row] = await db
+      .select({ remindedAt: interviewBookings.remindedAt })
+      .from(interviewBookings)
+      .where(eq(interviewBookings.applicationId, later.id));
+    expect(row!.remindedAt).toBeNull();
+    expect(await mailsTo(later.email, /^Reminder/)).toEqual([]);
+    expect((await mailsTo(soon.email, /^Reminder/)).length).toBe(1);
+  });
+});
+
+describe(`scorecards on ${engine}`, () => {
+  const scorecard = (rating: number, recommendation: string) => ({
+    ratings: CRITERIA.map((criterion) => ({ criterion, rating, note: `Note on ${criterion}` })),
+    recommendation,
+  });
+
+  it('hides the others’ scores until one’s own is in; submitting ends the interviewer’s access', async () => {
+    const { id, token, offered } = await offeredApplicant({
+      slots: [slot(SUMMER_DAY, '12:00', [interviewerX, interviewerY])],
+    });
+    const [only] = offered.slots.filter((row: { offered: boolean }) => row.offered);
+    expect((await book(token, { slotId: only._id })).status).toBe(200);
+    await bringForward(id, -HOUR_MS);
+    const x = await team.token(interviewerX);
+    const y = await team.token(interviewerY);
+
+    const counts = await server.api('GET', '/applications/counts', { token: team.adminToken });
+    expect(counts.body.interviews).toContainEqual({
+      jobId: team.jobA,
+      booked: expect.any(Number),
+      scorecardsOwed: 2,
+    });
+
+    expect(
+      (
+        await server.api('PUT', `/team/applications/${id}/scorecard`, {
+          token: y,
+          body: scorecard(4, 'strong-yes'),
+        })
+      ).status,
+    ).toBe(200);
+    const before = await server.api('GET', `/team/applications/${id}/scorecards`, { token: x });
+    expect(before.status).toBe(200);
+    expect(before.body).toMatchObject({ criteria: CRITERIA, own: null, others: [], othersHidden: true });
+    expect(JSON.stringify(before.body)).not.toContain('strong-yes');
+
+    const wrong = await server.api('PUT', `/team/applications/${id}/scorecard`, {
+      token: x,
+      body: { ratings: [{ criterion: CRITERIA[0], rating: 3 }], recommendation: 'yes' },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe(interviewMessages.ratingsMismatch);
+    const outOfRange = await server.api('PUT', `/team/applications/${id}/scorecard`, {
+      token: x,
+      body: scorecard(5, 'yes'),
+    });
+    expect(outOfRange.status).toBe(400);
+
+    const submitted = await server.api('PUT', `/team/applications/${id}/scorecard`, {
+      token: x,
+      body: scorecard(2, 'no'),
+    });
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    expect(submitted.body.othersHidden).toBe(false);
+    expect(submitted.body.own).toMatchObject({ recommendation: 'no', interviewerEmail: interviewerX.email });
+    expect(submitted.body.others).toEqual([
+      expect.objectContaining({ recommendation: 'strong-yes', interviewerEmail: interviewerY.email }),
+    ]);
+    expect(submitted.body.owedBy).toEqual([]);
+
+    const again = await server.api('PUT', `/team/applications/${id}/scorecard`, {
+      token: x,
+      body: scorecard(3, 'yes'),
+    });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: interviewMessages.scorecardAlreadyIn });
+    // Their access to the application and its CV has ended; the scorecards stay theirs to read.
+    expect((await server.api('GET', `/team/applications/${id}`, { token: x })).status).toBe(404);
+    expect(
+      (await server.api('GET', `/team/applications/${id}/pdf?purpose=preview`, { token: x })).status,
+    ).toBe(404);
+    expect((await server.api('GET', `/team/applications/${id}/scorecards`, { token: x })).status).toBe(200);
+
+    const manager = await server.api('GET', `/team/applications/${id}/scorecards`, {
+      token: await team.token(team.hmA),
+    });
+    expect(manager.body.others).toHaveLength(2);
+    const admin = await server.api('GET', `/applications/${id}/scorecards`, { token: team.adminToken });
+    expect(admin.body.others.map((card: { recommendation: string }) => card.recommendation).sort()).toEqual([
+      'no',
+      'strong-yes',
+    ]);
+    const notYours = await server.api('PUT', `/team/applications/${id}/scorecard`, {
+      token: await team.token(team.hmA),
+      body: scorecard(3, 'yes'),
+    });
+    expect(notYours.status).toBe(403);
+    expect(notYours.body).toEqual({ message: interviewMessages.scorecardNotYours });
+
+    const after = await server.api('GET', '/applications/counts', { token: team.adminToken });
+    const jobA = after.body.interviews.find((row: { jobId: string }) => row.jobId === team.jobA);
+    expect(jobA?.scorecardsOwed ?? 0).toBe(0);
+  });
+
+  it('counts interviews booked and still to come for the dashboard’s pipeline', async () => {
+    const before = await server.api('GET', '/applications/counts', { token: team.adminToken });
+    const bookedBefore =
+      before.body.interviews.find((row: { jobId: string }) => row.jobId === team.jobA)?.booked ?? 0;
+    const { token, offered } = await offeredApplicant({ slots: [slot(WINTER_DAY, '16:30', [interviewerX])] });
+    const [only] = offered.slots.filter((row: { offered: boolean }) => row.offered);
+    expect((await book(token, { slotId: only._id })).status).toBe(200);
+    await expect
+      .poll(async () => {
+        const now = await server.api('GET', '/applications/counts', { token: team.adminToken });
+        return now.body.interviews.find((row: { jobId: string }) => row.jobId === team.jobA)?.booked;
+      }, DELIVERY)
+      .toBe(bookedBefore + 1);
+  });
+
+  it('ends an interviewer’s scorecard access when the job closes', async () => {
+    const { id, token, offered } = await offeredApplicant({
+      slots: [slot(SUMMER_DAY, '17:00', [interviewerX])],
+    });
+    const [only] = offered.slots.filter((row: { offered: boolean }) => row.offered);
+    expect((await book(token, { slotId: only._id })).status).toBe(200);
+    const { db } = server.context.database;
+    await db.execute(sql`update jobs set closing_date = '2000-01-01' where id = ${team.jobA}`);
+    try {
+      const answer = await server.api('GET', `/team/applications/${id}/scorecards`, {
+        token: await team.token(interviewerX),
+      });
+      expect(answer.status).toBe(403);
+      expect(answer.body).toEqual({ message: messages.teamAccessEnded });
+    } finally {
+      await db.execute(sql`update jobs set closing_date = null where id = ${team.jobA}`);
+    }
+  });
+});
