@@ -1,14 +1,18 @@
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../src/shared/messages';
+import { interviewMessages } from '../../../src/shared/interviews/interview-contract';
 import {
   applicationInterviewers,
   applicationNotes,
   applications,
   emailOutbox,
+  interviewOffers,
+  interviewSlots,
   jobHiringManagers,
   jobs,
   replyTemplates,
+  scorecards,
   users,
 } from '../../../src/server/db/schema';
 import { buildTestApp, type TestApp } from '../../support/build-app';
@@ -309,7 +313,64 @@ const calls: Call[] = [
       `/team/applications/${team.a1}/interviewers/${caller === 'manager of this job' ? team.spareIv.id : team.ivA1.id}`,
     { forInterviewer: managerOnly },
   ),
+
+  // Interviews and scorecards.
+  adminCall(
+    'POST /applications/{id}/interview-slots',
+    async (team, caller) =>
+      `/applications/${isAdmin(caller) ? await throwawayApplication(team) : team.a1}/interview-slots`,
+    (team) => interviewOffer(team),
+  ),
+  adminCall('GET /applications/{id}/interview', (team) => `/applications/${team.a1}/interview`),
+  adminCall('GET /applications/{id}/scorecards', (team) => `/applications/${team.a1}/scorecards`),
+  teamCall(
+    'POST /team/applications/{id}/interview-slots',
+    async (team, caller) =>
+      `/team/applications/${caller === 'manager of this job' ? await throwawayApplication(team) : team.a1}/interview-slots`,
+    { body: (team) => interviewOffer(team), forInterviewer: managerOnly },
+  ),
+  teamCall('GET /team/applications/{id}/interview', (team) => `/team/applications/${team.a1}/interview`, {
+    forInterviewer: managerOnly,
+  }),
+  teamCall('GET /team/applications/{id}/scorecards', (team) => `/team/applications/${team.a1}/scorecards`),
+  {
+    route: 'PUT /team/applications/{id}/scorecard',
+    // Submitting ends the interviewer's access: they score an application of their own, not a1.
+    path: async (team, caller) =>
+      `/team/applications/${caller === 'interviewer of this application' ? await interviewedApplication(team) : team.a1}/scorecard`,
+    body: () => ({
+      ratings: sampleJob().requirements.map((criterion) => ({ criterion, rating: 3, note: '' })),
+      recommendation: 'yes',
+    }),
+    outcomes: {
+      ...teamCall('', () => '').outcomes,
+      'manager of this job': refused(403, interviewMessages.scorecardNotYours),
+    },
+  },
 ];
+
+/** A new time for job A's applications, with a spare interviewer. */
+const interviewOffer = (team: HiringTeam) => ({
+  slots: [
+    {
+      date: `${new Date().getUTCFullYear() + 1}-06-10`,
+      time: '10:00',
+      durationMinutes: 30,
+      place: 'Video call',
+      interviewerIds: [team.spareIv.id],
+    },
+  ],
+});
+
+/** A throwaway application of job A that the interviewer of a1 also interviews. */
+const interviewedApplication = async (team: HiringTeam) => {
+  const id = await throwawayApplication(team);
+  const assigned = await server.api('PUT', `/applications/${id}/interviewers/${team.ivA1.id}`, {
+    token: await adminToken(),
+  });
+  expect(assigned.status).toBe(200);
+  return id;
+};
 
 /** Who may see a1's data at all: anyone else's answer must not hold a trace of it. */
 const seesA1 = new Set<Caller>(['admin', 'manager of this job', 'interviewer of this application']);
@@ -383,6 +444,12 @@ async function stored(): Promise<string> {
       .orderBy(asc(applicationInterviewers.userId), asc(applicationInterviewers.applicationId)),
     db.select().from(replyTemplates).orderBy(asc(replyTemplates.kind)),
     db.select({ id: emailOutbox.id }).from(emailOutbox).orderBy(asc(emailOutbox.id)),
+    db.select({ id: interviewSlots.id }).from(interviewSlots).orderBy(asc(interviewSlots.id)),
+    db
+      .select()
+      .from(interviewOffers)
+      .orderBy(asc(interviewOffers.slotId), asc(interviewOffers.applicationId)),
+    db.select({ id: scorecards.id }).from(scorecards).orderBy(asc(scorecards.id)),
   ]);
   return JSON.stringify(rows);
 }
