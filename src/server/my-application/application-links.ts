@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { digest, isSecretTokenShaped, newSecretToken } from '../http/secret-token';
-import { applicationLinks, applicationReplies, applications } from '../db/schema';
+import { applicationLinks, applicationReplies, applications, interviewOffers } from '../db/schema';
 import type { ApplicationStage } from '../../shared/applications/stage-contract';
 
 /** The application behind a live private link: what the applicant's page and its actions need. */
@@ -17,6 +17,8 @@ export interface LinkedApplication {
   /** Whether the rejection e-mail was queued for it (application_replies). */
   rejectionSent: boolean;
   hasCv: boolean;
+  /** Interview times were offered to it (docs/behaviour.md#interviews). */
+  interviewOffered: boolean;
 }
 
 /**
@@ -66,6 +68,10 @@ export function createApplicationLinks(db: Db) {
           previousStage: applications.previousStage,
           stageChangedAt: applications.stageChangedAt,
           hasCv: sql<boolean>`${applications.cvKey} is not null`,
+          interviewOffered: sql<boolean>`exists (${db
+            .select({ one: sql`1` })
+            .from(interviewOffers)
+            .where(eq(interviewOffers.applicationId, applications.id))})`,
           rejectionSent: sql<boolean>`exists (${db
             .select({ one: sql`1` })
             .from(applicationReplies)

@@ -30,6 +30,8 @@ const view = (application: LinkedApplication): MyApplication => ({
   jobTitle: application.jobTitle,
   appliedAt: application.createdAt.toISOString(),
   status: applicantStatus(application),
+  // Only when there is something to show, so an answer without interviews stays as it was.
+  ...(application.interviewOffered ? { interviewOffered: true } : {}),
 });
 
 /** What the applicant's own routes use of the server's parts (see app-context.ts). */

@@ -34,6 +34,8 @@ export const myApplicationSchema = z.object({
   jobTitle: z.string(),
   appliedAt: z.string(),
   status: z.enum(myApplicationStatuses),
+  /** Interview times have been offered (or one booked): the page then shows the interview section. */
+  interviewOffered: z.boolean().optional(),
 });
 export type MyApplication = z.infer<typeof myApplicationSchema>;
 

@@ -69,7 +69,9 @@ const mails = async (): Promise<Mail[]> => {
       ...(ics
         ? {
             calendar:
-              typeof ics.content === 'string' ? ics.content : Buffer.from(ics.content as Uint8Array).toString('utf8'),
+              typeof ics.content === 'string'
+                ? ics.content
+                : Buffer.from(ics.content as Uint8Array).toString('utf8'),
           }
         : {}),
     });
@@ -153,6 +155,8 @@ describe(`offering interview times on ${engine}`, () => {
     expect(mail.text).toContain('10:30 BST');
     expect(mail.text).toContain('10:30 GMT');
 
+    const page = await server.api('GET', `/my-application/${token}`);
+    expect(page.body).toMatchObject({ status: 'in-progress', interviewOffered: true });
     const mine = await myInterview(token);
     expect(mine.status).toBe(200);
     expect(mine.headers.get('cache-control')).toBe('no-store');

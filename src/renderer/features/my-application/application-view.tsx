@@ -14,6 +14,7 @@ import { errorMessage } from '../../store/api-error';
 import { useEraseMyApplicationMutation, useWithdrawMyApplicationMutation } from './my-application-api';
 import { statusText, type Shown, isGone } from './my-application-status';
 import { Steps } from './application-steps';
+import { InterviewBooking } from './interview-booking';
 import { useStyles } from './application-view.styles';
 import { usePanelStyles } from './my-application-panel.styles';
 
@@ -110,6 +111,7 @@ export function ApplicationView({
           </UntitledMessageBar>
         )}
       </section>
+      {status !== 'withdrawn' && application.interviewOffered && <InterviewBooking token={token} />}
       <section className={shared.panel} aria-labelledby={actionsHeadingId}>
         <h2 id={actionsHeadingId} className={shared.sectionTitle}>
           What you can do

@@ -4,6 +4,7 @@ import type {
   MyApplication,
   MyApplicationErased,
 } from '../../../shared/my-application/my-application-contract';
+import type { Booking, MyInterview } from '../../../shared/interviews/interview-contract';
 import { api } from '../../store/api';
 
 const linkUrl = (token: string) => `/my-application/${encodeURIComponent(token)}`;
@@ -25,6 +26,16 @@ export const myApplicationApi = api.injectEndpoints({
     eraseMyApplication: build.mutation<MyApplicationErased, string>({
       query: (token) => ({ url: `${linkUrl(token)}/erase`, method: 'POST' }),
     }),
+    getMyInterview: build.query<MyInterview, string>({
+      query: (token) => `${linkUrl(token)}/interview`,
+      keepUnusedDataFor: 0,
+    }),
+    bookMyInterview: build.mutation<MyInterview, { token: string; booking: Booking }>({
+      query: ({ token, booking }) => ({ url: `${linkUrl(token)}/interview`, method: 'PUT', body: booking }),
+    }),
+    cancelMyInterview: build.mutation<MyInterview, string>({
+      query: (token) => ({ url: `${linkUrl(token)}/interview`, method: 'DELETE' }),
+    }),
     requestLostLink: build.mutation<LostLinkAnswer, LostLinkRequest>({
       query: (body) => ({ url: '/my-application/lost-link', method: 'POST', body }),
     }),
@@ -36,4 +47,7 @@ export const {
   useWithdrawMyApplicationMutation,
   useEraseMyApplicationMutation,
   useRequestLostLinkMutation,
+  useGetMyInterviewQuery,
+  useBookMyInterviewMutation,
+  useCancelMyInterviewMutation,
 } = myApplicationApi;

@@ -141,6 +141,7 @@ describe('new applications in the console', () => {
       withdrawn: 0,
     },
     latestCreatedAt: latest,
+    interviews: [],
   });
 
   it('raises one notification per batch, none for what was there at the start, and a click opens the New ones', async () => {
