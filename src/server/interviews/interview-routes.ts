@@ -35,7 +35,12 @@ import { errorResponses, type Api } from '../http/route-types';
 import { linkedApplication, type MyApplicationRouteDeps } from '../my-application/my-application-routes';
 import type { TeamAccess } from '../team/team-access';
 import { interviewCalendar } from './interview-calendar';
-import { changeableAfter, type BookedInterview, type InterviewRepository } from './interview-repository';
+import {
+  changeableAfter,
+  type BookedInterview,
+  type BookingOutcome,
+  type InterviewRepository,
+} from './interview-repository';
 import type { ScorecardRepository } from './scorecard-repository';
 
 /** What the interview calls use of the server's parts (see app-context.ts). */
@@ -364,6 +369,42 @@ function teamInterviewRoutes(app: Api, context: InterviewRouteDeps, offerSlots: 
   );
 }
 
+/** The audit entries of a booking change: the change itself, and the access it gave or ended. */
+const recordBookingChange =
+  (audit: AuditRepository) =>
+  (
+    tx: Db,
+    interview: BookedInterview,
+    detail: string,
+    access: { gained: BookedInterview['interviewers']; lost: BookedInterview['interviewers'] },
+  ) => {
+    const about = {
+      actorEmail: APPLICANT_ACTOR,
+      subjectEmail: interview.applicantEmail,
+      applicationId: interview.applicationId,
+    };
+    return audit.recordIn(tx, [
+      { action: 'interview', detail, ...about },
+      ...access.gained.map((person) => ({ action: 'assign' as const, detail: person.email, ...about })),
+      ...access.lost.map((person) => ({ action: 'unassign' as const, detail: person.email, ...about })),
+    ]);
+  };
+
+/** The e-mails of a booking or a move; those a move drops get the cancellation of the same event. */
+const bookingEmails = (done: BookingOutcome, mail: MailOptions): QueuedEmail[] => {
+  const { interview } = done;
+  if (done.kind !== 'moved') return interviewEmails('booked', interview, mail, { method: 'REQUEST' });
+  return [
+    ...interviewEmails('moved', interview, mail, { method: 'REQUEST' }),
+    ...interviewEmails('cancelled', { ...done.before, sequence: interview.sequence }, mail, {
+      method: 'CANCEL',
+      interviewers: done.before.interviewers.filter(
+        (person) => !interview.interviewers.some((other) => other.id === person.id),
+      ),
+    }),
+  ];
+};
+
 /** The applicant's booking through their private link. */
 function applicantInterviewRoutes(app: Api, context: InterviewRouteDeps): void {
   const { interviews, audit, outbox, mail, changes } = context;
@@ -384,35 +425,7 @@ function applicantInterviewRoutes(app: Api, context: InterviewRouteDeps): void {
     throw error;
   };
 
-  const record = (
-    tx: Db,
-    interview: BookedInterview,
-    detail: string,
-    access: { gained: BookedInterview['interviewers']; lost: BookedInterview['interviewers'] },
-  ) =>
-    audit.recordIn(tx, [
-      {
-        action: 'interview',
-        detail,
-        actorEmail: APPLICANT_ACTOR,
-        subjectEmail: interview.applicantEmail,
-        applicationId: interview.applicationId,
-      },
-      ...access.gained.map((person) => ({
-        action: 'assign' as const,
-        detail: person.email,
-        actorEmail: APPLICANT_ACTOR,
-        subjectEmail: interview.applicantEmail,
-        applicationId: interview.applicationId,
-      })),
-      ...access.lost.map((person) => ({
-        action: 'unassign' as const,
-        detail: person.email,
-        actorEmail: APPLICANT_ACTOR,
-        subjectEmail: interview.applicantEmail,
-        applicationId: interview.applicationId,
-      })),
-    ]);
+  const record = recordBookingChange(audit);
 
   app.get(
     '/my-application/:token/interview',
@@ -454,23 +467,14 @@ function applicantInterviewRoutes(app: Api, context: InterviewRouteDeps): void {
           adjustments: request.body.adjustments,
           now: new Date(),
           onChange: async (tx, done, access) => {
-            const { interview } = done;
-            const emails =
-              done.kind === 'moved'
-                ? [
-                    ...interviewEmails('moved', interview, mail, { method: 'REQUEST' }),
-                    // Those who no longer interview get the cancellation of the same event.
-                    ...interviewEmails('cancelled', { ...done.before, sequence: interview.sequence }, mail, {
-                      method: 'CANCEL',
-                      interviewers: done.before.interviewers.filter(
-                        (person) => !interview.interviewers.some((other) => other.id === person.id),
-                      ),
-                    }),
-                  ]
-                : interviewEmails('booked', interview, mail, { method: 'REQUEST' });
-            await outbox.enqueue(tx, emails);
+            await outbox.enqueue(tx, bookingEmails(done, mail));
             const what = done.kind === 'moved' ? 'Moved to' : 'Booked';
-            await record(tx, interview, `${what} ${formatInterviewTime(interview.startsAt)}`, access);
+            await record(
+              tx,
+              done.interview,
+              `${what} ${formatInterviewTime(done.interview.startsAt)}`,
+              access,
+            );
           },
         });
         if (outcome.kind !== 'unchanged') {

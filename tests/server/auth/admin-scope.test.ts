@@ -179,7 +179,7 @@ describe("every call the app's OpenAPI document marks as needing the bearer toke
 
   it('covers every admin, account and team call (and the one signed-in check), and no public one', () => {
     const names = secured.map(({ method, path }) => `${method} ${path}`);
-    expect(names).toHaveLength(43);
+    expect(names).toHaveLength(50);
     expect(names).toEqual(
       expect.arrayContaining([
         'POST /post',
@@ -191,8 +191,11 @@ describe("every call the app's OpenAPI document marks as needing the bearer toke
         'GET /admin/{email}',
         'POST /team-members',
         'GET /team/applications/{id}/pdf',
+        'POST /applications/{id}/interview-slots',
+        'PUT /team/applications/{id}/scorecard',
       ]),
     );
+    expect(names).not.toContain('PUT /my-application/{token}/interview');
     expect(names).not.toContain('POST /applications');
     expect(names).not.toContain('GET /all');
   });
