@@ -50,7 +50,7 @@ describe('the base query', () => {
       expect(store.getState().session.user).not.toBeNull();
 
       const result = await act(() =>
-        store.dispatch(sessionApi.endpoints.isAdmin.initiate('ada@example.com')),
+        store.dispatch(sessionApi.endpoints.accountRole.initiate('ada@example.com')),
       );
 
       expect(result.error).toMatchObject({
@@ -77,10 +77,12 @@ describe('the base query', () => {
           message: 'You have been signed out on this device. Please log in again.',
         });
       }
-      return jsonResponse(200, { admin: true });
+      return jsonResponse(200, { admin: true, role: 'admin' });
     });
-    const result = await act(() => store.dispatch(sessionApi.endpoints.isAdmin.initiate('ada@example.com')));
-    expect(result.data).toBe(true);
+    const result = await act(() =>
+      store.dispatch(sessionApi.endpoints.accountRole.initiate('ada@example.com')),
+    );
+    expect(result.data).toBe('admin');
     expect(calls.map((call) => call.headers.get('authorization'))).toEqual([
       `Bearer ${token}`,
       `Bearer ${renewed}`,
@@ -93,7 +95,7 @@ describe('the base query', () => {
   it('a 401 for the token still stored signs out at once, without a second try', async () => {
     const calls = stubFetch(() => jsonResponse(401, { message: 'You have been signed out on this device.' }));
     const { store, memory } = await signedInStore('/dashboard/account');
-    await act(() => store.dispatch(sessionApi.endpoints.isAdmin.initiate('ada@example.com')));
+    await act(() => store.dispatch(sessionApi.endpoints.accountRole.initiate('ada@example.com')));
     expect(calls).toHaveLength(1);
     expect(memory.state.token).toBeNull();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
