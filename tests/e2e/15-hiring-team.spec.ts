@@ -69,7 +69,7 @@ async function acceptInvitation(
   await page.goto(await welcomePath(email));
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome: choose your password' })).toBeVisible();
   await expectNoViolations(page, 'welcome');
-  await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel(/^New password/).fill(PASSWORD);
   await page.getByLabel('Confirm new password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Set my password' }).click();
   await expect(page).toHaveURL(/\/login$/);

@@ -5,7 +5,7 @@ import type {
   RegisterPayload,
 } from '../../shared/auth/auth-contract';
 import type { InsertAck } from '../../shared/http/acknowledgements';
-import { accountRoles, type AccountRole } from '../../shared/team/team-contract';
+import type { AccountRole } from '../../shared/team/team-contract';
 import { api, tags } from './api';
 
 /**
@@ -13,6 +13,18 @@ import { api, tags } from './api';
  * registration. A login that answers a token starts the session by itself (the store's listener,
  * store.ts); its screen only sends it and shows its state.
  */
+/**
+ * Every role the app knows, checked complete by the compiler; written out rather than read from
+ * the team contract, whose schemas would put zod into the public pages' first download.
+ */
+const knownRoles: Record<AccountRole, true> = {
+  admin: true,
+  'hiring-manager': true,
+  interviewer: true,
+  user: true,
+};
+const isKnownRole = (role: unknown): role is AccountRole => typeof role === 'string' && role in knownRoles;
+
 export const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
@@ -23,11 +35,7 @@ export const sessionApi = api.injectEndpoints({
     accountRole: build.query<AccountRole, string>({
       query: (email) => `/admin/${encodeURIComponent(email)}`,
       transformResponse: (answer: Partial<AdminAnswer>): AccountRole =>
-        answer.role && accountRoles.includes(answer.role)
-          ? answer.role
-          : answer.admin === true
-            ? 'admin'
-            : 'user',
+        isKnownRole(answer.role) ? answer.role : answer.admin === true ? 'admin' : 'user',
       providesTags: (_result, _error, email) => [tags.admin(email)],
     }),
     /** Signed in (a token), or the second step: a code (`twoFactorRequired`) or enrolment first. */

@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { teamRoles, type AccountRole, type TeamRole } from '../../shared/team/team-contract';
+import type { AccountRole, TeamRole } from '../../shared/team/team-contract';
 import { useAppSelector } from './hooks';
 import { useAccountRoleQuery } from './session-api';
 
@@ -14,8 +14,13 @@ export interface Session {
   teamRole: TeamRole | null;
 }
 
-const asTeamRole = (role: AccountRole | undefined): TeamRole | null =>
-  teamRoles.find((team) => team === role) ?? null;
+/** Each role's place on the hiring team, if any (no runtime import of the team contract: see session-api.ts). */
+const teamRoleOf: Record<AccountRole, TeamRole | null> = {
+  admin: null,
+  'hiring-manager': 'hiring-manager',
+  interviewer: 'interviewer',
+  user: null,
+};
 
 /** The signed-in user with the server's role for the account (asked only when there is an e-mail). */
 export function useSession(): Session {
@@ -28,6 +33,6 @@ export function useSession(): Session {
     user: auth.user,
     role,
     isAdmin: role === 'admin',
-    teamRole: asTeamRole(role ?? undefined),
+    teamRole: role ? teamRoleOf[role] : null,
   };
 }

@@ -61,4 +61,15 @@ describe('each role goes to its own screens', () => {
     expect(await screen.findByText('own screen')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(address);
   });
+
+  it('lets an administrator in when the server answers the admin flag alone (a server older than the console)', async () => {
+    stubApi((call) => (call.path.startsWith('/admin/') ? jsonResponse(200, { admin: true }) : undefined));
+    renderScreen(
+      <RequireAdmin>
+        <p>own screen</p>
+      </RequireAdmin>,
+      { store: await adminStore(), route: screens.dashboard.path() },
+    );
+    expect(await screen.findByText('own screen')).toBeInTheDocument();
+  });
 });

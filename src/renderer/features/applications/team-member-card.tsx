@@ -118,7 +118,7 @@ export function TeamMemberCard({ member, jobs }: { member: TeamMember; jobs: rea
                   <Button
                     appearance="subtle"
                     icon={<DismissRegular />}
-                    aria-label={`Take ${job.jobTitle} away from ${member.name}`}
+                    aria-label={`Take away ${job.jobTitle} from ${member.name}`}
                     onClick={() => void takeJob(job.jobId, job.jobTitle)}
                   >
                     Take away

@@ -234,7 +234,7 @@ describe('the administrators’ Team screen', () => {
         body: { mayDecide: true },
       }),
     );
-    await user.click(screen.getByRole('button', { name: 'Take Claims Handler away from Harriet Manager' }));
+    await user.click(screen.getByRole('button', { name: 'Take away Claims Handler from Harriet Manager' }));
     await waitFor(() =>
       expect(calls.find((call) => call.method === 'DELETE')?.path).toBe(
         `/team-members/${member._id}/jobs/${JOB_ID}`,
