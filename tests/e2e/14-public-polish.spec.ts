@@ -250,6 +250,12 @@ const addresses: Record<WebScreen, () => Promise<string>> = {
   application: async () => screens.application.path({ id: (await application()).id }),
   replyTemplates: async () => screens.replyTemplates.path(),
   account: async () => screens.account.path(),
+  teamMembers: async () => screens.teamMembers.path(),
+  // Signed out, the team's screens lead to the login; 15-hiring-team checks them signed in.
+  teamHome: async () => screens.teamHome.path(),
+  teamJob: async () => screens.teamJob.path({ id: (await createJob()).id }),
+  teamApplication: async () => screens.teamApplication.path({ id: (await application()).id }),
+  teamAccount: async () => screens.teamAccount.path(),
 };
 
 for (const [name, address] of Object.entries(addresses) as [WebScreen, () => Promise<string>][]) {

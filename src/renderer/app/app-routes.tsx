@@ -4,7 +4,7 @@ import { CareersHomePage } from '../features/jobs/careers-home-page';
 import { PublicLayout } from '../layout/public-layout';
 import { lazyScreen, type LazyScreen } from '../lib/lazy-screen';
 import { screens } from '../../shared/site/screen-routes';
-import { ADMIN_ROUTES_PATH, publicScreensOf, routeElements } from './route-screens';
+import { ADMIN_ROUTES_PATH, TEAM_ROUTES_PATH, publicScreensOf, routeElements } from './route-screens';
 
 // The home page is in the first download; every other screen is its own chunk.
 const FeedbackScope = lazyScreen(() => import('./feedback-scope'), 'FeedbackScope');
@@ -15,6 +15,8 @@ const NotFoundPage = lazyScreen(() => import('../features/site/not-found-page'),
  * of it reaches the public bundle. Its unknown paths show the public 404 screen handed in here.
  */
 const AdminRoutes = lazyScreen(() => import('./admin-routes'), 'AdminRoutes');
+/** The hiring team's screens under /team, one lazy module likewise. */
+const TeamRoutes = lazyScreen(() => import('./team-routes'), 'TeamRoutes');
 
 // The web's screens are the route table's (src/shared/site/screen-routes.ts).
 const routes = (
@@ -39,6 +41,18 @@ const routes = (
           />
         }
       />
+      <Route
+        path={TEAM_ROUTES_PATH}
+        element={
+          <TeamRoutes
+            notFound={
+              <PublicLayout>
+                <NotFoundPage />
+              </PublicLayout>
+            }
+          />
+        }
+      />
     </Route>
   </>
 );
@@ -47,7 +61,7 @@ export function AppRoutes() {
   return <Routes>{routes}</Routes>;
 }
 
-/** The web's routes as react-router reads them (the admin screens are below ADMIN_ROUTES_PATH). */
+/** The web's routes as react-router reads them (the admin and team screens are below their own paths). */
 export const appRouteObjects: RouteObject[] = createRoutesFromElements(routes);
 
 /**

@@ -5,24 +5,29 @@ import { useSession } from '../store/use-session';
 import { useStyles } from './require-admin.styles';
 import { screens } from '../../shared/site/screen-routes';
 
+/** What a guard shows while the session and the server's role check load. */
+export function CheckingAccess() {
+  const styles = useStyles();
+  return (
+    <div className={styles.checking} role="status">
+      <Field className={styles.field} validationMessage="Checking your access..." validationState="none">
+        <ProgressBar aria-label="Checking your access" />
+      </Field>
+    </div>
+  );
+}
+
 /**
- * The admin routes' guard: a progress bar while the session and the server's admin check load; logged-out
- * users and non-admins go to /login, remembering where they were going (path, query and hash:
- * the login page sends them back there). UX only: the server enforces every admin call itself.
+ * The admin routes' guard: a progress bar while the session and the server's role check load;
+ * a member of the hiring team goes to their own screens (/team), logged-out users and plain
+ * accounts to /login, remembering where they were going (path, query and hash: the login page
+ * sends them back there). UX only: the server enforces every admin call itself.
  */
 export function RequireAdmin({ children }: { children: ReactNode }) {
-  const styles = useStyles();
   const session = useSession();
   const location = useLocation();
-  if (session.loading) {
-    return (
-      <div className={styles.checking} role="status">
-        <Field className={styles.field} validationMessage="Checking your access..." validationState="none">
-          <ProgressBar aria-label="Checking your access" />
-        </Field>
-      </div>
-    );
-  }
+  if (session.loading) return <CheckingAccess />;
+  if (session.user && session.teamRole) return <Navigate to={screens.teamHome.path()} replace />;
   if (!session.user || !session.isAdmin) {
     return <Navigate to={screens.login.path()} replace state={{ from: location }} />;
   }

@@ -1,6 +1,12 @@
 import type { ComponentType } from 'react';
 import { Route } from 'react-router-dom';
-import { ADMIN_BASE, screensOf, type Face, type ScreenRoute } from '../../shared/site/screen-routes';
+import {
+  ADMIN_BASE,
+  TEAM_BASE,
+  screensOf,
+  type Face,
+  type ScreenRoute,
+} from '../../shared/site/screen-routes';
 import { lazyScreen, type LazyScreen } from '../lib/lazy-screen';
 
 type ScreenModule = Record<string, ComponentType>;
@@ -62,12 +68,15 @@ export function screenOf(route: ScreenRoute): LazyScreen<object> {
   return screen;
 }
 
-/** The face's screens outside the admin area that the table names a module for, `except` those. */
+/** The face's screens outside the admin and team areas that the table names a module for, `except` those. */
 export const publicScreensOf = (face: Face, except: readonly ScreenRoute[] = []): ScreenRoute[] =>
-  screensOf(face).filter((route) => !route.admin && route.screen && !except.includes(route));
+  screensOf(face).filter((route) => !route.admin && !route.team && route.screen && !except.includes(route));
 
 /** The admin screens (the same on both faces). */
 export const adminScreens = (): ScreenRoute[] => screensOf('web').filter((route) => route.admin);
+
+/** The hiring team's screens (the same on both faces). */
+export const teamScreens = (): ScreenRoute[] => screensOf('web').filter((route) => route.team === true);
 
 /** `<Route>`s for `routes`, at their own addresses, or relative to `base` when given. */
 export function routeElements(routes: readonly ScreenRoute[], base?: string) {
@@ -84,3 +93,6 @@ export function routeElements(routes: readonly ScreenRoute[], base?: string) {
 
 /** Where the admin routes are mounted: everything under the admin area. */
 export const ADMIN_ROUTES_PATH = `${ADMIN_BASE}/*`;
+
+/** Where the hiring team's routes are mounted: everything under the team's area. */
+export const TEAM_ROUTES_PATH = `${TEAM_BASE}/*`;

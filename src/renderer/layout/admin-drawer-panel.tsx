@@ -4,16 +4,20 @@ import { Avatar, Button, mergeClasses } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons/headless/svg/add';
 import { ArrowLeftRegular } from '@fluentui/react-icons/headless/svg/arrow-left';
 import { BoardRegular } from '@fluentui/react-icons/headless/svg/board';
+import { BriefcaseRegular } from '@fluentui/react-icons/headless/svg/briefcase';
 import { HomeRegular } from '@fluentui/react-icons/headless/svg/home';
 import { MailTemplateRegular } from '@fluentui/react-icons/headless/svg/mail-template';
 import { PeopleRegular } from '@fluentui/react-icons/headless/svg/people';
+import { PeopleTeamRegular } from '@fluentui/react-icons/headless/svg/people-team';
 import { PersonRegular } from '@fluentui/react-icons/headless/svg/person';
 import { siteConfig } from '../../shared/site/site-config';
+import { teamRoleLabels } from '../../shared/team/team-contract';
 import { isAtScreen, screens, type ScreenRoute } from '../../shared/site/screen-routes';
 import { useAppSelector } from '../store/hooks';
+import { useSession } from '../store/use-session';
 import { LogOutButton } from './log-out-button';
 import { usePlatform } from '../platform/platform';
-import type { AdminLayoutSlots } from './admin-layout-slots';
+import { areaTitles, type AdminLayoutSlots } from './admin-layout-slots';
 import { useStyles } from './admin-drawer-panel.styles';
 
 interface NavEntry {
@@ -43,7 +47,20 @@ const NAV: NavEntry[] = [
     badge: 'applications',
   },
   { to: screens.replyTemplates.path(), label: 'Reply templates', icon: <MailTemplateRegular /> },
+  { to: screens.teamMembers.path(), label: 'Team', icon: <PeopleTeamRegular /> },
   { to: screens.account.path(), label: 'Account', icon: <PersonRegular /> },
+];
+
+/** The hiring team's drawer: their own work and their account, nothing of the administrators'. */
+const TEAM_NAV: NavEntry[] = [
+  { to: screens.home.path(), label: 'Home', icon: <HomeRegular /> },
+  {
+    to: screens.teamHome.path(),
+    label: 'Your work',
+    icon: <BriefcaseRegular />,
+    activeFor: [screens.teamHome, screens.teamJob, screens.teamApplication],
+  },
+  { to: screens.teamAccount.path(), label: 'Account', icon: <PersonRegular /> },
 ];
 
 export function PanelContent({
@@ -60,6 +77,11 @@ export function PanelContent({
   const platform = usePlatform();
   const { pathname } = useLocation();
   const user = useAppSelector((state) => state.session.user);
+  const { teamRole } = useSession();
+  const area = slots.area ?? 'admin';
+  const title = areaTitles[area];
+  const nav = area === 'team' ? TEAM_NAV : NAV;
+  const roleLabel = area === 'admin' ? 'Admin User' : teamRole ? teamRoleLabels[teamRole] : 'Hiring team';
 
   return (
     <div className={styles.panel}>
@@ -68,14 +90,14 @@ export function PanelContent({
           {siteConfig.brandName.charAt(0)}
         </span>
         <span className={styles.panelTitle}>
-          <p className={styles.panelName}>Admin Panel</p>
+          <p className={styles.panelName}>{title}</p>
           <span className={styles.panelTag}>{siteConfig.brandName} Careers</span>
         </span>
         {closeButton}
       </div>
-      <nav aria-label="Admin Panel">
+      <nav aria-label={title}>
         <ul className={styles.navList}>
-          {NAV.map((entry) => {
+          {nav.map((entry) => {
             const active = entry.activeFor ? isAtScreen(pathname, entry.activeFor) : undefined;
             return (
               <li key={entry.to}>
@@ -100,12 +122,12 @@ export function PanelContent({
         </ul>
       </nav>
       <div className={styles.foot}>
-        {/* The admin user label; the name comes from the session when there is one. */}
+        {/* The user label; the name comes from the session when there is one. */}
         <div className={styles.user}>
           <Avatar name={user?.name ?? 'Admin'} color="neutral" size={32} aria-hidden="true" />
           <span className={styles.userText}>
             <span className={styles.userName}>{user?.name ?? 'Admin'}</span>
-            <span className={styles.userRole}>Admin User</span>
+            <span className={styles.userRole}>{roleLabel}</span>
           </span>
         </div>
         <Button

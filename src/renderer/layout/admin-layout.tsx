@@ -9,20 +9,22 @@ import { SkipLink } from '../components/skip-link';
 import { ErrorBoundary } from '../components/error-boundary';
 import { useIsWide } from './use-is-wide';
 import { PanelContent } from './admin-drawer-panel';
-import type { AdminLayoutSlots } from './admin-layout-slots';
+import { areaTitles, type AdminLayoutSlots } from './admin-layout-slots';
 import { useStyles } from './admin-layout.styles';
 
 /**
  * The admin screens' frame: the "Admin Panel" drawer with Home, Dashboard, Create Post,
- * Applications (with the count of New ones the app hands in), Reply templates, Account, the admin
- * user label and Back (one step back in history). On wide screens the drawer is always shown; on
- * narrow ones it folds behind a menu button.
+ * Applications (with the count of New ones the app hands in), Reply templates, Team, Account, the
+ * admin user label and Back (one step back in history). On wide screens the drawer is always
+ * shown; on narrow ones it folds behind a menu button. The hiring team's screens use the same
+ * frame with their own drawer, "Hiring Team" (`area`).
  */
 export function AdminLayout(slots: AdminLayoutSlots) {
   const styles = useStyles();
   const wide = useIsWide();
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const title = areaTitles[slots.area ?? 'admin'];
   const close = () => setDrawerOpen(false);
   const main = useRef<HTMLElement>(null);
   useHeadingFocus(main);
@@ -39,7 +41,7 @@ export function AdminLayout(slots: AdminLayoutSlots) {
           open={drawerOpen}
           onOpenChange={(_event, data) => setDrawerOpen(data.open)}
           className={styles.drawerSurface}
-          aria-label="Admin Panel"
+          aria-label={title}
         >
           <PanelContent
             slots={slots}
@@ -67,7 +69,7 @@ export function AdminLayout(slots: AdminLayoutSlots) {
               aria-expanded={drawerOpen}
               onClick={() => setDrawerOpen(true)}
             />
-            <p className={styles.topTitle}>Admin Panel</p>
+            <p className={styles.topTitle}>{title}</p>
           </header>
         )}
         <main id="dashboard-main" ref={main} className={styles.main} tabIndex={-1}>

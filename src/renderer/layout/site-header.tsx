@@ -5,7 +5,7 @@ import { CallRegular } from '@fluentui/react-icons/headless/svg/call';
 import { LocationRegular } from '@fluentui/react-icons/headless/svg/location';
 import { MailRegular } from '@fluentui/react-icons/headless/svg/mail';
 import { formatAddress, siteConfig } from '../../shared/site/site-config';
-import { useAppSelector } from '../store/hooks';
+import { useSession } from '../store/use-session';
 import { useStyles } from './site-header.styles';
 import { screens } from '../../shared/site/screen-routes';
 
@@ -23,10 +23,13 @@ const staffLinks = [
   { to: screens.createJob.path(), label: 'Create Post', end: false },
 ];
 
+/** A hiring manager or interviewer has their own screens and none of the administrators'. */
+const teamLinks = [{ to: screens.teamHome.path(), label: 'Your work', end: false }];
+
 export function SiteHeader() {
   const styles = useStyles();
-  const user = useAppSelector((state) => state.session.user);
-  const links = user ? [...publicLinks, ...staffLinks] : publicLinks;
+  const { user, teamRole } = useSession();
+  const links = user ? [...publicLinks, ...(teamRole ? teamLinks : staffLinks)] : publicLinks;
 
   return (
     <header>

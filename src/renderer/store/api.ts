@@ -9,7 +9,19 @@ import { baseQuery } from './base-query';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Job', 'Application', 'Note', 'Audit', 'Admin', 'Counts', 'ReplyTemplate', 'Account'],
+  tagTypes: [
+    'Job',
+    'Application',
+    'Note',
+    'Audit',
+    'Admin',
+    'Counts',
+    'ReplyTemplate',
+    'Account',
+    'TeamMember',
+    'TeamWork',
+    'Viewers',
+  ],
   endpoints: () => ({}),
 });
 
@@ -30,4 +42,11 @@ export const tags = {
   replyTemplates: { type: 'ReplyTemplate', id: 'LIST' } as const,
   /** The signed-in user's account screen: second factor and recent events. */
   account: { type: 'Account', id: 'ME' } as const,
+  /** The administrators' list of the hiring team, with each member's jobs. */
+  teamMembers: { type: 'TeamMember', id: 'LIST' } as const,
+  /** What a team member reaches: their jobs, the lists and applications under them. */
+  teamWork: { type: 'TeamWork', id: 'ALL' } as const,
+  teamApplication: (id: string) => ({ type: 'TeamWork', id }) as const,
+  /** Who has seen a job's applicants. */
+  jobViewers: (jobId: string) => ({ type: 'Viewers', id: jobId }) as const,
 };

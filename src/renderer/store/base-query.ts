@@ -1,6 +1,7 @@
 import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { REQUEST_TIMEOUT_MS } from '../../shared/limits';
+import { messages } from '../../shared/messages';
 import { sessionEnded } from './session-events';
 import type { Platform } from '../platform/platform';
 import type { AppExtra } from './app-extra';
@@ -9,8 +10,21 @@ import { sendWithProgress, uploadResult, type UploadWatch } from './upload-reque
 
 type RawBaseQuery = ReturnType<typeof fetchBaseQuery>;
 
-/** A call's arguments; with `upload`, the body goes up with progress reports (upload-request.ts). */
-export type AppFetchArgs = FetchArgs & { upload?: UploadWatch };
+/**
+ * A call's arguments; with `upload`, the body goes up with progress reports (upload-request.ts).
+ * `recordRefusals`: the server checks this call against the record (the hiring team's calls: this
+ * job, this application, this stage), so its 403 is a plain "not yours" or "not allowed" about
+ * the record and the session goes on; the team guard's own refusal still ends it.
+ */
+export type AppFetchArgs = FetchArgs & { upload?: UploadWatch; recordRefusals?: boolean };
+
+const messageOf = (data: unknown): unknown =>
+  typeof data === 'object' && data !== null && 'message' in data ? data.message : undefined;
+
+/** Whether a refusal means the session is over (or was never one that may be here). */
+const endsSession = (error: FetchBaseQueryError, recordRefusals: boolean): boolean =>
+  error.status === 401 ||
+  (error.status === 403 && (!recordRefusals || messageOf(error.data) === messages.teamRequired));
 
 const rawQueries = new WeakMap<Platform, RawBaseQuery>();
 
@@ -54,8 +68,8 @@ async function sendUpload(platform: Platform, args: FetchArgs, watch: UploadWatc
 }
 
 /**
- * The one base query of the app (docs/behaviour.md#auth-and-session). Any 401 or 403 ends the session here and
- * only here: the stored token is cleared, the auth state is reset, the user is sent to /login,
+ * The one base query of the app (docs/behaviour.md#auth-and-session). Any 401 or 403 ends the
+ * session here and only here (but a record's refusal, see `recordRefusals`): the stored token is cleared, the auth state is reset, the user is sent to /login,
  * and the error still goes back to the caller (the login page shows the server's message). A 401
  * for a token that was replaced while the call was out is first tried again with the new token.
  */
@@ -65,7 +79,7 @@ export const baseQuery: BaseQueryFn<string | AppFetchArgs, unknown, FetchBaseQue
   extraOptions,
 ) => {
   const { platform, navigator } = api.extra as AppExtra;
-  const { upload, ...fetchArgs } = typeof args === 'string' ? { url: args } : args;
+  const { upload, recordRefusals = false, ...fetchArgs } = typeof args === 'string' ? { url: args } : args;
   let result = upload
     ? await sendUpload(platform, fetchArgs, upload, api.signal)
     : await rawQueryFor(platform)(fetchArgs, api, extraOptions);
@@ -85,7 +99,7 @@ export const baseQuery: BaseQueryFn<string | AppFetchArgs, unknown, FetchBaseQue
     const message = error.error.slice(ResponseTooLargeError.name.length + 2);
     return { ...result, error: { status: 'CUSTOM_ERROR', error: message, data: { message } } };
   }
-  if (error.status === 401 || error.status === 403) {
+  if (endsSession(error, recordRefusals)) {
     await platform.tokenStore.clear().catch((cause: unknown) => console.error('token clear failed', cause));
     api.dispatch(sessionEnded());
     navigator.toLogin();

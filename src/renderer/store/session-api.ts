@@ -5,6 +5,7 @@ import type {
   RegisterPayload,
 } from '../../shared/auth/auth-contract';
 import type { InsertAck } from '../../shared/http/acknowledgements';
+import type { AccountRole } from '../../shared/team/team-contract';
 import { api, tags } from './api';
 
 /**
@@ -12,12 +13,29 @@ import { api, tags } from './api';
  * registration. A login that answers a token starts the session by itself (the store's listener,
  * store.ts); its screen only sends it and shows its state.
  */
+/**
+ * Every role the app knows, checked complete by the compiler; written out rather than read from
+ * the team contract, whose schemas would put zod into the public pages' first download.
+ */
+const knownRoles: Record<AccountRole, true> = {
+  admin: true,
+  'hiring-manager': true,
+  interviewer: true,
+  user: true,
+};
+const isKnownRole = (role: unknown): role is AccountRole => typeof role === 'string' && role in knownRoles;
+
 export const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** The admin flag always comes from the server, never from the token or a known e-mail. */
-    isAdmin: build.query<boolean, string>({
+    /**
+     * The account's role (administrator, hiring manager, interviewer or plain) always comes from
+     * the server, never from the token or a known e-mail. A server from before the hiring team
+     * (the console may be newer than its server) answers the admin flag alone.
+     */
+    accountRole: build.query<AccountRole, string>({
       query: (email) => `/admin/${encodeURIComponent(email)}`,
-      transformResponse: (answer: AdminAnswer) => answer.admin === true,
+      transformResponse: (answer: Partial<AdminAnswer>): AccountRole =>
+        isKnownRole(answer.role) ? answer.role : answer.admin === true ? 'admin' : 'user',
       providesTags: (_result, _error, email) => [tags.admin(email)],
     }),
     /** Signed in (a token), or the second step: a code (`twoFactorRequired`) or enrolment first. */
@@ -30,4 +48,4 @@ export const sessionApi = api.injectEndpoints({
   }),
 });
 
-export const { useIsAdminQuery, useLoginMutation, useRegisterMutation } = sessionApi;
+export const { useAccountRoleQuery, useLoginMutation, useRegisterMutation } = sessionApi;

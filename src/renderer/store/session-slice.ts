@@ -84,6 +84,12 @@ export const startSession =
     const sameUser = getState().session.user?.email === user.email;
     await extra.platform.tokenStore.set(token);
     dispatch(signedIn(user));
-    dispatch(api.util.invalidateTags(sameUser ? ['Account'] : ['Admin', 'Application', 'Note', 'Account']));
+    dispatch(
+      api.util.invalidateTags(
+        sameUser
+          ? ['Account']
+          : ['Admin', 'Application', 'Note', 'Account', 'TeamMember', 'TeamWork', 'Viewers'],
+      ),
+    );
     return user;
   };

@@ -24,6 +24,11 @@ export interface ScreenFlags {
   faces: readonly Face[];
   /** Behind the admin guard, in the admin layout: its pattern starts with ADMIN_BASE. */
   admin: boolean;
+  /**
+   * Behind the hiring team's guard, in the team's layout: its pattern starts with TEAM_BASE
+   * (docs/behaviour.md#the-hiring-teams-screens).
+   */
+  team?: boolean;
   indexing: Indexing;
   /**
    * Whether the server may keep its answer for replay (docs/architecture.md#answer-replay). Never
@@ -109,10 +114,15 @@ function screen<const Pattern extends string, const Flags extends ScreenFlags>(
 /** Everything under it is the admin area: one guard, one layout, one line of robots.txt. */
 export const ADMIN_BASE = '/dashboard';
 
+/** Everything under it is the hiring team's area: one guard, one layout. */
+export const TEAM_BASE = '/team';
+
 const web = ['web'] as const;
 const both = ['web', 'desktop'] as const;
 /** The admin screens: the same on the web and in the console, out of every search engine. */
 const admin = { faces: both, admin: true, indexing: 'disallow', prerendered: false } as const;
+/** The hiring team's screens: like the admin screens, on both faces and out of every search engine. */
+const team = { faces: both, admin: false, team: true, indexing: 'disallow', prerendered: false } as const;
 const publicPage = { faces: web, admin: false, indexing: 'index', replay: true, prerendered: false } as const;
 
 export const screens = {
@@ -245,6 +255,34 @@ export const screens = {
   }),
   account: screen(`${ADMIN_BASE}/account`, {
     ...admin,
+    replay: true,
+    screen: { file: 'features/auth/account-page', name: 'AccountPage' },
+  }),
+  /** The administrators' view of the hiring team: invitations, jobs, removals. */
+  teamMembers: screen(`${ADMIN_BASE}/team`, {
+    ...admin,
+    replay: true,
+    screen: { file: 'app/pages/team-members-page', name: 'TeamMembersPage' },
+  }),
+  /** A team member's home: a hiring manager's jobs, an interviewer's interviews. */
+  teamHome: screen(TEAM_BASE, {
+    ...team,
+    replay: true,
+    screen: { file: 'features/applications/team-home-page', name: 'TeamHomePage' },
+  }),
+  teamJob: screen(`${TEAM_BASE}/jobs/:id`, {
+    ...team,
+    replay: false,
+    screen: { file: 'features/applications/team-job-page', name: 'TeamJobPage' },
+  }),
+  teamApplication: screen(`${TEAM_BASE}/application/:id`, {
+    ...team,
+    replay: false,
+    screen: { file: 'features/applications/team-application-page', name: 'TeamApplicationPage' },
+  }),
+  /** The same account screen as the administrators': password, second factor, recent activity. */
+  teamAccount: screen(`${TEAM_BASE}/account`, {
+    ...team,
     replay: true,
     screen: { file: 'features/auth/account-page', name: 'AccountPage' },
   }),

@@ -1,10 +1,17 @@
 import { isValidElement } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_BASE, screens, screensOf, screenRoutes } from '../../../src/shared/site/screen-routes';
+import {
+  ADMIN_BASE,
+  TEAM_BASE,
+  screens,
+  screensOf,
+  screenRoutes,
+} from '../../../src/shared/site/screen-routes';
 import { adminRouteObjects } from '../../../src/renderer/app/admin-routes';
+import { teamRouteObjects } from '../../../src/renderer/app/team-routes';
 import { appRouteObjects } from '../../../src/renderer/app/app-routes';
-import { ADMIN_ROUTES_PATH, screenOf } from '../../../src/renderer/app/route-screens';
+import { ADMIN_ROUTES_PATH, TEAM_ROUTES_PATH, screenOf } from '../../../src/renderer/app/route-screens';
 import { CareersHomePage } from '../../../src/renderer/features/jobs/careers-home-page';
 
 /**
@@ -33,6 +40,7 @@ describe('the web app and the route table', () => {
     const drawn = [
       ...patternsOf(appRouteObjects, '').filter(([pattern]) => !catchAll(pattern)),
       ...patternsOf(adminRouteObjects, ADMIN_BASE),
+      ...patternsOf(teamRouteObjects, TEAM_BASE),
     ];
     const web = screensOf('web');
     expect(drawn.map(([pattern]) => pattern).sort()).toEqual(web.map((route) => route.pattern).sort());
@@ -42,6 +50,8 @@ describe('the web app and the route table', () => {
     }
     // The admin area is one lazy module mounted below its base.
     expect(patternsOf(appRouteObjects, '').map(([pattern]) => pattern)).toContain(ADMIN_ROUTES_PATH);
+    // So is the hiring team's area.
+    expect(patternsOf(appRouteObjects, '').map(([pattern]) => pattern)).toContain(TEAM_ROUTES_PATH);
   });
 
   it('shows the 404 screen at any address the table does not know', () => {

@@ -6,6 +6,8 @@ import { sessionApi } from '../../../src/renderer/store/session-api';
 import { errorMessage } from '../../../src/renderer/store/api-error';
 import { restoreSession } from '../../../src/renderer/store/session-slice';
 import { jobsApi } from '../../../src/renderer/features/jobs/jobs-api';
+import { teamApi } from '../../../src/renderer/features/applications/team-api';
+import { messages } from '../../../src/shared/messages';
 import { fakeToken, inSeconds, jsonResponse, memoryPlatform, renderScreen } from '../support/test-utils';
 
 /** Only this unit test stubs fetch: the base query's behaviour is what is under test. */
@@ -50,7 +52,7 @@ describe('the base query', () => {
       expect(store.getState().session.user).not.toBeNull();
 
       const result = await act(() =>
-        store.dispatch(sessionApi.endpoints.isAdmin.initiate('ada@example.com')),
+        store.dispatch(sessionApi.endpoints.accountRole.initiate('ada@example.com')),
       );
 
       expect(result.error).toMatchObject({
@@ -77,10 +79,12 @@ describe('the base query', () => {
           message: 'You have been signed out on this device. Please log in again.',
         });
       }
-      return jsonResponse(200, { admin: true });
+      return jsonResponse(200, { admin: true, role: 'admin' });
     });
-    const result = await act(() => store.dispatch(sessionApi.endpoints.isAdmin.initiate('ada@example.com')));
-    expect(result.data).toBe(true);
+    const result = await act(() =>
+      store.dispatch(sessionApi.endpoints.accountRole.initiate('ada@example.com')),
+    );
+    expect(result.data).toBe('admin');
     expect(calls.map((call) => call.headers.get('authorization'))).toEqual([
       `Bearer ${token}`,
       `Bearer ${renewed}`,
@@ -93,7 +97,7 @@ describe('the base query', () => {
   it('a 401 for the token still stored signs out at once, without a second try', async () => {
     const calls = stubFetch(() => jsonResponse(401, { message: 'You have been signed out on this device.' }));
     const { store, memory } = await signedInStore('/dashboard/account');
-    await act(() => store.dispatch(sessionApi.endpoints.isAdmin.initiate('ada@example.com')));
+    await act(() => store.dispatch(sessionApi.endpoints.accountRole.initiate('ada@example.com')));
     expect(calls).toHaveLength(1);
     expect(memory.state.token).toBeNull();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
@@ -117,6 +121,24 @@ describe('the base query', () => {
     expect(
       Object.values(store.getState().api.mutations).filter((call) => call?.status === 'pending'),
     ).toEqual([]);
+  });
+
+  it("a team call's 403 about the record (a closed job, a stage not allowed) keeps the session and returns the message", async () => {
+    stubFetch(() => jsonResponse(403, { message: messages.teamAccessEnded }));
+    const { store, memory, token } = await signedInStore('/team/application/a1');
+    const result = await act(() => store.dispatch(teamApi.endpoints.getTeamApplication.initiate('a1')));
+    expect(result.error).toMatchObject({ status: 403, data: { message: messages.teamAccessEnded } });
+    expect(memory.state.token).toBe(token);
+    expect(store.getState().session.user).not.toBeNull();
+    expect(screen.getByTestId('location')).toHaveTextContent('/team/application/a1');
+  });
+
+  it('a team call refused by the team guard (the account is no team member now) still signs out', async () => {
+    stubFetch(() => jsonResponse(403, { message: messages.teamRequired }));
+    const { store, memory } = await signedInStore('/team');
+    await act(() => store.dispatch(teamApi.endpoints.getTeamJobs.initiate()));
+    expect(memory.state.token).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
   });
 
   it('leaves other errors alone', async () => {

@@ -31,6 +31,7 @@ import { useSelection } from './use-selection';
 import { useBulkStageChange, useStageChange } from './use-stage-change';
 import { EmptyState } from './applications-empty-state';
 import { BulkActions } from './bulk-actions';
+import { JobViewers } from './job-viewers';
 import { useStyles } from './applications-list-page.styles';
 import { screens } from '../../../shared/site/screen-routes';
 
@@ -202,6 +203,8 @@ export function ApplicationsListPage() {
           </>
         )}
       </section>
+      {/* A job's own view: who has read its applicants (a deleted job's rows have no job to ask about). */}
+      {filter.job && !filter.job.startsWith('deleted:') && <JobViewers jobId={filter.job} />}
       <CvPreviewDialog
         preview={cv.preview}
         onClose={cv.closePreview}

@@ -6,14 +6,14 @@ import { DismissRegular } from '@fluentui/react-icons/headless/svg/dismiss';
 import { DocumentPdfRegular } from '@fluentui/react-icons/headless/svg/document-pdf';
 import { EyeOffRegular } from '@fluentui/react-icons/headless/svg/eye-off';
 import { EyeRegular } from '@fluentui/react-icons/headless/svg/eye';
-import type { ApplicationDetail } from '../../../shared/applications/application-contract';
+import type { ApplicationSummary } from '../../../shared/applications/application-contract';
 import { messages } from '../../../shared/messages';
 import { useAdminStyles } from '../../layout/admin-page';
 import { cvSizeText } from './application-fields';
 import { hasResume } from './application-search';
 import { usesOptimizedLoading } from './cv-bytes';
 import { CvPreview } from './cv-preview';
-import { useFetchCvBytes, useSaveCv } from './use-cv-actions';
+import { useFetchCvBytes, useSaveCv, type CvSource } from './use-cv-actions';
 import { useStyles } from './cv-section.styles';
 
 type PreviewState =
@@ -27,12 +27,18 @@ type PreviewState =
  * loading and error states. The CV is fetched on the first Show Preview (or Download) and kept in
  * memory only while this screen is open.
  */
-export function CvSection({ application }: { application: ApplicationDetail }) {
+export function CvSection({
+  application,
+  source = 'admin',
+}: {
+  application: Pick<ApplicationSummary, '_id' | 'name' | 'hasResume' | 'pdfFileSize'>;
+  source?: CvSource;
+}) {
   const admin = useAdminStyles();
   const styles = useStyles();
   const headingId = useId();
   const panelId = useId();
-  const fetchCvBytes = useFetchCvBytes();
+  const fetchCvBytes = useFetchCvBytes(source);
   const saveCv = useSaveCv();
   const [shown, setShown] = useState(false);
   const [preview, setPreview] = useState<PreviewState>({ status: 'idle' });

@@ -4,10 +4,13 @@ import { cvFileName } from '../../../shared/applications/cv-file-name';
 import { useToast } from '../../feedback/use-toast';
 import { usePlatform } from '../../platform/platform';
 import { useGetApplicationCvMutation } from './application-admin-api';
+import { useGetTeamApplicationCvMutation } from './team-api';
 import { DownloadCompleteMessage } from './download-toast';
 import { cvBytesFromDataUrl } from './cv-bytes';
 
 export type CvAction = 'preview' | 'download';
+/** Whose call reads the CV: an administrator's, or a team member's (checked against their access). */
+export type CvSource = 'admin' | 'team';
 export type CvRow = Pick<ApplicationSummary, '_id' | 'name'>;
 
 export interface OpenPreview {
@@ -22,8 +25,12 @@ export interface OpenPreview {
  * call is a request: a screen that must not read a CV twice at once keeps its read under way
  * (the table's busy rows, the application screen's preview).
  */
-export function useFetchCvBytes(): (applicationId: string, purpose: CvAction) => Promise<Uint8Array> {
-  const [getCv] = useGetApplicationCvMutation();
+export function useFetchCvBytes(
+  source: CvSource = 'admin',
+): (applicationId: string, purpose: CvAction) => Promise<Uint8Array> {
+  const [getAdminCv] = useGetApplicationCvMutation();
+  const [getTeamCv] = useGetTeamApplicationCvMutation();
+  const getCv = source === 'team' ? getTeamCv : getAdminCv;
   return useCallback(
     async (applicationId: string, purpose: CvAction) => {
       const request = getCv({ id: applicationId, purpose });

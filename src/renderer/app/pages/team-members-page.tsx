@@ -1,0 +1,8 @@
+import { TeamMembers } from '../../features/applications/team-members';
+import { useGetAdminJobsQuery } from '../../features/jobs/job-admin-api';
+
+/** /dashboard/team: the hiring team, with the job posts an administrator may give them. */
+export function TeamMembersPage() {
+  const { data: jobs } = useGetAdminJobsQuery();
+  return <TeamMembers jobs={jobs ?? []} />;
+}

@@ -1,0 +1,113 @@
+import type { CvAnswer } from '../../../shared/applications/application-contract';
+import type { Note } from '../../../shared/applications/note-contract';
+import type { ApplicationStage, StageChanged } from '../../../shared/applications/stage-contract';
+import type { DeleteAck, UpdateAck } from '../../../shared/http/acknowledgements';
+import type { CvPurpose } from '../../../shared/privacy/audit-contract';
+import type {
+  JobViewer,
+  TeamApplicationDetail,
+  TeamApplicationSummary,
+  TeamInvite,
+  TeamInvited,
+  TeamJob,
+  TeamMember,
+} from '../../../shared/team/team-contract';
+import { api, tags } from '../../store/api';
+
+const member = (id: string) => `/team-members/${encodeURIComponent(id)}`;
+const teamApplication = (id: string) => `/team/applications/${encodeURIComponent(id)}`;
+
+/**
+ * The hiring team's calls: the administrators' (the team list, invitations, jobs, removals, who
+ * has seen a job's applicants) and the team members' own under /api/team. The server checks each
+ * team call against the record (this job, this application), so those calls mark their 403s as
+ * the record's (`recordRefusals`): a refusal is shown, and the session goes on
+ * (docs/behaviour.md#the-hiring-teams-screens).
+ */
+export const teamApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getTeamMembers: build.query<TeamMember[], void>({
+      query: () => '/team-members',
+      providesTags: [tags.teamMembers],
+    }),
+    inviteTeamMember: build.mutation<TeamInvited, TeamInvite>({
+      query: (body) => ({ url: '/team-members', method: 'POST', body }),
+      invalidatesTags: [tags.teamMembers],
+    }),
+    removeTeamMember: build.mutation<DeleteAck, string>({
+      query: (id) => ({ url: member(id), method: 'DELETE' }),
+      invalidatesTags: [tags.teamMembers, { type: 'Viewers' }],
+    }),
+    assignJob: build.mutation<UpdateAck, { memberId: string; jobId: string; mayDecide: boolean }>({
+      query: ({ memberId, jobId, mayDecide }) => ({
+        url: `${member(memberId)}/jobs/${encodeURIComponent(jobId)}`,
+        method: 'PUT',
+        body: { mayDecide },
+      }),
+      invalidatesTags: [tags.teamMembers],
+    }),
+    unassignJob: build.mutation<DeleteAck, { memberId: string; jobId: string }>({
+      query: ({ memberId, jobId }) => ({
+        url: `${member(memberId)}/jobs/${encodeURIComponent(jobId)}`,
+        method: 'DELETE',
+      }),
+      invalidatesTags: [tags.teamMembers],
+    }),
+    getJobViewers: build.query<JobViewer[], string>({
+      query: (jobId) => `/post/${encodeURIComponent(jobId)}/viewers`,
+      providesTags: (_answer, _error, jobId) => [tags.jobViewers(jobId)],
+    }),
+
+    getTeamJobs: build.query<TeamJob[], void>({
+      query: () => ({ url: '/team/jobs', recordRefusals: true }),
+      providesTags: [tags.teamWork],
+    }),
+    getTeamJobApplications: build.query<TeamApplicationSummary[], string>({
+      query: (jobId) => ({
+        url: `/team/jobs/${encodeURIComponent(jobId)}/applications`,
+        recordRefusals: true,
+      }),
+      providesTags: [tags.teamWork],
+    }),
+    getTeamApplication: build.query<TeamApplicationDetail, string>({
+      query: (id) => ({ url: teamApplication(id), recordRefusals: true }),
+      providesTags: (_answer, _error, id) => [tags.teamApplication(id)],
+    }),
+    /** Notes of an application of a hiring manager's job (an interviewer is never shown them). */
+    getTeamNotes: build.query<Note[], string>({
+      query: (id) => ({ url: `${teamApplication(id)}/notes`, recordRefusals: true }),
+      providesTags: (_answer, _error, id) => [tags.notes(id)],
+    }),
+    /** The CV as a data URL: a command, each one audited, reset by the screen once decoded. */
+    getTeamApplicationCv: build.mutation<CvAnswer, { id: string; purpose: CvPurpose }>({
+      query: ({ id, purpose }) => ({
+        url: `${teamApplication(id)}/pdf?purpose=${purpose}`,
+        recordRefusals: true,
+      }),
+    }),
+    moveTeamApplication: build.mutation<StageChanged, { id: string; stage: ApplicationStage }>({
+      query: ({ id, stage }) => ({
+        url: `${teamApplication(id)}/stage`,
+        method: 'PUT',
+        body: { stage },
+        recordRefusals: true,
+      }),
+      invalidatesTags: (_answer, _error, { id }) => [tags.teamWork, tags.teamApplication(id)],
+    }),
+  }),
+});
+
+export const {
+  useGetTeamMembersQuery,
+  useInviteTeamMemberMutation,
+  useRemoveTeamMemberMutation,
+  useAssignJobMutation,
+  useUnassignJobMutation,
+  useGetJobViewersQuery,
+  useGetTeamJobsQuery,
+  useGetTeamJobApplicationsQuery,
+  useGetTeamApplicationQuery,
+  useGetTeamNotesQuery,
+  useGetTeamApplicationCvMutation,
+  useMoveTeamApplicationMutation,
+} = teamApi;

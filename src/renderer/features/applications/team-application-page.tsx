@@ -1,0 +1,129 @@
+import { useEffect, useId } from 'react';
+import { useParams } from 'react-router-dom';
+import { ArrowLeftRegular } from '@fluentui/react-icons/headless/svg/arrow-left';
+import { formatUsDate } from '../../../shared/format/date';
+import { screens } from '../../../shared/site/screen-routes';
+import { errorMessage } from '../../store/api-error';
+import { useSession } from '../../store/use-session';
+import { LinkButton } from '../../components/link-button';
+import { PageLoading } from '../../components/page-loading';
+import { AdminPageHeader, useAdminStyles } from '../../layout/admin-page';
+import { Fact } from './application-fact';
+import { CvSection } from './cv-section';
+import { TeamNotes } from './team-notes';
+import { TeamStageMove } from './team-stage-move';
+import { useGetTeamApplicationQuery } from './team-api';
+import { useStyles } from './application-detail-page.styles';
+
+/**
+ * /team/application/:id: one application as a team member may see it: the applicant, the cover
+ * letter, the CV (preview and download, each audited), and for the job's hiring manager its
+ * notes, its interviewers and the stage moves open to them. What the server refuses (a closed
+ * job, an application not theirs) is said on the screen; the session goes on.
+ */
+export function TeamApplicationPage() {
+  const admin = useAdminStyles();
+  const styles = useStyles();
+  const { id = '' } = useParams();
+  const { teamRole } = useSession();
+  const { currentData: application, isFetching, error } = useGetTeamApplicationQuery(id);
+  const infoId = useId();
+  const letterId = useId();
+  const interviewersId = useId();
+  const manager = teamRole === 'hiring-manager';
+  const backTo =
+    application && manager ? screens.teamJob.path({ id: application.jobId }) : screens.teamHome.path();
+  const back = (
+    <LinkButton to={backTo} icon={<ArrowLeftRegular aria-hidden="true" />}>
+      {manager && application ? 'Back to the job' : 'Back to your work'}
+    </LinkButton>
+  );
+
+  useEffect(() => {
+    if (error) console.error('team application failed to load', error);
+  }, [error]);
+
+  if (!application && isFetching) return <PageLoading label="Loading application..." />;
+  if (!application) {
+    return (
+      <div className={admin.page}>
+        <title>Application not available | Hiring Team</title>
+        <section className={admin.card}>
+          <div className={admin.empty}>
+            <h1 className={admin.title}>This application is not available to you</h1>
+            <p className={admin.emptyText} role="alert">
+              {errorMessage(error, 'The application could not be loaded. Please try again.')}
+            </p>
+            {back}
+          </div>
+        </section>
+      </div>
+    );
+  }
+
+  return (
+    <div className={admin.page}>
+      <title>{`${application.name} | Application | Hiring Team`}</title>
+      <AdminPageHeader
+        title={application.name}
+        subtitle={`Application for ${application.jobTitle}`}
+        actions={back}
+      />
+      <div className={styles.layout}>
+        <div className={styles.column}>
+          <section className={admin.card} aria-labelledby={infoId}>
+            <h2 id={infoId} className={admin.cardTitle}>
+              Applicant Information
+            </h2>
+            <dl className={styles.facts}>
+              <Fact label="Full Name">{application.name}</Fact>
+              <Fact label="Email">
+                <a className={styles.link} href={`mailto:${application.email}`}>
+                  {application.email}
+                </a>
+              </Fact>
+              <Fact label="Phone">
+                <a className={styles.link} href={`tel:${application.phone.replace(/[^\d+]/g, '')}`}>
+                  {application.phone}
+                </a>
+              </Fact>
+              <Fact label="Job Applied">{application.jobTitle}</Fact>
+              <Fact label="Applied On">{formatUsDate(application.createdAt)}</Fact>
+            </dl>
+          </section>
+          <section className={admin.card} aria-labelledby={letterId}>
+            <h2 id={letterId} className={admin.cardTitle}>
+              Cover Letter
+            </h2>
+            <p className={styles.letter}>{application.about}</p>
+          </section>
+          <CvSection
+            key={application._id}
+            source="team"
+            application={{ ...application, pdfFileSize: application.fileSize }}
+          />
+        </div>
+        <div className={styles.column}>
+          <TeamStageMove application={application} manager={manager} />
+          {manager && (
+            <section className={admin.card} aria-labelledby={interviewersId}>
+              <h2 id={interviewersId} className={admin.cardTitle}>
+                Interviewers
+              </h2>
+              {application.interviewers.length > 0 ? (
+                <ul>
+                  {application.interviewers.map((person) => (
+                    <li key={person._id}>{`${person.name} (${person.email})`}</li>
+                  ))}
+                </ul>
+              ) : (
+                <p className={admin.emptyText}>No interviewer has been given this application.</p>
+              )}
+            </section>
+          )}
+          {manager && <TeamNotes applicationId={application._id} />}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { useEffect, useId } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import {
+  Field,
+  Select,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+} from '@fluentui/react-components';
+import { ArrowLeftRegular } from '@fluentui/react-icons/headless/svg/arrow-left';
+import { applicationStages, isStage, stageLabels } from '../../../shared/applications/stage-contract';
+import { formatUsDate } from '../../../shared/format/date';
+import { screens } from '../../../shared/site/screen-routes';
+import { errorMessage } from '../../store/api-error';
+import { LinkButton } from '../../components/link-button';
+import { PageLoading } from '../../components/page-loading';
+import { AdminPageHeader, useAdminStyles } from '../../layout/admin-page';
+import { StageLabel } from './stage-label';
+import { useGetTeamJobApplicationsQuery, useGetTeamJobsQuery } from './team-api';
+import { useStyles } from './team-screens.styles';
+
+/**
+ * /team/jobs/:id: the applications of a job the team member works on, newest first, filtered by
+ * stage (`?stage=`, so the filter is in the address). Each opens the application and its CV.
+ */
+export function TeamJobPage() {
+  const admin = useAdminStyles();
+  const styles = useStyles();
+  const { id = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const stageParam = search.get('stage');
+  const stage = isStage(stageParam) ? stageParam : undefined;
+  const jobs = useGetTeamJobsQuery();
+  const { data: applications, error, isLoading } = useGetTeamJobApplicationsQuery(id);
+  const headingId = useId();
+  const job = jobs.data?.find((row) => row._id === id);
+  const shown = (applications ?? []).filter((row) => !stage || row.stage === stage);
+
+  useEffect(() => {
+    if (error) console.error('team job applications failed to load', error);
+  }, [error]);
+
+  const back = (
+    <LinkButton to={screens.teamHome.path()} icon={<ArrowLeftRegular aria-hidden="true" />}>
+      Back to your jobs
+    </LinkButton>
+  );
+  if (isLoading) return <PageLoading label="Loading applications..." />;
+  if (error) {
+    return (
+      <div className={admin.page}>
+        <title>Job not available | Hiring Team</title>
+        <section className={admin.card}>
+          <div className={admin.empty}>
+            <h1 className={admin.title}>This job is not available to you</h1>
+            <p className={admin.emptyText} role="alert">
+              {errorMessage(error, 'The applications could not be loaded. Please try again.')}
+            </p>
+            {back}
+          </div>
+        </section>
+      </div>
+    );
+  }
+
+  const title = job?.jobTitle ?? applications?.[0]?.jobTitle ?? 'Applications';
+  return (
+    <div className={admin.page}>
+      <title>{`${title} | Hiring Team`}</title>
+      <AdminPageHeader title={title} subtitle={job?.location} actions={back} />
+      <section className={admin.card} aria-labelledby={headingId}>
+        <h2 id={headingId} className={admin.cardTitle}>
+          {`Applications (${shown.length})`}
+        </h2>
+        <Field label="Stage" className={styles.filter}>
+          <Select
+            value={stage ?? ''}
+            onChange={(_event, data) => setSearch(data.value ? { stage: data.value } : {}, { replace: true })}
+          >
+            <option value="">All stages</option>
+            {applicationStages.map((value) => (
+              <option key={value} value={value}>
+                {stageLabels[value]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        {shown.length === 0 ? (
+          <p className={admin.emptyText}>
+            {stage ? `No applications in ${stageLabels[stage]}.` : 'No applications yet.'}
+          </p>
+        ) : (
+          <div className={admin.tableScroll}>
+            <Table className={admin.table} aria-labelledby={headingId}>
+              <TableHeader>
+                <TableRow>
+                  <TableHeaderCell className={admin.headerCell}>Applicant</TableHeaderCell>
+                  <TableHeaderCell className={admin.headerCell}>Stage</TableHeaderCell>
+                  <TableHeaderCell className={admin.headerCell}>Applied On</TableHeaderCell>
+                  <TableHeaderCell className={admin.headerCell}>CV</TableHeaderCell>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {shown.map((row) => (
+                  <TableRow key={row._id}>
+                    <TableCell>
+                      <Link className={styles.link} to={screens.teamApplication.path({ id: row._id })}>
+                        {row.name}
+                      </Link>
+                    </TableCell>
+                    <TableCell>
+                      <StageLabel stage={row.stage} />
+                    </TableCell>
+                    <TableCell>{formatUsDate(row.createdAt)}</TableCell>
+                    <TableCell>{row.hasResume ? 'Attached' : 'None'}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,263 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TeamApplicationDetail, TeamMember } from '../../../../src/shared/team/team-contract';
+import { screens } from '../../../../src/shared/site/screen-routes';
+import { TeamApplicationPage } from '../../../../src/renderer/features/applications/team-application-page';
+import { TeamJobPage } from '../../../../src/renderer/features/applications/team-job-page';
+import { TeamMembers } from '../../../../src/renderer/features/applications/team-members';
+import { adminStore, stubApi, stubMatchMedia } from '../../support/hiring-fixtures';
+import { jsonResponse, renderScreen } from '../../support/test-utils';
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  const { default: Swal } = await import('sweetalert2');
+  Swal.close();
+});
+
+const APPLICATION_ID = '00000000-0000-4000-8000-00000000a001';
+const JOB_ID = '00000000-0000-4000-8000-00000000b001';
+
+const detail = (overrides: Partial<TeamApplicationDetail> = {}): TeamApplicationDetail => ({
+  _id: APPLICATION_ID,
+  jobId: JOB_ID,
+  jobTitle: 'Claims Handler',
+  name: 'Nina Patel',
+  email: 'nina@example.com',
+  phone: '01604 123456',
+  about: 'I would like this job.',
+  stage: 'interview',
+  stageChangedAt: '2025-03-04T10:00:00.000Z',
+  createdAt: '2025-03-04T10:00:00.000Z',
+  hasResume: true,
+  fileSize: 2048,
+  movableTo: ['reviewed', 'shortlisted', 'offer'],
+  interviewers: [],
+  ...overrides,
+});
+
+/** A store signed in as a team member of `role` (the role check answered by the stubbed API). */
+const roleAnswer = (role: string) => (call: { path: string }) =>
+  call.path.startsWith('/admin/') ? jsonResponse(200, { admin: role === 'admin', role }) : undefined;
+
+describe("a team member's application", () => {
+  it('offers a hiring manager only the stages the server allows, and shows a refused move without signing out', async () => {
+    const calls = stubApi(roleAnswer('hiring-manager'), (call) => {
+      if (call.path === `/team/applications/${APPLICATION_ID}`) return jsonResponse(200, detail());
+      if (call.path === `/team/applications/${APPLICATION_ID}/notes`) return jsonResponse(200, []);
+      if (call.method === 'PUT' && call.path === `/team/applications/${APPLICATION_ID}/stage`) {
+        return jsonResponse(403, {
+          message: 'Only an administrator can move an application to Offer for this job.',
+        });
+      }
+      return undefined;
+    });
+    const store = await adminStore();
+    const user = userEvent.setup();
+    renderScreen(<TeamApplicationPage />, {
+      store,
+      route: screens.teamApplication.path({ id: APPLICATION_ID }),
+      path: screens.teamApplication.pattern,
+    });
+
+    const select = await screen.findByRole('combobox', { name: 'Move to stage' });
+    const offered = within(select)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(offered).toEqual(['Choose a stage', 'Reviewed', 'Shortlisted', 'Offer']);
+    expect(offered).not.toContain('Hired');
+    expect(offered).not.toContain('Rejected');
+
+    await user.selectOptions(select, 'offer');
+    await user.click(screen.getByRole('button', { name: 'Move' }));
+
+    expect(
+      await screen.findAllByText('Only an administrator can move an application to Offer for this job.'),
+    ).not.toHaveLength(0);
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ stage: 'offer' });
+    // A refusal about this application is no reason to end the session.
+    expect(store.getState().session.user).not.toBeNull();
+    expect(screen.getByTestId('location')).toHaveTextContent(
+      screens.teamApplication.path({ id: APPLICATION_ID }),
+    );
+  });
+
+  it('shows an interviewer the application and its CV, but neither notes nor stage moves', async () => {
+    const calls = stubApi(roleAnswer('interviewer'), (call) =>
+      call.path === `/team/applications/${APPLICATION_ID}`
+        ? jsonResponse(200, detail({ movableTo: [] }))
+        : undefined,
+    );
+    renderScreen(<TeamApplicationPage />, {
+      store: await adminStore(),
+      route: screens.teamApplication.path({ id: APPLICATION_ID }),
+      path: screens.teamApplication.pattern,
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nina Patel' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show Preview' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download CV' })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Move to stage' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Notes' })).toBeNull();
+    expect(calls.some((call) => call.path.endsWith('/notes'))).toBe(false);
+  });
+
+  it('says so when the job has closed, and stays signed in', async () => {
+    stubApi(roleAnswer('hiring-manager'), (call) =>
+      call.path === `/team/applications/${APPLICATION_ID}`
+        ? jsonResponse(403, { message: 'Your access to this job has ended: it has closed.' })
+        : undefined,
+    );
+    const store = await adminStore();
+    renderScreen(<TeamApplicationPage />, {
+      store,
+      route: screens.teamApplication.path({ id: APPLICATION_ID }),
+      path: screens.teamApplication.pattern,
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your access to this job has ended: it has closed.',
+    );
+    expect(store.getState().session.user).not.toBeNull();
+  });
+});
+
+describe("a hiring manager's job", () => {
+  it('filters its applications by stage, in the address', async () => {
+    stubApi(roleAnswer('hiring-manager'), (call) => {
+      if (call.path === '/team/jobs') {
+        return jsonResponse(200, [
+          {
+            _id: JOB_ID,
+            jobTitle: 'Claims Handler',
+            location: 'Northampton',
+            closingDate: null,
+            mayDecide: false,
+            applicationCount: 2,
+          },
+        ]);
+      }
+      if (call.path === `/team/jobs/${JOB_ID}/applications`) {
+        const row = detail();
+        return jsonResponse(200, [
+          { ...row, name: 'Nina Patel', stage: 'interview' },
+          { ...row, _id: '00000000-0000-4000-8000-00000000a002', name: 'Omar Khan', stage: 'new' },
+        ]);
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderScreen(<TeamJobPage />, {
+      store: await adminStore(),
+      route: screens.teamJob.path({ id: JOB_ID }),
+      path: screens.teamJob.pattern,
+    });
+    expect(await screen.findByRole('link', { name: 'Omar Khan' })).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Stage' }), 'interview');
+    expect(screen.queryByRole('link', { name: 'Omar Khan' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Nina Patel' })).toHaveAttribute(
+      'href',
+      screens.teamApplication.path({ id: APPLICATION_ID }),
+    );
+    expect(screen.getByTestId('location').dataset.search).toBe('?stage=interview');
+  });
+});
+
+describe('the administrators’ Team screen', () => {
+  const member: TeamMember = {
+    _id: '00000000-0000-4000-8000-00000000c001',
+    email: 'harriet@example.com',
+    name: 'Harriet Manager',
+    role: 'hiring-manager',
+    invitedAt: '2025-03-04T10:00:00.000Z',
+    jobs: [{ jobId: JOB_ID, jobTitle: 'Claims Handler', closed: false, mayDecide: false }],
+    interviewCount: 0,
+  };
+  const otherJob = {
+    _id: '00000000-0000-4000-8000-00000000b002',
+    jobTitle: 'Night Shift Agent',
+    closed: false,
+  };
+
+  it('invites a person with a role, and says the invitation went', async () => {
+    const calls = stubApi(roleAnswer('admin'), (call) => {
+      if (call.method === 'GET' && call.path === '/team-members') return jsonResponse(200, []);
+      if (call.method === 'POST' && call.path === '/team-members') {
+        return jsonResponse(201, { acknowledged: true, insertedId: member._id, emailed: true });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderScreen(<TeamMembers jobs={[]} />, { store: await adminStore() });
+    await user.type(await screen.findByRole('textbox', { name: /Name/ }), 'Ivan Interviewer');
+    await user.type(screen.getByRole('textbox', { name: /Email/ }), 'ivan@example.com');
+    await user.selectOptions(screen.getByRole('combobox', { name: /Role/ }), 'interviewer');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Invitation sent to ivan@example.com.')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      name: 'Ivan Interviewer',
+      email: 'ivan@example.com',
+      role: 'interviewer',
+    });
+  });
+
+  it('refuses an invitation without an e-mail address, naming the field, and sends nothing', async () => {
+    const calls = stubApi(roleAnswer('admin'), (call) =>
+      call.path === '/team-members' ? jsonResponse(200, []) : undefined,
+    );
+    const user = userEvent.setup();
+    renderScreen(<TeamMembers jobs={[]} />, { store: await adminStore() });
+    await user.type(await screen.findByRole('textbox', { name: /Name/ }), 'Ivan Interviewer');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Email is required.')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('gives a hiring manager a job with leave to decide, and takes one away', async () => {
+    const calls = stubApi(roleAnswer('admin'), (call) => {
+      if (call.method === 'GET' && call.path === '/team-members') return jsonResponse(200, [member]);
+      if (call.method === 'PUT')
+        return jsonResponse(200, { acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+      if (call.method === 'DELETE') return jsonResponse(200, { acknowledged: true, deletedCount: 1 });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderScreen(<TeamMembers jobs={[otherJob]} />, { store: await adminStore() });
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Give Harriet Manager a job' }),
+      otherJob._id,
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'May hire or reject' }));
+    await user.click(screen.getByRole('button', { name: 'Give job' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PUT')).toEqual({
+        method: 'PUT',
+        path: `/team-members/${member._id}/jobs/${otherJob._id}`,
+        body: { mayDecide: true },
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Take away Claims Handler from Harriet Manager' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'DELETE')?.path).toBe(
+        `/team-members/${member._id}/jobs/${JOB_ID}`,
+      ),
+    );
+  });
+
+  it('removes a person only after the confirmation', async () => {
+    stubMatchMedia();
+    const calls = stubApi(roleAnswer('admin'), (call) => {
+      if (call.method === 'GET' && call.path === '/team-members') return jsonResponse(200, [member]);
+      if (call.method === 'DELETE') return jsonResponse(200, { acknowledged: true, deletedCount: 1 });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderScreen(<TeamMembers jobs={[]} />, { store: await adminStore() });
+    await user.click(await screen.findByRole('button', { name: 'Remove Harriet Manager' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'DELETE')?.path).toBe(`/team-members/${member._id}`),
+    );
+    expect(await screen.findByText('Harriet Manager was removed from the hiring team.')).toBeInTheDocument();
+  });
+});
