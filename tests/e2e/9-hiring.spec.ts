@@ -84,6 +84,8 @@ test('a stage changes from its row and from the application screen; the rejectio
   await expectNoViolations(page, 'application screen with the review bar');
   await stage.click();
   await page.getByRole('menuitemradio', { name: 'Interview' }).click();
+  // Interview opens the offer of times on this screen; this move goes without any.
+  await page.getByRole('button', { name: 'Move to Interview without offering times' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Change without e-mail' }).click();
   await expect(page.getByRole('button', { name: `Stage of ${dev.name}: Interview` })).toBeVisible();
   const activity = page.getByRole('region', { name: 'Activity' });

@@ -21,6 +21,8 @@ export const api = createApi({
     'TeamMember',
     'TeamWork',
     'Viewers',
+    'Interview',
+    'Scorecard',
   ],
   endpoints: () => ({}),
 });
@@ -49,4 +51,8 @@ export const tags = {
   teamApplication: (id: string) => ({ type: 'TeamWork', id }) as const,
   /** Who has seen a job's applicants. */
   jobViewers: (jobId: string) => ({ type: 'Viewers', id: jobId }) as const,
+  /** An application's interview times and booking, as staff see them. */
+  interview: (applicationId: string) => ({ type: 'Interview', id: applicationId }) as const,
+  /** An application's scorecards, as the caller may see them. */
+  scorecards: (applicationId: string) => ({ type: 'Scorecard', id: applicationId }) as const,
 };

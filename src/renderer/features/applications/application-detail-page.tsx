@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ArrowLeftRegular } from '@fluentui/react-icons/headless/svg/arrow-left';
 import type { ApplicationDetail } from '../../../shared/applications/application-contract';
@@ -13,13 +13,18 @@ import { applicantPhone, appliedJob, appliedOn } from './application-fields';
 import { ApplicationNotes } from './application-notes';
 import { Fact } from './application-fact';
 import { CvSection } from './cv-section';
+import { InterviewCard } from './interview-card';
 import { ReviewBar } from './review-bar';
+import { ScorecardsCard } from './scorecards-card';
+import { useGetTeamMembersQuery } from './team-api';
+import { useStageChange } from './use-stage-change';
 import { useReviewSequence } from './use-review-sequence';
 import { useStyles } from './application-detail-page.styles';
 import { screens } from '../../../shared/site/screen-routes';
 
 /**
- * /dashboard/application/:id: the applicant, the review bar, the cover letter, the CV and notes.
+ * /dashboard/application/:id: the applicant, the review bar, the cover letter, the CV, the
+ * interview (its offer of times) and scorecards, and notes.
  * `privacy` renders the application's data-protection cards (they belong to the privacy feature;
  * the app composes the two, see app/pages/application-page.tsx).
  */
@@ -42,6 +47,10 @@ export function ApplicationDetailPage({
   const infoId = useId();
   const letterId = useId();
   const backTo = listPath(filter);
+  const [offering, setOffering] = useState(false);
+  const stage = useStageChange();
+  const { data: team } = useGetTeamMembersQuery(undefined, { skip: !user });
+  const interviewers = useMemo(() => (team ?? []).filter((person) => person.role === 'interviewer'), [team]);
 
   useEffect(() => {
     if (error) console.error('application failed to load', error);
@@ -85,6 +94,7 @@ export function ApplicationDetailPage({
         filter={filter}
         sequence={sequence}
         onDeleted={() => void navigate(backTo)}
+        onInterview={() => setOffering(true)}
       />
       <div className={styles.layout}>
         <div className={styles.column}>
@@ -127,6 +137,24 @@ export function ApplicationDetailPage({
           <CvSection key={application._id} application={application} />
         </div>
         <div className={styles.column}>
+          <InterviewCard
+            key={application._id}
+            applicationId={application._id}
+            source="admin"
+            stage={application.stage}
+            interviewers={interviewers}
+            offering={offering}
+            onOfferingChange={setOffering}
+            onMoveWithoutTimes={
+              application.stage === 'interview'
+                ? undefined
+                : () => {
+                    setOffering(false);
+                    void stage.changeStage(application, 'interview');
+                  }
+            }
+          />
+          <ScorecardsCard applicationId={application._id} source="admin" interviewer={false} />
           <ApplicationNotes applicationId={application._id} />
           {privacy?.(application)}
         </div>

@@ -30,17 +30,20 @@ function isTypingOrInDialog(target: EventTarget | null): boolean {
   return Boolean(target.closest('[role="dialog"], [role="alertdialog"], [role="menu"], .swal2-container'));
 }
 
-/** The review bar: the stage, where this application sits in the list, Previous, Next and Delete. */
+/** The review bar: the stage (Interview opening the offer of times when `onInterview` is given), where this application sits in the list, Previous, Next and Delete. */
 export function ReviewBar({
   application,
   filter,
   sequence,
   onDeleted,
+  onInterview,
 }: {
   application: ApplicationDetail;
   filter: ListFilter;
   sequence: ReviewSequence;
   onDeleted: () => void;
+  /** Choosing Interview opens the screen's offer of interview times instead of moving at once. */
+  onInterview?: () => void;
 }) {
   const admin = useAdminStyles();
   const styles = useStyles();
@@ -86,7 +89,10 @@ export function ReviewBar({
           stage={application.stage}
           applicantName={application.name}
           busy={Boolean(stage.busy[application._id])}
-          onChange={(next) => void stage.changeStage(application, next)}
+          onChange={(next) => {
+            if (next === 'interview' && onInterview) onInterview();
+            else void stage.changeStage(application, next);
+          }}
         />
       </div>
       <p className={styles.position} role="status">

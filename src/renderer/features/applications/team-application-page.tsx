@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { ArrowLeftRegular } from '@fluentui/react-icons/headless/svg/arrow-left';
 import { formatUsDate } from '../../../shared/format/date';
@@ -10,6 +10,9 @@ import { PageLoading } from '../../components/page-loading';
 import { AdminPageHeader, useAdminStyles } from '../../layout/admin-page';
 import { Fact } from './application-fact';
 import { CvSection } from './cv-section';
+import { InterviewCard } from './interview-card';
+import { useGetInterviewQuery } from './interviews-api';
+import { ScorecardsCard } from './scorecards-card';
 import { TeamNotes } from './team-notes';
 import { TeamStageMove } from './team-stage-move';
 import { useGetTeamApplicationQuery } from './team-api';
@@ -18,7 +21,8 @@ import { useStyles } from './application-detail-page.styles';
 /**
  * /team/application/:id: one application as a team member may see it: the applicant, the cover
  * letter, the CV (preview and download, each audited), and for the job's hiring manager its
- * notes, its interviewers and the stage moves open to them. What the server refuses (a closed
+ * notes, its interviewers, the stage moves open to them and the offer of interview times; the
+ * scorecards (an interviewer's own form first). What the server refuses (a closed
  * job, an application not theirs) is said on the screen; the session goes on.
  */
 export function TeamApplicationPage() {
@@ -31,6 +35,20 @@ export function TeamApplicationPage() {
   const letterId = useId();
   const interviewersId = useId();
   const manager = teamRole === 'hiring-manager';
+  const [offering, setOffering] = useState(false);
+  const { data: interview } = useGetInterviewQuery(
+    { id, source: 'team' },
+    { skip: !manager || !application },
+  );
+  // A hiring manager is not shown the whole team: the interviewers they can choose are those of
+  // this application and of the job's coming times.
+  const interviewers = useMemo(() => {
+    const people = [
+      ...(application?.interviewers ?? []),
+      ...(interview?.slots ?? []).flatMap((slot) => slot.interviewers),
+    ];
+    return people.filter((person, index) => people.findIndex((other) => other._id === person._id) === index);
+  }, [application, interview]);
   const backTo =
     application && manager ? screens.teamJob.path({ id: application.jobId }) : screens.teamHome.path();
   const back = (
@@ -104,7 +122,18 @@ export function TeamApplicationPage() {
           />
         </div>
         <div className={styles.column}>
-          <TeamStageMove application={application} manager={manager} />
+          <TeamStageMove application={application} manager={manager} onInterview={() => setOffering(true)} />
+          {manager && (
+            <InterviewCard
+              applicationId={application._id}
+              source="team"
+              stage={application.stage}
+              interviewers={interviewers}
+              offering={offering}
+              onOfferingChange={setOffering}
+            />
+          )}
+          <ScorecardsCard applicationId={application._id} source="team" interviewer={!manager} />
           {manager && (
             <section className={admin.card} aria-labelledby={interviewersId}>
               <h2 id={interviewersId} className={admin.cardTitle}>

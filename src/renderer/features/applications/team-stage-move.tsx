@@ -17,10 +17,13 @@ import { useStyles } from './team-screens.styles';
 export function TeamStageMove({
   application,
   manager,
+  onInterview,
 }: {
   application: TeamApplicationDetail;
   /** The job's hiring manager (an interviewer only sees where it stands). */
   manager: boolean;
+  /** Interview is reached by offering times: choosing it opens that form. */
+  onInterview?: () => void;
 }) {
   const admin = useAdminStyles();
   const styles = useStyles();
@@ -38,6 +41,11 @@ export function TeamStageMove({
       return;
     }
     setRefusal(undefined);
+    if (target === 'interview' && onInterview) {
+      setTarget('');
+      onInterview();
+      return;
+    }
     try {
       await move({ id: application._id, stage: target }).unwrap();
       toast.success(`Moved to ${stageLabels[target]}.`, { applicationScreen: true });

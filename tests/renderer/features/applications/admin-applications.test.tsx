@@ -228,9 +228,11 @@ describe('the application screen’s CV', () => {
           cvFetches.push(url);
           return jsonResponse(200, { pdfFile, fileSize: size });
         }
-        return url.endsWith('/notes') || url.endsWith('/audit')
-          ? jsonResponse(200, [])
-          : jsonResponse(200, detail);
+        if (url.endsWith('/notes') || url.endsWith('/audit')) return jsonResponse(200, []);
+        // The application itself; the screen's other calls (interview, scorecards...) find nothing.
+        return url.includes(`/applications/${detail._id}`) && !url.includes(`${detail._id}/`)
+          ? jsonResponse(200, detail)
+          : jsonResponse(404, { message: 'Not found.' });
       }),
     );
     renderScreen(<ApplicationDetailPage />, {

@@ -1,0 +1,89 @@
+import type {
+  ScorecardSubmit,
+  ScorecardsView,
+  SlotOffer,
+  StaffInterview,
+} from '../../../shared/interviews/interview-contract';
+import { api, tags } from '../../store/api';
+
+/**
+ * Who asks: an administrator (`/api/applications/...`) or a hiring team member
+ * (`/api/team/applications/...`, whose refusals are the record's, not the session's).
+ */
+export type InterviewSource = 'admin' | 'team';
+
+const base = (source: InterviewSource, id: string) =>
+  `${source === 'team' ? '/team' : ''}/applications/${encodeURIComponent(id)}`;
+
+/** Interviews and scorecards of one application (docs/behaviour.md#interviews). */
+export const interviewsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getInterview: build.query<StaffInterview, { id: string; source: InterviewSource }>({
+      query: ({ id, source }) => ({
+        url: `${base(source, id)}/interview`,
+        recordRefusals: source === 'team',
+      }),
+      providesTags: (_answer, _error, { id }) => [tags.interview(id)],
+    }),
+    /** Moves the application to Interview and offers times: every view of it and the counts change. */
+    offerInterviewSlots: build.mutation<
+      StaffInterview,
+      { id: string; source: InterviewSource; offer: SlotOffer }
+    >({
+      query: ({ id, source, offer }) => ({
+        url: `${base(source, id)}/interview-slots`,
+        method: 'POST',
+        body: offer,
+        recordRefusals: source === 'team',
+      }),
+      invalidatesTags: (_answer, error, { id }) =>
+        error
+          ? []
+          : [
+              tags.interview(id),
+              tags.application(id),
+              tags.applicationList,
+              tags.applicationCounts,
+              tags.teamWork,
+              tags.teamApplication(id),
+              tags.audit(id),
+            ],
+    }),
+    getScorecards: build.query<ScorecardsView, { id: string; source: InterviewSource }>({
+      query: ({ id, source }) => ({
+        url: `${base(source, id)}/scorecards`,
+        recordRefusals: source === 'team',
+      }),
+      providesTags: (_answer, _error, { id }) => [tags.scorecards(id)],
+    }),
+    /**
+     * An interviewer's scorecard. Submitting ends their access to the application itself, so its
+     * answer (the scorecards they may now compare) is put in the cache rather than asked again,
+     * and the application's own tags are left alone: the screen stays as it was.
+     */
+    submitScorecard: build.mutation<ScorecardsView, { id: string; scorecard: ScorecardSubmit }>({
+      query: ({ id, scorecard }) => ({
+        url: `${base('team', id)}/scorecard`,
+        method: 'PUT',
+        body: scorecard,
+        recordRefusals: true,
+      }),
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          await dispatch(interviewsApi.util.upsertQueryData('getScorecards', { id, source: 'team' }, data));
+        } catch {
+          // The form shows the refusal.
+        }
+      },
+      invalidatesTags: (_answer, error) => (error ? [] : [tags.teamWork, tags.applicationCounts]),
+    }),
+  }),
+});
+
+export const {
+  useGetInterviewQuery,
+  useOfferInterviewSlotsMutation,
+  useGetScorecardsQuery,
+  useSubmitScorecardMutation,
+} = interviewsApi;

@@ -1,0 +1,37 @@
+import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
+
+/** The interview and scorecard cards of an application screen, and their forms. */
+export const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  formTitle: { ...typographyStyles.subtitle2, margin: 0 },
+  fieldset: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    margin: 0,
+    padding: tokens.spacingHorizontalM,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    minWidth: 0,
+  },
+  legend: { ...typographyStyles.body1Strong, padding: `0 ${tokens.spacingHorizontalXS}` },
+  slotFields: {
+    display: 'grid',
+    gap: tokens.spacingHorizontalM,
+    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 140px), 1fr))',
+  },
+  note: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2 },
+  refusal: { ...typographyStyles.body1, margin: 0, color: tokens.colorPaletteRedForeground1 },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
+  list: { margin: 0, paddingLeft: tokens.spacingHorizontalL },
+  tableWrap: { overflowX: 'auto' },
+  table: { borderCollapse: 'collapse', width: '100%' },
+  cell: {
+    ...typographyStyles.body1,
+    textAlign: 'left',
+    verticalAlign: 'top',
+    padding: tokens.spacingHorizontalS,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  ratings: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
+});

@@ -1,0 +1,333 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type {
+  Scorecard,
+  ScorecardsView,
+  StaffInterview,
+} from '../../../../src/shared/interviews/interview-contract';
+import { interviewMessages } from '../../../../src/shared/interviews/interview-contract';
+import type { TeamApplicationDetail, TeamMember } from '../../../../src/shared/team/team-contract';
+import { screens } from '../../../../src/shared/site/screen-routes';
+import { ApplicationDetailPage } from '../../../../src/renderer/features/applications/application-detail-page';
+import { TeamApplicationPage } from '../../../../src/renderer/features/applications/team-application-page';
+import { adminStore, applicationDetail, applicationRow, stubApi } from '../../support/hiring-fixtures';
+import { jsonResponse, renderScreen } from '../../support/test-utils';
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  const { default: Swal } = await import('sweetalert2');
+  Swal.close();
+});
+
+const APPLICATION_ID = '00000000-0000-4000-8000-00000000a101';
+const JOB_ID = '00000000-0000-4000-8000-00000000b101';
+const CRITERIA = ['Calm on the phone', 'Knows motor claims'];
+
+const interviewer = (id: string, name: string): TeamMember => ({
+  _id: id,
+  email: `${name.split(' ')[0]!.toLowerCase()}@example.com`,
+  name,
+  role: 'interviewer',
+  invitedAt: '2025-03-04T10:00:00.000Z',
+  jobs: [],
+  interviewCount: 0,
+});
+const ivan = interviewer('00000000-0000-4000-8000-00000000c101', 'Ivan Interviewer');
+const iris = interviewer('00000000-0000-4000-8000-00000000c102', 'Iris Interviewer');
+
+const noInterview: StaffInterview = { slots: [], booking: null };
+
+const scorecard = (name: string, recommendation: Scorecard['recommendation']): Scorecard => ({
+  _id: `card-${name}`,
+  interviewerName: name,
+  interviewerEmail: `${name.split(' ')[0]!.toLowerCase()}@example.com`,
+  ratings: CRITERIA.map((criterion, index) => ({
+    criterion,
+    rating: index + 2,
+    note: `${name} on ${criterion}`,
+  })),
+  recommendation,
+  submittedAt: '2025-03-10T10:00:00.000Z',
+});
+
+const teamDetail = (overrides: Partial<TeamApplicationDetail> = {}): TeamApplicationDetail => ({
+  _id: APPLICATION_ID,
+  jobId: JOB_ID,
+  jobTitle: 'Claims Handler',
+  name: 'Nina Patel',
+  email: 'nina@example.com',
+  phone: '01604 123456',
+  about: 'I would like this job.',
+  stage: 'shortlisted',
+  stageChangedAt: '2025-03-04T10:00:00.000Z',
+  createdAt: '2025-03-04T10:00:00.000Z',
+  hasResume: true,
+  fileSize: 2048,
+  movableTo: ['reviewed', 'interview', 'offer'],
+  interviewers: [],
+  ...overrides,
+});
+
+const roleAnswer = (role: string) => (call: { path: string }) =>
+  call.path.startsWith('/admin/') ? jsonResponse(200, { admin: role === 'admin', role }) : undefined;
+
+describe('offering interview times', () => {
+  it('opens the offer when an administrator chooses Interview, sends the times and shows the server’s refusal', async () => {
+    const row = applicationRow({ _id: APPLICATION_ID, name: 'Nina Patel', stage: 'shortlisted' });
+    let refuse = true;
+    const calls = stubApi(roleAnswer('admin'), (call) => {
+      if (call.path === `/applications/${APPLICATION_ID}`) return jsonResponse(200, applicationDetail(row));
+      if (call.path === '/team-members') return jsonResponse(200, [ivan, iris]);
+      if (call.path === `/applications/${APPLICATION_ID}/interview`) return jsonResponse(200, noInterview);
+      if (call.method === 'POST' && call.path === `/applications/${APPLICATION_ID}/interview-slots`) {
+        if (refuse) {
+          refuse = false;
+          return jsonResponse(400, { message: interviewMessages.tooSoon });
+        }
+        return jsonResponse(200, noInterview);
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderScreen(<ApplicationDetailPage />, {
+      store: await adminStore(),
+      route: `/dashboard/application/${APPLICATION_ID}`,
+      path: '/dashboard/application/:id',
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Stage of Nina Patel: Shortlisted' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Interview' }));
+    const form = await screen.findByRole('form', { name: 'Offer interview times' });
+    // The keyboard follows the form that opened, and no stage changed yet.
+    expect(within(form).getByRole('heading', { name: 'Offer interview times' })).toHaveFocus();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+
+    await user.type(within(form).getByLabelText(/^Date/), '2030-06-04');
+    await user.type(within(form).getByLabelText(/^Time \(UK time\)/), '10:30');
+    await user.clear(within(form).getByLabelText(/^Length \(minutes\)/));
+    await user.type(within(form).getByLabelText(/^Length \(minutes\)/), '60');
+    await user.type(within(form).getByLabelText(/^Place or video link/), 'https://meet.example.com/nina');
+    await user.click(within(form).getByRole('checkbox', { name: 'Ivan Interviewer (ivan@example.com)' }));
+    await user.click(within(form).getByRole('button', { name: 'Add another time' }));
+    const second = within(form).getByRole('group', { name: 'New time 2' });
+    await user.type(within(second).getByLabelText(/^Date/), '2030-06-05');
+    await user.type(within(second).getByLabelText(/^Time \(UK time\)/), '14:00');
+    await user.type(within(second).getByLabelText(/^Place or video link/), 'Northampton office');
+    await user.click(within(second).getByRole('checkbox', { name: 'Iris Interviewer (iris@example.com)' }));
+
+    await user.click(within(form).getByRole('button', { name: 'Offer these times' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(interviewMessages.tooSoon);
+    const posted = calls.filter((call) => call.method === 'POST');
+    expect(posted.at(-1)?.body).toEqual({
+      slots: [
+        {
+          date: '2030-06-04',
+          time: '10:30',
+          durationMinutes: 60,
+          place: 'https://meet.example.com/nina',
+          interviewerIds: [ivan._id],
+        },
+        {
+          date: '2030-06-05',
+          time: '14:00',
+          durationMinutes: 45,
+          place: 'Northampton office',
+          interviewerIds: [iris._id],
+        },
+      ],
+      slotIds: [],
+    });
+
+    // Sent again, it is accepted and the form closes.
+    await user.click(within(form).getByRole('button', { name: 'Offer these times' }));
+    expect(await screen.findByRole('button', { name: 'Offer interview times' })).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Offer interview times' })).toBeNull();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(2);
+  });
+
+  it('lets a hiring manager reuse the job’s free times, from the stage they choose', async () => {
+    const free: StaffInterview = {
+      slots: [
+        {
+          _id: 'slot-free',
+          startsAt: '2030-06-04T09:30:00.000Z',
+          durationMinutes: 45,
+          place: 'Northampton office',
+          interviewers: [{ _id: ivan._id, name: ivan.name, email: ivan.email }],
+          offered: false,
+          booking: 'free',
+        },
+        {
+          _id: 'slot-taken',
+          startsAt: '2030-06-04T11:00:00.000Z',
+          durationMinutes: 45,
+          place: 'Northampton office',
+          interviewers: [{ _id: ivan._id, name: ivan.name, email: ivan.email }],
+          offered: false,
+          booking: 'other',
+        },
+      ],
+      booking: null,
+    };
+    const calls = stubApi(roleAnswer('hiring-manager'), (call) => {
+      if (call.path === `/team/applications/${APPLICATION_ID}`) return jsonResponse(200, teamDetail());
+      if (call.path === `/team/applications/${APPLICATION_ID}/notes`) return jsonResponse(200, []);
+      if (call.path === `/team/applications/${APPLICATION_ID}/interview`) return jsonResponse(200, free);
+      if (call.path === `/team/applications/${APPLICATION_ID}/scorecards`) {
+        return jsonResponse(200, {
+          criteria: CRITERIA,
+          own: null,
+          others: [],
+          othersHidden: false,
+          owedBy: [],
+        });
+      }
+      if (call.method === 'POST') return jsonResponse(200, free);
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderScreen(<TeamApplicationPage />, {
+      store: await adminStore(),
+      route: screens.teamApplication.path({ id: APPLICATION_ID }),
+      path: screens.teamApplication.pattern,
+    });
+
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Move to stage' }), 'interview');
+    await user.click(screen.getByRole('button', { name: 'Move' }));
+    const form = await screen.findByRole('form', { name: 'Offer interview times' });
+    const reusable = within(form).getByRole('group', { name: 'Free times of this job (UK time)' });
+    // Only the free time is offered again; one another applicant booked is not.
+    expect(within(reusable).getAllByRole('checkbox')).toHaveLength(1);
+    await user.click(within(reusable).getByRole('checkbox', { name: /Northampton office/ }));
+    await user.click(within(form).getByRole('button', { name: 'Offer these times' }));
+    expect(await screen.findByRole('button', { name: 'Offer interview times' })).toBeInTheDocument();
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.path).toBe(`/team/applications/${APPLICATION_ID}/interview-slots`);
+    expect(post?.body).toEqual({ slots: [], slotIds: ['slot-free'] });
+    // Choosing Interview is the offer: no bare stage move went.
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+});
+
+describe('scorecards', () => {
+  it('has an interviewer score each requirement by keyboard, hides the others’ until theirs is in, then shows them side by side', async () => {
+    const hidden: ScorecardsView = {
+      criteria: CRITERIA,
+      own: null,
+      others: [],
+      othersHidden: true,
+      owedBy: [],
+    };
+    const revealed: ScorecardsView = {
+      criteria: CRITERIA,
+      own: scorecard('Ivan Interviewer', 'yes'),
+      others: [scorecard('Iris Interviewer', 'strong-no')],
+      othersHidden: false,
+      owedBy: [],
+    };
+    const calls = stubApi(roleAnswer('interviewer'), (call) => {
+      if (call.path === `/team/applications/${APPLICATION_ID}`) {
+        return jsonResponse(200, teamDetail({ stage: 'interview', movableTo: [] }));
+      }
+      if (call.path === `/team/applications/${APPLICATION_ID}/scorecards`) return jsonResponse(200, hidden);
+      if (call.method === 'PUT' && call.path === `/team/applications/${APPLICATION_ID}/scorecard`) {
+        return jsonResponse(200, revealed);
+      }
+      // Once the scorecard is in, the application itself is no longer the interviewer's.
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderScreen(<TeamApplicationPage />, {
+      store: await adminStore(),
+      route: screens.teamApplication.path({ id: APPLICATION_ID }),
+      path: screens.teamApplication.pattern,
+    });
+
+    const form = await screen.findByRole('form', { name: 'Your scorecard' });
+    expect(
+      screen.getByText(/Other interviewers’ scorecards are hidden until yours is in/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Iris Interviewer')).toBeNull();
+    expect(calls.some((call) => call.path.endsWith('/interview'))).toBe(false);
+
+    // Sending it incomplete is stopped here.
+    await user.click(within(form).getByRole('button', { name: 'Submit scorecard' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent(
+      'Rate each requirement and choose a recommendation.',
+    );
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+
+    // Each control has its label; the arrow keys move through a rating's choices.
+    const first = within(form).getByRole('radiogroup', { name: /Rating for Calm on the phone/ });
+    within(first).getByRole('radio', { name: '1: Not shown' }).focus();
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(within(first).getByRole('radio', { name: '3: Meets it' })).toBeChecked();
+    await user.type(within(form).getByRole('textbox', { name: /Note on Calm on the phone/ }), 'Steady.');
+    await user.click(
+      within(within(form).getByRole('radiogroup', { name: /Rating for Knows motor claims/ })).getByRole(
+        'radio',
+        {
+          name: '4: Beyond it',
+        },
+      ),
+    );
+    await user.click(
+      within(within(form).getByRole('radiogroup', { name: /Overall recommendation/ })).getByRole('radio', {
+        name: 'Yes',
+      }),
+    );
+    await user.click(within(form).getByRole('button', { name: 'Submit scorecard' }));
+
+    const table = await screen.findByRole('table', { name: 'Scorecards side by side' });
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      ratings: [
+        { criterion: CRITERIA[0], rating: 3, note: 'Steady.' },
+        { criterion: CRITERIA[1], rating: 4, note: '' },
+      ],
+      recommendation: 'yes',
+    });
+    expect(within(table).getByRole('columnheader', { name: 'Ivan Interviewer (you)' })).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: 'Iris Interviewer' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: /Recommendation/ })).toHaveTextContent('YesStrong no');
+    expect(screen.queryByRole('form', { name: 'Your scorecard' })).toBeNull();
+    expect(screen.queryByText(/hidden until yours is in/)).toBeNull();
+    // The screen stays: the application is not fetched again to find it refused.
+    expect(screen.getByRole('heading', { level: 1, name: 'Nina Patel' })).toBeInTheDocument();
+  });
+
+  it('shows an administrator every scorecard side by side, and who still owes one', async () => {
+    const row = applicationRow({ _id: APPLICATION_ID, name: 'Nina Patel', stage: 'interview' });
+    stubApi(roleAnswer('admin'), (call) => {
+      if (call.path === `/applications/${APPLICATION_ID}`) return jsonResponse(200, applicationDetail(row));
+      if (call.path === '/team-members') return jsonResponse(200, [ivan, iris]);
+      if (call.path === `/applications/${APPLICATION_ID}/interview`) return jsonResponse(200, noInterview);
+      if (call.path === `/applications/${APPLICATION_ID}/scorecards`) {
+        return jsonResponse(200, {
+          criteria: CRITERIA,
+          own: null,
+          others: [scorecard('Ivan Interviewer', 'yes'), scorecard('Iris Interviewer', 'strong-no')],
+          othersHidden: false,
+          owedBy: [{ _id: 'x', name: 'Omar Owes', email: 'omar@example.com' }],
+        } satisfies ScorecardsView);
+      }
+      return undefined;
+    });
+    renderScreen(<ApplicationDetailPage />, {
+      store: await adminStore(),
+      route: `/dashboard/application/${APPLICATION_ID}`,
+      path: '/dashboard/application/:id',
+    });
+    const table = await screen.findByRole('table', { name: 'Scorecards side by side' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Requirement', 'Ivan Interviewer', 'Iris Interviewer']);
+    expect(within(table).getByRole('row', { name: /Calm on the phone/ })).toHaveTextContent(
+      'Ivan Interviewer on Calm on the phone',
+    );
+    expect(screen.getByText('Still owed by: Omar Owes.')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Your scorecard' })).toBeNull();
+  });
+});
