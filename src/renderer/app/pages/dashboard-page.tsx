@@ -7,7 +7,10 @@ import { DocumentPdfRegular } from '@fluentui/react-icons/headless/svg/document-
 import { PeopleRegular } from '@fluentui/react-icons/headless/svg/people';
 import { useAppSelector } from '../../store/hooks';
 import { LinkButton } from '../../components/link-button';
-import { useGetApplicationsQuery } from '../../features/applications/application-admin-api';
+import {
+  useGetApplicationCountsQuery,
+  useGetApplicationsQuery,
+} from '../../features/applications/application-admin-api';
 import { listPath, stageCountsByJob } from '../../features/applications/application-filters';
 import { hasResume } from '../../features/applications/application-search';
 import { ApplicationsTable } from '../../features/applications/applications-table';
@@ -47,6 +50,7 @@ export function DashboardPage() {
 
   const jobs = useGetAdminJobsQuery();
   const applications = useGetApplicationsQuery();
+  const { data: counts } = useGetApplicationCountsQuery();
   // On the dashboard a failed CV fetch is only logged (docs/behaviour.md#dashboard).
   const logCvFailure = useCallback((error: unknown) => console.error('CV fetch failed', error), []);
   const cv = useCvActions(logCvFailure);
@@ -74,6 +78,10 @@ export function DashboardPage() {
   // render, so the pipeline is on screen without waiting for them.
   const tablesShown = useDeferredValue(Boolean(jobs.data && applications.data), false);
   const countsByJob = useMemo(() => stageCountsByJob(applicationRows), [applicationRows]);
+  const interviewsByJob = useMemo(
+    () => new Map((counts?.interviews ?? []).map((entry) => [entry.jobId, entry])),
+    [counts],
+  );
   const panelId = `dashboard-panel-${tab}`;
 
   return (
@@ -112,6 +120,7 @@ export function DashboardPage() {
         <JobPipeline
           jobs={jobs.data}
           countsByJob={countsByJob}
+          interviewsByJob={interviewsByJob}
           className={admin.card}
           headingClassName={admin.cardTitle}
         />

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import type { JobInterviewCounts } from '../../../shared/interviews/interview-contract';
 import type { Job } from '../../../shared/jobs/job-contract';
 import type { JobStageCounts } from '../../features/applications/application-filters';
 import { Legend } from './pipeline-legend';
@@ -6,17 +7,20 @@ import { JobRow } from './pipeline-job-row';
 import { useStyles } from './job-pipeline.styles';
 
 /**
- * The dashboard's pipeline: for each open job, its applications in each stage. Composed here from
+ * The dashboard's pipeline: for each open job, its applications in each stage, its interviews
+ * booked and the scorecards still owed (from the polled counts). Composed here from
  * the jobs and the applications (the two features never import each other).
  */
 export function JobPipeline({
   jobs,
   countsByJob,
+  interviewsByJob,
   className,
   headingClassName,
 }: {
   jobs: readonly Job[];
   countsByJob: ReadonlyMap<string, JobStageCounts>;
+  interviewsByJob: ReadonlyMap<string, JobInterviewCounts>;
   className: string;
   headingClassName: string;
 }) {
@@ -35,7 +39,12 @@ export function JobPipeline({
           <Legend />
           <ul className={styles.jobs} aria-label="Open jobs">
             {open.map((job) => (
-              <JobRow key={job._id} job={job} counts={countsByJob.get(job._id)} />
+              <JobRow
+                key={job._id}
+                job={job}
+                counts={countsByJob.get(job._id)}
+                interviews={interviewsByJob.get(job._id)}
+              />
             ))}
           </ul>
         </>

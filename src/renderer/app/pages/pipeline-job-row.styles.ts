@@ -25,5 +25,6 @@ export const useStyles = makeStyles({
     color: tokens.colorBrandForegroundLink,
     ':hover': { color: tokens.colorBrandForegroundLinkHover },
   },
+  interviews: { ...typographyStyles.caption1, margin: 0, color: tokens.colorNeutralForeground2 },
   none: { ...typographyStyles.caption1, margin: 0, color: tokens.colorNeutralForeground3 },
 });

@@ -4,17 +4,28 @@ import {
   stageLabels,
   type ApplicationStage,
 } from '../../../shared/applications/stage-contract';
+import type { JobInterviewCounts } from '../../../shared/interviews/interview-contract';
 import type { Job } from '../../../shared/jobs/job-contract';
 import { listPath, type JobStageCounts } from '../../features/applications/application-filters';
 import { stageColors } from '../../features/applications/stage-colors';
 import { useStyles } from './pipeline-job-row.styles';
 
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
 /**
  * One open job: its title (to the list filtered to it), a stacked bar of its applications by
  * stage (drawn for the eye, hidden from screen readers), and the same numbers as text, each a link
- * to the list filtered to that job and stage.
+ * to the list filtered to that job and stage; then its interviews booked and scorecards owed.
  */
-export function JobRow({ job, counts }: { job: Job; counts: JobStageCounts | undefined }) {
+export function JobRow({
+  job,
+  counts,
+  interviews,
+}: {
+  job: Job;
+  counts: JobStageCounts | undefined;
+  interviews: JobInterviewCounts | undefined;
+}) {
   const styles = useStyles();
   const total = counts?.total ?? 0;
   const jobPath = listPath({ q: '', job: job._id, stage: '' });
@@ -55,6 +66,11 @@ export function JobRow({ job, counts }: { job: Job; counts: JobStageCounts | und
         </ul>
       ) : (
         <p className={styles.none}>No applications yet</p>
+      )}
+      {interviews && (interviews.booked > 0 || interviews.scorecardsOwed > 0) && (
+        <p className={styles.interviews}>
+          {`${plural(interviews.booked, 'interview')} booked · ${plural(interviews.scorecardsOwed, 'scorecard')} owed`}
+        </p>
       )}
     </li>
   );
