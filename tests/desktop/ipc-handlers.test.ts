@@ -377,3 +377,35 @@ describe('settings', () => {
     expect(contacted).toEqual([]);
   });
 });
+
+describe('scorecard due notification', () => {
+  it('names the job only, and a click brings the console forward', async () => {
+    const { invoke, consoleFrame, notifications, sentToWindow, windowFocus } = setUp();
+    expect(await invoke('scorecards:notify', consoleFrame, { jobTitle: 'Claims Handler' })).toBeUndefined();
+    expect(notifications.map((shown) => shown.content)).toEqual([
+      {
+        title: 'Scorecard due',
+        body: 'Your interview for Claims Handler has started: your scorecard is due. Click to open the console.',
+      },
+    ]);
+    notifications[0]!.click();
+    expect(windowFocus.count).toBe(1);
+    expect(sentToWindow).toEqual([]);
+  });
+
+  it('refuses anything but a job title, showing nothing', async () => {
+    const { invoke, consoleFrame, notifications } = setUp();
+    for (const bad of [
+      [],
+      ['Claims Handler'],
+      [{ jobTitle: '' }],
+      [{ jobTitle: 'x'.repeat(201) }],
+      [{ jobTitle: 'Claims Handler', applicantName: 'Nina Patel' }],
+    ]) {
+      await expect(invoke('scorecards:notify', consoleFrame, ...bad), JSON.stringify(bad)).rejects.toThrow(
+        'IPC message on scorecards:notify refused: its arguments do not match the contract',
+      );
+    }
+    expect(notifications).toEqual([]);
+  });
+});

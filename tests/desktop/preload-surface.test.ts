@@ -51,6 +51,11 @@ describe('preload', () => {
       ['setSettings', [{ apiServerUrl: 'http://x' }], ['settings:set', { apiServerUrl: 'http://x' }]],
       ['checkConnection', ['http://x'], ['settings:check', 'http://x']],
       ['notifyNewApplications', [3], ['applications:notify', 3]],
+      [
+        'notifyScorecardDue',
+        [{ jobTitle: 'Claims Handler' }],
+        ['scorecards:notify', { jobTitle: 'Claims Handler' }],
+      ],
       ['getUpdateStatus', [], ['update:status']],
       ['restartToUpdate', [], ['update:restart']],
     ];

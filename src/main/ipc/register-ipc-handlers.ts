@@ -61,6 +61,14 @@ export function newApplicationsNotice(count: number): NotificationContent {
       };
 }
 
+/** What the notification says when an interviewer's scorecard is due. */
+export function scorecardDueNotice(jobTitle: string): NotificationContent {
+  return {
+    title: 'Scorecard due',
+    body: `Your interview for ${jobTitle} has started: your scorecard is due. Click to open the console.`,
+  };
+}
+
 const isPdf = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
 
 /** Registers one handler per call; handle-desktop-messages.ts checks sender and arguments first. */
@@ -127,6 +135,12 @@ export function registerIpcHandlers(runtime: IpcRuntime, services: IpcServices):
         runtime.focusWindow();
         runtime.sendToWindow('applications:open-new');
       });
+    },
+
+    // The page sends one per application whose interview has started without the interviewer's
+    // scorecard; a click brings the console forward, where their list shows it.
+    'scorecards:notify': ({ jobTitle }) => {
+      runtime.showNotification(scorecardDueNotice(jobTitle), () => runtime.focusWindow());
     },
 
     // Takes no arguments: the page can only ask whether an update waits, and to restart for it.

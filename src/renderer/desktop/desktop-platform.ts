@@ -109,6 +109,7 @@ export async function createDesktopPlatform(
     saveApplicantExport: (fileName, json) => bridge.saveApplicantExport(fileName, json),
     notifyNewApplications: (count) => bridge.notifyNewApplications(count),
     onOpenNewApplications: (listener) => bridge.onOpenNewApplications(listener),
+    notifyScorecardDue: (jobTitle) => bridge.notifyScorecardDue({ jobTitle }),
     console: {
       settings,
       saveSettings: (next) => bridge.setSettings(next),

@@ -29,6 +29,11 @@ export interface Platform {
    * web, where the admin drawer's count is the notice.
    */
   notifyNewApplications?(count: number): Promise<void>;
+  /**
+   * Desktop only: one native notification telling an interviewer their scorecard for an interview
+   * of `jobTitle` is due. Absent on the web, where the interviewer's list says so.
+   */
+  notifyScorecardDue?(jobTitle: string): Promise<void>;
   /** Desktop only: calls `listener` when the admin clicks that notification; returns the unsubscribe. */
   onOpenNewApplications?(listener: () => void): () => void;
 }

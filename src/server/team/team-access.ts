@@ -1,6 +1,14 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { applicationInterviewers, applications, jobHiringManagers, jobs, scorecards } from '../db/schema';
+import {
+  applicationInterviewers,
+  applications,
+  interviewBookings,
+  interviewSlots,
+  jobHiringManagers,
+  jobs,
+  scorecards,
+} from '../db/schema';
 import { isId } from '../../shared/http/id';
 import { isClosed } from '../../shared/jobs/closing-date';
 import { messages } from '../../shared/messages';
@@ -63,6 +71,10 @@ export function createTeamAccess(db: Db) {
         cvKey: applications.cvKey,
         cvSize: applications.cvSize,
         closingDate: jobs.closingDate,
+        interviewStartsAt:
+          sql<Date | null>`(select ${interviewSlots.startsAt} from ${interviewBookings} inner join ${interviewSlots} on ${interviewSlots.id} = ${interviewBookings.slotId} where ${interviewBookings.applicationId} = ${applications.id})`.mapWith(
+            interviewSlots.startsAt,
+          ),
         // An interviewer never moves an application: only the hiring manager's row can say yes.
         mayDecide: caller.teamRole === 'hiring-manager' ? jobHiringManagers.mayDecide : sql<boolean>`false`,
       })
@@ -84,6 +96,7 @@ export function createTeamAccess(db: Db) {
     createdAt: Date;
     cvKey: string | null;
     cvSize: number;
+    interviewStartsAt: Date | null;
   }): TeamApplicationSummary & { email: string } => ({
     _id: row.id,
     email: row.email,
@@ -94,6 +107,7 @@ export function createTeamAccess(db: Db) {
     stageChangedAt: row.stageChangedAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
     hasResume: row.cvKey !== null && row.cvSize > 0,
+    ...(row.interviewStartsAt ? { interviewStartsAt: row.interviewStartsAt.toISOString() } : {}),
   });
 
   return {

@@ -165,6 +165,15 @@ export const DESKTOP_MESSAGES = {
     z.tuple([z.number().int().min(1).max(MAX_NOTIFIED_APPLICATIONS)]),
     z.void(),
   ),
+  /**
+   * One native notification telling an interviewer that a scorecard is due, naming the job only
+   * (a notification can show on a locked screen; the applicant's name stays in the console).
+   */
+  'scorecards:notify': call(
+    'notifyScorecardDue',
+    z.tuple([z.object({ jobTitle: z.string().trim().min(1).max(200) }).strict()]),
+    z.void(),
+  ),
   /** The admin clicked that notification: show the New applications. */
   'applications:open-new': signal('onOpenNewApplications'),
   /** Whether a downloaded, verified update is waiting. */

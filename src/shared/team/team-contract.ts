@@ -86,6 +86,8 @@ export const teamApplicationSummarySchema = z.object({
   stageChangedAt: z.string(),
   createdAt: z.string(),
   hasResume: z.boolean(),
+  /** When its booked interview starts; absent while none is booked. */
+  interviewStartsAt: z.string().optional(),
 });
 export const teamApplicationListSchema = z.array(teamApplicationSummarySchema);
 

@@ -499,6 +499,28 @@ describe(`scorecards on ${engine}`, () => {
       .toBe(bookedBefore + 1);
   });
 
+  it('tells an interviewer’s list when each booked interview starts, so the console can say a scorecard is due', async () => {
+    const { id, token, offered } = await offeredApplicant({
+      slots: [slot(SUMMER_DAY, '15:00', [interviewerX])],
+    });
+    const [only] = offered.slots.filter((row: { offered: boolean }) => row.offered);
+    const x = await team.token(interviewerX);
+    expect((await book(token, { slotId: only._id })).status).toBe(200);
+    const listed = await server.api('GET', `/team/jobs/${team.jobA}/applications`, { token: x });
+    expect(listed.status).toBe(200);
+    const row = listed.body.find((entry: { _id: string }) => entry._id === id);
+    expect(row.interviewStartsAt).toBe(only.startsAt);
+
+    // Cancelled, it has no start any more (and the interviewer no longer lists it).
+    expect((await server.api('DELETE', `/my-application/${token}/interview`)).status).toBe(200);
+    const manager = await server.api('GET', `/team/jobs/${team.jobA}/applications`, {
+      token: await team.token(team.hmA),
+    });
+    expect(manager.body.find((entry: { _id: string }) => entry._id === id)).not.toHaveProperty(
+      'interviewStartsAt',
+    );
+  });
+
   it('ends an interviewer’s scorecard access when the job closes', async () => {
     const { id, token, offered } = await offeredApplicant({
       slots: [slot(SUMMER_DAY, '17:00', [interviewerX])],

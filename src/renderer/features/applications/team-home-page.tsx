@@ -11,12 +11,17 @@ import { PageLoading } from '../../components/page-loading';
 import { AdminPageHeader, useAdminStyles } from '../../layout/admin-page';
 import { StageLabel } from './stage-label';
 import { useGetTeamJobApplicationsQuery, useGetTeamJobsQuery } from './team-api';
+import { scorecardDue, useScorecardDueNotices } from './use-scorecard-due-notices';
 import { useStyles } from './team-screens.styles';
 
-/** An interviewer's applications of one job, each a link to the application and its CV. */
+/**
+ * An interviewer's applications of one job, each a link to the application and its CV, and
+ * whether its scorecard is due (the console also notifies it).
+ */
 function InterviewList({ job }: { job: TeamJob }) {
   const styles = useStyles();
   const { data, error, isLoading } = useGetTeamJobApplicationsQuery(job._id);
+  const now = useScorecardDueNotices(data);
   if (isLoading) return <Spinner size="tiny" label="Loading applications..." />;
   if (error) return <p role="alert">{errorMessage(error, 'The applications could not be loaded.')}</p>;
   return (
@@ -26,6 +31,7 @@ function InterviewList({ job }: { job: TeamJob }) {
           <Link className={styles.link} to={screens.teamApplication.path({ id: application._id })}>
             {application.name}
           </Link>
+          {scorecardDue(application, now) && <span>Scorecard due</span>}
           <StageLabel stage={application.stage} />
         </li>
       ))}
