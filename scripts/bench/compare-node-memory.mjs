@@ -14,7 +14,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from './free-port.mjs';
-import { tempDir } from './lifecycle.mjs';
+import { installCleanup, tempDir } from './lifecycle.mjs';
 import { pdfOfSize } from './pdf-of-size.mjs';
 import { procStatusBytes, resetPeakRss } from './proc-status.mjs';
 import { adminToken, launch, productEnv, root } from './product-server.mjs';
@@ -27,6 +27,8 @@ const binaries =
     : // The project's Node with the V8 settings its entry starts the server with (SERVER_NODE_FLAGS).
       ['/usr/bin/node', `${path.join(root, 'node_modules', '.bin', 'node')}::--max-semi-space-size=16`];
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+// Each round's data folder fills with seconds of 5 MiB uploads: gigabytes if left behind.
+installCleanup();
 const serverModule = path.join(root, 'dist', 'server', 'server.js');
 const MB = 1024 * 1024;
 
