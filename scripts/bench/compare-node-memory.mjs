@@ -1,12 +1,13 @@
 // The server's resident memory on two Node.js binaries, side by side, the same build on each:
 //   5 s after start (no jobs), after 45 s of quiet, 3 s after 50 job posts arrive, and the peak
 //   during 8 concurrent 5 MiB CV uploads (each from its own address, for 20 s).
-// Each Node runs the built server module itself (dist/server/server.js), so the entry's check for
-// a supported Node does not stop the older one: this compares runtimes, not entries.
+// A supported Node without flags runs the product's entry (dist/server/main.js), which starts the
+// server with its own V8 settings, as `npm start` does; an older Node, or one given flags, runs the
+// built server module itself (dist/server/server.js), so the entry's check for a supported Node
+// does not stop it and the flags are the only settings.
 //
 //   node scripts/bench/compare-node-memory.mjs [<node binary> ...]
-// Without arguments: the machine's /usr/bin/node and the project's node (node_modules/.bin/node)
-// with the server's V8 settings.
+// Without arguments: the machine's /usr/bin/node and the project's node (node_modules/.bin/node).
 // `<node binary>::<flag>,<flag>` runs that Node with V8 or Node flags, to try settings; a
 // `NAME=value` among them is set in its environment instead.
 // Rounds alternate between the binaries (BENCH_ROUNDS, 2); the table shows medians.
@@ -14,7 +15,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from './free-port.mjs';
-import { tempDir } from './lifecycle.mjs';
+import { installCleanup, tempDir } from './lifecycle.mjs';
 import { pdfOfSize } from './pdf-of-size.mjs';
 import { procStatusBytes, resetPeakRss } from './proc-status.mjs';
 import { adminToken, launch, productEnv, root } from './product-server.mjs';
@@ -24,10 +25,14 @@ import { median, sleep } from './stats.mjs';
 const binaries =
   process.argv.length > 2
     ? process.argv.slice(2)
-    : // The project's Node with the V8 settings its entry starts the server with (SERVER_NODE_FLAGS).
-      ['/usr/bin/node', `${path.join(root, 'node_modules', '.bin', 'node')}::--max-semi-space-size=16`];
+    : ['/usr/bin/node', path.join(root, 'node_modules', '.bin', 'node')];
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+// Each round's data folder fills with seconds of 5 MiB uploads: gigabytes if left behind.
+installCleanup();
 const serverModule = path.join(root, 'dist', 'server', 'server.js');
+const entryModule = path.join(root, 'dist', 'server', 'main.js');
+const nodeMajor = (node) =>
+  Number(execFileSync(node, ['--version'], { encoding: 'utf8' }).trim().slice(1).split('.')[0]);
 const MB = 1024 * 1024;
 
 async function measureOnce(spec) {
@@ -40,7 +45,7 @@ async function measureOnce(spec) {
   const server = await launch({
     label: `server on ${spec}`,
     command: node,
-    args: [...flags, serverModule],
+    args: tokens.length === 0 && nodeMajor(node) >= 24 ? [entryModule] : [...flags, serverModule],
     env: { ...productEnv({ port, dataDir: tempDir('node-memory-') }), ...env },
     port,
     readyPath: '/api/health',

@@ -67,6 +67,8 @@ async function open(
 
 async function logIn(page: Page): Promise<void> {
   await expect(page).toHaveURL(/#\/login$/);
+  // The address changes before the login form is on screen; a person types once it is.
+  await expect(page.getByLabel(/^Password/)).toBeVisible();
   await page.getByLabel('Email').fill(E2E_ADMIN.email);
   await page.getByLabel(/^Password/).fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Login' }).click();
@@ -172,6 +174,9 @@ test('the console has the same account screens: Forgot password?, a new password
     // Forgot password? on the console's login screen: the same form; the e-mailed link opens the website.
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await expect(page).toHaveURL(/#\/forgot-password$/);
+    // The address changes before the new screen has replaced the login form, whose Email field
+    // would otherwise take the typing: a person types once they see the new screen.
+    await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
     await page.getByLabel('Email').fill(admin.email);
     await page.getByRole('button', { name: 'Send the reset link' }).click();
     await expect(page.getByRole('status').filter({ hasText: messages.forgotPasswordSent })).toBeVisible();
@@ -186,6 +191,8 @@ test('the console has the same account screens: Forgot password?, a new password
     await page.getByRole('link', { name: 'Back to login' }).click();
 
     // Change the password on the Account screen: the keychain gets the new token, the console stays signed in.
+    // The reset form has an Email field too: type once the login form (its Password field) is there.
+    await expect(page.getByLabel(/^Password/)).toBeVisible();
     await page.getByLabel('Email').fill(admin.email);
     await page.getByLabel(/^Password/).fill(admin.password);
     await page.getByRole('button', { name: 'Login' }).click();
@@ -234,6 +241,7 @@ test('the console has the same account screens: Forgot password?, a new password
     await page.getByRole('button', { name: 'Log Out' }).click();
     await expect(page).toHaveURL(/#\/login$/);
     await expect.poll(() => desktop.vault.get()).toBeNull();
+    await expect(page.getByLabel(/^Password/)).toBeVisible();
     await page.getByLabel('Email').fill(admin.email);
     await page.getByLabel(/^Password/).fill(newPassword);
     await page.getByRole('button', { name: 'Login' }).click();

@@ -81,6 +81,33 @@ describe.skipIf(process.platform === 'win32')('the server’s V8 settings', () =
     expect(printed.semiSpaceMb).toBeLessThanOrEqual(16);
   });
 
+  it('leaves worker threads the young generation their own limits ask for', () => {
+    // What the CV-checking pool asks for (applications/intake-pool.ts): a 4 MB young generation.
+    const threadEntry = path.join(path.dirname(entry), 'threads.mjs');
+    writeFileSync(
+      threadEntry,
+      `import { Worker } from 'node:worker_threads';
+       import { leaveThreadsTheirOwnLimits } from ${JSON.stringify(pathToFileURL(supportedNode).href)};
+       leaveThreadsTheirOwnLimits();
+       const churn = \`
+         const v8 = require('node:v8');
+         let kept = [];
+         for (let i = 0; i < 1e6; i++) { kept.push({ i, text: 'x' + i }); if (kept.length > 50000) kept = []; }
+         const newSpace = v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
+         require('node:worker_threads').parentPort.postMessage(newSpace.space_size / 1024 / 1024);\`;
+       const thread = new Worker(churn, { eval: true, resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 4 } });
+       thread.once('message', (youngMb) => { console.log(JSON.stringify({ youngMb })); process.exit(0); });`,
+    );
+    const result = spawnSync(process.execPath, ['--max-semi-space-size=16', '--import', 'tsx', threadEntry], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(0);
+    const { youngMb } = JSON.parse(result.stdout.trim()) as { youngMb: number };
+    expect(youngMb).toBeGreaterThan(0);
+    expect(youngMb).toBeLessThanOrEqual(4);
+  });
+
   it('does nothing when the process already has them', () => {
     const result = start(['--max-semi-space-size=16']);
     expect(result.status).toBe(0);
