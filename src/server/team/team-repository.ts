@@ -178,6 +178,15 @@ export function createTeamRepository(db: Db) {
       return rows.length > 0;
     },
 
+    /** The team's interviewers, by name: whom a hiring manager may ask to interview. */
+    async allInterviewers(): Promise<{ _id: string; name: string; email: string }[]> {
+      return db
+        .select({ _id: users.id, name: users.name, email: users.email })
+        .from(users)
+        .where(and(eq(users.teamRole, 'interviewer'), eq(users.isAdmin, false)))
+        .orderBy(asc(users.name), asc(users.email));
+    },
+
     /** Who interviews an application, by name. */
     async interviewers(applicationId: string): Promise<{ _id: string; name: string; email: string }[]> {
       return db

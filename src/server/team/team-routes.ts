@@ -10,6 +10,7 @@ import {
   interviewerParamsSchema,
   teamApplicationDetailSchema,
   teamApplicationListSchema,
+  teamInterviewerListSchema,
   teamJobListSchema,
   teamMovableStages,
   teamStageChangeSchema,
@@ -93,6 +94,25 @@ function teamReadRoutes(app: Api, context: TeamRouteDeps): void {
       },
     },
     async (request) => teamAccess.jobs(teamCaller(request)),
+  );
+
+  app.get(
+    '/team/interviewers',
+    {
+      schema: {
+        tags: ['team'],
+        summary:
+          "The hiring team's interviewers, to choose from when offering interview times (hiring managers of an open job)",
+        response: { 200: teamInterviewerListSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => {
+      const caller = teamCaller(request);
+      if (caller.teamRole !== 'hiring-manager') throw new HttpError(403, messages.hiringManagerRequired);
+      // A manager whose jobs have all closed has no offer to make, and so no one to choose.
+      if ((await teamAccess.jobs(caller)).length === 0) throw new HttpError(403, messages.teamAccessEnded);
+      return team.allInterviewers();
+    },
   );
 
   app.get(

@@ -92,6 +92,8 @@ export const teamApplicationSummarySchema = z.object({
 export const teamApplicationListSchema = z.array(teamApplicationSummarySchema);
 
 export const teamInterviewerSchema = z.object({ _id: z.string(), name: z.string(), email: z.string() });
+/** GET /api/team/interviewers: the team's interviewers, for a hiring manager's offer of times. */
+export const teamInterviewerListSchema = z.array(teamInterviewerSchema);
 
 /** GET /api/team/applications/:id: one application as a team member may see it. */
 export const teamApplicationDetailSchema = teamApplicationSummarySchema.extend({

@@ -179,7 +179,7 @@ describe("every call the app's OpenAPI document marks as needing the bearer toke
 
   it('covers every admin, account and team call (and the one signed-in check), and no public one', () => {
     const names = secured.map(({ method, path }) => `${method} ${path}`);
-    expect(names).toHaveLength(50);
+    expect(names).toHaveLength(51);
     expect(names).toEqual(
       expect.arrayContaining([
         'POST /post',
@@ -193,6 +193,7 @@ describe("every call the app's OpenAPI document marks as needing the bearer toke
         'GET /team/applications/{id}/pdf',
         'POST /applications/{id}/interview-slots',
         'PUT /team/applications/{id}/scorecard',
+        'GET /team/interviewers',
       ]),
     );
     expect(names).not.toContain('PUT /my-application/{token}/interview');

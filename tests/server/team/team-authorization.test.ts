@@ -288,6 +288,12 @@ const calls: Call[] = [
 
   // The hiring team's own calls.
   teamCall('GET /team/jobs', () => '/team/jobs', { forOtherManager: 'ok', forOtherInterviewer: 'ok' }),
+  // Whom a hiring manager may ask to interview: any manager of an open job, never an interviewer.
+  teamCall('GET /team/interviewers', () => '/team/interviewers', {
+    forOtherManager: 'ok',
+    forInterviewer: managerOnly,
+    forOtherInterviewer: managerOnly,
+  }),
   teamCall('GET /team/jobs/{id}/applications', (team) => `/team/jobs/${team.jobA}/applications`, {
     missing: jobMissing,
     // The other interviewer of job A gets their own list of it: a2 alone, never a1.

@@ -8,6 +8,7 @@ import type {
   TeamApplicationDetail,
   TeamApplicationSummary,
   TeamInvite,
+  TeamInterviewer,
   TeamInvited,
   TeamJob,
   TeamMember,
@@ -62,6 +63,10 @@ export const teamApi = api.injectEndpoints({
       query: () => ({ url: '/team/jobs', recordRefusals: true }),
       providesTags: [tags.teamWork],
     }),
+    getTeamInterviewers: build.query<TeamInterviewer[], void>({
+      query: () => ({ url: '/team/interviewers', recordRefusals: true }),
+      providesTags: [tags.teamWork],
+    }),
     getTeamJobApplications: build.query<TeamApplicationSummary[], string>({
       query: (jobId) => ({
         url: `/team/jobs/${encodeURIComponent(jobId)}/applications`,
@@ -105,6 +110,7 @@ export const {
   useUnassignJobMutation,
   useGetJobViewersQuery,
   useGetTeamJobsQuery,
+  useGetTeamInterviewersQuery,
   useGetTeamJobApplicationsQuery,
   useGetTeamApplicationQuery,
   useGetTeamNotesQuery,

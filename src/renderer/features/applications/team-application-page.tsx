@@ -15,7 +15,7 @@ import { useGetInterviewQuery } from './interviews-api';
 import { ScorecardsCard } from './scorecards-card';
 import { TeamNotes } from './team-notes';
 import { TeamStageMove } from './team-stage-move';
-import { useGetTeamApplicationQuery } from './team-api';
+import { useGetTeamApplicationQuery, useGetTeamInterviewersQuery } from './team-api';
 import { useStyles } from './application-detail-page.styles';
 
 /**
@@ -40,15 +40,17 @@ export function TeamApplicationPage() {
     { id, source: 'team' },
     { skip: !manager || !application },
   );
-  // A hiring manager is not shown the whole team: the interviewers they can choose are those of
-  // this application and of the job's coming times.
+  const { data: team } = useGetTeamInterviewersQuery(undefined, { skip: !manager });
+  // The team's interviewers, and anyone already interviewing for this application or the job's
+  // coming times (an interviewer since made an administrator, say), each once.
   const interviewers = useMemo(() => {
     const people = [
+      ...(team ?? []),
       ...(application?.interviewers ?? []),
       ...(interview?.slots ?? []).flatMap((slot) => slot.interviewers),
     ];
     return people.filter((person, index) => people.findIndex((other) => other._id === person._id) === index);
-  }, [application, interview]);
+  }, [team, application, interview]);
   const backTo =
     application && manager ? screens.teamJob.path({ id: application.jobId }) : screens.teamHome.path();
   const back = (
