@@ -1,11 +1,10 @@
 import type { Browser, Page } from '@playwright/test';
-import PostalMime from 'postal-mime';
 import { messages } from '../../src/shared/messages';
 import { screens } from '../../src/shared/site/screen-routes';
-import { toDataUrl, validPdf } from '../support/pdf-fixtures';
-import { adminToken, api, createJob, outboxMessages } from './e2e-env';
+import { adminToken, api, createJob } from './e2e-env';
 import { expectNoViolations, signInAsAdmin } from './flows';
 import { expect, test } from './fixtures';
+import { applyTo, newPerson, TEAM_PASSWORD, welcomePath } from './team-flows';
 
 /**
  * The hiring team in the browser: an administrator invites a hiring manager on the Team screen and
@@ -18,47 +17,6 @@ import { expect, test } from './fixtures';
 // Password hashes for two new accounts and their sign-ins, beside other browsers: twice the usual time.
 test.describe.configure({ timeout: 120_000 });
 
-const PASSWORD = 'harbour-lantern-quiet-58';
-
-let counter = 0;
-/** A person to invite, unique to this run. */
-const newPerson = (role: string) => {
-  counter += 1;
-  const stamp = `${Date.now()}-${counter}`;
-  return { name: `Team ${role} ${counter}`, email: `team.${role}.${stamp}@example.com` };
-};
-
-/** An application to `jobId` sent through the API, as the apply form sends one. */
-async function applyTo(jobId: string, name: string): Promise<string> {
-  const saved = await api<{ insertedId: string }>('POST', '/applications', {
-    body: {
-      name,
-      email: `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@example.com`,
-      phone: '07700 900123',
-      about: 'I would love to join the team.',
-      jobId,
-      pdfFile: toDataUrl(await validPdf(name)),
-    },
-  });
-  expect(saved.status).toBe(201);
-  return saved.body.insertedId;
-}
-
-/** The /welcome path of the invitation the server wrote to its outbox for `email`. */
-async function welcomePath(email: string): Promise<string> {
-  const find = async () => {
-    const mails = await Promise.all(outboxMessages().map((raw) => PostalMime.parse(raw)));
-    const invitation = mails.find(
-      (mail) =>
-        (mail.to ?? []).some((to) => 'address' in to && to.address === email) &&
-        /hiring team/i.test(mail.subject ?? ''),
-    );
-    return /\/welcome\/[\w-]{43}/.exec(invitation?.text ?? '')?.[0];
-  };
-  await expect.poll(find, { timeout: 30_000 }).toBeDefined();
-  return (await find())!;
-}
-
 /** In a browser of their own: the invited person sets their password through the link, then signs in. */
 async function acceptInvitation(
   browser: Browser,
@@ -69,12 +27,12 @@ async function acceptInvitation(
   await page.goto(await welcomePath(email));
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome: choose your password' })).toBeVisible();
   await expectNoViolations(page, 'welcome');
-  await page.getByLabel(/^New password/).fill(PASSWORD);
-  await page.getByLabel('Confirm new password').fill(PASSWORD);
+  await page.getByLabel(/^New password/).fill(TEAM_PASSWORD);
+  await page.getByLabel('Confirm new password').fill(TEAM_PASSWORD);
   await page.getByRole('button', { name: 'Set my password' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
+  await page.getByLabel(/^Password/).fill(TEAM_PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).not.toHaveURL(/\/login$/);
   return { page, close: () => context.close() };
