@@ -146,6 +146,40 @@ describe('offering interview times', () => {
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(2);
   });
 
+  it('lets a hiring manager ask anyone of the hiring team to interview at a new time', async () => {
+    stubApi(roleAnswer('hiring-manager'), (call) => {
+      if (call.path === `/team/applications/${APPLICATION_ID}`) return jsonResponse(200, teamDetail());
+      if (call.path === `/team/applications/${APPLICATION_ID}/notes`) return jsonResponse(200, []);
+      if (call.path === `/team/applications/${APPLICATION_ID}/interview`)
+        return jsonResponse(200, noInterview);
+      if (call.path === '/team/interviewers') return jsonResponse(200, [ivan, iris]);
+      if (call.path === `/team/applications/${APPLICATION_ID}/scorecards`) {
+        return jsonResponse(200, {
+          criteria: CRITERIA,
+          own: null,
+          others: [],
+          othersHidden: false,
+          owedBy: [],
+        });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderScreen(<TeamApplicationPage />, {
+      store: await adminStore(),
+      route: screens.teamApplication.path({ id: APPLICATION_ID }),
+      path: screens.teamApplication.pattern,
+    });
+
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Move to stage' }), 'interview');
+    await user.click(screen.getByRole('button', { name: 'Move' }));
+    const form = await screen.findByRole('form', { name: 'Offer interview times' });
+    // Neither is on this application or on the job's times yet: the list is the team's.
+    const chooseFrom = within(form).getByRole('group', { name: 'Interviewers' });
+    expect(await within(chooseFrom).findByRole('checkbox', { name: /Iris Interviewer/ })).toBeInTheDocument();
+    expect(within(chooseFrom).getByRole('checkbox', { name: /Ivan Interviewer/ })).toBeInTheDocument();
+  });
+
   it('lets a hiring manager reuse the job’s free times, from the stage they choose', async () => {
     const free: StaffInterview = {
       slots: [
