@@ -252,5 +252,7 @@ describe('rate limit on multipart applications', () => {
     ).toBe(201);
     expect(await send(form(fields))).toBe(201);
     expect(await send(form(fields))).toBe(429);
-  });
+    // It starts a server of its own (a database from the seed, an administrator's password hash)
+    // inside the test, which on a busy machine takes most of the default timeout by itself.
+  }, 60_000);
 });
