@@ -191,8 +191,9 @@ const recordScorecardRead = (
   subjectEmail: string,
 ) =>
   context.audit.record({
-    action: 'view',
-    detail: 'Scorecards',
+    // An action of its own: the application screen reads its scorecards beside the application,
+    // and one opening must read as one "Viewed the application" in the applicant's trail.
+    action: 'scorecards',
     actorEmail: currentUser(request).email,
     subjectEmail,
     applicationId,

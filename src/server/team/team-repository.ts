@@ -235,6 +235,6 @@ export function createTeamRepository(db: Db) {
 }
 
 /** The audit actions that read an applicant's data (auditActions in audit-contract.ts). */
-const READ_ACTIONS = ['view', 'list', 'preview', 'download', 'notes', 'export'];
+const READ_ACTIONS = ['view', 'list', 'preview', 'download', 'notes', 'scorecards', 'export'];
 
 export type TeamRepository = ReturnType<typeof createTeamRepository>;

@@ -55,6 +55,7 @@ const movableFrom = (reached: ReachedApplication, stage: keyof typeof stageLabel
  * (docs/security.md#the-hiring-team).
  */
 export function teamRoutes(app: Api, context: TeamRouteDeps): void {
+  teamDirectoryRoutes(app, context);
   teamReadRoutes(app, context);
   teamChangeRoutes(app, context);
 }
@@ -70,19 +71,9 @@ const reachedApplication =
     return found;
   };
 
-/** What a team member reads: their jobs, a job's list, an application, its CV and (managers) its notes. */
-function teamReadRoutes(app: Api, context: TeamRouteDeps): void {
-  const { teamAccess, applications, audit, notes, team } = context;
-
-  const record = (request: FastifyRequest, action: AuditAction, application: { id: string; email: string }) =>
-    audit.record({
-      action,
-      actorEmail: currentUser(request).email,
-      subjectEmail: application.email,
-      applicationId: application.id,
-    });
-
-  const reached = reachedApplication(teamAccess);
+/** Where a team member works: their open jobs, and (managers) the interviewers to choose from. */
+function teamDirectoryRoutes(app: Api, context: TeamRouteDeps): void {
+  const { teamAccess, team } = context;
 
   app.get(
     '/team/jobs',
@@ -114,6 +105,21 @@ function teamReadRoutes(app: Api, context: TeamRouteDeps): void {
       return team.allInterviewers();
     },
   );
+}
+
+/** What a team member reads: a job's list, an application, its CV and (managers) its notes. */
+function teamReadRoutes(app: Api, context: TeamRouteDeps): void {
+  const { teamAccess, applications, audit, notes, team } = context;
+
+  const record = (request: FastifyRequest, action: AuditAction, application: { id: string; email: string }) =>
+    audit.record({
+      action,
+      actorEmail: currentUser(request).email,
+      subjectEmail: application.email,
+      applicationId: application.id,
+    });
+
+  const reached = reachedApplication(teamAccess);
 
   app.get(
     '/team/jobs/:id/applications',

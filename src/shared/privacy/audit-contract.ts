@@ -18,6 +18,7 @@ export const auditActions = [
   'unassign',
   'interview',
   'scorecard',
+  'scorecards',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -38,6 +39,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   unassign: "Ended an interviewer's access",
   interview: 'Interview',
   scorecard: 'Submitted a scorecard',
+  scorecards: 'Read the scorecards',
 };
 
 /**

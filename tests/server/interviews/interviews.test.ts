@@ -9,6 +9,7 @@ import { sendDueReminders } from '../../../src/server/interviews/interview-remin
 import { interviewMessages } from '../../../src/shared/interviews/interview-contract';
 import { messages } from '../../../src/shared/messages';
 import { buildTestApp, type TestApp } from '../../support/build-app';
+import { ADMIN } from '../../support/test-server';
 import { applyTo, invite, setUpHiringTeam, type HiringTeam, type Person } from '../../support/hiring-team';
 import { testDatabaseUrl } from '../../support/postgres';
 
@@ -472,6 +473,15 @@ describe(`scorecards on ${engine}`, () => {
       'no',
       'strong-yes',
     ]);
+    // Each read of the scorecards is in the applicant's trail as such, never as another
+    // "Viewed the application" (the application screen reads both at each opening).
+    const trail = (await server.api('GET', `/applications/${id}/audit`, { token: team.adminToken }))
+      .body as Array<{ action: string; actorEmail: string }>;
+    const scorecardReads = trail.filter((entry) => entry.action === 'scorecards');
+    expect(scorecardReads.map((entry) => entry.actorEmail)).toEqual(
+      expect.arrayContaining([team.hmA.email, ADMIN.email]),
+    );
+    expect(trail.filter((entry) => entry.action === 'view' && entry.actorEmail === ADMIN.email)).toEqual([]);
     const notYours = await server.api('PUT', `/team/applications/${id}/scorecard`, {
       token: await team.token(team.hmA),
       body: scorecard(3, 'yes'),

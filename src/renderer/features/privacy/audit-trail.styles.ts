@@ -10,6 +10,10 @@ export const useStyles = makeStyles({
     gap: tokens.spacingVerticalS,
     maxHeight: '320px',
     overflowY: 'auto',
+    ':focus-visible': {
+      outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`,
+      outlineOffset: tokens.spacingHorizontalXXS,
+    },
   },
   entry: {
     display: 'flex',

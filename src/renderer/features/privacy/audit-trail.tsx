@@ -27,7 +27,9 @@ export function AuditTrail({ applicationId }: { applicationId: string }) {
       {isError && <p className={styles.empty}>The activity could not be loaded.</p>}
       {entries && entries.length === 0 && <p className={styles.empty}>No activity yet.</p>}
       {entries && entries.length > 0 && (
-        <ol className={styles.list} aria-label="Activity, newest first">
+        // The list scrolls once it is long, so it takes the focus: a keyboard user scrolls it with
+        // the arrow keys, as a mouse user does with the wheel.
+        <ol className={styles.list} aria-label="Activity, newest first" tabIndex={0}>
           {[...entries].reverse().map((entry) => (
             <li key={entry._id} className={styles.entry}>
               <span>
