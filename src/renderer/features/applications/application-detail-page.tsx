@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ArrowLeftRegular } from '@fluentui/react-icons/headless/svg/arrow-left';
 import type { ApplicationDetail } from '../../../shared/applications/application-contract';
@@ -10,6 +10,7 @@ import { AdminPageHeader, useAdminStyles } from '../../layout/admin-page';
 import { useGetApplicationQuery } from './application-admin-api';
 import { listPath, readListFilter } from './application-filters';
 import { applicantPhone, appliedJob, appliedOn } from './application-fields';
+import { ApplicantSections } from './applicant-sections';
 import { ApplicationNotes } from './application-notes';
 import { Fact } from './application-fact';
 import { CvSection } from './cv-section';
@@ -44,8 +45,6 @@ export function ApplicationDetailPage({
   const { currentData: application, isFetching, error } = useGetApplicationQuery(id, { skip: !user });
   // Kept here, above the loading state, so the sequence outlives the moves between applications.
   const sequence = useReviewSequence(id, filter, Boolean(user));
-  const infoId = useId();
-  const letterId = useId();
   const backTo = listPath(filter);
   const [offering, setOffering] = useState(false);
   const stage = useStageChange();
@@ -98,42 +97,22 @@ export function ApplicationDetailPage({
       />
       <div className={styles.layout}>
         <div className={styles.column}>
-          <section className={admin.card} aria-labelledby={infoId}>
-            <h2 id={infoId} className={admin.cardTitle}>
-              Applicant Information
-            </h2>
-            <dl className={styles.facts}>
-              <Fact label="Full Name">{application.name}</Fact>
-              <Fact label="Email">
-                <a className={styles.link} href={`mailto:${application.email}`}>
-                  {application.email}
-                </a>
+          <ApplicantSections
+            name={application.name}
+            email={application.email}
+            phone={phone}
+            jobTitle={appliedJob(application)}
+            appliedOn={appliedOn(application)}
+            about={application.about}
+          >
+            {application.duplicateOf && (
+              <Fact label="Duplicate">
+                <Link className={styles.link} to={screens.application.path({ id: application.duplicateOf })}>
+                  Repeats an earlier application to this job
+                </Link>
               </Fact>
-              <Fact label="Phone">
-                <a className={styles.link} href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
-                  {phone}
-                </a>
-              </Fact>
-              <Fact label="Job Applied">{appliedJob(application)}</Fact>
-              <Fact label="Applied On">{appliedOn(application)}</Fact>
-              {application.duplicateOf && (
-                <Fact label="Duplicate">
-                  <Link
-                    className={styles.link}
-                    to={screens.application.path({ id: application.duplicateOf })}
-                  >
-                    Repeats an earlier application to this job
-                  </Link>
-                </Fact>
-              )}
-            </dl>
-          </section>
-          <section className={admin.card} aria-labelledby={letterId}>
-            <h2 id={letterId} className={admin.cardTitle}>
-              Cover Letter
-            </h2>
-            <p className={styles.letter}>{application.about}</p>
-          </section>
+            )}
+          </ApplicantSections>
           <CvSection key={application._id} application={application} />
         </div>
         <div className={styles.column}>

@@ -6,7 +6,7 @@ import { errorMessage, isHandledRefusal } from '../../store/api-error';
 import { useToast } from '../../feedback/use-toast';
 import { useAdminStyles } from '../../layout/admin-page';
 import { useAddNoteMutation, useGetNotesQuery } from './notes-api';
-import { NoteItem } from './note-item';
+import { NoteList } from './note-list';
 import { useStyles } from './application-notes.styles';
 
 /** The Notes box of the application detail: notes kept on the server, each with its author and time. */
@@ -41,21 +41,12 @@ export function ApplicationNotes({ applicationId }: { applicationId: string }) {
       <h2 id={headingId} className={admin.cardTitle}>
         Notes
       </h2>
-      {isLoading ? (
-        <Spinner size="small" label="Loading notes..." />
-      ) : error ? (
-        <p className={styles.empty} role="alert">
-          The notes could not be loaded.
-        </p>
-      ) : notes && notes.length > 0 ? (
-        <ol className={styles.list} aria-label="Notes on this application">
-          {notes.map((note) => (
-            <NoteItem key={note._id} note={note} />
-          ))}
-        </ol>
-      ) : (
-        <p className={styles.empty}>No notes yet. Notes are visible to every administrator.</p>
-      )}
+      <NoteList
+        notes={notes}
+        isLoading={isLoading}
+        failure={error ? 'The notes could not be loaded.' : undefined}
+        empty="No notes yet. Notes are visible to every administrator."
+      />
       <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
         <Field label="Add a note" validationMessage={invalid} validationState={invalid ? 'error' : 'none'}>
           <Textarea

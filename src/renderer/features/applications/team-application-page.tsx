@@ -8,7 +8,7 @@ import { useSession } from '../../store/use-session';
 import { LinkButton } from '../../components/link-button';
 import { PageLoading } from '../../components/page-loading';
 import { AdminPageHeader, useAdminStyles } from '../../layout/admin-page';
-import { Fact } from './application-fact';
+import { ApplicantSections } from './applicant-sections';
 import { CvSection } from './cv-section';
 import { InterviewCard } from './interview-card';
 import { useGetInterviewQuery } from './interviews-api';
@@ -31,8 +31,6 @@ export function TeamApplicationPage() {
   const { id = '' } = useParams();
   const { teamRole } = useSession();
   const { currentData: application, isFetching, error } = useGetTeamApplicationQuery(id);
-  const infoId = useId();
-  const letterId = useId();
   const interviewersId = useId();
   const manager = teamRole === 'hiring-manager';
   const [offering, setOffering] = useState(false);
@@ -91,32 +89,14 @@ export function TeamApplicationPage() {
       />
       <div className={styles.layout}>
         <div className={styles.column}>
-          <section className={admin.card} aria-labelledby={infoId}>
-            <h2 id={infoId} className={admin.cardTitle}>
-              Applicant Information
-            </h2>
-            <dl className={styles.facts}>
-              <Fact label="Full Name">{application.name}</Fact>
-              <Fact label="Email">
-                <a className={styles.link} href={`mailto:${application.email}`}>
-                  {application.email}
-                </a>
-              </Fact>
-              <Fact label="Phone">
-                <a className={styles.link} href={`tel:${application.phone.replace(/[^\d+]/g, '')}`}>
-                  {application.phone}
-                </a>
-              </Fact>
-              <Fact label="Job Applied">{application.jobTitle}</Fact>
-              <Fact label="Applied On">{formatUsDate(application.createdAt)}</Fact>
-            </dl>
-          </section>
-          <section className={admin.card} aria-labelledby={letterId}>
-            <h2 id={letterId} className={admin.cardTitle}>
-              Cover Letter
-            </h2>
-            <p className={styles.letter}>{application.about}</p>
-          </section>
+          <ApplicantSections
+            name={application.name}
+            email={application.email}
+            phone={application.phone}
+            jobTitle={application.jobTitle}
+            appliedOn={formatUsDate(application.createdAt)}
+            about={application.about}
+          />
           <CvSection
             key={application._id}
             source="team"

@@ -1,0 +1,54 @@
+import { useId, type ReactNode } from 'react';
+import { useAdminStyles } from '../../layout/admin-page';
+import { Fact } from './application-fact';
+import { useStyles } from './application-detail-page.styles';
+
+/**
+ * The applicant's facts and cover letter, as administrators and the hiring team see them on an
+ * application's screen; `children` adds facts of the administrators' own (a duplicate's link).
+ */
+export function ApplicantSections(props: {
+  name: string;
+  email: string;
+  phone: string;
+  jobTitle: string;
+  appliedOn: string;
+  about: string;
+  children?: ReactNode;
+}) {
+  const admin = useAdminStyles();
+  const styles = useStyles();
+  const infoId = useId();
+  const letterId = useId();
+  return (
+    <>
+      <section className={admin.card} aria-labelledby={infoId}>
+        <h2 id={infoId} className={admin.cardTitle}>
+          Applicant Information
+        </h2>
+        <dl className={styles.facts}>
+          <Fact label="Full Name">{props.name}</Fact>
+          <Fact label="Email">
+            <a className={styles.link} href={`mailto:${props.email}`}>
+              {props.email}
+            </a>
+          </Fact>
+          <Fact label="Phone">
+            <a className={styles.link} href={`tel:${props.phone.replace(/[^\d+]/g, '')}`}>
+              {props.phone}
+            </a>
+          </Fact>
+          <Fact label="Job Applied">{props.jobTitle}</Fact>
+          <Fact label="Applied On">{props.appliedOn}</Fact>
+          {props.children}
+        </dl>
+      </section>
+      <section className={admin.card} aria-labelledby={letterId}>
+        <h2 id={letterId} className={admin.cardTitle}>
+          Cover Letter
+        </h2>
+        <p className={styles.letter}>{props.about}</p>
+      </section>
+    </>
+  );
+}
