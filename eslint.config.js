@@ -35,6 +35,7 @@ const featureMayUse = ['layout', 'components', 'feedback', 'store', 'lib', 'plat
  */
 export const serverImports = {
   'server-runtime': [],
+  'server-erasures': [],
   'server-db': ['server-runtime'],
   'server-http': ['server-db'],
   'server-blobs': ['server-db'],
@@ -51,6 +52,7 @@ export const serverImports = {
     'server-email',
     'server-auth',
     'server-jobs',
+    'server-erasures',
   ],
   'server-privacy': [
     'server-db',
@@ -59,6 +61,7 @@ export const serverImports = {
     'server-email',
     'server-auth',
     'server-applications',
+    'server-erasures',
   ],
   'server-team': [
     'server-db',
@@ -82,7 +85,8 @@ export const serverImports = {
     'server-team',
   ],
   'server-site': ['server-config', 'server-runtime', 'server-http', 'server-jobs'],
-  'server-cli': ['server', 'server-config', 'server-db', 'server-auth', 'server-privacy'],
+  'server-backups': ['server-db', 'server-blobs', 'server-erasures'],
+  'server-cli': ['server', 'server-config', 'server-db', 'server-auth', 'server-privacy', 'server-backups'],
 };
 const serverFolders = Object.keys(serverImports);
 const layers = {

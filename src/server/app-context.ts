@@ -25,6 +25,7 @@ import type { TeamRepository } from './team/team-repository';
 import type { TeamAccess } from './team/team-access';
 import type { InterviewRepository } from './interviews/interview-repository';
 import type { ScorecardRepository } from './interviews/scorecard-repository';
+import type { ErasureLog } from './erasures/erasure-log';
 
 /**
  * Every part the server builds once where it starts (start-server.ts). Route modules each declare
@@ -73,4 +74,6 @@ export interface AppContext {
   interviews: InterviewRepository;
   /** Interviewers' scorecards. */
   scorecards: ScorecardRepository;
+  /** Every deletion, purge and erasure, by digest, for a restore to replay. */
+  erasureLog: ErasureLog;
 }

@@ -100,6 +100,7 @@ const envSchema = z
     PORT: z.preprocess(blankAsUnset, z.coerce.number().int().min(0).max(65535).default(3000)),
     PUBLIC_URL: optionalText.pipe(z.url().optional()),
     DATA_DIR: z.string().trim().min(1).default('./data'),
+    ERASURE_LOG: optionalText,
     DATABASE_URL: optionalText.pipe(
       z
         .string()
@@ -170,6 +171,11 @@ export interface Config {
   port: number;
   publicUrl: string;
   dataDir: string;
+  /**
+   * The erasure log (erasures/erasure-log.ts): outside the database, so that it outlives it and a
+   * restore can replay it. Default `<DATA_DIR>/erasure-log.jsonl`.
+   */
+  erasureLog: string;
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -216,6 +222,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     port: env.PORT,
     publicUrl,
     dataDir: path.resolve(env.DATA_DIR),
+    erasureLog: path.resolve(env.ERASURE_LOG ?? path.join(env.DATA_DIR, 'erasure-log.jsonl')),
     databaseUrl: env.DATABASE_URL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

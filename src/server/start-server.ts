@@ -43,6 +43,8 @@ import { createApp, type AppOptions, type HttpTimeouts } from './app';
 import { projectRoot } from './runtime/project-root';
 import { holdDataDir } from './db/data-dir-lock';
 import { releaseMemoryWhenIdle } from './http/idle-memory';
+import { createErasureLog } from './erasures/erasure-log';
+import { listenForBackups } from './backups/backup-socket';
 
 export interface StartOptions {
   /** Default: the seed the build wrote for the current migrations, when there is one. */
@@ -175,6 +177,7 @@ async function assembleContext(config: Config, options: StartOptions, opened: Op
     teamAccess: createTeamAccess(db),
     interviews: createInterviewRepository(db),
     scorecards: createScorecardRepository(db),
+    erasureLog: createErasureLog(config.erasureLog),
   };
   if (config.bootstrapAdmin) await bootstrapAdmin(context, config.bootstrapAdmin);
   return context;
@@ -228,12 +231,21 @@ async function listen(
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const stopServing = startServing(app, context, options);
+  // PGlite is inside this process: a backup of it is taken here and handed over a local socket.
+  const backups =
+    context.database.kind === 'pglite' && !options.inMemoryDatabase
+      ? await listenForBackups(config.dataDir, context.database, app.log).catch((error: unknown) => {
+          app.log.error({ err: error }, 'backups of the running server are off');
+          return undefined;
+        })
+      : undefined;
   return {
     app,
     context,
     url: `http://127.0.0.1:${port}`,
     async close() {
       stopServing();
+      await backups?.close();
       await app.close();
       await closeContext(context);
       releaseDataDir();

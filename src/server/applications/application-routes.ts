@@ -23,6 +23,7 @@ import type { ChangeFeed } from '../db/change-feed';
 import type { IntakePool } from './intake-pool';
 import type { IntakeGate } from './intake-gate';
 import { openApplication, type ApplicationOpeningDeps } from './application-opening';
+import type { ErasureLog } from '../erasures/erasure-log';
 import { cvFileName } from '../../shared/applications/cv-file-name';
 import { contentDisposition } from '../http/content-disposition';
 import { createCvAnswerCache } from './cv-answer';
@@ -52,6 +53,7 @@ export interface ApplicationRouteDeps extends ApplicationOpeningDeps {
   applicationList: ApplicationListCache;
   blobs: BlobStore;
   changes: ChangeFeed;
+  erasureLog: ErasureLog;
 }
 
 const existingApplicationId = (id: string) => {
@@ -140,7 +142,7 @@ export function applicationRoutes(app: Api, context: ApplicationIntakeRouteDeps)
  * (auth/admin-scope.ts). Every read of an applicant's data is recorded in the audit trail.
  */
 export function applicationAdminRoutes(app: Api, context: ApplicationRouteDeps): void {
-  const { applications, applicationList, audit } = context;
+  const { applications, applicationList, audit, erasureLog } = context;
   /** Records what an admin did with an applicant's data; never any CV contents. */
   const record = (request: FastifyRequest, action: AuditAction, application: { id: string; email: string }) =>
     audit.record({
@@ -249,6 +251,8 @@ export function applicationAdminRoutes(app: Api, context: ApplicationRouteDeps):
     },
     async (request) => {
       const found = await applications.find(existingApplicationId(request.params.id));
+      // Logged first, so that a backup taken before it cannot bring it back (docs/operations.md#the-erasure-log).
+      if (found) await erasureLog.record({ action: 'delete', applicationId: found._id });
       if (!found || !(await applications.remove(found._id))) {
         throw new HttpError(404, messages.applicationMissing);
       }

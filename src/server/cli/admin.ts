@@ -4,8 +4,12 @@ import { createUserRepository } from '../auth/user-repository';
 import { createAccountRepository } from '../auth/account-repository';
 import { assertNoServerHolding } from '../db/data-dir-lock';
 import { runTool } from './run-tool';
+import { runBackupCommand, storageCommands } from './backup-cli';
 
-const usage = 'Usage: npm run admin -- grant <email> | revoke <email> | reset-2fa <email>';
+const usage = [
+  'Usage: npm run admin -- grant <email> | revoke <email> | reset-2fa <email>',
+  '       npm run admin -- backup <file> | restore <file> [--erasure-log <file>]... | move-to-postgres <DATABASE_URL>',
+].join('\n');
 const commands = ['grant', 'revoke', 'reset-2fa'] as const;
 type Command = (typeof commands)[number];
 
@@ -14,11 +18,12 @@ const isCommand = (value: string | undefined): value is Command => commands.incl
 /**
  * `npm run admin -- grant|revoke <email>`: gives or takes administrator rights on a registered
  * account. `reset-2fa <email>`: removes an account's second factor (a lost phone) and signs it
- * out everywhere.
+ * out everywhere. `backup`, `restore` and `move-to-postgres`: see backup-cli.ts.
  */
 async function main(argv: string[]): Promise<number> {
   const [command, email] = argv;
-  if (!isCommand(command) || !email) {
+  const storageCommand = storageCommands.find((name) => name === command);
+  if ((!isCommand(command) && !storageCommand) || !email) {
     console.error(usage);
     return 2;
   }
@@ -28,6 +33,7 @@ async function main(argv: string[]): Promise<number> {
     // The environment alone configures the tool.
   }
   const config = loadConfig();
+  if (storageCommand) return runBackupCommand(storageCommand, argv.slice(1), config, usage);
   if (!config.databaseUrl) assertNoServerHolding(config.dataDir);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {

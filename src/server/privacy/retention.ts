@@ -1,8 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApplicationRepository, ExpiredApplication } from '../applications/application-repository';
 import type { AuditRepository } from '../audit/audit-repository';
+import type { ErasureLog } from '../erasures/erasure-log';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+interface PurgeStores {
+  applications: ApplicationRepository;
+  audit: AuditRepository;
+  erasureLog: ErasureLog;
+}
 
 export interface PurgeResult {
   cutoff: Date;
@@ -16,7 +23,7 @@ export interface PurgeResult {
  * except those an admin put on hold. A dry run only lists them.
  */
 export async function purgeExpiredApplications(
-  context: { applications: ApplicationRepository; audit: AuditRepository },
+  context: PurgeStores,
   retentionDays: number,
   options: { dryRun?: boolean; now?: Date } = {},
 ): Promise<PurgeResult> {
@@ -25,6 +32,7 @@ export async function purgeExpiredApplications(
   let deleted = 0;
   if (!options.dryRun) {
     for (const application of expired) {
+      await context.erasureLog.record({ action: 'purge', applicationId: application.id });
       if (await context.applications.remove(application.id)) deleted++;
       await context.audit.removeApplication(application.id);
     }
@@ -37,7 +45,7 @@ export async function purgeExpiredApplications(
  * one PostgreSQL may all run it; deleting what is already gone is harmless.
  */
 export function scheduleRetentionPurge(
-  context: { applications: ApplicationRepository; audit: AuditRepository },
+  context: PurgeStores,
   retentionDays: number,
   log: FastifyBaseLogger,
   firstRunDelayMs = 60_000,

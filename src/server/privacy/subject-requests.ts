@@ -5,6 +5,7 @@ import type { NoteRepository } from '../applications/note-repository';
 import type { StageRepository } from '../applications/stage-repository';
 import type { EmailOutbox } from '../email/email-outbox';
 import { erasedSubject, type AuditRepository } from '../audit/audit-repository';
+import type { ErasureLog } from '../erasures/erasure-log';
 
 /** What an applicant's export and erasure read and change. */
 export interface SubjectStores {
@@ -12,6 +13,8 @@ export interface SubjectStores {
   notes: NoteRepository;
   audit: AuditRepository;
   stages: StageRepository;
+  /** Where each erasure is recorded, by digest, before it runs (for a restore to replay). */
+  erasureLog: ErasureLog;
 }
 
 type Stores = SubjectStores;
@@ -96,6 +99,9 @@ async function erase(
   actorEmail: string,
 ): Promise<ErasureAck> {
   const { email, ids } = scope;
+  // Before anything goes: an erasure must never be lost from the log (docs/operations.md#the-erasure-log).
+  if (scope.wholeSubject) await stores.erasureLog.record({ action: 'erase', email });
+  else for (const id of ids) await stores.erasureLog.record({ action: 'erase', applicationId: id });
   const notesDeleted = await stores.applications.countNotes(ids);
   let deletedCount = 0;
   // An application's e-mails go with it (foreign key); those only addressed to them go here.

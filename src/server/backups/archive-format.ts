@@ -1,0 +1,72 @@
+import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { schema } from '../db/schema';
+
+/**
+ * The backup archive (docs/operations.md#the-archive): a gzipped tar of
+ *
+ * - `manifest.json`: format version, the schema's migration, when and from which backend it was
+ *   taken, each table's row count, and every other entry's size and SHA-256;
+ * - `manifest.sha256`: the SHA-256 of `manifest.json`, so that it too is checked;
+ * - `data/<table>.jsonl`: each table's rows as PostgreSQL's `row_to_json` writes them, one a line,
+ *   which `json_populate_recordset` reads back exactly on PGlite and PostgreSQL alike;
+ * - `cvs/<key>.pdf`: every CV an application in the archive refers to.
+ */
+export const ARCHIVE_FORMAT = 'careers-site-backup';
+export const ARCHIVE_FORMAT_VERSION = 1;
+export const MANIFEST = 'manifest.json';
+export const MANIFEST_DIGEST = 'manifest.sha256';
+
+export const dataEntry = (table: string) => `data/${table}.jsonl`;
+export const cvEntry = (key: string) => `cvs/${key}.pdf`;
+/** Every name an archive may hold; anything else (a link, a path outside) is refused. */
+export const ENTRY_PATTERN = /^(?:manifest\.json|manifest\.sha256|data\/[a-z_]+\.jsonl|cvs\/[0-9a-f-]{36}\.pdf)$/;
+
+const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
+
+export const manifestSchema = z.object({
+  format: z.literal(ARCHIVE_FORMAT),
+  formatVersion: z.number().int(),
+  createdAt: z.iso.datetime(),
+  source: z.enum(['pglite', 'postgres']),
+  /** The migrations applied to the database the rows came from (drizzle's journal). */
+  migration: z.object({ count: z.number().int(), last: z.string() }),
+  tables: z.array(z.object({ name: z.string(), rows: z.number().int().min(0) })),
+  cvs: z.array(z.object({ key: z.string(), application: z.string() })),
+  entries: z.array(
+    z.object({ name: z.string().regex(ENTRY_PATTERN), size: z.number().int().min(0), sha256: sha256Hex }),
+  ),
+});
+export type Manifest = z.infer<typeof manifestSchema>;
+
+/**
+ * Tables left out: CV bytes travel as `cvs/` entries (files on PGlite, `cv_blobs` on PostgreSQL,
+ * whichever the target uses), and rate-limit counters are minutes-long and rebuilt by use.
+ */
+const NOT_ROWS = new Set(['cv_blobs', 'rate_limits']);
+
+/**
+ * The tables whose rows a backup holds, each after the tables it refers to, so that restoring
+ * them in this order meets every foreign key. Read from the schema, so a new table is included.
+ */
+export function backedUpTables(): string[] {
+  const tables = Object.values(schema) as PgTable[];
+  const refs = new Map<string, Set<string>>();
+  for (const table of tables) {
+    const config = getTableConfig(table);
+    if (NOT_ROWS.has(config.name)) continue;
+    const targets = config.foreignKeys
+      .map((key) => getTableConfig(key.reference().foreignTable).name)
+      .filter((name) => name !== config.name);
+    refs.set(config.name, new Set(targets));
+  }
+  const ordered: string[] = [];
+  const visit = (name: string, path: string[]) => {
+    if (ordered.includes(name)) return;
+    if (path.includes(name)) throw new Error(`foreign keys form a cycle: ${[...path, name].join(' -> ')}`);
+    for (const target of refs.get(name) ?? []) visit(target, [...path, name]);
+    ordered.push(name);
+  };
+  for (const name of [...refs.keys()].sort()) visit(name, []);
+  return ordered;
+}

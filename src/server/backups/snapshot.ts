@@ -1,0 +1,170 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { sql } from 'drizzle-orm';
+import { create as createTar } from 'tar';
+import type { Database, Db } from '../db/database';
+import {
+  ARCHIVE_FORMAT,
+  ARCHIVE_FORMAT_VERSION,
+  MANIFEST,
+  MANIFEST_DIGEST,
+  backedUpTables,
+  cvEntry,
+  dataEntry,
+  type Manifest,
+} from './archive-format';
+
+/** Where a backup reads from: the database, and the CV files' folder when CVs are files (PGlite). */
+export interface BackupSource {
+  database: Database;
+  cvDir: string | null;
+}
+
+type Rows = { rows: Array<Record<string, unknown>> };
+const rowsOf = async (db: Db, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as Rows).rows;
+
+/** The migrations applied to a database, as drizzle's migrator recorded them. */
+export async function migrationOf(db: Db): Promise<Manifest['migration']> {
+  const [row] = await rowsOf(
+    db,
+    sql`select count(*)::int as count, coalesce(max(created_at), 0)::text as last from drizzle.__drizzle_migrations`,
+  );
+  return { count: Number(row?.count ?? 0), last: String(row?.last ?? '0') };
+}
+
+export async function sha256OfFile(file: string): Promise<{ sha256: string; size: number }> {
+  const hash = createHash('sha256');
+  let size = 0;
+  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+    hash.update(chunk);
+    size += chunk.length;
+  }
+  return { sha256: hash.digest('hex'), size };
+}
+
+/**
+ * Writes the archive's entries into `stagingDir` (which must not exist yet): the rows of every
+ * table and the CVs they refer to, read in one read-only REPEATABLE READ transaction, then the
+ * manifest. Rows and CVs agree: a CV file is written and fsynced before its row commits and
+ * never changes after, and a CV file is linked (or copied) into the staging folder while the
+ * transaction still holds the rows that name it; PGlite runs nothing else meanwhile, and on
+ * PostgreSQL the CV bytes are rows of the same snapshot. Answers the manifest and the entries in
+ * archive order.
+ */
+export async function stageBackup(
+  source: BackupSource,
+  stagingDir: string,
+): Promise<{ manifest: Manifest; names: string[] }> {
+  await fs.mkdir(path.join(stagingDir, 'data'), { recursive: true, mode: 0o700 });
+  await fs.mkdir(path.join(stagingDir, 'cvs'), { mode: 0o700 });
+  const tables = backedUpTables();
+  const createdAt = new Date().toISOString();
+  const counted: Manifest['tables'] = [];
+  const cvs: Manifest['cvs'] = [];
+  const migration = await source.database.db.transaction(
+    async (tx) => {
+      const db = tx as unknown as Db;
+      for (const table of tables) {
+        const rows = await rowsOf(db, sql.raw(`select row_to_json(t)::text as "row" from "${table}" t`));
+        const lines = rows.map((row) => String(row.row));
+        await fs.writeFile(
+          path.join(stagingDir, dataEntry(table)),
+          lines.length ? `${lines.join('\n')}\n` : '',
+          { mode: 0o600 },
+        );
+        counted.push({ name: table, rows: lines.length });
+        if (table === 'applications') {
+          for (const line of lines) {
+            const row = JSON.parse(line) as { id: string; cv_key: string | null };
+            if (row.cv_key) cvs.push({ key: row.cv_key, application: row.id });
+          }
+        }
+      }
+      for (const { key, application } of cvs) {
+        const target = path.join(stagingDir, cvEntry(key));
+        if (source.cvDir) {
+          const file = path.join(source.cvDir, `${key}.pdf`);
+          try {
+            await fs.link(file, target);
+          } catch (error) {
+            const code = (error as NodeJS.ErrnoException).code;
+            if (code === 'ENOENT') throw new Error(`the CV of application ${application} is missing (${file})`);
+            await fs.copyFile(file, target);
+          }
+        } else {
+          const [row] = await rowsOf(db, sql`select bytes from cv_blobs where key = ${key}`);
+          if (!row) throw new Error(`the CV of application ${application} is missing from cv_blobs`);
+          await fs.writeFile(target, Buffer.from(row.bytes as Uint8Array), { mode: 0o600 });
+        }
+      }
+      return migrationOf(db);
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  const names = [...tables.map(dataEntry), ...cvs.map(({ key }) => cvEntry(key))];
+  const entries: Manifest['entries'] = [];
+  for (const name of names) entries.push({ name, ...(await sha256OfFile(path.join(stagingDir, name))) });
+  const manifest: Manifest = {
+    format: ARCHIVE_FORMAT,
+    formatVersion: ARCHIVE_FORMAT_VERSION,
+    createdAt,
+    source: source.database.kind,
+    migration,
+    tables: counted,
+    cvs,
+    entries,
+  };
+  const manifestText = `${JSON.stringify(manifest, null, 2)}\n`;
+  await fs.writeFile(path.join(stagingDir, MANIFEST), manifestText, { mode: 0o600 });
+  await fs.writeFile(
+    path.join(stagingDir, MANIFEST_DIGEST),
+    `${createHash('sha256').update(manifestText).digest('hex')}\n`,
+    { mode: 0o600 },
+  );
+  return { manifest, names: [MANIFEST, MANIFEST_DIGEST, ...names] };
+}
+
+/**
+ * Takes a backup and hands the archive's bytes to `write` (a file, or the socket to the command
+ * line). The staging folder is made inside `stagingParent`, on the CV files' disk so that they
+ * can be linked rather than copied, and removed afterwards.
+ */
+export async function streamBackup(
+  source: BackupSource,
+  stagingParent: string,
+  write: (archive: AsyncIterable<Buffer>) => Promise<void>,
+): Promise<Manifest> {
+  await fs.mkdir(stagingParent, { recursive: true, mode: 0o700 });
+  const stagingDir = path.join(await fs.mkdtemp(path.join(stagingParent, '.backup-')), 'archive');
+  try {
+    const { manifest, names } = await stageBackup(source, stagingDir);
+    const pack = createTar({ gzip: true, cwd: stagingDir, portable: true, noDirRecurse: true }, names);
+    await write(pack as unknown as AsyncIterable<Buffer>);
+    return manifest;
+  } finally {
+    await fs.rm(path.dirname(stagingDir), { recursive: true, force: true });
+  }
+}
+
+/** Writes the archive to `file` (mode 0600) through a temporary name, fsynced, then renamed. */
+export async function backupToFile(source: BackupSource, stagingParent: string, file: string): Promise<Manifest> {
+  return streamBackup(source, stagingParent, (archive) => writeFileFrom(archive, file));
+}
+
+export async function writeFileFrom(archive: AsyncIterable<Buffer>, file: string): Promise<void> {
+  const partial = `${file}.partial`;
+  const handle = await fs.open(partial, 'w', 0o600);
+  try {
+    await pipeline(archive, handle.createWriteStream({ autoClose: false }));
+    await handle.sync();
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await fs.rm(partial, { force: true });
+    throw error;
+  }
+  await handle.close();
+  await fs.rename(partial, file);
+}
