@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -156,15 +156,17 @@ export async function backupToFile(source: BackupSource, stagingParent: string, 
 
 export async function writeFileFrom(archive: AsyncIterable<Buffer>, file: string): Promise<void> {
   const partial = `${file}.partial`;
-  const handle = await fs.open(partial, 'w', 0o600);
   try {
-    await pipeline(archive, handle.createWriteStream({ autoClose: false }));
-    await handle.sync();
+    await pipeline(archive, createWriteStream(partial, { mode: 0o600 }));
+    const handle = await fs.open(partial, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
   } catch (error) {
-    await handle.close().catch(() => undefined);
     await fs.rm(partial, { force: true });
     throw error;
   }
-  await handle.close();
   await fs.rename(partial, file);
 }
