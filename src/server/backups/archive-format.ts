@@ -20,7 +20,8 @@ export const MANIFEST_DIGEST = 'manifest.sha256';
 export const dataEntry = (table: string) => `data/${table}.jsonl`;
 export const cvEntry = (key: string) => `cvs/${key}.pdf`;
 /** Every name an archive may hold; anything else (a link, a path outside) is refused. */
-export const ENTRY_PATTERN = /^(?:manifest\.json|manifest\.sha256|data\/[a-z_]+\.jsonl|cvs\/[0-9a-f-]{36}\.pdf)$/;
+export const ENTRY_PATTERN =
+  /^(?:manifest\.json|manifest\.sha256|data\/[a-z_]+\.jsonl|cvs\/[0-9a-f-]{36}\.pdf)$/;
 
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
 

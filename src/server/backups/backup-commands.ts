@@ -35,7 +35,8 @@ export async function takeBackup(settings: StorageSettings, file: string): Promi
       });
       try {
         const cvDir = database.kind === 'pglite' ? path.join(settings.dataDir, 'cvs') : null;
-        const stagingParent = database.kind === 'pglite' ? controlDir(settings.dataDir) : path.dirname(target);
+        const stagingParent =
+          database.kind === 'pglite' ? controlDir(settings.dataDir) : path.dirname(target);
         await backupToFile({ database, cvDir }, stagingParent, target);
       } finally {
         await database.close();

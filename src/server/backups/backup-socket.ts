@@ -28,7 +28,10 @@ export async function listenForBackups(
 ): Promise<BackupListener | undefined> {
   const socketPath = backupSocketPath(dataDir);
   if (process.platform === 'win32' || socketPath.length > MAX_SOCKET_PATH) {
-    log.warn({ socketPath }, 'backups of the running server are off: no Unix socket here, or its path is too long');
+    log.warn(
+      { socketPath },
+      'backups of the running server are off: no Unix socket here, or its path is too long',
+    );
     return undefined;
   }
   mkdirSync(controlDir(dataDir), { recursive: true, mode: 0o700 });

@@ -8,12 +8,7 @@ import { list as listTar } from 'tar';
 import { openDatabase, type Db } from '../db/database';
 import { defaultSeed } from '../db/pglite-seed';
 import { serverHolding } from '../db/data-dir-lock';
-import {
-  applicationDigest,
-  readErasureLog,
-  subjectDigest,
-  type ErasureEntry,
-} from '../erasures/erasure-log';
+import { applicationDigest, readErasureLog, subjectDigest, type ErasureEntry } from '../erasures/erasure-log';
 import {
   ARCHIVE_FORMAT_VERSION,
   ENTRY_PATTERN,
@@ -122,7 +117,8 @@ export async function verifyArchive(file: string, stagingDir: string): Promise<M
   for (const name of found.keys()) if (!listed.has(name)) throw damaged(`${name} is not in the manifest`);
   for (const table of manifest.tables)
     if (!listed.has(dataEntry(table.name))) throw damaged(`${dataEntry(table.name)} is missing`);
-  for (const cv of manifest.cvs) if (!listed.has(cvEntry(cv.key))) throw damaged(`${cvEntry(cv.key)} is missing`);
+  for (const cv of manifest.cvs)
+    if (!listed.has(cvEntry(cv.key))) throw damaged(`${cvEntry(cv.key)} is missing`);
   return manifest;
 }
 
@@ -162,9 +158,15 @@ async function planErasures(manifest: Manifest, stagingDir: string, logs: string
   for (const entry of entries) {
     if (entry.application)
       byApplication.set(entry.application, [...(byApplication.get(entry.application) ?? []), entry]);
-    if (entry.subject) subjects.set(entry.subject, Math.max(subjects.get(entry.subject) ?? 0, Date.parse(entry.at)));
+    if (entry.subject)
+      subjects.set(entry.subject, Math.max(subjects.get(entry.subject) ?? 0, Date.parse(entry.at)));
   }
-  const plan: ErasurePlan = { applications: new Set(), auditOf: new Set(), subjects, replayed: entries.length };
+  const plan: ErasurePlan = {
+    applications: new Set(),
+    auditOf: new Set(),
+    subjects,
+    replayed: entries.length,
+  };
   for (const row of await readRows(stagingDir, 'applications')) {
     const id = String(row.id);
     const logged = byApplication.get(applicationDigest(id));
@@ -371,7 +373,8 @@ async function checkRestored(
       sql`select count(*)::int as count from ${sql.identifier(name)}`,
     )) as unknown as { rows: Array<{ count: number }> };
     const count = Number(result.rows[0]?.count);
-    if (count !== rows) throw new BackupError(`Restored ${count} rows into ${name}, expected ${rows}. Nothing was restored.`);
+    if (count !== rows)
+      throw new BackupError(`Restored ${count} rows into ${name}, expected ${rows}. Nothing was restored.`);
   }
   const expected = new Map(manifest.entries.map((entry) => [entry.name, entry.sha256]));
   for (const { key } of cvs) {

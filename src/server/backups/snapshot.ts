@@ -24,7 +24,8 @@ export interface BackupSource {
 }
 
 type Rows = { rows: Array<Record<string, unknown>> };
-const rowsOf = async (db: Db, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as Rows).rows;
+const rowsOf = async (db: Db, query: ReturnType<typeof sql>) =>
+  ((await db.execute(query)) as unknown as Rows).rows;
 
 /** The migrations applied to a database, as drizzle's migrator recorded them. */
 export async function migrationOf(db: Db): Promise<Manifest['migration']> {
@@ -91,7 +92,8 @@ export async function stageBackup(
             await fs.link(file, target);
           } catch (error) {
             const code = (error as NodeJS.ErrnoException).code;
-            if (code === 'ENOENT') throw new Error(`the CV of application ${application} is missing (${file})`);
+            if (code === 'ENOENT')
+              throw new Error(`the CV of application ${application} is missing (${file})`, { cause: error });
             await fs.copyFile(file, target);
           }
         } else {
@@ -150,7 +152,11 @@ export async function streamBackup(
 }
 
 /** Writes the archive to `file` (mode 0600) through a temporary name, fsynced, then renamed. */
-export async function backupToFile(source: BackupSource, stagingParent: string, file: string): Promise<Manifest> {
+export async function backupToFile(
+  source: BackupSource,
+  stagingParent: string,
+  file: string,
+): Promise<Manifest> {
   return streamBackup(source, stagingParent, (archive) => writeFileFrom(archive, file));
 }
 

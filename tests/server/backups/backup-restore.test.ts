@@ -74,10 +74,7 @@ async function emptyTarget(): Promise<{ dataDir: string; databaseUrl?: string }>
 }
 
 beforeAll(async () => {
-  server = await startTestServer(
-    {},
-    baseUrl ? {} : { dataDir: mkdtempSync(path.join(scratch, 'source-')) },
-  );
+  server = await startTestServer({}, baseUrl ? {} : { dataDir: mkdtempSync(path.join(scratch, 'source-')) });
   cleanups.push(() => server.stop());
   token = await server.adminToken();
   jobId = (await server.api('POST', '/post', { token, body: sampleJob() })).body.insertedId;
@@ -146,7 +143,9 @@ describe(`backup and restore on ${engine}`, () => {
     }
     expect(ids.has(erased!.id)).toBe(false);
     expect(ids.has(deleted!.id)).toBe(false);
-    expect((await restored.api('GET', `/applications/${erased!.id}`, { token: adminToken })).status).toBe(404);
+    expect((await restored.api('GET', `/applications/${erased!.id}`, { token: adminToken })).status).toBe(
+      404,
+    );
     // Nothing half-written: whatever arrived during the backup is there whole, with its CV, or not at all.
     const acknowledged = new Map([...before, ...during].map((row) => [row.id, row.cv]));
     for (const { _id: id } of list) {
@@ -161,7 +160,10 @@ describe(`backup and restore on ${engine}`, () => {
     await apply(server, await validPdf('Someone'));
     const archive = path.join(scratch, 'whole.tar.gz');
     const erasureLog = path.join(scratch, 'no-erasures.jsonl');
-    const backup = await runCli('admin', ['backup', archive], { cwd: scratch, env: storageEnv(server, erasureLog) });
+    const backup = await runCli('admin', ['backup', archive], {
+      cwd: scratch,
+      env: storageEnv(server, erasureLog),
+    });
     expect(backup.code, backup.stderr).toBe(0);
     const bytes = readFileSync(archive);
 
@@ -177,15 +179,23 @@ describe(`backup and restore on ${engine}`, () => {
         env: storageEnv(target, erasureLog),
       });
       expect(run.code, run.stdout).toBe(1);
-      expect(run.stderr).toMatch(/^The archive .* is damaged or incomplete \(.+\)\. Nothing was restored\.\n$/);
+      expect(run.stderr).toMatch(
+        /^The archive .* is damaged or incomplete \(.+\)\. Nothing was restored\.\n$/,
+      );
     }
     // Untouched: the same target still takes the sound archive.
-    const sound = await runCli('admin', ['restore', archive], { cwd: scratch, env: storageEnv(target, erasureLog) });
+    const sound = await runCli('admin', ['restore', archive], {
+      cwd: scratch,
+      env: storageEnv(target, erasureLog),
+    });
     expect(sound.stderr).toBe('');
     expect(sound.code).toBe(0);
 
     // Now it holds data: a second restore is refused, and changes nothing.
-    const again = await runCli('admin', ['restore', archive], { cwd: scratch, env: storageEnv(target, erasureLog) });
+    const again = await runCli('admin', ['restore', archive], {
+      cwd: scratch,
+      env: storageEnv(target, erasureLog),
+    });
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(
       baseUrl
