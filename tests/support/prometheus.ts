@@ -2,7 +2,6 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
 import { freePort } from './server-process';
 
 /**
@@ -38,6 +37,15 @@ export function prometheusInstalled(what: string): boolean {
 export function promtool(...args: string[]): { status: number | null; output: string } {
   const run = spawnSync(promtoolBinary()!, args, { encoding: 'utf8', timeout: 60_000 });
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
+
+/** Polls `check` until it answers true (usable in hooks, where expect.poll is not). */
+export async function until(what: string, check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 export interface Sample {
@@ -119,18 +127,13 @@ export async function startPrometheus(options: {
   };
 
   try {
-    await expect
-      .poll(
-        async () => {
-          if (child.exitCode !== null) throw new Error(`prometheus exited: ${output}`);
-          return fetch(`${url}/-/ready`).then(
-            (response) => response.status,
-            () => 0,
-          );
-        },
-        { timeout: 20_000, interval: 100 },
-      )
-      .toBe(200);
+    await until('Prometheus to be ready', async () => {
+      if (child.exitCode !== null) throw new Error(`prometheus exited: ${output}`);
+      return fetch(`${url}/-/ready`).then(
+        (response) => response.status === 200,
+        () => false,
+      );
+    });
   } catch (error) {
     await stop();
     throw error;
