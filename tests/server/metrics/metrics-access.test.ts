@@ -75,6 +75,8 @@ describe('/metrics with METRICS_TOKEN', () => {
     const text = answer.bytes.toString();
     for (const name of [
       'careers_http_request_duration_seconds',
+      'careers_http_replayed_answers_total',
+      'careers_intake_checking',
       'careers_intake_receiving',
       'careers_intake_queued',
       'careers_intake_refused_total',
