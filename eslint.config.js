@@ -41,6 +41,7 @@ export const serverImports = {
   'server-blobs': ['server-db'],
   'server-audit': ['server-db', 'server-http'],
   'server-email': ['server-db', 'server-http'],
+  'server-metrics': ['server-db', 'server-http'],
   'server-auth': ['server-config', 'server-db', 'server-http', 'server-email'],
   'server-jobs': ['server-db', 'server-http', 'server-auth'],
   'server-applications': [

@@ -40,6 +40,8 @@ import { createAnswerReplay, replayingServerFactory } from './http/answer-replay
 import { rejectNulCharacters } from './http/reject-nul';
 import { schemaSerializerCompiler } from './http/schema-serializer';
 import { collapseSlashes } from './http/url-path';
+import { installMetrics } from './metrics/metrics-routes';
+import { readinessRoutes } from './metrics/readiness';
 import { registerStaticSite } from './site/static-site';
 import { siteRoutes } from './site/site-routes';
 
@@ -166,6 +168,8 @@ export async function createApp(context: AppContext, options: AppOptions = {}): 
     xFrameOptions: { action: 'deny' },
   });
   installPrivateAnswers(app);
+  // Its timing hook goes before every route, so that every route is timed.
+  if (config.metricsToken) installMetrics(app, context, config.metricsToken);
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
@@ -210,6 +214,7 @@ function apiRoutes(app: FastifyInstance, context: AppContext) {
         await context.database.db.execute(sql`select 1`);
         return { status: 'ok', database: context.database.kind, mail: context.mailer.kind };
       });
+      readinessRoutes(open, context);
       open.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       authRoutes(open, context, guards);
       passwordResetRoutes(open, context);

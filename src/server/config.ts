@@ -116,6 +116,15 @@ const envSchema = z
     MAIL_FROM: z.string().trim().default('Careers <careers@example.co.uk>'),
     CAREERS_MAILBOX: z.email().default('careers@example.co.uk'),
     JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    // Unset: no /metrics at all. A bearer token for the operator's scraper, long enough that
+    // guessing it is hopeless (docs/operations.md#monitoring).
+    METRICS_TOKEN: optionalText.pipe(
+      z
+        .string()
+        .min(32, 'must be at least 32 characters (for example: openssl rand -hex 32)')
+        .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces, as an HTTP header carries it')
+        .optional(),
+    ),
     TOKEN_TTL_SECONDS: z.coerce
       .number()
       .int()
@@ -181,6 +190,8 @@ export interface Config {
   mailFrom: string;
   careersMailbox: string;
   jwtSecret: string | undefined;
+  /** The bearer token /metrics asks for; undefined: /metrics is off (404). */
+  metricsToken: string | undefined;
   tokenTtlSeconds: number;
   /** Every administrator must use a second factor; one without it enrols at the next login. */
   requireAdmin2fa: boolean;
@@ -228,6 +239,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM,
     careersMailbox: env.CAREERS_MAILBOX,
     jwtSecret: env.JWT_SECRET,
+    metricsToken: env.METRICS_TOKEN,
     tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
     requireAdmin2fa: env.REQUIRE_ADMIN_2FA,
     bootstrapAdmin:

@@ -119,6 +119,7 @@ export const messages = {
     'Your upload took too long to finish. Please check your connection and send your application again.',
   intakeBusy: 'We are receiving a lot of applications right now. Please try again in a minute.',
   notFound: 'Not found.',
+  metricsTokenRequired: 'Send the metrics token as a bearer token: Authorization: Bearer <METRICS_TOKEN>.',
   badJson: 'The request body is not valid JSON.',
   jsonTooComplex: 'The request body holds more values, or deeper nesting, than this request can take.',
   badForm: 'The request body is not a valid multipart form.',

@@ -66,6 +66,26 @@ interface Waiter {
   grant(): void;
 }
 
+/** What the gate holds now, and how many it has turned away since the start (for /metrics). */
+export interface IntakeStats {
+  /** Bodies being received, each in an upload place. */
+  receiving: number;
+  /** Received bodies in a check slot. */
+  checking: number;
+  /** Requests waiting for an upload place, their bodies not yet read. */
+  waitingForPlace: number;
+  /** Received bodies waiting for a check slot. */
+  waitingForCheck: number;
+  /** Answered 503 after waiting `maxWaitMs` for a place or a slot. */
+  refusedBusy: number;
+  /** Answered 503 because a newcomer took the place of this slow body. */
+  refusedEvicted: number;
+  /** Answered 408: the body stopped moving. */
+  refusedStalled: number;
+  /** Answered 408: the body was still arriving after `maxReceiveMs`. */
+  refusedTooSlow: number;
+}
+
 /**
  * How many applications are taken at once, in two stages, so that a body that is slow to arrive
  * never holds what the others need:
@@ -87,6 +107,8 @@ export function createIntakeGate(settings: IntakeGateSettings = DEFAULT_INTAKE_G
   const heldBy = new Map<string, number>();
   const waiting: Waiter[] = [];
   let rebalance: NodeJS.Timeout | undefined;
+  // Counted where a refusal is decided, off the path of an application that goes through.
+  const refused = { busy: 0, evicted: 0, stalled: 0, tooSlow: 0 };
 
   const addressMayTake = (address: string) => (heldBy.get(address) ?? 0) < settings.uploadsPerAddress;
   const place = (upload: Upload) => {
@@ -167,7 +189,10 @@ export function createIntakeGate(settings: IntakeGateSettings = DEFAULT_INTAKE_G
         settle(outcome);
       };
       const onClose = leave('gone');
-      const timer = setTimeout(leave('busy'), settings.maxWaitMs);
+      const timer = setTimeout(() => {
+        refused.busy++;
+        leave('busy')();
+      }, settings.maxWaitMs);
       const settle = (outcome: 'placed' | 'gone' | 'busy') => {
         clearTimeout(timer);
         reply.raw.off('close', onClose);
@@ -230,6 +255,7 @@ export function createIntakeGate(settings: IntakeGateSettings = DEFAULT_INTAKE_G
       // the body by all the time since the last one, not by one window.
       if (moved * settings.stallWindowMs >= settings.minBytesPerWindow * elapsed) return;
       stop();
+      refused.stalled++;
       request.log.info({ moved, windowMs: elapsed }, 'application upload stalled: dropped');
       drop(request, reply, new HttpError(408, messages.uploadStalled));
     };
@@ -240,6 +266,7 @@ export function createIntakeGate(settings: IntakeGateSettings = DEFAULT_INTAKE_G
     const deadline = setTimeout(() => {
       if (request.raw.complete) return onEnd();
       stop();
+      refused.tooSlow++;
       request.log.info({ receiveMs: settings.maxReceiveMs }, 'application upload too slow: dropped');
       drop(request, reply, new HttpError(408, messages.uploadTooSlow));
     }, settings.maxReceiveMs);
@@ -288,6 +315,7 @@ export function createIntakeGate(settings: IntakeGateSettings = DEFAULT_INTAKE_G
     upload.evict = () => {
       upload.receiving = false;
       stopWatching();
+      refused.evicted++;
       request.log.info({ address }, 'application upload given up for a faster one');
       drop(request, reply, busy());
     };
@@ -314,7 +342,10 @@ export function createIntakeGate(settings: IntakeGateSettings = DEFAULT_INTAKE_G
         reply.raw.off('close', leave);
         reject(busy());
       };
-      const timer = setTimeout(leave, settings.maxWaitMs);
+      const timer = setTimeout(() => {
+        refused.busy++;
+        leave();
+      }, settings.maxWaitMs);
       reply.raw.once('close', leave);
       checkQueue.push(turn);
     });
@@ -336,7 +367,23 @@ export function createIntakeGate(settings: IntakeGateSettings = DEFAULT_INTAKE_G
     }
   }
 
-  return { admit, check };
+  /** Read when metrics are scraped; nothing of it is kept per request. */
+  const stats = (): IntakeStats => {
+    let receiving = 0;
+    for (const upload of uploads) if (upload.receiving) receiving++;
+    return {
+      receiving,
+      checking,
+      waitingForPlace: waiting.length,
+      waitingForCheck: checkQueue.length,
+      refusedBusy: refused.busy,
+      refusedEvicted: refused.evicted,
+      refusedStalled: refused.stalled,
+      refusedTooSlow: refused.tooSlow,
+    };
+  };
+
+  return { admit, check, stats };
 }
 
 export type IntakeGate = ReturnType<typeof createIntakeGate>;

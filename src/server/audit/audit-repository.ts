@@ -148,6 +148,8 @@ export function createAuditRepository(db: Db, log: AuditLog = consoleLog) {
       if (!timer) schedule(BATCH_MS);
     },
     flush,
+    /** Entries recorded but not yet written: a batch on its way, or kept while the database refuses them. */
+    backlog: (): number => pending.length,
     /**
      * Writes entries inside the caller's transaction, for a change whose history must never be
      * lost or lag behind it (a stage change): they commit, or roll back, with the change itself,

@@ -17,6 +17,11 @@ export const RECONNECT_MAX_MS = 1000;
 export interface ChangeFeed {
   publish(topic: ChangeTopic): void;
   subscribe(topic: ChangeTopic, listener: () => void): void;
+  /**
+   * Whether changes announced by other instances are heard now, and how often the feed has
+   * listened again after losing its connection. In one process nothing can be missed.
+   */
+  status(): { connected: boolean; reconnects: number };
   close(): Promise<void>;
 }
 
@@ -30,6 +35,7 @@ export function createLocalChangeFeed(): ChangeFeed & { deliver(topic: ChangeTop
       if (!listeners.has(topic)) listeners.set(topic, new Set());
       listeners.get(topic)!.add(listener);
     },
+    status: () => ({ connected: true, reconnects: 0 }),
     async close() {
       listeners.clear();
     },
@@ -55,6 +61,7 @@ export async function createPostgresChangeFeed(
   let listening: pg.Client | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;
+  let reconnects = 0;
   let closed = false;
 
   const end = (client: pg.Client) =>
@@ -110,6 +117,7 @@ export async function createPostgresChangeFeed(
           retry = undefined;
           if (closed) return void end(client);
           listening = client;
+          reconnects++;
           log(`listening again after ${failures + 1} ${failures === 0 ? 'try' : 'tries'}`);
           failures = 0;
           for (const topic of TOPICS) local.deliver(topic);
@@ -139,6 +147,7 @@ export async function createPostgresChangeFeed(
         .catch((error: unknown) => log(`could not announce a change: ${(error as Error).message}`));
     },
     subscribe: local.subscribe,
+    status: () => ({ connected: !closed && listening !== undefined, reconnects }),
     async close() {
       closed = true;
       clearTimeout(retry);

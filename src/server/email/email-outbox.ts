@@ -63,6 +63,18 @@ export interface OutboxLog {
   error(object: object, message: string): void;
 }
 
+/** The queue as the database holds it, shared by every instance. */
+export interface OutboxStats {
+  /** Messages waiting to be sent (neither sent nor given up). */
+  queued: number;
+  /** Of those, the ones that have failed at least once and wait for a retry. */
+  retrying: number;
+  /** How long the oldest waiting message has waited, in seconds; 0 when none waits. */
+  oldestAgeSeconds: number;
+  /** Given-up messages still kept (they are deleted 30 days after). */
+  givenUp: number;
+}
+
 /** `now() + ms` in the database's clock, which every instance shares. */
 const nowPlus = (ms: number) => sql`now() + ${ms}::double precision * interval '1 millisecond'`;
 
@@ -138,6 +150,7 @@ export function createEmailOutbox(
   let woken = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let prunedAt = 0;
+  let failedTries = 0;
 
   const claimNext = async () => {
     const token = randomUUID();
@@ -199,6 +212,7 @@ export function createEmailOutbox(
           : {}),
       });
     } catch (error) {
+      failedTries++;
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
       const delay = retryDelayMs(row.attempts, timing);
       const [after] = await db
@@ -301,6 +315,31 @@ export function createEmailOutbox(
       if (running) woken = true;
       else run();
     },
+    /**
+     * For /metrics: one query over the unsent messages (waiting and given up, a handful unless
+     * mail is failing), ages by the database's clock, which every instance shares.
+     */
+    async stats(): Promise<OutboxStats> {
+      const unsent = isNull(emailOutbox.sentAt);
+      const isWaiting = sql`${emailOutbox.failedAt} is null`;
+      const [row] = await db
+        .select({
+          queued: sql<number>`(count(*) filter (where ${isWaiting}))::int`,
+          retrying: sql<number>`(count(*) filter (where ${isWaiting} and ${emailOutbox.lastError} is not null))::int`,
+          givenUp: sql<number>`(count(*) filter (where ${emailOutbox.failedAt} is not null))::int`,
+          oldestAgeSeconds: sql<number>`coalesce(extract(epoch from now() - min(${emailOutbox.createdAt}) filter (where ${isWaiting})), 0)::float8`,
+        })
+        .from(emailOutbox)
+        .where(unsent);
+      return {
+        queued: Number(row?.queued ?? 0),
+        retrying: Number(row?.retrying ?? 0),
+        givenUp: Number(row?.givenUp ?? 0),
+        oldestAgeSeconds: Math.max(0, Number(row?.oldestAgeSeconds ?? 0)),
+      };
+    },
+    /** Tries that failed in this process since it started (each is retried, or given up). */
+    failedTries: (): number => failedTries,
     /** Erasure: every message to this address, sent or not. */
     async removeForRecipient(email: string): Promise<number> {
       const rows = await db

@@ -36,6 +36,8 @@ export interface AnswerReplay {
   ): void;
   /** What the store holds now: entries, and the bytes of their bodies and headers. */
   held(): { entries: number; bytes: number };
+  /** Answers sent from the store since the start (Fastify never sees them, so counts them nowhere). */
+  replayed(): number;
 }
 
 /** Browsers send a handful of distinct Accept-Encoding values; each is worked out once. */
@@ -76,6 +78,7 @@ export function createAnswerReplay(options: { enabled: boolean; maxEntries?: num
   const offers = new WeakMap<FastifyRequest, Offer>();
   const encodings = new Map<string, Encoding>();
   let open = options.enabled;
+  let replayed = 0;
   const keyOf = (url: string, encoding: Encoding) => `${encoding} ${url}`;
   const encodingFor = (acceptEncoding: string | undefined): Encoding => {
     if (acceptEncoding === undefined) return 'identity';
@@ -105,6 +108,7 @@ export function createAnswerReplay(options: { enabled: boolean; maxEntries?: num
       kept.set(key, entry);
       response.writeHead(200, entry.headers);
       response.end(entry.representation.body(entry.encoding));
+      replayed++;
       return true;
     },
     offer(request, page, representation, encoding, current) {
@@ -120,6 +124,7 @@ export function createAnswerReplay(options: { enabled: boolean; maxEntries?: num
       }
       return { entries: kept.size, bytes };
     },
+    replayed: () => replayed,
     install(app) {
       app.addHook('onResponse', (request, reply, done) => {
         const offer = offers.get(request);
