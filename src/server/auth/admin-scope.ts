@@ -10,7 +10,7 @@ export const ADMIN_SECURITY = [{ bearer: [] }];
  * How it marks a public call that answers more to an administrator's token (the jobs): with no
  * token, or with one.
  */
-export const OPTIONAL_ADMIN_SECURITY = [{}, { bearer: [] }];
+export const OPTIONAL_ADMIN_SECURITY: { [scheme: string]: string[] }[] = [{}, { bearer: [] }];
 
 /**
  * An `onRoute` hook for the public scope: a call that names no security of its own is documented
