@@ -13,7 +13,7 @@ import { messages } from '../shared/messages';
 import type { AppContext } from './app-context';
 import type { Config } from './config';
 import { createGuards } from './auth/guards';
-import { accountScope, adminScope, teamScope } from './auth/admin-scope';
+import { accountScope, adminScope, documentAsPublic, teamScope } from './auth/admin-scope';
 import { authRoutes } from './auth/auth-routes';
 import { accountRoutes } from './auth/account-routes';
 import { passwordResetRoutes } from './auth/password-reset-routes';
@@ -210,10 +210,16 @@ function apiRoutes(app: FastifyInstance, context: AppContext) {
   return async (api: FastifyInstance) => {
     await api.register(async (scope) => {
       const open = scope.withTypeProvider<ZodTypeProvider>();
-      open.get('/health', { schema: { tags: ['ops'], summary: 'Liveness and database check' } }, async () => {
-        await context.database.db.execute(sql`select 1`);
-        return { status: 'ok', database: context.database.kind, mail: context.mailer.kind };
-      });
+      // Before the routes: an onRoute hook sees only the routes registered after it.
+      open.addHook('onRoute', documentAsPublic);
+      open.get(
+        '/health',
+        { schema: { tags: ['ops'], operationId: 'getHealth', summary: 'Liveness and database check' } },
+        async () => {
+          await context.database.db.execute(sql`select 1`);
+          return { status: 'ok', database: context.database.kind, mail: context.mailer.kind };
+        },
+      );
       readinessRoutes(open, context);
       open.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       authRoutes(open, context, guards);

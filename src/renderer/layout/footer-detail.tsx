@@ -8,7 +8,8 @@ export function FooterDetail({ icon, children }: { icon: ReactNode; children: Re
       <span className={styles.detailIcon} aria-hidden="true">
         {icon}
       </span>
-      <span>{children}</span>
+      {/* A block, not a span: a detail may be a block itself (the postal address's <address>). */}
+      <div>{children}</div>
     </li>
   );
 }

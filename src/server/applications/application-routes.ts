@@ -90,6 +90,7 @@ export function applicationRoutes(app: Api, context: ApplicationIntakeRouteDeps)
         validatorCompiler: () => (value: unknown) => ({ value }),
         schema: {
           tags: ['applications'],
+          operationId: 'createApplication',
           summary: 'Apply for a job with a PDF CV (a base64 data URL, at most 5 MB)',
           description:
             'Also accepts the same fields as multipart/form-data, with the CV as a file part named pdfFile.',
@@ -158,6 +159,7 @@ export function applicationAdminRoutes(app: Api, context: ApplicationRouteDeps):
     {
       schema: {
         tags: ['applications'],
+        operationId: 'listApplications',
         summary: 'Every application, newest first (without CV bytes)',
         response: { 200: applicationListSchema, ...errorResponses(401, 403) },
       },
@@ -170,6 +172,7 @@ export function applicationAdminRoutes(app: Api, context: ApplicationRouteDeps):
     {
       schema: {
         tags: ['applications'],
+        operationId: 'getApplication',
         summary: 'One application (without CV bytes); opening a New one moves it to Reviewed',
         params: idParamsSchema,
         response: { 200: applicationDetailSchema, ...errorResponses(401, 403, 404) },
@@ -195,6 +198,7 @@ export function applicationAdminRoutes(app: Api, context: ApplicationRouteDeps):
     {
       schema: {
         tags: ['applications'],
+        operationId: 'getApplicationCvDataUrl',
         summary: 'The CV as a base64 data URL (purpose=preview or download, for the audit trail)',
         params: idParamsSchema,
         querystring: cvPurposeSchema,
@@ -217,6 +221,7 @@ export function applicationAdminRoutes(app: Api, context: ApplicationRouteDeps):
     {
       schema: {
         tags: ['applications'],
+        operationId: 'downloadApplicationCv',
         summary: 'The CV as application/pdf, named {applicant name}_resume.pdf',
         params: idParamsSchema,
         querystring: z.object({ disposition: z.enum(['attachment', 'inline']).default('attachment') }),
@@ -244,6 +249,7 @@ export function applicationAdminRoutes(app: Api, context: ApplicationRouteDeps):
     {
       schema: {
         tags: ['applications'],
+        operationId: 'deleteApplication',
         summary: 'Delete an application and its CV (irreversible)',
         params: idParamsSchema,
         response: { 200: deleteAckSchema, ...errorResponses(401, 403, 404) },

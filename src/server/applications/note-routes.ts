@@ -21,6 +21,7 @@ export function noteRoutes(app: Api, context: NoteRouteDeps): void {
     {
       schema: {
         tags: ['applications'],
+        operationId: 'listNotes',
         summary: "An application's notes, oldest first",
         params: idParamsSchema,
         response: { 200: noteListSchema, ...errorResponses(401, 403, 404) },
@@ -34,6 +35,7 @@ export function noteRoutes(app: Api, context: NoteRouteDeps): void {
     {
       schema: {
         tags: ['applications'],
+        operationId: 'createNote',
         summary: 'Add a note to an application',
         params: idParamsSchema,
         body: noteInputSchema,

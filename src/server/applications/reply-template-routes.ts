@@ -26,6 +26,7 @@ export function replyTemplateRoutes(app: Api, context: ReplyTemplateRouteDeps): 
     {
       schema: {
         tags: ['replies'],
+        operationId: 'listReplyTemplates',
         summary: "Every reply's template: the admins' own (custom) or the product's default",
         response: { 200: replyTemplateListSchema, ...errorResponses(401, 403) },
       },
@@ -38,6 +39,7 @@ export function replyTemplateRoutes(app: Api, context: ReplyTemplateRouteDeps): 
     {
       schema: {
         tags: ['replies'],
+        operationId: 'saveReplyTemplate',
         summary: "Save a reply's template; placeholders other than the listed ones are refused",
         description: `Placeholders: ${replyPlaceholders.map((name) => `{${name}}`).join(', ')}, filled from the stored application when the reply is queued.`,
         params: replyKindParamsSchema,
@@ -53,6 +55,7 @@ export function replyTemplateRoutes(app: Api, context: ReplyTemplateRouteDeps): 
     {
       schema: {
         tags: ['replies'],
+        operationId: 'restoreReplyTemplate',
         summary: "Restore a reply's default template; answers the template now in use",
         params: replyKindParamsSchema,
         response: { 200: storedReplyTemplateSchema, ...errorResponses(400, 401, 403) },

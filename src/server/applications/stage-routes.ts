@@ -32,6 +32,7 @@ export function stageRoutes(app: Api, context: StageRouteDeps): void {
     {
       schema: {
         tags: ['applications'],
+        operationId: 'getApplicationCounts',
         summary: 'How many applications are in each stage, and when the newest arrived (ETag; poll it)',
         description:
           'Sent with an ETag and Cache-Control: private, no-store. Send If-None-Match to get 304 while nothing changed.',
@@ -46,6 +47,7 @@ export function stageRoutes(app: Api, context: StageRouteDeps): void {
     {
       schema: {
         tags: ['applications'],
+        operationId: 'setApplicationStage',
         summary: "Move an application to a stage, optionally e-mailing the stage's reply to the applicant",
         description:
           'notify: true queues the reply of the stage (rejected: rejection, interview: interview invitation) to the stored address; a rejection goes at most once. For a stage without a reply, notify is ignored.',
@@ -71,6 +73,7 @@ export function stageRoutes(app: Api, context: StageRouteDeps): void {
     {
       schema: {
         tags: ['applications'],
+        operationId: 'setApplicationStages',
         summary: 'Move many applications to one stage at once (all or nothing)',
         description:
           'One transaction. Ids that name no application are not matched; an application already in the stage is matched but not modified.',
@@ -94,6 +97,7 @@ export function stageRoutes(app: Api, context: StageRouteDeps): void {
     {
       schema: {
         tags: ['applications'],
+        operationId: 'getReply',
         summary: 'The reply e-mail exactly as it would go to this applicant now, and whether it already went',
         params: idParamsSchema.extend(replyKindParamsSchema.shape),
         response: { 200: replyPreviewSchema, ...errorResponses(400, 401, 403, 404) },

@@ -32,6 +32,7 @@ export function accountRoutes(app: Api, context: AccountRouteDeps): void {
     {
       schema: {
         tags: ['account'],
+        operationId: 'changePassword',
         summary: 'Change your password; every other session is signed out',
         description:
           'Administrators and the hiring team need at least 12 characters and a password a strength estimator does not find guessable. Answers a new token for this device: tokens issued before are refused from now on.',
@@ -57,6 +58,7 @@ export function accountRoutes(app: Api, context: AccountRouteDeps): void {
     {
       schema: {
         tags: ['account'],
+        operationId: 'signOutEverywhere',
         summary: 'Sign out of all devices, this one included',
         response: { 200: plainAckSchema, ...errorResponses(401, 403) },
       },
@@ -72,6 +74,7 @@ export function accountRoutes(app: Api, context: AccountRouteDeps): void {
     {
       schema: {
         tags: ['account'],
+        operationId: 'getAccount',
         summary: 'Your account: two-step verification and the latest account events',
         response: { 200: accountAnswerSchema, ...errorResponses(401, 403) },
       },

@@ -7,6 +7,21 @@ import type { Guards } from './guards';
 export const ADMIN_SECURITY = [{ bearer: [] }];
 
 /**
+ * How it marks a public call that answers more to an administrator's token (the jobs): with no
+ * token, or with one.
+ */
+export const OPTIONAL_ADMIN_SECURITY: { [scheme: string]: string[] }[] = [{}, { bearer: [] }];
+
+/**
+ * An `onRoute` hook for the public scope: a call that names no security of its own is documented
+ * as needing none (`security: []`), so a client generator never guesses and the OpenAPI document
+ * says for every call what it takes (docs/architecture.md#guards).
+ */
+export function documentAsPublic(route: { schema?: { security?: unknown } }): void {
+  route.schema = { ...route.schema, security: route.schema?.security ?? [] };
+}
+
+/**
  * A Fastify scope (an encapsulated plugin, registered under `/api`) whose `onRequest` hook runs
  * `guard` before every route in it, each route documented as taking the bearer token. A route
  * module registered in it writes neither, so no call can be left open by a forgotten line

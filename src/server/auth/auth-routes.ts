@@ -37,6 +37,7 @@ export function authRoutes(app: Api, context: AuthRouteDeps, guards: Guards): vo
     {
       schema: {
         tags: ['auth'],
+        operationId: 'logIn',
         summary: 'Log in (administrators and the hiring team)',
         description:
           'Answers the session token, or, for an administrator with two-step verification (or who must set it up), a five-minute challenge for POST /auth/two-factor/verify (or /auth/two-factor/setup and /enable).',
@@ -90,6 +91,7 @@ export function authRoutes(app: Api, context: AuthRouteDeps, guards: Guards): vo
       onRequest: limitByIp(limiters.register),
       schema: {
         tags: ['auth'],
+        operationId: 'registerAccount',
         summary: 'Create an account (not an administrator)',
         body: registerSchema,
         response: { 201: registeredSchema, ...errorResponses(400, 409, 429) },
@@ -109,6 +111,7 @@ export function authRoutes(app: Api, context: AuthRouteDeps, guards: Guards): vo
       onRequest: guards.requireUser,
       schema: {
         tags: ['auth'],
+        operationId: 'getAccountRole',
         summary:
           'Whether an account is an administrator, and its role (your own, or any for an administrator)',
         security: [{ bearer: [] }],

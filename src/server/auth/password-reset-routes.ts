@@ -36,6 +36,7 @@ export function passwordResetRoutes(app: Api, context: PasswordResetRouteDeps): 
       onRequest: limitByIp(limiters.forgotPasswordByIp, messages.forgotPasswordRateLimited),
       schema: {
         tags: ['account'],
+        operationId: 'requestPasswordReset',
         summary: 'E-mail a password reset link to an account',
         description:
           'The same answer whether or not an account has the address. The link goes to the address stored for the account and works once, for 30 minutes.',
@@ -83,6 +84,7 @@ export function passwordResetRoutes(app: Api, context: PasswordResetRouteDeps): 
       onRequest: limitByIp(limiters.resetPasswordByIp),
       schema: {
         tags: ['account'],
+        operationId: 'resetPassword',
         summary: 'Set a new password with the token of a reset link; every session is signed out',
         body: resetPasswordSchema,
         response: { 200: messageAnswerSchema, ...errorResponses(400, 429) },

@@ -21,6 +21,7 @@ export function twoFactorLoginRoutes(app: Api, context: TwoFactorRouteDeps): voi
     {
       schema: {
         tags: ['account'],
+        operationId: 'verifyTwoFactorLogin',
         summary: "A login's second step: the code from the app, or a recovery code",
         description:
           'Takes the challenge POST /login answered. Wrong codes count towards the login limits; a code is taken once, and a recovery code once ever.',

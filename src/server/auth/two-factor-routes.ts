@@ -63,6 +63,7 @@ export function twoFactorRoutes(
     {
       schema: {
         tags: ['account'],
+        operationId: 'startTwoFactorSetup',
         summary: 'Start setting up two-step verification: a new secret and its QR code',
         description:
           'Signed in with the current password, or with the challenge of a login that must set it up first. The secret does not guard the login until a code from it is entered (POST /auth/two-factor/enable).',
@@ -89,6 +90,7 @@ export function twoFactorRoutes(
     {
       schema: {
         tags: ['account'],
+        operationId: 'enableTwoFactor',
         summary: 'Turn two-step verification on with a first code; answers ten recovery codes, once',
         description:
           'Signed in with the current password, or with the challenge of a login that must set it up first; then the answer also carries the session token.',
@@ -141,6 +143,7 @@ export function twoFactorAdminRoutes(app: Api, context: TwoFactorRouteDeps): voi
     {
       schema: {
         tags: ['account'],
+        operationId: 'disableTwoFactor',
         summary: 'Turn two-step verification off (with your password); every other session is signed out',
         body: twoFactorRemoveSchema,
         response: { 200: tokenAnswerSchema, ...errorResponses(400, 401, 403, 429) },

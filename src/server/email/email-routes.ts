@@ -26,6 +26,7 @@ export function emailRoutes(app: Api, context: EmailRouteDeps): void {
       onRequest: limitByIp(limiters.emails),
       schema: {
         tags: ['email'],
+        operationId: 'acknowledgeApplicationEmail',
         summary:
           'Acknowledge the e-mail notification of an application (queued by the server when the application was stored)',
         body: emailNotificationSchema,

@@ -120,6 +120,7 @@ export function interviewRoutes(context: InterviewRouteDeps) {
         {
           schema: {
             tags: ['interviews'],
+            operationId: 'offerInterviewSlots',
             summary: 'Move an application to Interview and offer its applicant interview times (UK time)',
             description:
               'New times (date, time, length, place or video link, interviewers) and/or free times already offered for the job. The applicant is e-mailed a link to book one.',
@@ -136,6 +137,7 @@ export function interviewRoutes(context: InterviewRouteDeps) {
         {
           schema: {
             tags: ['interviews'],
+            operationId: 'getInterview',
             summary: "The job's coming interview times and this application's booking",
             params: idParamsSchema,
             response: { 200: staffInterviewSchema, ...errorResponses(401, 403, 404) },
@@ -153,6 +155,7 @@ export function interviewRoutes(context: InterviewRouteDeps) {
         {
           schema: {
             tags: ['interviews'],
+            operationId: 'listScorecards',
             summary: "An application's scorecards, all of them (audited)",
             params: idParamsSchema,
             response: { 200: scorecardsViewSchema, ...errorResponses(401, 403, 404) },
@@ -277,6 +280,7 @@ function teamInterviewRoutes(app: Api, context: InterviewRouteDeps, offerSlots: 
     {
       schema: {
         tags: ['team', 'interviews'],
+        operationId: 'offerTeamInterviewSlots',
         summary: 'Move an application of your job to Interview and offer interview times (hiring managers)',
         params: idParamsSchema,
         body: slotOfferSchema,
@@ -294,6 +298,7 @@ function teamInterviewRoutes(app: Api, context: InterviewRouteDeps, offerSlots: 
     {
       schema: {
         tags: ['team', 'interviews'],
+        operationId: 'getTeamInterview',
         summary: "Your job's coming interview times and this application's booking (hiring managers)",
         params: idParamsSchema,
         response: { 200: staffInterviewSchema, ...errorResponses(401, 403, 404) },
@@ -310,6 +315,7 @@ function teamInterviewRoutes(app: Api, context: InterviewRouteDeps, offerSlots: 
     {
       schema: {
         tags: ['team', 'interviews'],
+        operationId: 'listTeamScorecards',
         summary:
           "An application's scorecards: all of them for the job's hiring manager; an interviewer's own, and the others' once theirs is in (audited)",
         params: idParamsSchema,
@@ -336,6 +342,7 @@ function teamInterviewRoutes(app: Api, context: InterviewRouteDeps, offerSlots: 
     {
       schema: {
         tags: ['team', 'interviews'],
+        operationId: 'submitScorecard',
         summary:
           'Submit your scorecard for an application you interviewed (interviewers; once; ends your access to the application)',
         params: idParamsSchema,
@@ -433,6 +440,7 @@ function applicantInterviewRoutes(app: Api, context: InterviewRouteDeps): void {
     {
       schema: {
         tags: ['my-application', 'interviews'],
+        operationId: 'getMyInterview',
         summary: 'The interview times the applicant may book, and the one they booked',
         params: myApplicationParamsSchema,
         response: { 200: myInterviewSchema, ...errorResponses(404, 429) },
@@ -449,6 +457,7 @@ function applicantInterviewRoutes(app: Api, context: InterviewRouteDeps): void {
     {
       schema: {
         tags: ['my-application', 'interviews'],
+        operationId: 'bookMyInterview',
         summary: 'Book an interview time, move to another, or update the adjustment asked for',
         description:
           'A time someone else has just booked answers 409 with the times still free; so does a change less than 24 hours before the interview.',
@@ -494,6 +503,7 @@ function applicantInterviewRoutes(app: Api, context: InterviewRouteDeps): void {
     {
       schema: {
         tags: ['my-application', 'interviews'],
+        operationId: 'cancelMyInterview',
         summary: 'Cancel the booked interview (until 24 hours before)',
         params: myApplicationParamsSchema,
         response: { 200: myInterviewSchema, 409: slotTakenSchema, ...errorResponses(404, 429) },

@@ -14,6 +14,7 @@ import { HttpError } from '../http/http-error';
 import { errorResponses, type Api } from '../http/route-types';
 import { sendRepresentation } from '../http/representation';
 import { currentUser, type Guards } from '../auth/guards';
+import { OPTIONAL_ADMIN_SECURITY } from '../auth/admin-scope';
 import type { JobRepository } from './job-repository';
 import type { OpenJobsCache } from './open-jobs-cache';
 import type { FastifyRequest } from 'fastify';
@@ -49,10 +50,12 @@ export function jobRoutes(app: Api, context: JobRouteDeps, guards: Guards): void
     {
       schema: {
         tags: ['jobs'],
+        operationId: 'listJobs',
         summary:
           'Every open job post, newest first; with include=closed and an administrator token, closed ones too, with who created and edited each',
+        security: OPTIONAL_ADMIN_SECURITY,
         querystring: z.object({ include: z.enum(['closed']).optional() }),
-        response: { 200: jobAnswerListSchema },
+        response: { 200: jobAnswerListSchema, ...errorResponses(400) },
       },
     },
     async (request, reply) => {
@@ -72,7 +75,9 @@ export function jobRoutes(app: Api, context: JobRouteDeps, guards: Guards): void
     {
       schema: {
         tags: ['jobs'],
+        operationId: 'getJob',
         summary: 'One job post; with an administrator token, with who created and edited it',
+        security: OPTIONAL_ADMIN_SECURITY,
         params: idParamsSchema,
         response: { 200: jobAnswerSchema, ...errorResponses(404) },
       },
@@ -94,6 +99,7 @@ export function jobAdminRoutes(app: Api, context: Pick<JobRouteDeps, 'jobs'>): v
     {
       schema: {
         tags: ['jobs'],
+        operationId: 'createJob',
         summary: 'Create a job post',
         body: jobCreateSchema,
         response: { 201: insertAckSchema, ...errorResponses(400, 401, 403) },
@@ -117,6 +123,7 @@ export function jobAdminRoutes(app: Api, context: Pick<JobRouteDeps, 'jobs'>): v
     {
       schema: {
         tags: ['jobs'],
+        operationId: 'updateJob',
         summary: 'Update a job post',
         params: idParamsSchema,
         body: jobUpdateSchema,
@@ -140,6 +147,7 @@ export function jobAdminRoutes(app: Api, context: Pick<JobRouteDeps, 'jobs'>): v
     {
       schema: {
         tags: ['jobs'],
+        operationId: 'deleteJob',
         summary: 'Delete a job post',
         params: idParamsSchema,
         response: { 200: deleteAckSchema, ...errorResponses(401, 403, 404) },

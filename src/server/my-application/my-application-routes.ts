@@ -80,6 +80,7 @@ export function myApplicationRoutes(app: Api, context: MyApplicationRouteDeps): 
     {
       schema: {
         tags: ['my-application'],
+        operationId: 'getMyApplication',
         summary: "The applicant's own view of their application, through their private link",
         params: myApplicationParamsSchema,
         response: { 200: myApplicationSchema, ...errorResponses(404, 429) },
@@ -96,6 +97,7 @@ export function myApplicationRoutes(app: Api, context: MyApplicationRouteDeps): 
     {
       schema: {
         tags: ['my-application'],
+        operationId: 'withdrawMyApplication',
         summary: 'The applicant withdraws their application (Withdrawn, as an admin would record it)',
         description:
           'Answers the application as it now stands. The link then no longer opens it, except to erase it.',
@@ -125,6 +127,7 @@ export function myApplicationRoutes(app: Api, context: MyApplicationRouteDeps): 
     {
       schema: {
         tags: ['my-application'],
+        operationId: 'eraseMyApplication',
         summary:
           'The applicant erases their application: it, its CV, notes, e-mails and audit entries (irreversible)',
         description:
@@ -166,6 +169,7 @@ export function lostLinkRoutes(
       onRequest: limitByIp(limiters.lostLinkByIp),
       schema: {
         tags: ['my-application'],
+        operationId: 'sendLostLink',
         summary:
           'E-mail a fresh private link for each application held for an address (to that address only)',
         description:

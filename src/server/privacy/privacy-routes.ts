@@ -34,6 +34,7 @@ export function privacyRoutes(app: Api, context: PrivacyRouteDeps): void {
     {
       schema: {
         tags: ['privacy'],
+        operationId: 'listAuditEntries',
         summary: 'Who viewed, previewed, downloaded or held this application, oldest first',
         params: idParamsSchema,
         response: { 200: auditListSchema, ...errorResponses(401, 403, 404) },
@@ -47,6 +48,7 @@ export function privacyRoutes(app: Api, context: PrivacyRouteDeps): void {
     {
       schema: {
         tags: ['privacy'],
+        operationId: 'setRetentionHold',
         summary: 'Keep an application from the retention purge, or release it',
         params: idParamsSchema,
         body: retentionHoldSchema,
@@ -74,6 +76,7 @@ export function privacyRoutes(app: Api, context: PrivacyRouteDeps): void {
     {
       schema: {
         tags: ['privacy'],
+        operationId: 'exportApplicant',
         summary: 'Everything held about one applicant (applications, CVs, notes, audit), as one download',
         params: subjectParamsSchema,
         response: { 200: subjectExportSchema, ...errorResponses(400, 401, 403, 404) },
@@ -96,6 +99,7 @@ export function privacyRoutes(app: Api, context: PrivacyRouteDeps): void {
     {
       schema: {
         tags: ['privacy'],
+        operationId: 'eraseApplicant',
         summary: 'Erase every application, CV, note and audit entry about one applicant (irreversible)',
         params: subjectParamsSchema,
         response: { 200: erasureAckSchema, ...errorResponses(400, 401, 403) },

@@ -64,6 +64,7 @@ function teamMemberRoutes(app: Api, context: TeamAdminRouteDeps): void {
     {
       schema: {
         tags: ['team'],
+        operationId: 'listTeamMembers',
         summary: "The hiring team: each member's role, a hiring manager's jobs, an interviewer's interviews",
         response: { 200: teamMemberListSchema, ...errorResponses(401, 403) },
       },
@@ -76,6 +77,7 @@ function teamMemberRoutes(app: Api, context: TeamAdminRouteDeps): void {
     {
       schema: {
         tags: ['team'],
+        operationId: 'inviteTeamMember',
         summary: 'Invite a person to the hiring team by e-mail, with a single-use link to choose a password',
         description: `The link works once, for ${INVITATION_LINK_LIFETIME_HOURS} hours. Inviting a member again sends a new link (and changes the role, dropping what the old role was assigned). emailed: false when the e-mail could not be sent: invite again.`,
         body: teamInviteSchema,
@@ -115,6 +117,7 @@ function teamMemberRoutes(app: Api, context: TeamAdminRouteDeps): void {
     {
       schema: {
         tags: ['team'],
+        operationId: 'removeTeamMember',
         summary: 'Remove a person from the hiring team: their account goes, and their next call is refused',
         params: idParamsSchema,
         response: { 200: deleteAckSchema, ...errorResponses(401, 403, 404) },
@@ -145,6 +148,7 @@ function teamAssignmentRoutes(app: Api, context: TeamAdminRouteDeps): void {
     {
       schema: {
         tags: ['team'],
+        operationId: 'assignJobToTeamMember',
         summary:
           'Give a hiring manager a job (mayDecide: they may move its applications to Hired or Rejected)',
         params: memberJobParamsSchema,
@@ -165,6 +169,7 @@ function teamAssignmentRoutes(app: Api, context: TeamAdminRouteDeps): void {
     {
       schema: {
         tags: ['team'],
+        operationId: 'unassignJobFromTeamMember',
         summary: "End a hiring manager's access to a job",
         params: memberJobParamsSchema,
         response: { 200: deleteAckSchema, ...errorResponses(400, 401, 403, 404) },
@@ -182,6 +187,7 @@ function teamAssignmentRoutes(app: Api, context: TeamAdminRouteDeps): void {
     {
       schema: {
         tags: ['team'],
+        operationId: 'listInterviewers',
         summary: 'Who interviews this application (and so may read it and its CV)',
         params: idParamsSchema,
         response: { 200: z.array(teamInterviewerSchema), ...errorResponses(401, 403, 404) },
@@ -201,6 +207,7 @@ function teamAssignmentRoutes(app: Api, context: TeamAdminRouteDeps): void {
     {
       schema: {
         tags: ['team'],
+        operationId: 'assignInterviewer',
         summary: 'Give an interviewer this application and its CV, while its job is open (audited)',
         params: interviewerParamsSchema,
         response: { 200: updateAckSchema, ...errorResponses(400, 401, 403, 404) },
@@ -215,6 +222,7 @@ function teamAssignmentRoutes(app: Api, context: TeamAdminRouteDeps): void {
     {
       schema: {
         tags: ['team'],
+        operationId: 'unassignInterviewer',
         summary: "End an interviewer's access to this application (audited)",
         params: interviewerParamsSchema,
         response: { 200: updateAckSchema, ...errorResponses(400, 401, 403, 404) },
@@ -229,6 +237,7 @@ function teamAssignmentRoutes(app: Api, context: TeamAdminRouteDeps): void {
     {
       schema: {
         tags: ['team'],
+        operationId: 'listJobViewers',
         summary:
           "Who has seen this job's applicants: each reader, how many applicants and reads, and when last",
         params: idParamsSchema,

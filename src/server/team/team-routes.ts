@@ -80,6 +80,7 @@ function teamDirectoryRoutes(app: Api, context: TeamRouteDeps): void {
     {
       schema: {
         tags: ['team'],
+        operationId: 'listTeamJobs',
         summary: 'The open jobs you work on, with how many of their applications you see',
         response: { 200: teamJobListSchema, ...errorResponses(401, 403) },
       },
@@ -92,6 +93,7 @@ function teamDirectoryRoutes(app: Api, context: TeamRouteDeps): void {
     {
       schema: {
         tags: ['team'],
+        operationId: 'listTeamInterviewers',
         summary:
           "The hiring team's interviewers, to choose from when offering interview times (hiring managers of an open job)",
         response: { 200: teamInterviewerListSchema, ...errorResponses(401, 403) },
@@ -126,6 +128,7 @@ function teamReadRoutes(app: Api, context: TeamRouteDeps): void {
     {
       schema: {
         tags: ['team'],
+        operationId: 'listTeamJobApplications',
         summary: "A job's applications you see (all of them for its hiring manager), newest first (audited)",
         params: idParamsSchema,
         response: { 200: teamApplicationListSchema, ...errorResponses(401, 403, 404) },
@@ -145,6 +148,7 @@ function teamReadRoutes(app: Api, context: TeamRouteDeps): void {
     {
       schema: {
         tags: ['team'],
+        operationId: 'getTeamApplication',
         summary: 'One application you may see, without CV bytes (audited: view)',
         params: idParamsSchema,
         response: { 200: teamApplicationDetailSchema, ...errorResponses(401, 403, 404) },
@@ -179,6 +183,7 @@ function teamReadRoutes(app: Api, context: TeamRouteDeps): void {
     {
       schema: {
         tags: ['team'],
+        operationId: 'getTeamApplicationCvDataUrl',
         summary: 'The CV of an application you may see, as a base64 data URL (audited: preview or download)',
         params: idParamsSchema,
         querystring: cvPurposeSchema,
@@ -201,6 +206,7 @@ function teamReadRoutes(app: Api, context: TeamRouteDeps): void {
     {
       schema: {
         tags: ['team'],
+        operationId: 'listTeamNotes',
         summary: 'The notes on an application of your job, oldest first (hiring managers; audited)',
         params: idParamsSchema,
         response: { 200: noteListSchema, ...errorResponses(401, 403, 404) },
@@ -227,6 +233,7 @@ function teamChangeRoutes(app: Api, context: TeamRouteDeps): void {
     {
       schema: {
         tags: ['team'],
+        operationId: 'setTeamApplicationStage',
         summary:
           "Move an application of your job to a stage (Hired or Rejected only with an administrator's leave)",
         description:
@@ -263,6 +270,7 @@ function teamChangeRoutes(app: Api, context: TeamRouteDeps): void {
     {
       schema: {
         tags: ['team'],
+        operationId: 'assignTeamInterviewer',
         summary: 'Give an interviewer an application of your job (hiring managers; audited)',
         params: interviewerParamsSchema,
         response: { 200: updateAckSchema, ...errorResponses(400, 401, 403, 404) },
@@ -279,6 +287,7 @@ function teamChangeRoutes(app: Api, context: TeamRouteDeps): void {
     {
       schema: {
         tags: ['team'],
+        operationId: 'unassignTeamInterviewer',
         summary: "End an interviewer's access to an application of your job (hiring managers; audited)",
         params: interviewerParamsSchema,
         response: { 200: updateAckSchema, ...errorResponses(400, 401, 403, 404) },

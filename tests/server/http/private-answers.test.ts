@@ -52,9 +52,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** The address of an operation, with real ids. */
+/**
+ * The address of an operation, with real ids; the job list in the form a token is for (closed jobs
+ * too): without it, a token changes nothing and the list is the public one.
+ */
 const addressOf = ({ path }: Operation) =>
-  `/api${path}`
+  `/api${path === '/all' ? '/all?include=closed' : path}`
     .replace('{id}', /^\/(post|single)\//.test(path) ? jobId : applicationId)
     .replace('{kind}', 'rejection')
     .replace('{email}', path.startsWith('/applicants/') ? APPLICANT.email : ADMIN.email);

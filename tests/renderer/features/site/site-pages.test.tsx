@@ -239,6 +239,14 @@ describe('Site footer', () => {
     );
   });
 
+  it('holds the head office address where HTML allows an <address>: not inside phrasing content', () => {
+    renderAt(<SiteFooter />, '/about');
+    const address = screen.getByRole('contentinfo').querySelector('address')!;
+    expect(address).toHaveTextContent(siteConfig.address.street);
+    // A <span> (or any phrasing element) may not hold an <address>; the W3C checker refuses it.
+    expect(address.parentElement!.closest('span, p, a, label, b, em, strong, small')).toBeNull();
+  });
+
   it('links to every quote search page, quotation form, privacy policy and terms of the main site', () => {
     renderAt(<SiteFooter />, '/about');
     const footer = screen.getByRole('contentinfo');
