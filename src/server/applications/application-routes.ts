@@ -143,16 +143,8 @@ export function applicationRoutes(app: Api, context: ApplicationIntakeRouteDeps)
  * (auth/admin-scope.ts). Every read of an applicant's data is recorded in the audit trail.
  */
 export function applicationAdminRoutes(app: Api, context: ApplicationRouteDeps): void {
-  const { applications, applicationList, audit, erasureLog } = context;
-  /** Records what an admin did with an applicant's data; never any CV contents. */
-  const record = (request: FastifyRequest, action: AuditAction, application: { id: string; email: string }) =>
-    audit.record({
-      action,
-      actorEmail: currentUser(request).email,
-      subjectEmail: application.email,
-      applicationId: application.id,
-    });
-  const cvAnswers = createCvAnswerCache(context.changes, CV_ANSWER_CACHE_BYTES);
+  const { applications, applicationList, erasureLog } = context;
+  const record = recordFor(context);
 
   app.get(
     '/applications',
@@ -185,6 +177,49 @@ export function applicationAdminRoutes(app: Api, context: ApplicationRouteDeps):
       return opened;
     },
   );
+
+  applicationCvRoutes(app, context);
+
+  app.delete(
+    '/applications/:id',
+    {
+      schema: {
+        tags: ['applications'],
+        operationId: 'deleteApplication',
+        summary: 'Delete an application and its CV (irreversible)',
+        params: idParamsSchema,
+        response: { 200: deleteAckSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const found = await applications.find(existingApplicationId(request.params.id));
+      // Logged first, so that a backup taken before it cannot bring it back (docs/operations.md#the-erasure-log).
+      if (found) await erasureLog.record({ action: 'delete', applicationId: found._id });
+      if (!found || !(await applications.remove(found._id))) {
+        throw new HttpError(404, messages.applicationMissing);
+      }
+      record(request, 'delete', { id: found._id, email: found.email });
+      return { acknowledged: true, deletedCount: 1 };
+    },
+  );
+}
+
+/** Records what an admin did with an applicant's data; never any CV contents. */
+function recordFor({ audit }: ApplicationRouteDeps) {
+  return (request: FastifyRequest, action: AuditAction, application: { id: string; email: string }) =>
+    audit.record({
+      action,
+      actorEmail: currentUser(request).email,
+      subjectEmail: application.email,
+      applicationId: application.id,
+    });
+}
+
+/** The CV of an application, as a data URL for the preview or as the PDF itself; each read is audited. */
+function applicationCvRoutes(app: Api, context: ApplicationRouteDeps): void {
+  const { applications } = context;
+  const record = recordFor(context);
+  const cvAnswers = createCvAnswerCache(context.changes, CV_ANSWER_CACHE_BYTES);
 
   const readCv = async (request: FastifyRequest, id: string, action: AuditAction) => {
     const cv = await applications.readCv(existingApplicationId(id));
@@ -241,29 +276,6 @@ export function applicationAdminRoutes(app: Api, context: ApplicationRouteDeps):
         .header('content-disposition', contentDisposition(disposition, cvFileName(name)))
         .header('x-content-type-options', 'nosniff')
         .send(bytes);
-    },
-  );
-
-  app.delete(
-    '/applications/:id',
-    {
-      schema: {
-        tags: ['applications'],
-        operationId: 'deleteApplication',
-        summary: 'Delete an application and its CV (irreversible)',
-        params: idParamsSchema,
-        response: { 200: deleteAckSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const found = await applications.find(existingApplicationId(request.params.id));
-      // Logged first, so that a backup taken before it cannot bring it back (docs/operations.md#the-erasure-log).
-      if (found) await erasureLog.record({ action: 'delete', applicationId: found._id });
-      if (!found || !(await applications.remove(found._id))) {
-        throw new HttpError(404, messages.applicationMissing);
-      }
-      record(request, 'delete', { id: found._id, email: found.email });
-      return { acknowledged: true, deletedCount: 1 };
     },
   );
 }
