@@ -105,7 +105,8 @@ describe.skipIf(process.platform === 'win32')('the server’s V8 settings', () =
     expect(result.status).toBe(0);
     const { youngMb } = JSON.parse(result.stdout.trim()) as { youngMb: number };
     expect(youngMb).toBeGreaterThan(0);
-    expect(youngMb).toBeLessThanOrEqual(4);
+    // V8 rounds the space up to whole pages: well under the 16 MB semi-space the flag would give.
+    expect(youngMb).toBeLessThanOrEqual(8);
   });
 
   it('does nothing when the process already has them', () => {
