@@ -88,6 +88,15 @@ export const serverImports = {
   'server-site': ['server-config', 'server-runtime', 'server-http', 'server-jobs'],
   'server-backups': ['server-db', 'server-blobs', 'server-erasures'],
   'server-cli': ['server', 'server-config', 'server-db', 'server-auth', 'server-privacy', 'server-backups'],
+  'server-right-to-work': [
+    'server-db',
+    'server-http',
+    'server-blobs',
+    'server-audit',
+    'server-email',
+    'server-auth',
+    'server-applications',
+  ],
 };
 const serverFolders = Object.keys(serverImports);
 const layers = {

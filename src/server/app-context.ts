@@ -26,6 +26,7 @@ import type { TeamAccess } from './team/team-access';
 import type { InterviewRepository } from './interviews/interview-repository';
 import type { ScorecardRepository } from './interviews/scorecard-repository';
 import type { ErasureLog } from './erasures/erasure-log';
+import type { RightToWorkRepository } from './right-to-work/right-to-work-repository';
 
 /**
  * Every part the server builds once where it starts (start-server.ts). Route modules each declare
@@ -76,4 +77,6 @@ export interface AppContext {
   scorecards: ScorecardRepository;
   /** Every deletion, purge and erasure, by digest, for a restore to replay. */
   erasureLog: ErasureLog;
+  /** Right-to-work checks at Offer and Hired, and their evidence files. */
+  rightToWork: RightToWorkRepository;
 }

@@ -29,6 +29,7 @@ import { privacyRoutes } from './privacy/privacy-routes';
 import { teamAdminRoutes } from './team/team-admin-routes';
 import { teamRoutes } from './team/team-routes';
 import { interviewRoutes } from './interviews/interview-routes';
+import { rightToWorkRoutes } from './right-to-work/right-to-work-routes';
 import { lostLinkRoutes, myApplicationRoutes } from './my-application/my-application-routes';
 import { installErrorHandling } from './http/error-handler';
 import { HttpError } from './http/http-error';
@@ -249,6 +250,7 @@ function apiRoutes(app: FastifyInstance, context: AppContext) {
         privacyRoutes(admin, context);
         teamAdminRoutes(admin, context);
         interviews.admin(admin);
+        rightToWorkRoutes(admin, context);
       }),
     );
     await api.register(

@@ -37,6 +37,8 @@ import { scheduleRetentionPurge } from './privacy/retention';
 import { createInterviewRepository } from './interviews/interview-repository';
 import { createScorecardRepository } from './interviews/scorecard-repository';
 import { scheduleInterviewReminders } from './interviews/interview-reminders';
+import { createRightToWorkRepository } from './right-to-work/right-to-work-repository';
+import { scheduleFollowUpReminders } from './right-to-work/follow-up-reminders';
 import { createRateLimiters, scheduleRateLimitSweep, type RateLimitSettings } from './http/rate-limit';
 import { bootstrapAdmin } from './auth/bootstrap-admin';
 import { createApp, type AppOptions, type HttpTimeouts } from './app';
@@ -178,6 +180,7 @@ async function assembleContext(config: Config, options: StartOptions, opened: Op
     interviews: createInterviewRepository(db),
     scorecards: createScorecardRepository(db),
     erasureLog: createErasureLog(config.erasureLog),
+    rightToWork: createRightToWorkRepository(db, blobs),
   };
   if (config.bootstrapAdmin) await bootstrapAdmin(context, config.bootstrapAdmin);
   return context;
@@ -270,14 +273,21 @@ export function appOptions(config: Config, options: StartOptions): AppOptions {
  */
 export async function sweepOrphanedCvs(app: FastifyInstance, context: AppContext): Promise<void> {
   await context.blobs
-    .sweep(() => context.applications.cvKeys())
+    .sweep(async () => {
+      // The store holds the applications' CVs and their right-to-work evidence.
+      const [cvs, evidence] = await Promise.all([
+        context.applications.cvKeys(),
+        context.rightToWork.evidenceKeys(),
+      ]);
+      return new Set([...cvs, ...evidence]);
+    })
     .then((removed) => removed > 0 && app.log.info({ removed }, 'removed orphaned CV files'))
     .catch((error: unknown) => app.log.error({ err: error }, 'CV sweep failed'));
 }
 
 /**
  * The server's own work while it serves, started once it listens: the daily retention purge, the
- * sweep of expired rate-limit counters, the interviews' day-before reminders, the e-mail outbox's deliveries and the release of unused
+ * sweep of expired rate-limit counters, the interviews' day-before reminders, the right-to-work follow-up reminders, the e-mail outbox's deliveries and the release of unused
  * memory at rest. Answers the function that stops the timers (the outbox closes with the context).
  */
 export function startServing(
@@ -288,6 +298,7 @@ export function startServing(
   const stopPurge = scheduleRetentionPurge(context, context.config.retentionDays, app.log);
   const stopRateLimitSweep = scheduleRateLimitSweep(context.database.db, app.log, options.rateLimitSweepMs);
   const stopReminders = scheduleInterviewReminders(context, app.log);
+  const stopFollowUps = scheduleFollowUpReminders(context, app.log);
   context.outbox.start(app.log);
   const stopReleasingMemory = releaseMemoryWhenIdle({
     onError: (error) => app.log.warn({ err: error }, 'could not release unused memory'),
@@ -296,6 +307,7 @@ export function startServing(
     stopPurge();
     stopRateLimitSweep();
     stopReminders();
+    stopFollowUps();
     stopReleasingMemory();
   };
 }

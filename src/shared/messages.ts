@@ -125,4 +125,18 @@ export const messages = {
   badForm: 'The request body is not a valid multipart form.',
   bodyTooLarge: 'The request is too large.',
   serverError: 'Something went wrong on our side. Please try again later.',
+  rightToWorkWrongStage: 'A right-to-work check is recorded once the application is at Offer or Hired.',
+  rightToWorkMethodInvalid:
+    'Choose how the right to work was checked: a manual document check, an online share code, or an identity service provider.',
+  rightToWorkCheckedOnInvalid: 'Date checked must be a date (YYYY-MM-DD).',
+  rightToWorkCheckedOnFuture: 'Date checked cannot be in the future.',
+  rightToWorkFollowUpInvalid: 'Follow-up date must be a date (YYYY-MM-DD), after the date checked.',
+  rightToWorkEmploymentEndInvalid: 'Employment end date must be a date (YYYY-MM-DD), after the date checked.',
+  rightToWorkNoCheck: 'Record the check (method and date) before adding its evidence.',
+  rightToWorkEvidenceType: 'The evidence must be a PDF, PNG or JPEG file.',
+  rightToWorkEvidenceUnreadable: 'The evidence file is damaged or not the kind of file its name says.',
+  rightToWorkEvidenceTooLarge: 'The evidence file must be 5 MB or smaller.',
+  rightToWorkEvidenceMissing: 'No evidence file is stored for this check.',
+  rightToWorkEvidenceActive:
+    'This PDF contains active content (scripts, launch actions or embedded files), which we cannot accept for security reasons. Save the evidence again as a plain PDF, or as an image.',
 } as const;

@@ -23,6 +23,7 @@ export const api = createApi({
     'Viewers',
     'Interview',
     'Scorecard',
+    'RightToWork',
   ],
   endpoints: () => ({}),
 });
@@ -55,4 +56,6 @@ export const tags = {
   interview: (applicationId: string) => ({ type: 'Interview', id: applicationId }) as const,
   /** An application's scorecards, as the caller may see them. */
   scorecards: (applicationId: string) => ({ type: 'Scorecard', id: applicationId }) as const,
+  /** An application's right-to-work check. */
+  rightToWork: (applicationId: string) => ({ type: 'RightToWork', id: applicationId }) as const,
 };

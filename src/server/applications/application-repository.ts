@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { applicationNotes, applications } from '../db/schema';
+import { applicationNotes, applications, rightToWorkChecks } from '../db/schema';
 import type { BlobStore } from '../blobs/blob-store';
 import type { ChangeFeed } from '../db/change-feed';
 import type { ApplicationMail } from '../email/application-mail';
 import type { ApplicationDetail, ApplicationSummary } from '../../shared/applications/application-contract';
 import { DUPLICATE_WINDOW_DAYS } from '../../shared/limits';
+import { RIGHT_TO_WORK_KEEP_YEARS_AFTER_EMPLOYMENT } from '../../shared/right-to-work/right-to-work-contract';
+import { londonToday } from '../../shared/jobs/closing-date';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -101,12 +103,17 @@ export function createApplicationRepository(
   const remove = async (id: string): Promise<boolean> => {
     let found = false;
     await blobs.remove(async (tx) => {
+      // The right-to-work evidence's key, read before the cascade deletes its row.
+      const evidence = await tx
+        .select({ key: rightToWorkChecks.evidenceKey })
+        .from(rightToWorkChecks)
+        .where(eq(rightToWorkChecks.applicationId, id));
       const rows = await tx
         .delete(applications)
         .where(eq(applications.id, id))
         .returning({ cvKey: applications.cvKey });
       found = rows.length > 0;
-      return rows[0]?.cvKey;
+      return [rows[0]?.cvKey, ...evidence.map((row) => row.key)];
     });
     if (found) changes.publish('applications');
     return found;
@@ -200,8 +207,28 @@ export function createApplicationRepository(
       await db.update(applications).set({ retentionHold: hold }).where(eq(applications.id, id));
       return { email: before.email, changed: true };
     },
-    /** Applications created before `cutoff` and not on hold: what the retention purge deletes. */
-    async expired(cutoff: Date): Promise<ExpiredApplication[]> {
+    /**
+     * Applications created before `cutoff`, not on hold, and not a hire whose right-to-work check
+     * is complete (kept until two years after the employment ends: docs/behaviour.md#right-to-work-checks):
+     * what the retention purge deletes.
+     */
+    async expired(cutoff: Date, now = new Date()): Promise<ExpiredApplication[]> {
+      const [year, rest] = [Number(londonToday(now).slice(0, 4)), londonToday(now).slice(4)];
+      // The employment ended on or before this day more than two years ago (29 February meets 1 March).
+      const endedBefore = `${year - RIGHT_TO_WORK_KEEP_YEARS_AFTER_EMPLOYMENT}${rest === '-02-29' ? '-02-28' : rest}`;
+      const keptHire = db
+        .select({ one: sql`1` })
+        .from(rightToWorkChecks)
+        .where(
+          and(
+            eq(rightToWorkChecks.applicationId, applications.id),
+            isNotNull(rightToWorkChecks.evidenceKey),
+            or(
+              sql`${rightToWorkChecks.employmentEndedOn} is null`,
+              gte(rightToWorkChecks.employmentEndedOn, endedBefore),
+            ),
+          ),
+        );
       return db
         .select({
           id: applications.id,
@@ -211,7 +238,13 @@ export function createApplicationRepository(
           createdAt: applications.createdAt,
         })
         .from(applications)
-        .where(and(lt(applications.createdAt, cutoff), eq(applications.retentionHold, false)))
+        .where(
+          and(
+            lt(applications.createdAt, cutoff),
+            eq(applications.retentionHold, false),
+            or(sql`${applications.stage} <> 'hired'`, notExists(keptHire)),
+          ),
+        )
         .orderBy(asc(applications.createdAt));
     },
     cvOwner,

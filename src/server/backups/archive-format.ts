@@ -10,7 +10,8 @@ import { schema } from '../db/schema';
  * - `manifest.sha256`: the SHA-256 of `manifest.json`, so that it too is checked;
  * - `data/<table>.jsonl`: each table's rows as PostgreSQL's `row_to_json` writes them, one a line,
  *   which `json_populate_recordset` reads back exactly on PGlite and PostgreSQL alike;
- * - `cvs/<key>.pdf`: every CV an application in the archive refers to.
+ * - `cvs/<key>.pdf`: every CV an application in the archive refers to, and every right-to-work
+ *   evidence file (a PDF or an image: the blob store names each `<key>.pdf` whatever it holds).
  */
 export const ARCHIVE_FORMAT = 'careers-site-backup';
 export const ARCHIVE_FORMAT_VERSION = 1;

@@ -48,7 +48,7 @@ export async function sha256OfFile(file: string): Promise<{ sha256: string; size
 
 /**
  * Writes the archive's entries into `stagingDir` (which must not exist yet): the rows of every
- * table and the CVs they refer to, read in one read-only REPEATABLE READ transaction, then the
+ * table and the CVs (and right-to-work evidence files) they refer to, read in one read-only REPEATABLE READ transaction, then the
  * manifest. Rows and CVs agree: a CV file is written and fsynced before its row commits and
  * never changes after, and a CV file is linked (or copied) into the staging folder while the
  * transaction still holds the rows that name it; PGlite runs nothing else meanwhile, and on
@@ -81,6 +81,14 @@ export async function stageBackup(
           for (const line of lines) {
             const row = JSON.parse(line) as { id: string; cv_key: string | null };
             if (row.cv_key) cvs.push({ key: row.cv_key, application: row.id });
+          }
+        }
+        // Right-to-work evidence lives in the CVs' store and travels as they do, under its
+        // application, so a restore leaves it out with an erased application.
+        if (table === 'right_to_work_checks') {
+          for (const line of lines) {
+            const row = JSON.parse(line) as { application_id: string; evidence_key: string | null };
+            if (row.evidence_key) cvs.push({ key: row.evidence_key, application: row.application_id });
           }
         }
       }

@@ -1,5 +1,14 @@
 import type { Db } from '../db/database';
 
+/** The blob keys a deleted row held: one, several, or none. */
+export type BlobKeys = string | null | undefined | ReadonlyArray<string | null | undefined>;
+
+export const keysOf = (keys: BlobKeys): string[] =>
+  (Array.isArray(keys)
+    ? (keys as ReadonlyArray<string | null | undefined>)
+    : [keys as string | null | undefined]
+  ).filter((key): key is string => typeof key === 'string' && key.length > 0);
+
 /**
  * Where CV bytes live, and in what order they and their row become durable: the file store
  * writes and fsyncs the file before the row commits (and removes it if the row fails); the
@@ -11,8 +20,11 @@ export interface BlobStore {
   /** Stores the bytes, then runs `writeRow` in a transaction (the same one as the bytes in PostgreSQL). */
   store(key: string, bytes: Buffer, writeRow: (db: Db) => Promise<void>): Promise<void>;
   get(key: string): Promise<Buffer | undefined>;
-  /** Runs `deleteRow`; if it returns a key, removes that blob too. */
-  remove(deleteRow: (db: Db) => Promise<string | null | undefined>): Promise<void>;
+  /**
+   * Runs `deleteRow`; removes the blobs of the keys it returns too (an application's CV and its
+   * right-to-work evidence go together).
+   */
+  remove(deleteRow: (db: Db) => Promise<BlobKeys>): Promise<void>;
   /** Removes what an interrupted write left behind; `referencedKeys` lists the keys rows still use. */
   sweep(referencedKeys: () => Promise<Set<string>>): Promise<number>;
 }

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/database';
-import type { BlobStore } from './blob-store';
+import { keysOf, type BlobStore } from './blob-store';
 
 const KEY_PATTERN = /^[0-9a-f-]{36}$/;
 /** `.<key>.<uuid>.tmp`: a CV being written, named by its key. */
@@ -73,8 +73,7 @@ export function createFileBlobStore(dataDir: string, db: Db): BlobStore {
       }
     },
     async remove(deleteRow) {
-      const key = await deleteRow(db);
-      if (key) await fs.rm(fileFor(key), { force: true });
+      for (const key of keysOf(await deleteRow(db))) await fs.rm(fileFor(key), { force: true });
     },
     /**
      * A CV stored while the sweep runs may commit after `referencedKeys` has read the rows, and

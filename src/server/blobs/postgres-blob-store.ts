@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { applications, cvBlobs } from '../db/schema';
-import type { BlobStore } from './blob-store';
+import { applications, cvBlobs, rightToWorkChecks } from '../db/schema';
+import { keysOf, type BlobStore } from './blob-store';
 
 /** CVs in the `cv_blobs` table, committed in the same transaction as their application row. */
 export function createPostgresBlobStore(db: Db): BlobStore {
@@ -19,15 +19,19 @@ export function createPostgresBlobStore(db: Db): BlobStore {
     },
     async remove(deleteRow) {
       await db.transaction(async (tx) => {
-        const key = await deleteRow(tx as unknown as Db);
-        if (key) await tx.delete(cvBlobs).where(eq(cvBlobs.key, key));
+        const keys = keysOf(await deleteRow(tx as unknown as Db));
+        if (keys.length > 0) await tx.delete(cvBlobs).where(inArray(cvBlobs.key, keys));
       });
     },
     async sweep() {
       // Rows and bytes commit together, so only blobs whose row was removed by hand can be left.
+      // A blob is a CV or an application's right-to-work evidence.
       const removed = await db
         .delete(cvBlobs)
-        .where(sql`not exists (select 1 from ${applications} where ${applications.cvKey} = ${cvBlobs.key})`)
+        .where(
+          sql`not exists (select 1 from ${applications} where ${applications.cvKey} = ${cvBlobs.key})
+            and not exists (select 1 from ${rightToWorkChecks} where ${rightToWorkChecks.evidenceKey} = ${cvBlobs.key})`,
+        )
         .returning({ key: cvBlobs.key });
       return removed.length;
     },

@@ -20,6 +20,10 @@ import type { ReplyKind } from '../../shared/applications/reply-contract';
 import type { AccountEventKind } from '../../shared/auth/account-contract';
 import type { TeamRole } from '../../shared/team/team-contract';
 import type { Recommendation, ScorecardRating } from '../../shared/interviews/interview-contract';
+import type {
+  RightToWorkEvidenceType,
+  RightToWorkMethod,
+} from '../../shared/right-to-work/right-to-work-contract';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -503,6 +507,39 @@ export const scorecards = pgTable(
   ],
 );
 
+/**
+ * An application's right-to-work check (docs/behaviour.md#right-to-work-checks), recorded by an
+ * administrator at Offer or Hired. The evidence's bytes are in the blob store beside the CVs,
+ * under `evidenceKey`. A Hired application with a completed check is kept from the recruitment
+ * purge until two years after `employmentEndedOn`. `followUpRemindedAt` records the follow-up
+ * reminder, so it goes once for each follow-up date.
+ */
+export const rightToWorkChecks = pgTable(
+  'right_to_work_checks',
+  {
+    applicationId: uuid('application_id')
+      .primaryKey()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    method: text('method').$type<RightToWorkMethod>().notNull(),
+    checkedOn: date('checked_on', { mode: 'string' }).notNull(),
+    checkedByEmail: text('checked_by_email').notNull(),
+    checkedByName: text('checked_by_name').notNull(),
+    followUpOn: date('follow_up_on', { mode: 'string' }),
+    followUpRemindedAt: timestamp('follow_up_reminded_at', { withTimezone: true, mode: 'date' }),
+    employmentEndedOn: date('employment_ended_on', { mode: 'string' }),
+    evidenceKey: text('evidence_key'),
+    evidenceType: text('evidence_type').$type<RightToWorkEvidenceType>(),
+    evidenceSize: integer('evidence_size'),
+    evidenceUploadedAt: timestamp('evidence_uploaded_at', { withTimezone: true, mode: 'date' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('right_to_work_checks_follow_up_idx')
+      .on(table.followUpOn)
+      .where(sql`${table.followUpRemindedAt} is null`),
+  ],
+);
+
 export const schema = {
   users,
   passwordResets,
@@ -527,4 +564,5 @@ export const schema = {
   interviewOffers,
   interviewBookings,
   scorecards,
+  rightToWorkChecks,
 };

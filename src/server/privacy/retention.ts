@@ -20,15 +20,17 @@ export interface PurgeResult {
 
 /**
  * Deletes applications older than the retention period, with their CVs, notes, e-mails and audit trail,
- * except those an admin put on hold. A dry run only lists them.
+ * except those an admin put on hold and hires with a completed right-to-work check (kept for the
+ * employment plus two years). A dry run only lists them.
  */
 export async function purgeExpiredApplications(
   context: PurgeStores,
   retentionDays: number,
   options: { dryRun?: boolean; now?: Date } = {},
 ): Promise<PurgeResult> {
-  const cutoff = new Date((options.now ?? new Date()).getTime() - retentionDays * DAY_MS);
-  const expired = await context.applications.expired(cutoff);
+  const now = options.now ?? new Date();
+  const cutoff = new Date(now.getTime() - retentionDays * DAY_MS);
+  const expired = await context.applications.expired(cutoff, now);
   let deleted = 0;
   if (!options.dryRun) {
     for (const application of expired) {

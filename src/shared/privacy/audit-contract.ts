@@ -19,6 +19,8 @@ export const auditActions = [
   'interview',
   'scorecard',
   'scorecards',
+  'right-to-work',
+  'right-to-work-evidence',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -40,6 +42,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   interview: 'Interview',
   scorecard: 'Submitted a scorecard',
   scorecards: 'Read the scorecards',
+  'right-to-work': 'Recorded the right-to-work check',
+  'right-to-work-evidence': 'Opened the right-to-work evidence',
 };
 
 /**

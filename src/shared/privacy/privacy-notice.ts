@@ -2,7 +2,7 @@ import { screens } from '../site/screen-routes';
 import { siteConfig } from '../site/site-config';
 
 /** Bump when the notice's substance changes: each application records the version it was shown. */
-export const PRIVACY_NOTICE_VERSION = '2026-11-24';
+export const PRIVACY_NOTICE_VERSION = '2026-11-26';
 export const PRIVACY_NOTICE_PATH = screens.privacy.path();
 
 export interface NoticeSection {
@@ -34,7 +34,7 @@ export const privacySummary = (retentionDays: number) => [
   },
   {
     term: 'How long',
-    text: `${retentionDays} days from the day you apply, then it is deleted with your CV.`,
+    text: `${retentionDays} days from the day you apply, then it is deleted with your CV. If we hire you, your application and your right-to-work check are kept while you work for us and for two years after.`,
   },
   {
     term: 'Your rights',
@@ -76,6 +76,15 @@ export const privacyNotice = (retentionDays: number): NoticeSection[] => [
     heading: 'How long we keep it',
     paragraphs: [
       `${retentionDays} days from the day you apply. After that your application and your CV are deleted automatically. If you are offered a job, what we need for your employment moves to your staff record under a separate notice.`,
+      'If we hire you, your application and your right-to-work check (below) are not deleted after those days: the law requires us to keep the check for as long as you work for us and for two years after your employment ends, and we delete both then.',
+    ],
+  },
+  {
+    heading: 'Your right to work in the UK',
+    id: 'right-to-work',
+    paragraphs: [
+      'Every UK employer must check that the person it employs has the right to work in the UK before the work starts (Immigration, Asylum and Nationality Act 2006). If we offer you a job, we check it: by looking at your original documents with you, through the Home Office’s online service with a share code you give us, or through a certified identity service provider. We record how and when we checked, which of our administrators checked it, and keep a copy of the document or of the online result. If your permission is for a limited time, we also record the date to check it again, and remind ourselves before then.',
+      'Our lawful basis is our legal obligation (UK GDPR article 6(1)(c)). Only our administrators can see the check and its copy; hiring managers and interviewers cannot. If you are not hired, the check is deleted with your application; if you are, it is kept as described under How long we keep it.',
     ],
   },
   {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIVACY_NOTICE_VERSION } from '../../../src/shared/privacy/privacy-notice';
 import { pdfOfSize, toDataUrl, validPdf } from '../../support/pdf-fixtures';
@@ -90,6 +91,32 @@ describe(`backup and restore on ${engine}`, () => {
       before.push(acknowledged!);
     }
 
+    // Two become hires with a right-to-work check and its evidence (an image, in the CVs' store):
+    // one kept, one deleted after the backup.
+    const evidence = new Map<string, string>();
+    for (const hire of [before[1]!, before[2]!]) {
+      const moved = await server.api('PUT', `/applications/${hire.id}/stage`, {
+        token,
+        body: { stage: 'hired' },
+      });
+      expect(moved.status).toBe(200);
+      const check = await server.api('PUT', `/applications/${hire.id}/right-to-work`, {
+        token,
+        body: { method: 'manual-document', checkedOn: '2026-01-05', followUpOn: '2027-01-05' },
+      });
+      expect(check.status).toBe(200);
+      const image = new PNG({ width: 3, height: 2 });
+      image.data.fill(hire.id.charCodeAt(0));
+      const bytes = PNG.sync.write(image);
+      const stored = await server.api('PUT', `/applications/${hire.id}/right-to-work/evidence`, {
+        token,
+        body: bytes,
+        headers: { 'content-type': 'image/png' },
+      });
+      expect(stored.status).toBe(200);
+      evidence.set(hire.id, sha256(bytes));
+    }
+
     // Applications keep arriving, one after another, for as long as the backup runs.
     let loading = true;
     const during: Acknowledged[] = [];
@@ -141,6 +168,27 @@ describe(`backup and restore on ${engine}`, () => {
       expect(cv.status).toBe(200);
       expect(sha256(cv.bytes)).toBe(application.cv);
     }
+    // The kept hire's check and evidence are back, byte for byte.
+    const hire = kept[0]!;
+    const check = await restored.api('GET', `/applications/${hire.id}/right-to-work`, { token: adminToken });
+    expect(check.body.check).toMatchObject({
+      method: 'manual-document',
+      followUpOn: '2027-01-05',
+      complete: true,
+    });
+    const file = await restored.api('GET', `/applications/${hire.id}/right-to-work/evidence`, {
+      token: adminToken,
+    });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/png');
+    expect(sha256(file.bytes)).toBe(evidence.get(hire.id));
+    expect(
+      (
+        await restored.api('GET', `/applications/${deleted!.id}/right-to-work/evidence`, {
+          token: adminToken,
+        })
+      ).status,
+    ).toBe(404);
     expect(ids.has(erased!.id)).toBe(false);
     expect(ids.has(deleted!.id)).toBe(false);
     expect((await restored.api('GET', `/applications/${erased!.id}`, { token: adminToken })).status).toBe(

@@ -353,6 +353,29 @@ const calls: Call[] = [
       'manager of this job': refused(403, interviewMessages.scorecardNotYours),
     },
   },
+
+  // Right-to-work checks and their evidence: administrators alone (docs/security.md#right-to-work-evidence).
+  adminCall('GET /applications/{id}/right-to-work', (team) => `/applications/${team.a1}/right-to-work`),
+  adminCall(
+    'PUT /applications/{id}/right-to-work',
+    async (team, caller) =>
+      `/applications/${isAdmin(caller) ? await throwawayApplication(team) : team.a1}/right-to-work`,
+    () => ({ method: 'manual-document', checkedOn: '2026-01-05' }),
+    // A new application is not at Offer yet.
+    refused(409, messages.rightToWorkWrongStage),
+  ),
+  adminCall(
+    'GET /applications/{id}/right-to-work/evidence',
+    (team) => `/applications/${team.a1}/right-to-work/evidence`,
+    undefined,
+    refused(404, messages.rightToWorkEvidenceMissing),
+  ),
+  adminCall(
+    'PUT /applications/{id}/right-to-work/evidence',
+    (team) => `/applications/${team.a1}/right-to-work/evidence`,
+    () => ({ evidence: 'not a file' }),
+    refused(415, messages.rightToWorkEvidenceType),
+  ),
 ];
 
 /** A new time for job A's applications, with a spare interviewer. */

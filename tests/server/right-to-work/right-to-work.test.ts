@@ -1,0 +1,393 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applications, cvBlobs, rightToWorkChecks } from '../../../src/server/db/schema';
+import { purgeExpiredApplications } from '../../../src/server/privacy/retention';
+import { sweepOrphanedCvs } from '../../../src/server/start-server';
+import { sendDueFollowUps } from '../../../src/server/right-to-work/follow-up-reminders';
+import { londonToday } from '../../../src/shared/jobs/closing-date';
+import { messages } from '../../../src/shared/messages';
+import { buildTestApp, type TestApp } from '../../support/build-app';
+import { applyTo, createJob, setUpHiringTeam, type HiringTeam } from '../../support/hiring-team';
+import { pdfWithOpenActionJavaScript, pngBytes, validPdf } from '../../support/pdf-fixtures';
+import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink';
+import { testDatabaseUrl } from '../../support/postgres';
+import { ADMIN } from '../../support/test-server';
+
+/**
+ * Right-to-work checks (docs/behaviour.md#right-to-work-checks) through the real app: recorded by
+ * an administrator at Offer or Hired, the evidence checked as a CV is and readable by
+ * administrators alone, the follow-up reminder delivered to a real SMTP listener, and the
+ * recruitment purge keeping a completed hire and nothing else. On PGlite, and on PostgreSQL
+ * under `npm run test:pg`.
+ */
+
+const engine = testDatabaseUrl() ? 'PostgreSQL' : 'PGlite';
+const PUBLIC_URL = 'https://careers.test.example';
+const DAY_MS = 86_400_000;
+const DELIVERY = { timeout: 20_000, interval: 50 };
+
+let sink: SmtpSink;
+let server: TestApp;
+let team: HiringTeam;
+let admin: string;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  server = await buildTestApp({ SMTP_URL: sink.url, PUBLIC_URL });
+  team = await setUpHiringTeam(server);
+  admin = team.adminToken;
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+  await sink?.close();
+});
+
+const dayOffset = (days: number) => londonToday(new Date(Date.now() + days * DAY_MS));
+
+const moveTo = async (id: string, stage: string) => {
+  const moved = await server.api('PUT', `/applications/${id}/stage`, { token: admin, body: { stage } });
+  expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+};
+
+const newApplication = async (label: string, stage?: string) => {
+  const id = await applyTo(server, team.jobA, {
+    name: `${label} Applicant`,
+    email: `${label.toLowerCase()}-${Date.now()}@example.com`,
+    about: `Cover letter of ${label}.`,
+  });
+  if (stage) await moveTo(id, stage);
+  return id;
+};
+
+const saveCheck = (id: string, body: object, token = admin) =>
+  server.api('PUT', `/applications/${id}/right-to-work`, { token, body });
+
+const uploadEvidence = (id: string, bytes: Buffer, type: string, token = admin) =>
+  server.api('PUT', `/applications/${id}/right-to-work/evidence`, {
+    token,
+    body: bytes,
+    headers: { 'content-type': type },
+  });
+
+const aPng = () => {
+  const image = new PNG({ width: 4, height: 3 });
+  image.data.fill(200);
+  return PNG.sync.write(image);
+};
+const aJpeg = () =>
+  Buffer.from(jpeg.encode({ data: Buffer.alloc(8 * 8 * 4, 128), width: 8, height: 8 }, 80).data);
+
+const completedCheck = async (id: string, extra: object = {}) => {
+  expect(
+    (await saveCheck(id, { method: 'online-share-code', checkedOn: dayOffset(0), ...extra })).status,
+  ).toBe(200);
+  const stored = await uploadEvidence(id, await validPdf('Share code result'), 'application/pdf');
+  expect(stored.status, JSON.stringify(stored.body)).toBe(200);
+  expect(stored.body.complete).toBe(true);
+};
+
+const evidenceKeyOf = async (id: string) => {
+  const [row] = await server.context.database.db
+    .select({ key: rightToWorkChecks.evidenceKey })
+    .from(rightToWorkChecks)
+    .where(eq(rightToWorkChecks.applicationId, id));
+  return row?.key ?? null;
+};
+
+describe(`recording a check on ${engine}`, () => {
+  it('records method, date, who checked (the signed-in admin) and the evidence, and reads it back', async () => {
+    const id = await newApplication('Recorded', 'offer');
+    const saved = await saveCheck(id, {
+      method: 'manual-document',
+      checkedOn: dayOffset(0),
+      followUpOn: dayOffset(180),
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body).toMatchObject({
+      method: 'manual-document',
+      checkedOn: dayOffset(0),
+      checkedByEmail: ADMIN.email,
+      followUpOn: dayOffset(180),
+      evidence: null,
+      complete: false,
+    });
+
+    const photo = aJpeg();
+    const stored = await uploadEvidence(id, photo, 'image/jpeg');
+    expect(stored.status, JSON.stringify(stored.body)).toBe(200);
+    expect(stored.body.evidence).toMatchObject({ type: 'image/jpeg', size: photo.length });
+    expect(stored.body.complete).toBe(true);
+
+    const read = await server.api('GET', `/applications/${id}/right-to-work`, { token: admin });
+    expect(read.status).toBe(200);
+    expect(read.body.stage).toBe('offer');
+    expect(read.body.check.complete).toBe(true);
+    // At Offer the check is complete but the application is not a hire: the purge still applies.
+    expect(read.body.check.keptForEmployment).toBe(false);
+
+    const file = await server.api('GET', `/applications/${id}/right-to-work/evidence`, { token: admin });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/jpeg');
+    expect(file.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="Recorded Applicant_right_to_work\.jpg"/,
+    );
+    expect(Buffer.compare(file.bytes, photo)).toBe(0);
+
+    const trail = (await server.api('GET', `/applications/${id}/audit`, { token: admin })).body as Array<{
+      action: string;
+      actorEmail: string;
+    }>;
+    expect(trail.filter((entry) => entry.action === 'right-to-work')).toHaveLength(2);
+    expect(
+      trail.some((entry) => entry.action === 'right-to-work-evidence' && entry.actorEmail === ADMIN.email),
+    ).toBe(true);
+  });
+
+  it('replaces earlier evidence and removes its file', async () => {
+    const id = await newApplication('Replaced', 'hired');
+    await completedCheck(id);
+    const first = await evidenceKeyOf(id);
+    expect(await server.context.blobs.get(first!)).toBeDefined();
+    expect((await uploadEvidence(id, aPng(), 'image/png')).status).toBe(200);
+    const second = await evidenceKeyOf(id);
+    expect(second).not.toBe(first);
+    expect(await server.context.blobs.get(first!)).toBeUndefined();
+    expect(await server.context.blobs.get(second!)).toBeDefined();
+  });
+
+  it('refuses a check before Offer, bad fields and evidence before the check, with messages and nothing saved', async () => {
+    const early = await newApplication('Early', 'shortlisted');
+    const wrongStage = await saveCheck(early, { method: 'manual-document', checkedOn: dayOffset(0) });
+    expect(wrongStage.status).toBe(409);
+    expect(wrongStage.body.message).toBe(messages.rightToWorkWrongStage);
+
+    const offered = await newApplication('Fields', 'offer');
+    const noCheck = await uploadEvidence(offered, aPng(), 'image/png');
+    expect(noCheck.status).toBe(409);
+    expect(noCheck.body.message).toBe(messages.rightToWorkNoCheck);
+
+    const badMethod = await saveCheck(offered, { method: 'asked-nicely', checkedOn: dayOffset(0) });
+    expect(badMethod.status).toBe(400);
+    expect(badMethod.body.message).toContain(messages.rightToWorkMethodInvalid);
+    const badDate = await saveCheck(offered, { method: 'manual-document', checkedOn: '2026-02-30' });
+    expect(badDate.status).toBe(400);
+    expect(badDate.body.message).toContain(messages.rightToWorkCheckedOnInvalid);
+    const followUpFirst = await saveCheck(offered, {
+      method: 'manual-document',
+      checkedOn: dayOffset(0),
+      followUpOn: dayOffset(-1),
+    });
+    expect(followUpFirst.status).toBe(400);
+    expect(followUpFirst.body.message).toContain(messages.rightToWorkFollowUpInvalid);
+    expect(
+      (await server.api('GET', `/applications/${offered}/right-to-work`, { token: admin })).body.check,
+    ).toBeNull();
+  });
+
+  it('checks the evidence as a CV is checked: type, content, active PDFs and size', async () => {
+    const id = await newApplication('Evidence', 'hired');
+    expect(
+      (await saveCheck(id, { method: 'identity-service-provider', checkedOn: dayOffset(0) })).status,
+    ).toBe(200);
+    const cases: Array<[Buffer, string, number, string]> = [
+      [aPng(), 'image/gif', 415, messages.rightToWorkEvidenceType],
+      [await validPdf(), 'image/png', 400, messages.rightToWorkEvidenceUnreadable],
+      [aPng().subarray(0, 40), 'image/png', 400, messages.rightToWorkEvidenceUnreadable],
+      [
+        Buffer.concat([aJpeg().subarray(0, 3), Buffer.alloc(200, 7)]),
+        'image/jpeg',
+        400,
+        messages.rightToWorkEvidenceUnreadable,
+      ],
+      [pdfWithOpenActionJavaScript(), 'application/pdf', 400, messages.rightToWorkEvidenceActive],
+      [Buffer.alloc(5 * 1024 * 1024 + 1, 1), 'application/pdf', 413, messages.rightToWorkEvidenceTooLarge],
+    ];
+    for (const [bytes, type, status, message] of cases) {
+      const refused = await uploadEvidence(id, bytes, type);
+      expect({ type, status: refused.status, message: refused.body.message }).toEqual({
+        type,
+        status,
+        message,
+      });
+    }
+    expect(
+      (await server.api('GET', `/applications/${id}/right-to-work`, { token: admin })).body.check.evidence,
+    ).toBeNull();
+    // The fixture every CV test uses as "a renamed image" is a real PNG: taken here.
+    expect((await uploadEvidence(id, pngBytes(), 'image/png')).status).toBe(200);
+  });
+});
+
+describe(`who may reach a check on ${engine}`, () => {
+  it('administrators only: the hiring manager and the interviewer of the application get 403, no token 401', async () => {
+    await moveTo(team.a1, 'offer');
+    await completedCheck(team.a1);
+    const hm = await team.token(team.hmA);
+    const iv = await team.token(team.ivA1);
+    for (const token of [hm, iv]) {
+      for (const [method, suffix, body] of [
+        ['GET', '/right-to-work/evidence', undefined],
+        ['GET', '/right-to-work', undefined],
+        ['PUT', '/right-to-work', { method: 'manual-document', checkedOn: dayOffset(0) }],
+      ] as const) {
+        const answer = await server.api(method, `/applications/${team.a1}${suffix}`, { token, body });
+        expect({ method, suffix, status: answer.status }).toEqual({ method, suffix, status: 403 });
+        expect(answer.bytes.includes(Buffer.from('%PDF-'))).toBe(false);
+      }
+      const upload = await uploadEvidence(team.a1, aPng(), 'image/png', token);
+      expect(upload.status).toBe(403);
+    }
+    expect((await server.api('GET', `/applications/${team.a1}/right-to-work/evidence`)).status).toBe(401);
+    // The hiring manager's own view of the application carries nothing of the check.
+    const teamView = await server.api('GET', `/team/applications/${team.a1}`, { token: hm });
+    expect(teamView.status).toBe(200);
+    expect(JSON.stringify(teamView.body)).not.toMatch(/right.to.work|evidence/i);
+  });
+});
+
+describe(`the follow-up reminder on ${engine}`, () => {
+  it('e-mails the checker and the careers mailbox once when the follow-up date comes', async () => {
+    const id = await newApplication('Followup', 'hired');
+    expect(
+      (
+        await saveCheck(id, {
+          method: 'online-share-code',
+          checkedOn: dayOffset(0),
+          followUpOn: dayOffset(30),
+        })
+      ).status,
+    ).toBe(200);
+    const mailsAbout = () =>
+      sink.messages.filter(
+        (message) => message.parsed.subject === 'Right-to-work follow-up due: Followup Applicant',
+      );
+
+    // Not due yet.
+    expect(await sendDueFollowUps(server.context)).toBe(0);
+    // Thirty days on, it is.
+    const later = new Date(Date.now() + 30 * DAY_MS);
+    expect(await sendDueFollowUps(server.context, later)).toBe(1);
+    await expect.poll(() => mailsAbout().length, DELIVERY).toBe(2);
+    const recipients = mailsAbout().flatMap((message) => message.envelope.to);
+    expect(recipients.sort()).toEqual([ADMIN.email, 'careers@example.co.uk'].sort());
+    const text = mailsAbout()[0]!.parsed.text ?? '';
+    expect(text).toContain('Followup Applicant (Claims Handler)');
+    expect(text).toContain(`${PUBLIC_URL}/dashboard/application/${id}`);
+
+    // Once only, whoever looks again.
+    expect(await sendDueFollowUps(server.context, later)).toBe(0);
+    // A new follow-up date is reminded afresh.
+    expect(
+      (
+        await saveCheck(id, {
+          method: 'online-share-code',
+          checkedOn: dayOffset(0),
+          followUpOn: dayOffset(60),
+        })
+      ).status,
+    ).toBe(200);
+    expect(await sendDueFollowUps(server.context, later)).toBe(0);
+    expect(await sendDueFollowUps(server.context, new Date(Date.now() + 60 * DAY_MS))).toBe(1);
+    await expect.poll(() => mailsAbout().length, DELIVERY).toBe(4);
+  });
+});
+
+describe(`the recruitment purge on ${engine}`, () => {
+  const backdate = (id: string, days: number) =>
+    server.context.database.db
+      .update(applications)
+      .set({ createdAt: new Date(Date.now() - days * DAY_MS) })
+      .where(eq(applications.id, id));
+  const exists = async (id: string) =>
+    (await server.api('GET', `/applications/${id}/right-to-work`, { token: admin })).status === 200;
+
+  it('keeps a hire with a completed check until two years after the employment, and deletes everything else as before', async () => {
+    const jobC = await createJob(server, admin, 'Purge Job');
+    const apply = (label: string) =>
+      applyTo(server, jobC, {
+        name: `${label} Person`,
+        email: `${label}-${Date.now()}@example.com`,
+        about: 'x',
+      });
+    const keptHire = await apply('kept');
+    const hireWithoutEvidence = await apply('noevidence');
+    const offerWithCheck = await apply('offer');
+    const leaver = await apply('leaver');
+    const recentLeaver = await apply('recentleaver');
+    const plain = await apply('plain');
+    for (const id of [keptHire, hireWithoutEvidence, leaver, recentLeaver]) await moveTo(id, 'hired');
+    await moveTo(offerWithCheck, 'offer');
+    await completedCheck(keptHire);
+    await completedCheck(offerWithCheck);
+    expect(
+      (await saveCheck(hireWithoutEvidence, { method: 'manual-document', checkedOn: dayOffset(0) })).status,
+    ).toBe(200);
+    await completedCheck(leaver, { employmentEndedOn: dayOffset(0) });
+    // A fixed-term contract: its end is known ahead.
+    await completedCheck(recentLeaver, { employmentEndedOn: dayOffset(400) });
+    const keptAnswer = await server.api('GET', `/applications/${keptHire}/right-to-work`, { token: admin });
+    expect(keptAnswer.body.check).toMatchObject({ keptForEmployment: true, keptUntil: null });
+    const leaverAnswer = await server.api('GET', `/applications/${leaver}/right-to-work`, { token: admin });
+    expect(leaverAnswer.body.check.keptUntil).toBe(
+      `${Number(dayOffset(0).slice(0, 4)) + 2}${dayOffset(0).slice(4)}`,
+    );
+    const leaverEvidence = await evidenceKeyOf(leaver);
+    for (const id of [keptHire, hireWithoutEvidence, offerWithCheck, leaver, recentLeaver, plain])
+      await backdate(id, 400);
+
+    // A year and a day after the leaver's employment ended: still within the two years.
+    const soon = await purgeExpiredApplications(server.context, 183, {
+      now: new Date(Date.now() + 366 * DAY_MS),
+      dryRun: true,
+    });
+    // Seen from a later day every application of this suite is old: only this job's are looked at.
+    const ours = new Set([keptHire, hireWithoutEvidence, offerWithCheck, leaver, recentLeaver, plain]);
+    const expiredOf = (purge: { expired: Array<{ id: string }> }) =>
+      purge.expired
+        .map((row) => row.id)
+        .filter((id) => ours.has(id))
+        .sort();
+    expect(expiredOf(soon)).toEqual([hireWithoutEvidence, offerWithCheck, plain].sort());
+
+    // Two years and two days after: the leaver goes too; the fixed-term hire's two years run on.
+    const result = await purgeExpiredApplications(server.context, 183, {
+      now: new Date(Date.now() + 732 * DAY_MS),
+    });
+    expect(expiredOf(result)).toEqual([hireWithoutEvidence, offerWithCheck, leaver, plain].sort());
+    for (const id of [keptHire, recentLeaver]) expect(await exists(id)).toBe(true);
+    for (const id of [hireWithoutEvidence, offerWithCheck, leaver, plain])
+      expect(await exists(id)).toBe(false);
+    // The leaver's evidence file went with the application.
+    expect(await server.context.blobs.get(leaverEvidence!)).toBeUndefined();
+    expect(await server.context.blobs.get((await evidenceKeyOf(keptHire))!)).toBeDefined();
+  });
+
+  it('deletes the evidence file with the application, and the start-up sweep leaves evidence alone', async () => {
+    const id = await newApplication('Deleted', 'hired');
+    await completedCheck(id);
+    const key = (await evidenceKeyOf(id))!;
+    const kept = await newApplication('Swept', 'hired');
+    await completedCheck(kept);
+    const keptKey = (await evidenceKeyOf(kept))!;
+    // What the server does at every start, before any request (start-server.ts).
+    await sweepOrphanedCvs(server.app, server.context);
+    expect(await server.context.blobs.get(keptKey)).toBeDefined();
+
+    expect((await server.api('DELETE', `/applications/${id}`, { token: admin })).status).toBe(200);
+    expect(await server.context.blobs.get(key)).toBeUndefined();
+    if (server.context.blobs.kind === 'files') {
+      expect(existsSync(path.join(server.dataDir, 'cvs', `${key}.pdf`))).toBe(false);
+      expect(readdirSync(path.join(server.dataDir, 'cvs'))).toContain(`${keptKey}.pdf`);
+    } else {
+      const rows = await server.context.database.db
+        .select({ key: cvBlobs.key })
+        .from(cvBlobs)
+        .where(eq(cvBlobs.key, keptKey));
+      expect(rows).toHaveLength(1);
+    }
+  });
+});
