@@ -26,6 +26,8 @@ import type { TeamAccess } from './team/team-access';
 import type { InterviewRepository } from './interviews/interview-repository';
 import type { ScorecardRepository } from './interviews/scorecard-repository';
 import type { ErasureLog } from './erasures/erasure-log';
+import type { AdjustmentRepository } from './adjustments/adjustments-repository';
+import type { EqualityMonitoring } from './equality-monitoring/monitoring-repository';
 
 /**
  * Every part the server builds once where it starts (start-server.ts). Route modules each declare
@@ -76,4 +78,8 @@ export interface AppContext {
   scorecards: ScorecardRepository;
   /** Every deletion, purge and erasure, by digest, for a restore to replay. */
   erasureLog: ErasureLog;
+  /** Adjustment requests, read only by the adjustments contact. */
+  adjustments: AdjustmentRepository;
+  /** Equality monitoring returns, kept with no link back (docs/security.md#equality-monitoring). */
+  monitoring: EqualityMonitoring;
 }

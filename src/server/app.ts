@@ -43,6 +43,8 @@ import { collapseSlashes } from './http/url-path';
 import { installMetrics } from './metrics/metrics-routes';
 import { readinessRoutes } from './metrics/readiness';
 import { registerStaticSite } from './site/static-site';
+import { adjustmentRoutes } from './adjustments/adjustments-routes';
+import { monitoringAdminRoutes, monitoringRoutes } from './equality-monitoring/monitoring-routes';
 import { siteRoutes } from './site/site-routes';
 
 export interface AppOptions {
@@ -232,6 +234,7 @@ function apiRoutes(app: FastifyInstance, context: AppContext) {
       lostLinkRoutes(open, context);
       interviews.applicant(open);
       emailRoutes(open, context);
+      monitoringRoutes(open, context);
     });
     await api.register(
       accountScope(guards, (account) => {
@@ -249,6 +252,8 @@ function apiRoutes(app: FastifyInstance, context: AppContext) {
         privacyRoutes(admin, context);
         teamAdminRoutes(admin, context);
         interviews.admin(admin);
+        adjustmentRoutes(admin, context);
+        monitoringAdminRoutes(admin, context);
       }),
     );
     await api.register(

@@ -125,4 +125,9 @@ export const messages = {
   badForm: 'The request body is not a valid multipart form.',
   bodyTooLarge: 'The request is too large.',
   serverError: 'Something went wrong on our side. Please try again later.',
+  adjustmentsContactOnly: 'Only the adjustments contact can read adjustment requests.',
+  monitoringOff: 'Equality monitoring is not offered on this site.',
+  monitoringRefused: 'This equality monitoring form does not belong to an application. Please apply first.',
+  monitoringAlreadySent: 'Thank you: your equality monitoring answers have already been sent.',
+  monitoringSaved: 'Thank you. Your answers have been recorded separately from your application.',
 } as const;

@@ -19,6 +19,7 @@ export const auditActions = [
   'interview',
   'scorecard',
   'scorecards',
+  'adjustments',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -40,6 +41,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   interview: 'Interview',
   scorecard: 'Submitted a scorecard',
   scorecards: 'Read the scorecards',
+  adjustments: 'Read the adjustment request',
 };
 
 /**
