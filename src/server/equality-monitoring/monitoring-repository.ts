@@ -162,8 +162,9 @@ const mapCounts = (counts: Record<FunnelStage, number>, map: (n: number, stage: 
 
 /**
  * Each group under the minimum is suppressed; and where a stage's total is shown and only one
- * group of it is suppressed, the next smallest goes too, or the total minus the rest would give
- * the suppressed one away.
+ * group of it is suppressed, holding from one to four people, the next smallest goes too, or the
+ * total minus the rest would give the suppressed one away. (A lone empty group can be worked out,
+ * but tells nothing about anyone.)
  */
 function suppressGroups<T extends { counts: Record<FunnelStage, number> }>(
   groups: T[],
@@ -172,7 +173,8 @@ function suppressGroups<T extends { counts: Record<FunnelStage, number> }>(
   const hidden = new Map<string, Set<number>>();
   for (const stage of funnelStages) {
     const small = new Set(groups.flatMap((group, index) => (group.counts[stage] < MIN_REPORTED_GROUP ? [index] : [])));
-    if (small.size === 1 && total[stage] >= MIN_REPORTED_GROUP) {
+    const [only] = small;
+    if (small.size === 1 && groups[only!]!.counts[stage] > 0 && total[stage] >= MIN_REPORTED_GROUP) {
       const next = groups
         .map((group, index) => ({ n: group.counts[stage], index }))
         .filter((item) => !small.has(item.index))
