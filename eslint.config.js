@@ -88,6 +88,8 @@ export const serverImports = {
   'server-site': ['server-config', 'server-runtime', 'server-http', 'server-jobs'],
   'server-backups': ['server-db', 'server-blobs', 'server-erasures'],
   'server-cli': ['server', 'server-config', 'server-db', 'server-auth', 'server-privacy', 'server-backups'],
+  'server-adjustments': ['server-db', 'server-http', 'server-audit', 'server-auth'],
+  'server-equality-monitoring': ['server-db', 'server-http'],
 };
 const serverFolders = Object.keys(serverImports);
 const layers = {
