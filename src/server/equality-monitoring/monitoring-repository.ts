@@ -43,7 +43,11 @@ export type SubmitOutcome = 'saved' | 'refused' | 'already-sent' | 'off';
  * application or a person (docs/security.md#equality-monitoring). `key` is undefined when
  * monitoring is off (monitoring-key.ts).
  */
-export function createEqualityMonitoring(db: Db, key: Buffer | undefined, options: { retentionDays: number }) {
+export function createEqualityMonitoring(
+  db: Db,
+  key: Buffer | undefined,
+  options: { retentionDays: number },
+) {
   const mac = (purpose: string, applicationId: string) =>
     createHmac('sha256', key!).update(`${purpose}\0${applicationId.toLowerCase()}`).digest('base64url');
   /** What the row of an application is found by: only the server, holding the key, can compute it. */
@@ -135,8 +139,12 @@ export function createEqualityMonitoring(db: Db, key: Buffer | undefined, option
             ? await db.select().from(equalityMonitoring).where(eq(equalityMonitoring.jobId, jobId))
             : [];
       const countsOf = (subset: typeof rows) => {
-        const counts = Object.fromEntries(funnelStages.map((stage) => [stage, 0])) as Record<FunnelStage, number>;
-        for (const row of subset) for (const stage of funnelStages) if (rank(row.stageReached) >= rank(stage)) counts[stage]++;
+        const counts = Object.fromEntries(funnelStages.map((stage) => [stage, 0])) as Record<
+          FunnelStage,
+          number
+        >;
+        for (const row of subset)
+          for (const stage of funnelStages) if (rank(row.stageReached) >= rank(stage)) counts[stage]++;
         return counts;
       };
       const total = countsOf(rows);
@@ -157,8 +165,10 @@ export function createEqualityMonitoring(db: Db, key: Buffer | undefined, option
   };
 }
 
-const mapCounts = (counts: Record<FunnelStage, number>, map: (n: number, stage: FunnelStage) => number | null) =>
-  Object.fromEntries(funnelStages.map((stage) => [stage, map(counts[stage], stage)])) as StageCounts;
+const mapCounts = (
+  counts: Record<FunnelStage, number>,
+  map: (n: number, stage: FunnelStage) => number | null,
+) => Object.fromEntries(funnelStages.map((stage) => [stage, map(counts[stage], stage)])) as StageCounts;
 
 /**
  * Each group under the minimum is suppressed; and where a stage's total is shown and only one
@@ -172,7 +182,9 @@ function suppressGroups<T extends { counts: Record<FunnelStage, number> }>(
 ): Array<Omit<T, 'counts'> & { counts: StageCounts }> {
   const hidden = new Map<string, Set<number>>();
   for (const stage of funnelStages) {
-    const small = new Set(groups.flatMap((group, index) => (group.counts[stage] < MIN_REPORTED_GROUP ? [index] : [])));
+    const small = new Set(
+      groups.flatMap((group, index) => (group.counts[stage] < MIN_REPORTED_GROUP ? [index] : [])),
+    );
     const [only] = small;
     if (small.size === 1 && groups[only!]!.counts[stage] > 0 && total[stage] >= MIN_REPORTED_GROUP) {
       const next = groups

@@ -92,10 +92,9 @@ const answerSchema = (question: (typeof monitoringQuestions)[number]) =>
 /** The answers: each question may be left out, answered, or answered "Prefer not to say". */
 export const monitoringAnswersSchema = z
   .object(
-    Object.fromEntries(monitoringQuestions.map((question) => [question.key, answerSchema(question)])) as Record<
-      MonitoringQuestionKey,
-      ReturnType<typeof answerSchema>
-    >,
+    Object.fromEntries(
+      monitoringQuestions.map((question) => [question.key, answerSchema(question)]),
+    ) as Record<MonitoringQuestionKey, ReturnType<typeof answerSchema>>,
   )
   .strict();
 

@@ -100,7 +100,11 @@ describe(`adjustments on ${engine}`, () => {
       expect(own.bytes.toString()).not.toContain('screen reader');
     }
 
-    for (const path of [`/applications/${id}`, '/applications', `/applicants/sam.refused%40example.com/export`]) {
+    for (const path of [
+      `/applications/${id}`,
+      '/applications',
+      `/applicants/sam.refused%40example.com/export`,
+    ]) {
       const answer = await server.api('GET', path, { token: team.adminToken });
       expect(answer.status, path).toBe(200);
       expect(answer.bytes.toString(), path).not.toContain('screen reader');
@@ -129,7 +133,11 @@ describe(`adjustments on ${engine}`, () => {
       disabilityConfident: 'true',
     };
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    form.append('pdfFile', new Blob([new Uint8Array(await validPdf('Dee CV'))], { type: 'application/pdf' }), 'cv.pdf');
+    form.append(
+      'pdfFile',
+      new Blob([new Uint8Array(await validPdf('Dee CV'))], { type: 'application/pdf' }),
+      'cv.pdf',
+    );
     const applied = await server.api('POST', '/applications', { body: form });
     expect(applied.status, JSON.stringify(applied.body)).toBe(201);
     const id = applied.body.insertedId as string;
@@ -141,7 +149,9 @@ describe(`adjustments on ${engine}`, () => {
     const other = await server.api('GET', `/applications/${plain}`, { token: team.adminToken });
     expect(other.body.interviewIfMinimumCriteriaMet).toBe(false);
 
-    const manager = await server.api('GET', `/team/applications/${id}`, { token: await team.token(team.hmA) });
+    const manager = await server.api('GET', `/team/applications/${id}`, {
+      token: await team.token(team.hmA),
+    });
     expect(manager.status).toBe(200);
     expect(manager.body.interviewIfMinimumCriteriaMet).toBe(true);
     expect(manager.bytes.toString()).not.toMatch(/disab/i);

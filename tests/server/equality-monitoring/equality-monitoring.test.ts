@@ -101,7 +101,11 @@ async function readEverything(): Promise<Record<string, Array<Record<string, unk
 }
 
 const text = (value: unknown) =>
-  value instanceof Uint8Array ? Buffer.from(value).toString('latin1') : value instanceof Date ? value.toISOString() : String(value);
+  value instanceof Uint8Array
+    ? Buffer.from(value).toString('latin1')
+    : value instanceof Date
+      ? value.toISOString()
+      : String(value);
 
 beforeAll(async () => {
   server = await buildTestApp(env);
@@ -204,9 +208,13 @@ describe(`equality monitoring on ${engine}`, () => {
       const key = readFileSync(keyFile, 'utf8').trim();
       expect(JSON.stringify(everything)).not.toContain(key);
       // The control: with the key, the server's own computation finds each person's row.
-      const derived = Buffer.from(hkdfSync('sha256', Buffer.from(key, 'base64url'), '', 'equality monitoring links', 32));
+      const derived = Buffer.from(
+        hkdfSync('sha256', Buffer.from(key, 'base64url'), '', 'equality monitoring links', 32),
+      );
       for (const person of people)
-        expect(links.has(createHmac('sha256', derived).update(`link\0${person.id}`).digest('base64url'))).toBe(true);
+        expect(
+          links.has(createHmac('sha256', derived).update(`link\0${person.id}`).digest('base64url')),
+        ).toBe(true);
     }
   });
 

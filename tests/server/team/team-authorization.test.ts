@@ -355,7 +355,12 @@ const calls: Call[] = [
   },
   // Adjustments (the adjustments contact alone, and no contact is configured here) and the
   // equality monitoring funnel.
-  adminCall('GET /adjustments', () => '/adjustments', undefined, refused(403, messages.adjustmentsContactOnly)),
+  adminCall(
+    'GET /adjustments',
+    () => '/adjustments',
+    undefined,
+    refused(403, messages.adjustmentsContactOnly),
+  ),
   adminCall(
     'GET /applications/{id}/adjustments',
     (team) => `/applications/${team.a1}/adjustments`,
