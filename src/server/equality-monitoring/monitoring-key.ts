@@ -23,10 +23,14 @@ export async function resolveMonitoringKey(config: {
   return secret && Buffer.from(hkdfSync('sha256', secret, '', 'equality monitoring links', 32));
 }
 
+/**
+ * The file holds the secret as text, exactly as MONITORING_SECRET would, so an operator moving to
+ * PostgreSQL can set MONITORING_SECRET to it and keep following the returns already stored.
+ */
 async function keyFile(dataDir: string): Promise<Buffer> {
   const file = path.join(dataDir, KEY_FILE);
   try {
-    return Buffer.from((await readFile(file, 'utf8')).trim(), 'base64url');
+    return Buffer.from((await readFile(file, 'utf8')).trim());
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
@@ -37,5 +41,5 @@ async function keyFile(dataDir: string): Promise<Buffer> {
       if (error.code !== 'EEXIST') throw error;
     },
   );
-  return Buffer.from((await readFile(file, 'utf8')).trim(), 'base64url');
+  return Buffer.from((await readFile(file, 'utf8')).trim());
 }
