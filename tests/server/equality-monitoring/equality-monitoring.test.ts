@@ -208,9 +208,7 @@ describe(`equality monitoring on ${engine}`, () => {
       const key = readFileSync(keyFile, 'utf8').trim();
       expect(JSON.stringify(everything)).not.toContain(key);
       // The control: with the key, the server's own computation finds each person's row.
-      const derived = Buffer.from(
-        hkdfSync('sha256', Buffer.from(key), '', 'equality monitoring links', 32),
-      );
+      const derived = Buffer.from(hkdfSync('sha256', Buffer.from(key), '', 'equality monitoring links', 32));
       for (const person of people)
         expect(
           links.has(createHmac('sha256', derived).update(`link\0${person.id}`).digest('base64url')),
