@@ -126,7 +126,7 @@ test('the administrator sees the funnel, with groups under five suppressed', asy
   await signInAsAdmin(page, token);
   await page.goto('/dashboard/equality');
   await expect(page.getByRole('heading', { level: 1, name: 'Equality monitoring' })).toBeVisible();
-  await page.getByLabel('Job').selectOption(job.id);
+  await page.getByLabel('Job', { exact: true }).selectOption(job.id);
   await expect(page.getByRole('heading', { level: 2, name: job.jobTitle })).toBeVisible();
   const returns = page.getByRole('table', { name: 'Every return' });
   await expect(returns.getByRole('row', { name: /Returns/ })).toContainText('6');
