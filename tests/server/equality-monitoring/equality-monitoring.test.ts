@@ -1,10 +1,12 @@
 import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { equalityMonitoring } from '../../../src/server/db/schema';
 import { purgeExpiredApplications } from '../../../src/server/privacy/retention';
+import { resolveMonitoringKey } from '../../../src/server/equality-monitoring/monitoring-key';
 import { messages } from '../../../src/shared/messages';
 import type { FunnelReport } from '../../../src/shared/equality-monitoring/equality-monitoring-contract';
 import { buildTestApp, type TestApp } from '../../support/build-app';
@@ -341,5 +343,38 @@ describe(`equality monitoring on ${engine}`, () => {
     // Only the returns stored straight into the table by the suppression test, far in the future, are left.
     const left = await server.context.database.db.select().from(equalityMonitoring);
     expect(left.filter((row) => row.retainUntil !== SUPPRESSION_MONTH)).toEqual([]);
+  });
+
+  it('keeps one key outside the database: the same after a restart, none for PostgreSQL without MONITORING_SECRET', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'monitoring-key-'));
+    try {
+      const first = await resolveMonitoringKey({
+        monitoringSecret: undefined,
+        databaseUrl: undefined,
+        dataDir,
+      });
+      const again = await resolveMonitoringKey({
+        monitoringSecret: undefined,
+        databaseUrl: undefined,
+        dataDir,
+      });
+      expect(first).toBeDefined();
+      expect(again!.equals(first!)).toBe(true);
+      // The file's secret, given as MONITORING_SECRET (a move to PostgreSQL), is the same key.
+      const moved = await resolveMonitoringKey({
+        monitoringSecret: readFileSync(path.join(dataDir, 'equality-monitoring.key'), 'utf8'),
+        databaseUrl: 'postgres://db.example/careers',
+        dataDir: '/nonexistent',
+      });
+      expect(moved!.equals(first!)).toBe(true);
+      const off = await resolveMonitoringKey({
+        monitoringSecret: undefined,
+        databaseUrl: 'postgres://db.example/careers',
+        dataDir,
+      });
+      expect(off).toBeUndefined();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
