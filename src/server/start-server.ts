@@ -134,7 +134,7 @@ async function assembleContext(config: Config, options: StartOptions, opened: Op
   });
   const applications = createApplicationRepository(db, blobs, changes, {
     retentionDays: config.retentionDays,
-    mail: applicationMail(outbox, mail, limiters),
+    mail: applicationMail(outbox, mail, limiters, config.adjustmentsContactEmail),
     forget: monitoring.forget,
   });
   const audit = (opened.audit = createAuditRepository(db));

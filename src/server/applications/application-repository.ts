@@ -168,7 +168,7 @@ export function createApplicationRepository(
         await options.mail.queue(
           tx,
           { ...fields, id, createdAt: stored!.createdAt, cvSize: cv.length },
-          { confirm },
+          { confirm, adjustmentsAsked: Boolean(adjustments || disabilityConfident) },
         );
       });
       options.mail.queued();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../src/shared/messages';
-import { applicationAdjustments, applications } from '../../../src/server/db/schema';
+import { eq } from 'drizzle-orm';
+import { applicationAdjustments, applications, emailOutbox } from '../../../src/server/db/schema';
 import { buildTestApp, type TestApp } from '../../support/build-app';
 import { setUpHiringTeam, type HiringTeam } from '../../support/hiring-team';
 import { STRONG_PASSWORD, logIn } from '../../support/accounts';
@@ -184,5 +185,19 @@ describe(`adjustments on ${engine}`, () => {
     expect(deleted.status).toBe(200);
     const rows = await server.context.database.db.select().from(applicationAdjustments);
     expect(rows.map((row) => row.applicationId)).not.toContain(id);
+  });
+
+  it('are announced to the adjustments contact by e-mail, without what was asked or who asked', async () => {
+    const asked = await applyWith({ adjustments: REQUEST }, 'sam.notice@example.com');
+    const plain = await applyWith({}, 'no.notice@example.com');
+    const mailFor = (id: string) =>
+      server.context.database.db.select().from(emailOutbox).where(eq(emailOutbox.applicationId, id));
+    const notices = (await mailFor(asked)).filter((row) => row.recipient === CONTACT.email);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.subject).toBe('An applicant for Claims Handler asked for an adjustment');
+    expect(notices[0]!.body).toContain('/dashboard/adjustments');
+    for (const secret of ['screen reader', 'Sam Adjust', 'sam.notice@example.com'])
+      expect(`${notices[0]!.subject}\n${notices[0]!.body}`).not.toContain(secret);
+    expect((await mailFor(plain)).filter((row) => row.recipient === CONTACT.email)).toEqual([]);
   });
 });
