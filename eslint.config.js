@@ -97,6 +97,8 @@ export const serverImports = {
     'server-auth',
     'server-applications',
   ],
+  'server-adjustments': ['server-db', 'server-http', 'server-audit', 'server-auth'],
+  'server-equality-monitoring': ['server-db', 'server-http'],
 };
 const serverFolders = Object.keys(serverImports);
 const layers = {

@@ -27,6 +27,8 @@ import type { InterviewRepository } from './interviews/interview-repository';
 import type { ScorecardRepository } from './interviews/scorecard-repository';
 import type { ErasureLog } from './erasures/erasure-log';
 import type { RightToWorkRepository } from './right-to-work/right-to-work-repository';
+import type { AdjustmentRepository } from './adjustments/adjustments-repository';
+import type { EqualityMonitoring } from './equality-monitoring/monitoring-repository';
 
 /**
  * Every part the server builds once where it starts (start-server.ts). Route modules each declare
@@ -79,4 +81,8 @@ export interface AppContext {
   erasureLog: ErasureLog;
   /** Right-to-work checks at Offer and Hired, and their evidence files. */
   rightToWork: RightToWorkRepository;
+  /** Adjustment requests, read only by the adjustments contact. */
+  adjustments: AdjustmentRepository;
+  /** Equality monitoring returns, kept with no link back (docs/security.md#equality-monitoring). */
+  monitoring: EqualityMonitoring;
 }

@@ -44,6 +44,8 @@ import { collapseSlashes } from './http/url-path';
 import { installMetrics } from './metrics/metrics-routes';
 import { readinessRoutes } from './metrics/readiness';
 import { registerStaticSite } from './site/static-site';
+import { adjustmentRoutes } from './adjustments/adjustments-routes';
+import { monitoringAdminRoutes, monitoringRoutes } from './equality-monitoring/monitoring-routes';
 import { siteRoutes } from './site/site-routes';
 
 export interface AppOptions {
@@ -233,6 +235,7 @@ function apiRoutes(app: FastifyInstance, context: AppContext) {
       lostLinkRoutes(open, context);
       interviews.applicant(open);
       emailRoutes(open, context);
+      monitoringRoutes(open, context);
     });
     await api.register(
       accountScope(guards, (account) => {
@@ -251,6 +254,8 @@ function apiRoutes(app: FastifyInstance, context: AppContext) {
         teamAdminRoutes(admin, context);
         interviews.admin(admin);
         rightToWorkRoutes(admin, context);
+        adjustmentRoutes(admin, context);
+        monitoringAdminRoutes(admin, context);
       }),
     );
     await api.register(

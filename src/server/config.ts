@@ -161,6 +161,13 @@ const envSchema = z
       blankAsUnset,
       z.coerce.number().int().min(100).max(86_400_000).default(60_000),
     ),
+    // The administrator who alone reads adjustment requests (docs/security.md#adjustments).
+    ADJUSTMENTS_CONTACT_EMAIL: optionalText.pipe(z.email('must be an e-mail address').optional()),
+    // The key of the equality monitoring links; never kept in the database
+    // (docs/security.md#equality-monitoring).
+    MONITORING_SECRET: optionalText.pipe(
+      z.string().min(32, 'must be at least 32 characters (for example: openssl rand -hex 32)').optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -207,6 +214,13 @@ export interface Config {
   prerenderIdleMs: number;
   /** How often the open jobs are read again in case a change notice was lost. */
   openJobsRecheckMs: number;
+  /** The account (an administrator) that reads adjustment requests; none: nobody can. */
+  adjustmentsContactEmail: string | undefined;
+  /**
+   * The key of the equality monitoring links. Unset: with PGlite a key kept in the data folder,
+   * with PostgreSQL monitoring is off (the instances would not share a key).
+   */
+  monitoringSecret: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -265,5 +279,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
     prerenderIdleMs: env.PRERENDER_IDLE_MS,
     openJobsRecheckMs: env.OPEN_JOBS_RECHECK_MS,
+    adjustmentsContactEmail: env.ADJUSTMENTS_CONTACT_EMAIL?.toLowerCase(),
+    monitoringSecret: env.MONITORING_SECRET,
   };
 }

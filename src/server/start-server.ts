@@ -47,6 +47,9 @@ import { holdDataDir } from './db/data-dir-lock';
 import { releaseMemoryWhenIdle } from './http/idle-memory';
 import { createErasureLog } from './erasures/erasure-log';
 import { listenForBackups } from './backups/backup-socket';
+import { createAdjustmentRepository } from './adjustments/adjustments-repository';
+import { createEqualityMonitoring } from './equality-monitoring/monitoring-repository';
+import { resolveMonitoringKey } from './equality-monitoring/monitoring-key';
 
 export interface StartOptions {
   /** Default: the seed the build wrote for the current migrations, when there is one. */
@@ -128,9 +131,13 @@ async function assembleContext(config: Config, options: StartOptions, opened: Op
     { ...config.rateLimits, ...options.rateLimits },
     signingSecret,
   );
+  const monitoring = createEqualityMonitoring(db, await resolveMonitoringKey(config), {
+    retentionDays: config.retentionDays,
+  });
   const applications = createApplicationRepository(db, blobs, changes, {
     retentionDays: config.retentionDays,
-    mail: applicationMail(outbox, mail, limiters),
+    mail: applicationMail(outbox, mail, limiters, config.adjustmentsContactEmail),
+    forget: monitoring.forget,
   });
   const audit = (opened.audit = createAuditRepository(db));
   const replyTemplates = createReplyTemplateRepository(db);
@@ -140,6 +147,7 @@ async function assembleContext(config: Config, options: StartOptions, opened: Op
     outbox,
     templates: replyTemplates,
     mail,
+    followMoved: monitoring.followStages,
   });
   const context: AppContext = {
     config,
@@ -181,6 +189,8 @@ async function assembleContext(config: Config, options: StartOptions, opened: Op
     scorecards: createScorecardRepository(db),
     erasureLog: createErasureLog(config.erasureLog),
     rightToWork: createRightToWorkRepository(db, blobs),
+    adjustments: createAdjustmentRepository(db),
+    monitoring,
   };
   if (config.bootstrapAdmin) await bootstrapAdmin(context, config.bootstrapAdmin);
   return context;

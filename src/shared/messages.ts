@@ -139,4 +139,9 @@ export const messages = {
   rightToWorkEvidenceMissing: 'No evidence file is stored for this check.',
   rightToWorkEvidenceActive:
     'This PDF contains active content (scripts, launch actions or embedded files), which we cannot accept for security reasons. Save the evidence again as a plain PDF, or as an image.',
+  adjustmentsContactOnly: 'Only the adjustments contact can read adjustment requests.',
+  monitoringOff: 'Equality monitoring is not offered on this site.',
+  monitoringRefused: 'This equality monitoring form does not belong to an application. Please apply first.',
+  monitoringAlreadySent: 'Thank you: your equality monitoring answers have already been sent.',
+  monitoringSaved: 'Thank you. Your answers have been recorded separately from your application.',
 } as const;

@@ -236,6 +236,7 @@ const addresses: Record<WebScreen, () => Promise<string>> = {
   resetPassword: async () => screens.resetPassword.path({ token: 'a'.repeat(43) }),
   welcome: async () => screens.welcome.path({ token: 'a'.repeat(43) }),
   success: async () => screens.success.path(),
+  equalityMonitoring: async () => screens.equalityMonitoring.path(),
   apply: async () => screens.apply.path({ id: (await createJob()).id }),
   about: async () => screens.about.path(),
   contact: async () => screens.contact.path(),
@@ -251,6 +252,8 @@ const addresses: Record<WebScreen, () => Promise<string>> = {
   replyTemplates: async () => screens.replyTemplates.path(),
   account: async () => screens.account.path(),
   teamMembers: async () => screens.teamMembers.path(),
+  equalityReport: async () => screens.equalityReport.path(),
+  adjustments: async () => screens.adjustments.path(),
   // Signed out, the team's screens lead to the login; 15-hiring-team checks them signed in.
   teamHome: async () => screens.teamHome.path(),
   teamJob: async () => screens.teamJob.path({ id: (await createJob()).id }),

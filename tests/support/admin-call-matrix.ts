@@ -83,7 +83,12 @@ async function setUp() {
     },
   });
   expect(application.status).toBe(201);
-  expect(application.body).toEqual({ success: true, insertedId: expect.any(String), duplicate: false });
+  expect(application.body).toEqual({
+    success: true,
+    insertedId: expect.any(String),
+    duplicate: false,
+    monitoringToken: expect.any(String),
+  });
   const applicationId = (matrix.applicationId = application.body.insertedId);
 
   jobBefore = (await server.api('GET', `/single/${matrix.jobId}`)).body;

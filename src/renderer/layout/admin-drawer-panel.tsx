@@ -9,6 +9,8 @@ import { HomeRegular } from '@fluentui/react-icons/headless/svg/home';
 import { MailTemplateRegular } from '@fluentui/react-icons/headless/svg/mail-template';
 import { PeopleRegular } from '@fluentui/react-icons/headless/svg/people';
 import { PeopleTeamRegular } from '@fluentui/react-icons/headless/svg/people-team';
+import { DataFunnelRegular } from '@fluentui/react-icons/headless/svg/data-funnel';
+import { AccessibilityRegular } from '@fluentui/react-icons/headless/svg/accessibility';
 import { PersonRegular } from '@fluentui/react-icons/headless/svg/person';
 import { siteConfig } from '../../shared/site/site-config';
 import { teamRoleLabels } from '../../shared/team/team-contract';
@@ -48,6 +50,8 @@ const NAV: NavEntry[] = [
   },
   { to: screens.replyTemplates.path(), label: 'Reply templates', icon: <MailTemplateRegular /> },
   { to: screens.teamMembers.path(), label: 'Team', icon: <PeopleTeamRegular /> },
+  { to: screens.equalityReport.path(), label: 'Equality', icon: <DataFunnelRegular /> },
+  { to: screens.adjustments.path(), label: 'Adjustments', icon: <AccessibilityRegular /> },
   { to: screens.account.path(), label: 'Account', icon: <PersonRegular /> },
 ];
 

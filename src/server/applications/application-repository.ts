@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { applicationNotes, applications, rightToWorkChecks } from '../db/schema';
+import { applicationAdjustments, applicationNotes, applications, rightToWorkChecks } from '../db/schema';
 import type { BlobStore } from '../blobs/blob-store';
 import type { ChangeFeed } from '../db/change-feed';
 import type { ApplicationMail } from '../email/application-mail';
@@ -62,6 +62,10 @@ export interface NewApplication {
   cv: Buffer;
   /** The privacy notice version the form showed; absent when the client showed none. */
   privacyNoticeVersion?: string;
+  /** What the applicant needs to apply or be interviewed; stored apart (application_adjustments). */
+  adjustments?: string;
+  /** The Disability Confident opt-in. */
+  disabilityConfident?: boolean;
 }
 
 /** An application old enough for the retention purge. */
@@ -78,7 +82,15 @@ export function createApplicationRepository(
   db: Db,
   blobs: BlobStore,
   changes: Pick<ChangeFeed, 'publish'>,
-  options: { retentionDays: number; mail: ApplicationMail },
+  options: {
+    retentionDays: number;
+    mail: ApplicationMail;
+    /**
+     * Deletes, in the deleting transaction, what is kept of the applications elsewhere with no
+     * key to cascade from (their equality monitoring returns).
+     */
+    forget?: (tx: Db, ids: readonly string[]) => Promise<void>;
+  },
 ) {
   const purgeAfter = (createdAt: Date) =>
     new Date(createdAt.getTime() + options.retentionDays * DAY_MS).toISOString().slice(0, 10);
@@ -113,6 +125,7 @@ export function createApplicationRepository(
         .where(eq(applications.id, id))
         .returning({ cvKey: applications.cvKey });
       found = rows.length > 0;
+      if (found) await options.forget?.(tx, [id]);
       return [rows[0]?.cvKey, ...evidence.map((row) => row.key)];
     });
     if (found) changes.publish('applications');
@@ -136,7 +149,7 @@ export function createApplicationRepository(
      */
     async create(input: NewApplication): Promise<{ id: string; duplicateOf: string | null }> {
       const id = randomUUID();
-      const { cv, privacyNoticeVersion, ...fields } = input;
+      const { cv, privacyNoticeVersion, adjustments, disabilityConfident, ...fields } = input;
       const duplicateOf = await earlierApplication(fields.email, fields.jobId);
       const confirm = await options.mail.mayConfirm(fields.email);
       await blobs.store(id, cv, async (tx) => {
@@ -152,10 +165,17 @@ export function createApplicationRepository(
             privacyAcknowledgedAt: privacyNoticeVersion ? new Date() : null,
           })
           .returning({ createdAt: applications.createdAt });
+        if (adjustments || disabilityConfident) {
+          await tx.insert(applicationAdjustments).values({
+            applicationId: id,
+            adjustments: adjustments || null,
+            disabilityConfident: disabilityConfident ?? false,
+          });
+        }
         await options.mail.queue(
           tx,
           { ...fields, id, createdAt: stored!.createdAt, cvSize: cv.length },
-          { confirm },
+          { confirm, adjustmentsAsked: Boolean(adjustments || disabilityConfident) },
         );
       });
       options.mail.queued();
@@ -167,7 +187,13 @@ export function createApplicationRepository(
       return rows.map(toSummary);
     },
     async find(id: string): Promise<(ApplicationDetail & { cvKey: string | null }) | undefined> {
-      const [row] = await db.select().from(applications).where(eq(applications.id, id)).limit(1);
+      const [found] = await db
+        .select({ row: applications, disabilityConfident: applicationAdjustments.disabilityConfident })
+        .from(applications)
+        .leftJoin(applicationAdjustments, eq(applicationAdjustments.applicationId, applications.id))
+        .where(eq(applications.id, id))
+        .limit(1);
+      const row = found?.row;
       return (
         row && {
           ...toSummary(row),
@@ -176,6 +202,7 @@ export function createApplicationRepository(
           privacyAcknowledgedAt: row.privacyAcknowledgedAt?.toISOString() ?? null,
           retentionHold: row.retentionHold,
           purgeAfter: purgeAfter(row.createdAt),
+          interviewIfMinimumCriteriaMet: found.disabilityConfident === true,
           cvKey: row.cvKey,
         }
       );

@@ -46,6 +46,8 @@ export interface ApplicationIntakeRouteDeps {
   limiters: RateLimiters;
   intake: IntakePool;
   intakeGate: IntakeGate;
+  /** Gives the applicant the token of their equality monitoring form. */
+  monitoring: { formToken(applicationId: string): string | undefined };
 }
 
 /** What the admins' application routes use of the server's parts (see app-context.ts). */
@@ -111,7 +113,8 @@ export function applicationRoutes(app: Api, context: ApplicationIntakeRouteDeps)
           const { status, message, errors } = intake.refusal;
           return (reply as FastifyReply).code(status).send(errors ? { message, errors } : { message });
         }
-        const { jobId, name, email, phone, about, privacyNoticeVersion } = intake.fields;
+        const { jobId, name, email, phone, about, privacyNoticeVersion, adjustments, disabilityConfident } =
+          intake.fields;
         const job = isId(jobId) ? await jobs.find(jobId) : undefined;
         if (!job) throw new HttpError(404, messages.jobNotFound);
         if (job.closed) {
@@ -131,8 +134,16 @@ export function applicationRoutes(app: Api, context: ApplicationIntakeRouteDeps)
           about,
           cv: Buffer.from(cv.buffer, cv.byteOffset, cv.byteLength),
           privacyNoticeVersion,
+          adjustments,
+          disabilityConfident,
         });
-        return reply.code(201).send({ success: true, insertedId: id, duplicate: duplicateOf !== null });
+        const monitoringToken = context.monitoring.formToken(id);
+        return reply.code(201).send({
+          success: true,
+          insertedId: id,
+          duplicate: duplicateOf !== null,
+          ...(monitoringToken ? { monitoringToken } : {}),
+        });
       },
     );
   });

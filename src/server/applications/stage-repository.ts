@@ -73,6 +73,11 @@ export function createStageRepository(
     outbox: Pick<EmailOutbox, 'enqueue' | 'wake'>;
     templates: ReplyTemplateRepository;
     mail: MailOptions;
+    /**
+     * Follows the applications that moved, in the change's transaction, where something kept
+     * apart needs their new stage (their equality monitoring returns).
+     */
+    followMoved?: (tx: Db, moved: ReadonlyArray<{ id: string; stage: ApplicationStage }>) => Promise<void>;
   },
 ) {
   /**
@@ -195,6 +200,10 @@ export function createStageRepository(
             // The right-hand side reads the row as it was: the stage it leaves.
             .set({ stage, previousStage: sql`${applications.stage}`, stageChangedAt: sql`now()` })
             .where(idIn(moved.map((row) => row.id)));
+          await deps.followMoved?.(
+            tx,
+            moved.map((row) => ({ id: row.id, stage })),
+          );
           await deps.audit.recordIn(
             tx,
             moved.map((row) => ({

@@ -24,6 +24,7 @@ import type {
   RightToWorkEvidenceType,
   RightToWorkMethod,
 } from '../../shared/right-to-work/right-to-work-contract';
+import type { FunnelStage } from '../../shared/equality-monitoring/equality-monitoring-contract';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -540,6 +541,50 @@ export const rightToWorkChecks = pgTable(
   ],
 );
 
+/**
+ * What an applicant asked for to apply or to be interviewed, and the Disability Confident opt-in:
+ * kept apart from the application's other fields so that only the adjustments contact's call
+ * reads the request (docs/security.md#adjustments). It goes when the application goes.
+ */
+export const applicationAdjustments = pgTable('application_adjustments', {
+  applicationId: uuid('application_id')
+    .primaryKey()
+    .references(() => applications.id, { onDelete: 'cascade' }),
+  adjustments: text('adjustments'),
+  disabilityConfident: boolean('disability_confident').notNull().default(false),
+});
+
+/**
+ * Equality monitoring returns. Nothing here names or points at an application or a person: the
+ * id is random, there is no time of day, and `link` is an HMAC of the application's id under a key
+ * that is never in the database, so only the server can find the row of an application (to move
+ * its stage on, or to delete it with the application). See docs/security.md#equality-monitoring.
+ */
+export const equalityMonitoring = pgTable(
+  'equality_monitoring',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    link: text('link').notNull().unique(),
+    /** The job applied for; kept (as none) when the job is deleted, so overall reports still count it. */
+    jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    /** The furthest funnel stage reached (equality-monitoring-contract.ts). */
+    stageReached: text('stage_reached').$type<FunnelStage>().notNull().default('applied'),
+    /**
+     * The first of the month after the application's own purge day: a row whose application can no
+     * longer be followed (a lost key) still goes, at most a month or two late.
+     */
+    retainUntil: date('retain_until', { mode: 'string' }).notNull(),
+    ageBand: text('age_band'),
+    sex: text('sex'),
+    genderIdentity: text('gender_identity'),
+    ethnicGroup: text('ethnic_group'),
+    disability: text('disability'),
+    religion: text('religion'),
+    sexualOrientation: text('sexual_orientation'),
+  },
+  (table) => [index('equality_monitoring_job_idx').on(table.jobId)],
+);
+
 export const schema = {
   users,
   passwordResets,
@@ -565,4 +610,6 @@ export const schema = {
   interviewBookings,
   scorecards,
   rightToWorkChecks,
+  applicationAdjustments,
+  equalityMonitoring,
 };

@@ -3,7 +3,7 @@ import { tryConsume, type RateLimiters } from '../http/rate-limit';
 import { emailLimitKey } from '../http/secret-token';
 import type { EmailOutbox } from './email-outbox';
 import type { MailedApplication, MailOptions } from './mail-options';
-import { applicationEmails } from './templates/application-emails';
+import { adjustmentsNoticeEmail, applicationEmails } from './templates/application-emails';
 
 /** The e-mails a stored application sends (built from the e-mail outbox where the server starts). */
 export interface ApplicationMail {
@@ -12,8 +12,15 @@ export interface ApplicationMail {
    * may. Asked before the application is stored, outside its transaction.
    */
   mayConfirm(email: string): Promise<boolean>;
-  /** Queues the application's messages inside the transaction that stores it. */
-  queue(tx: Db, application: MailedApplication, options: { confirm: boolean }): Promise<void>;
+  /**
+   * Queues the application's messages inside the transaction that stores it; with
+   * `adjustmentsAsked`, a notice to the adjustments contact too.
+   */
+  queue(
+    tx: Db,
+    application: MailedApplication,
+    options: { confirm: boolean; adjustmentsAsked?: boolean },
+  ): Promise<void>;
   /** Called once that transaction has committed. */
   queued(): void;
 }
@@ -26,6 +33,7 @@ export function applicationMail(
   outbox: Pick<EmailOutbox, 'enqueue' | 'wake'>,
   options: MailOptions,
   limiters: Pick<RateLimiters, 'confirmationsByEmailHour' | 'confirmationsByEmailDay'>,
+  adjustmentsContact?: string,
 ): ApplicationMail {
   return {
     async mayConfirm(email) {
@@ -36,13 +44,15 @@ export function applicationMail(
       await limiters.confirmationsByEmailHour.reward(key, 1);
       return false;
     },
-    queue: (tx, application, { confirm }) =>
+    queue: (tx, application, { confirm, adjustmentsAsked = false }) =>
       outbox.enqueue(
         tx,
-        applicationEmails(application, options, { confirm }).map((message) => ({
-          ...message,
-          applicationId: application.id,
-        })),
+        [
+          ...applicationEmails(application, options, { confirm }),
+          ...(adjustmentsAsked && adjustmentsContact
+            ? [adjustmentsNoticeEmail(application, options, adjustmentsContact)]
+            : []),
+        ].map((message) => ({ ...message, applicationId: application.id })),
       ),
     queued: () => outbox.wake(),
   };

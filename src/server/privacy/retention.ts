@@ -9,6 +9,8 @@ interface PurgeStores {
   applications: ApplicationRepository;
   audit: AuditRepository;
   erasureLog: ErasureLog;
+  /** Equality monitoring returns past their month (each also goes with its application). */
+  monitoring?: { purgeExpired(now?: Date): Promise<number> };
 }
 
 export interface PurgeResult {
@@ -38,6 +40,7 @@ export async function purgeExpiredApplications(
       if (await context.applications.remove(application.id)) deleted++;
       await context.audit.removeApplication(application.id);
     }
+    await context.monitoring?.purgeExpired(options.now);
   }
   return { cutoff, expired, deleted };
 }

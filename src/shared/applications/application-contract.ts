@@ -3,6 +3,7 @@ import { messages } from '../messages';
 import { emailSchema, nameSchema, phoneSchema } from '../contact-fields';
 import { PRIVACY_NOTICE_VERSION } from '../privacy/privacy-notice';
 import { stageSchema } from './stage-contract';
+import { adjustmentFields } from '../adjustments/adjustments-contract';
 
 const contactFields = {
   name: nameSchema,
@@ -26,6 +27,7 @@ const otherFields = {
   privacyNoticeVersion: z
     .literal(PRIVACY_NOTICE_VERSION, { error: messages.privacyNoticeOutdated })
     .optional(),
+  ...adjustmentFields,
 };
 
 /** phone and number carry the same value; either is enough, and one checked phone comes out. */
@@ -81,6 +83,11 @@ export const applicationSavedSchema = z.object({
   insertedId: z.string(),
   /** True when the same e-mail address applied to the same job in the last 30 days: stored, but flagged. */
   duplicate: z.boolean(),
+  /**
+   * Proves, once, that the sender of the equality monitoring form made this application
+   * (docs/security.md#equality-monitoring); absent when monitoring is off.
+   */
+  monitoringToken: z.string().optional(),
 });
 
 /** List rows never carry CV bytes: a CV is fetched on its own, when it is previewed or downloaded. */
@@ -115,6 +122,11 @@ export const applicationDetailSchema = applicationSummarySchema.extend({
   retentionHold: z.boolean(),
   /** The day the retention purge deletes it (ISO date), unless held. */
   purgeAfter: z.string(),
+  /**
+   * The applicant opted in to the Disability Confident scheme: shortlisters see only "interview
+   * if the minimum criteria are met", never why (docs/behaviour.md#adjustments).
+   */
+  interviewIfMinimumCriteriaMet: z.boolean(),
 });
 
 export const cvAnswerSchema = z.object({ pdfFile: z.string(), fileSize: z.number().int() });

@@ -21,6 +21,7 @@ export const auditActions = [
   'scorecards',
   'right-to-work',
   'right-to-work-evidence',
+  'adjustments',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -44,6 +45,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   scorecards: 'Read the scorecards',
   'right-to-work': 'Recorded the right-to-work check',
   'right-to-work-evidence': 'Opened the right-to-work evidence',
+  adjustments: 'Read the adjustment request',
 };
 
 /**

@@ -95,6 +95,13 @@ export const privacyNotice = (retentionDays: number): NoticeSection[] => [
     ],
   },
   {
+    heading: 'Adjustments and equality monitoring',
+    paragraphs: [
+      'The apply form asks, if you wish, what adjustments you need to apply or to be interviewed, and whether you would like to be considered under the Disability Confident scheme. Your answer is kept apart from the rest of your application and read only by our named adjustments contact, who arranges what you need. The people shortlisting never see it; if you opt in to the scheme they see only that you are to be interviewed if you meet the minimum criteria for the role. We use it under our duty to make reasonable adjustments (Equality Act 2010), as employment law allows for health information (UK GDPR article 9(2)(b)). It is deleted with your application.',
+      'After you apply we offer a few equality monitoring questions (age, sex, gender identity, ethnic group, disability, religion or belief, sexual orientation). Every one is optional and has "Prefer not to say". Your answers are stored apart from your application, with no name, e-mail address, date or reference that leads back to you or to it, and nobody deciding on your application can see them. We use them only to check our recruitment is fair (Data Protection Act 2018, schedule 1, paragraph 8), and report them only as totals for each stage of the process, never for a group of fewer than five people. They are deleted on the same clock as applications.',
+    ],
+  },
+  {
     heading: 'Your private link to your application',
     id: PRIVATE_LINK_SECTION_ID,
     paragraphs: [

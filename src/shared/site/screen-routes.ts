@@ -182,6 +182,15 @@ export const screens = {
     prerendered: false,
     screen: { file: 'features/applications/success-page', name: 'SuccessPage' },
   }),
+  /** The optional equality monitoring questions, offered once an application is sent. */
+  equalityMonitoring: screen('/equality-monitoring', {
+    faces: web,
+    admin: false,
+    indexing: 'disallow',
+    replay: true,
+    prerendered: false,
+    screen: { file: 'features/equality-monitoring/monitoring-page', name: 'MonitoringPage' },
+  }),
   apply: screen('/apply/:id', {
     ...publicPage,
     prerendered: true,
@@ -263,6 +272,18 @@ export const screens = {
     ...admin,
     replay: true,
     screen: { file: 'app/pages/team-members-page', name: 'TeamMembersPage' },
+  }),
+  /** Equality monitoring as aggregate funnels, each group under five suppressed. */
+  equalityReport: screen(`${ADMIN_BASE}/equality`, {
+    ...admin,
+    replay: true,
+    screen: { file: 'app/pages/equality-report-page', name: 'EqualityReportPage' },
+  }),
+  /** Adjustment requests, for the adjustments contact alone. */
+  adjustments: screen(`${ADMIN_BASE}/adjustments`, {
+    ...admin,
+    replay: true,
+    screen: { file: 'features/adjustments/adjustments-page', name: 'AdjustmentsPage' },
   }),
   /** A team member's home: a hiring manager's jobs, an interviewer's interviews. */
   teamHome: screen(TEAM_BASE, {

@@ -105,6 +105,8 @@ export const teamApplicationDetailSchema = teamApplicationSummarySchema.extend({
   movableTo: z.array(stageSchema),
   /** Who interviews it; shown to its hiring manager only (an interviewer gets an empty list). */
   interviewers: z.array(teamInterviewerSchema),
+  /** A Disability Confident opt-in, shown without its reason (docs/behaviour.md#adjustments). */
+  interviewIfMinimumCriteriaMet: z.boolean(),
 });
 
 /** PUT /api/team/applications/:id/stage: a move by the job's hiring manager; replies stay with administrators. */

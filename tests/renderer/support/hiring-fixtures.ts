@@ -42,6 +42,7 @@ export function applicationDetail(row: ApplicationSummary): ApplicationDetail {
     privacyAcknowledgedAt: null,
     retentionHold: false,
     purgeAfter: '2025-09-04',
+    interviewIfMinimumCriteriaMet: false,
   };
 }
 

@@ -70,7 +70,12 @@ describe('POST /api/applications as a multipart form (the CV as a file part)', (
     const fields = fieldsOf();
     const { status, body } = await post(form(fields));
     expect(status).toBe(201);
-    expect(body).toEqual({ success: true, insertedId: expect.any(String), duplicate: false });
+    expect(body).toEqual({
+      success: true,
+      insertedId: expect.any(String),
+      duplicate: false,
+      monitoringToken: expect.any(String),
+    });
     const detail = await server.api('GET', `/applications/${body.insertedId}`, { token });
     expect(detail.body).toMatchObject({
       name: 'Priya Patel',

@@ -69,6 +69,8 @@ describe('POST /api/applications', () => {
       success: true,
       insertedId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       duplicate: false,
+      // The equality monitoring form's token (docs/security.md#equality-monitoring).
+      monitoringToken: expect.stringMatching(/^[\w-]{43}$/),
     });
     const detail = await server.api('GET', `/applications/${body.insertedId}`, { token });
     expect(detail.status).toBe(200);
@@ -246,6 +248,7 @@ describe('GET /api/applications and /api/applications/:id', () => {
       privacyAcknowledgedAt: null,
       retentionHold: false,
       purgeAfter: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      interviewIfMinimumCriteriaMet: false,
     });
   });
 

@@ -86,7 +86,12 @@ describe('accepted CVs are stored and returned byte for byte', () => {
   it('accepts an ordinary PDF with a link', async () => {
     const { status, body } = await submit(toDataUrl(valid));
     expect(status).toBe(201);
-    expect(body).toEqual({ success: true, insertedId: expect.any(String), duplicate: false });
+    expect(body).toEqual({
+      success: true,
+      insertedId: expect.any(String),
+      duplicate: false,
+      monitoringToken: expect.any(String),
+    });
     expect((await download(body.insertedId)).equals(valid)).toBe(true);
   });
 

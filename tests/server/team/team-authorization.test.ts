@@ -376,6 +376,21 @@ const calls: Call[] = [
     () => ({ evidence: 'not a file' }),
     refused(415, messages.rightToWorkEvidenceType),
   ),
+  // Adjustments (the adjustments contact alone, and no contact is configured here) and the
+  // equality monitoring funnel.
+  adminCall(
+    'GET /adjustments',
+    () => '/adjustments',
+    undefined,
+    refused(403, messages.adjustmentsContactOnly),
+  ),
+  adminCall(
+    'GET /applications/{id}/adjustments',
+    (team) => `/applications/${team.a1}/adjustments`,
+    undefined,
+    refused(403, messages.adjustmentsContactOnly),
+  ),
+  adminCall('GET /equality-monitoring/funnel', (team) => `/equality-monitoring/funnel?jobId=${team.jobA}`),
 ];
 
 /** A new time for job A's applications, with a spare interviewer. */

@@ -14,6 +14,8 @@ export function ApplicantSections(props: {
   jobTitle: string;
   appliedOn: string;
   about: string;
+  /** A Disability Confident opt-in: shown as the rule it brings, never with its reason. */
+  interviewIfMinimumCriteriaMet?: boolean;
   children?: ReactNode;
 }) {
   const admin = useAdminStyles();
@@ -40,6 +42,9 @@ export function ApplicantSections(props: {
           </Fact>
           <Fact label="Job Applied">{props.jobTitle}</Fact>
           <Fact label="Applied On">{props.appliedOn}</Fact>
+          {props.interviewIfMinimumCriteriaMet && (
+            <Fact label="Shortlisting">Interview if the minimum criteria are met</Fact>
+          )}
           {props.children}
         </dl>
       </section>

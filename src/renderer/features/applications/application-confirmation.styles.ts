@@ -10,4 +10,5 @@ export const useStyles = makeStyles({
     fontWeight: tokens.fontWeightRegular,
     overflowWrap: 'anywhere',
   },
+  link: { color: tokens.colorBrandForegroundLink, fontWeight: tokens.fontWeightSemibold },
 });

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Spinner, mergeClasses } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons/headless/svg/arrow-left';
 import { BriefcaseRegular } from '@fluentui/react-icons/headless/svg/briefcase';
@@ -16,6 +17,8 @@ type Phase = 'processing' | 'fading' | 'shown';
 export interface SubmittedApplication {
   jobTitle: string;
   emailAcknowledged: boolean;
+  /** What the optional equality monitoring page needs to send its answers (none when it is off). */
+  monitoring?: { applicationId: string; token: string };
 }
 
 export function Confirmation({ submitted }: { submitted: SubmittedApplication }) {
@@ -67,6 +70,20 @@ export function Confirmation({ submitted }: { submitted: SubmittedApplication })
               : 'Your application is saved. The confirmation e-mail may take a little longer to arrive.'}{' '}
             Our team will review your application and will contact you if your qualifications match the role.
           </p>
+          {submitted.monitoring && (
+            <p className={shared.text}>
+              One more thing, if you are willing: a few optional equality monitoring questions help us check
+              that our recruitment is fair. Your answers are kept apart from your application and nobody
+              deciding on it sees them.{' '}
+              <Link
+                className={styles.link}
+                to={screens.equalityMonitoring.path()}
+                state={{ monitoring: { ...submitted.monitoring, jobTitle: submitted.jobTitle } }}
+              >
+                Answer the equality monitoring questions
+              </Link>
+            </p>
+          )}
           <div className={shared.actions}>
             <LinkButton
               to={screens.home.path()}

@@ -23,8 +23,9 @@ import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { CvPicker, type ReadyCv } from './cv-picker';
 import { useSubmitApplication } from './use-submit-application';
 import { useStyles } from './application-form.styles';
+import { AdjustmentsFieldset, type AdjustmentAnswers } from './adjustments-fieldset';
 
-type FieldName = 'name' | 'email' | 'phone' | 'about' | 'pdfFile';
+type FieldName = 'name' | 'email' | 'phone' | 'about' | 'pdfFile' | 'adjustments';
 
 type TextFields = { name: string; email: string; phone: string; about: string };
 
@@ -64,6 +65,10 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
   const { submit, submitting, uploading, step, error } = useSubmitApplication();
   const [fields, setFields] = useState<TextFields>({ name: '', email: '', phone: '', about: '' });
   const [cv, setCv] = useState<ReadyCv | null>(null);
+  const [adjustments, setAdjustments] = useState<AdjustmentAnswers>({
+    adjustments: '',
+    disabilityConfident: false,
+  });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [attempted, setAttempted] = useState(false);
   // False in the server's HTML and until the app has taken the form over (see below).
@@ -93,7 +98,7 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
     if (error) errorBar.current?.focus();
   }, [error]);
 
-  const payloadOf = (values: typeof fields): ApplicationFields => ({
+  const payloadOf = (values: typeof fields, asked: AdjustmentAnswers = adjustments): ApplicationFields => ({
     name: values.name,
     email: values.email,
     phone: values.phone,
@@ -103,6 +108,8 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
     jobName: job.jobTitle,
     jobId: job._id,
     privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
+    ...(asked.adjustments.trim() ? { adjustments: asked.adjustments.trim() } : {}),
+    ...(asked.disabilityConfident ? { disabilityConfident: true } : {}),
   });
 
   const update = (name: keyof typeof fields) => (value: string) => {
@@ -121,6 +128,7 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
     if (Object.keys(found).length > 0 || !cv) {
       const first = TEXT_FIELDS.find((name) => found[name]);
       if (first) document.getElementById(`apply-${first}`)?.focus();
+      else if (found.adjustments) document.getElementById('apply-adjustments')?.focus();
       return;
     }
     // The server reads trimmed values too; sending them trimmed keeps the e-mail match exact.
@@ -204,6 +212,16 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
         }}
         disabled={submitting}
         error={errors.pdfFile}
+      />
+
+      <AdjustmentsFieldset
+        value={adjustments}
+        onChange={(next) => {
+          setAdjustments(next);
+          if (attempted) setErrors(validate(payloadOf(fields, next), cv));
+        }}
+        disabled={submitting}
+        error={errors.adjustments}
       />
 
       {privacyNotice}

@@ -19,7 +19,8 @@ export interface ApplicationUpload {
 /** The CV travels as a file part, a quarter smaller than the base64 of a data URL. */
 function formOf({ fields, cv }: ApplicationUpload): FormData {
   const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
+  for (const [name, value] of Object.entries(fields))
+    if (value !== undefined) form.append(name, String(value));
   form.append(CV_PART_NAME, cv.bytes, cv.fileName);
   return form;
 }

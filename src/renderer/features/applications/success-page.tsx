@@ -5,9 +5,16 @@ import { NothingToConfirm } from './nothing-to-confirm';
 
 function submittedFrom(state: unknown): SubmittedApplication | null {
   const submitted = (state as { submitted?: Partial<SubmittedApplication> } | null)?.submitted;
-  return typeof submitted?.jobTitle === 'string' && typeof submitted.emailAcknowledged === 'boolean'
-    ? { jobTitle: submitted.jobTitle, emailAcknowledged: submitted.emailAcknowledged }
-    : null;
+  if (typeof submitted?.jobTitle !== 'string' || typeof submitted.emailAcknowledged !== 'boolean')
+    return null;
+  const monitoring = submitted.monitoring;
+  return {
+    jobTitle: submitted.jobTitle,
+    emailAcknowledged: submitted.emailAcknowledged,
+    ...(typeof monitoring?.applicationId === 'string' && typeof monitoring.token === 'string'
+      ? { monitoring: { applicationId: monitoring.applicationId, token: monitoring.token } }
+      : {}),
+  };
 }
 
 /**

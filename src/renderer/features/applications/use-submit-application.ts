@@ -65,6 +65,7 @@ export function useSubmitApplication() {
       };
 
       let applicationId: string;
+      let monitoringToken: string | undefined;
       let shown = -1;
       const request = submitApplication({
         fields,
@@ -84,6 +85,7 @@ export function useSubmitApplication() {
         const saved = await request.unwrap();
         if (!saved.success) return fail(messages.saveWithoutSuccess);
         applicationId = saved.insertedId;
+        monitoringToken = saved.monitoringToken;
         if (saved.duplicate) toast.info(messages.duplicateApplication);
       } catch (error) {
         if (!mounted.current) return;
@@ -112,7 +114,11 @@ export function useSubmitApplication() {
         update({ step: null });
         toast.error(messages.emailFailed);
       }
-      const submitted: SubmittedApplication = { jobTitle, emailAcknowledged: acknowledged };
+      const submitted: SubmittedApplication = {
+        jobTitle,
+        emailAcknowledged: acknowledged,
+        ...(monitoringToken ? { monitoring: { applicationId, token: monitoringToken } } : {}),
+      };
       redirect.current = setTimeout(
         () => void navigate(screens.success.path(), { state: { submitted } }),
         REDIRECT_AFTER_SUCCESS_MS,

@@ -1,5 +1,6 @@
 import { formatUsDate } from '../../../shared/format/date';
 import { PRIVACY_NOTICE_PATH } from '../../../shared/privacy/privacy-notice';
+import { screens } from '../../../shared/site/screen-routes';
 import type { MailedApplication, MailOptions } from '../mail-options';
 import { PRIVATE_LINK_PLACEHOLDER } from '../private-link';
 
@@ -77,4 +78,26 @@ export function applicationEmails(
   };
 
   return confirm ? [confirmation, notice] : [notice];
+}
+
+/**
+ * Tells the adjustments contact that an applicant asked for an adjustment (or opted in to the
+ * Disability Confident scheme), without what they asked or who they are: e-mail passes through
+ * other hands, and the request is read on the contact's own screen (docs/security.md#adjustments).
+ */
+export function adjustmentsNoticeEmail(
+  application: Pick<MailedApplication, 'jobTitle'>,
+  options: MailOptions,
+  contact: string,
+) {
+  return {
+    to: contact,
+    subject: `An applicant for ${application.jobTitle} asked for an adjustment`,
+    text: [
+      `An applicant for ${application.jobTitle} has asked for an adjustment to apply or to be`,
+      'interviewed, or to be considered under the Disability Confident scheme.',
+      '',
+      `Sign in to read it (only you can): ${options.publicUrl}${screens.adjustments.path()}`,
+    ].join('\n'),
+  };
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Job } from '../../../../src/shared/jobs/job-contract';
@@ -196,6 +196,65 @@ describe('application form', () => {
     });
     expect(JSON.parse(screen.getByTestId('location').dataset.state!)).toEqual({
       submitted: { jobTitle: job.jobTitle, emailAcknowledged: true },
+    });
+  });
+
+  it('sends an adjustment request and the Disability Confident opt-in as fields of their own, only when given', async () => {
+    answer = () => ({ status: 400, body: { message: messages.jobNotFound } });
+    const user = userEvent.setup();
+    const { container } = renderForm();
+    await attachCv(user, container);
+    await fillIn(user);
+    const group = screen.getByRole('group', { name: 'Adjustments (optional)' });
+    expect(within(group).getByRole('link', { name: '01604 000000' })).toHaveAttribute(
+      'href',
+      'tel:+441604000000',
+    );
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    await screen.findByText(messages.applicationFailedToast);
+    const unanswered = await readMultipart(localApi.calls[0]!);
+    expect(unanswered.has('adjustments')).toBe(false);
+    expect(unanswered.has('disabilityConfident')).toBe(false);
+
+    localApi.calls.length = 0;
+    await user.type(
+      screen.getByRole('textbox', { name: /Adjustments you need to apply or to be interviewed/ }),
+      '  A ground-floor interview room, please.  ',
+    );
+    await user.click(
+      screen.getByRole('checkbox', {
+        name: 'I would like to be considered under the Disability Confident scheme',
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    await waitFor(() => expect(localApi.calls).toHaveLength(1));
+    const answered = await readMultipart(localApi.calls[0]!);
+    expect(answered.get('adjustments')).toBe('A ground-floor interview room, please.');
+    expect(answered.get('disabilityConfident')).toBe('true');
+  });
+
+  it('offers the equality monitoring page with what its return needs, once the application is saved', async () => {
+    answer = (call) =>
+      call.path === '/applications'
+        ? {
+            status: 201,
+            body: { success: true, insertedId: 'a1', duplicate: false, monitoringToken: 't0ken' },
+          }
+        : { status: 200, body: { acknowledged: true } };
+    const user = userEvent.setup();
+    const { container } = renderForm();
+    await attachCv(user, container);
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/success'), {
+      timeout: 3000,
+    });
+    expect(JSON.parse(screen.getByTestId('location').dataset.state!)).toEqual({
+      submitted: {
+        jobTitle: job.jobTitle,
+        emailAcknowledged: true,
+        monitoring: { applicationId: 'a1', token: 't0ken' },
+      },
     });
   });
 

@@ -33,6 +33,7 @@ const detail = (overrides: Partial<TeamApplicationDetail> = {}): TeamApplication
   fileSize: 2048,
   movableTo: ['reviewed', 'shortlisted', 'offer'],
   interviewers: [],
+  interviewIfMinimumCriteriaMet: false,
   ...overrides,
 });
 

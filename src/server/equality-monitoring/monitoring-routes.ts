@@ -1,0 +1,62 @@
+import {
+  funnelQuerySchema,
+  funnelReportSchema,
+  monitoringSavedSchema,
+  monitoringSubmissionSchema,
+} from '../../shared/equality-monitoring/equality-monitoring-contract';
+import { messages } from '../../shared/messages';
+import { HttpError } from '../http/http-error';
+import { limitByIp, type RateLimiters } from '../http/rate-limit';
+import { errorResponses, type Api } from '../http/route-types';
+import type { EqualityMonitoring } from './monitoring-repository';
+
+/** What the monitoring routes use of the server's parts (see app-context.ts). */
+export interface MonitoringRouteDeps {
+  monitoring: EqualityMonitoring;
+  limiters: Pick<RateLimiters, 'applications'>;
+}
+
+/**
+ * The applicant's equality monitoring return, sent after the application with the token its
+ * answer carried. Nothing of the request but the answers, the job and the stage is kept.
+ */
+export function monitoringRoutes(app: Api, context: MonitoringRouteDeps): void {
+  app.post(
+    '/equality-monitoring',
+    {
+      onRequest: [limitByIp(context.limiters.applications)],
+      schema: {
+        tags: ['equality-monitoring'],
+        operationId: 'sendEqualityMonitoring',
+        summary: 'Send the optional equality monitoring answers, kept apart from the application',
+        body: monitoringSubmissionSchema,
+        response: { 201: monitoringSavedSchema, ...errorResponses(400, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { applicationId, token, answers } = request.body;
+      const outcome = await context.monitoring.submit(applicationId, token, answers);
+      if (outcome === 'off') throw new HttpError(404, messages.monitoringOff);
+      if (outcome === 'refused') throw new HttpError(404, messages.monitoringRefused);
+      if (outcome === 'already-sent') throw new HttpError(409, messages.monitoringAlreadySent);
+      return reply.code(201).send({ acknowledged: true });
+    },
+  );
+}
+
+/** The aggregate funnel, for administrators (admin scope): groups under five are suppressed. */
+export function monitoringAdminRoutes(app: Api, context: Pick<MonitoringRouteDeps, 'monitoring'>): void {
+  app.get(
+    '/equality-monitoring/funnel',
+    {
+      schema: {
+        tags: ['equality-monitoring'],
+        operationId: 'getEqualityFunnel',
+        summary: 'Equality monitoring as a funnel, for one job or overall; groups under 5 suppressed',
+        querystring: funnelQuerySchema,
+        response: { 200: funnelReportSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => context.monitoring.funnel(request.query.jobId),
+  );
+}
