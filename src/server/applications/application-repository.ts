@@ -7,6 +7,7 @@ import type { ChangeFeed } from '../db/change-feed';
 import type { ApplicationMail } from '../email/application-mail';
 import type { ApplicationDetail, ApplicationSummary } from '../../shared/applications/application-contract';
 import { DUPLICATE_WINDOW_DAYS } from '../../shared/limits';
+import type { StoredAnswer } from '../../shared/questions/question-contract';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -50,6 +51,21 @@ export const toSummary = (row: SummaryRow): ApplicationSummary => {
   };
 };
 
+/** An answer given to one question: a yes-or-no answer matches "yes" or "no", a list any one choice. */
+function answeredSo(questionId: string, value: string) {
+  const wanted = ({ yes: 'true', no: 'false' } as Record<string, string>)[value.toLowerCase()] ?? value;
+  return sql`exists (
+    select 1 from jsonb_array_elements(${applications.answers}) as given
+    where given->>'id' = ${questionId}
+      and (case jsonb_typeof(given->'answer')
+        when 'array' then exists (
+          select 1 from jsonb_array_elements_text(given->'answer') as choice
+          where lower(choice) = lower(${value}))
+        when 'boolean' then given->>'answer' = lower(${wanted})
+        else lower(given->>'answer') = lower(${value})
+      end))`;
+}
+
 export interface NewApplication {
   jobId: string;
   jobTitle: string;
@@ -60,6 +76,9 @@ export interface NewApplication {
   cv: Buffer;
   /** The privacy notice version the form showed; absent when the client showed none. */
   privacyNoticeVersion?: string;
+  /** The version of the job's questions answered (none when it asked none), and the answers. */
+  questionSetId?: string | null;
+  answers?: StoredAnswer[];
 }
 
 /** An application old enough for the retention purge. */
@@ -129,7 +148,7 @@ export function createApplicationRepository(
      */
     async create(input: NewApplication): Promise<{ id: string; duplicateOf: string | null }> {
       const id = randomUUID();
-      const { cv, privacyNoticeVersion, ...fields } = input;
+      const { cv, privacyNoticeVersion, questionSetId = null, answers = [], ...fields } = input;
       const duplicateOf = await earlierApplication(fields.email, fields.jobId);
       const confirm = await options.mail.mayConfirm(fields.email);
       await blobs.store(id, cv, async (tx) => {
@@ -143,6 +162,8 @@ export function createApplicationRepository(
             duplicateOf,
             privacyNoticeVersion: privacyNoticeVersion ?? null,
             privacyAcknowledgedAt: privacyNoticeVersion ? new Date() : null,
+            questionSetId,
+            answers,
           })
           .returning({ createdAt: applications.createdAt });
         await options.mail.queue(
@@ -155,8 +176,16 @@ export function createApplicationRepository(
       changes.publish('applications');
       return { id, duplicateOf };
     },
-    async list(): Promise<ApplicationSummary[]> {
-      const rows = await db.select(summaryColumns).from(applications).orderBy(desc(applications.createdAt));
+    /**
+     * Newest first; with a filter, only those that answered that question so (a choice among
+     * theirs, or the whole answer, in any case; yes and no for a yes-or-no question).
+     */
+    async list(filter?: { question: string; answer: string }): Promise<ApplicationSummary[]> {
+      const rows = await db
+        .select(summaryColumns)
+        .from(applications)
+        .where(filter && answeredSo(filter.question, filter.answer))
+        .orderBy(desc(applications.createdAt));
       return rows.map(toSummary);
     },
     async find(id: string): Promise<(ApplicationDetail & { cvKey: string | null }) | undefined> {
@@ -169,6 +198,7 @@ export function createApplicationRepository(
           privacyAcknowledgedAt: row.privacyAcknowledgedAt?.toISOString() ?? null,
           retentionHold: row.retentionHold,
           purgeAfter: purgeAfter(row.createdAt),
+          answers: row.answers,
           cvKey: row.cvKey,
         }
       );
