@@ -22,6 +22,8 @@ import { usePanelStyles } from '../../components/panel-styles';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { CvPicker, type ReadyCv } from './cv-picker';
 import { useSubmitApplication } from './use-submit-application';
+import { answersOf, QuestionFields, type AnswerDraft } from './question-fields';
+import { checkAnswers } from '../../../shared/questions/question-contract';
 import { useStyles } from './application-form.styles';
 
 type FieldName = 'name' | 'email' | 'phone' | 'about' | 'pdfFile';
@@ -61,14 +63,17 @@ const labelFor = (text: string, id: string) => ({ children: text, htmlFor: id })
 export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotice: ReactNode }) {
   const styles = useStyles();
   const panel = usePanelStyles();
-  const { submit, submitting, uploading, step, error } = useSubmitApplication();
+  const { submit, submitting, uploading, step, error, notice } = useSubmitApplication();
   const [fields, setFields] = useState<TextFields>({ name: '', email: '', phone: '', about: '' });
   const [cv, setCv] = useState<ReadyCv | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [draft, setDraft] = useState<AnswerDraft>({});
+  const [answerErrors, setAnswerErrors] = useState<Record<string, string | undefined>>({});
   const [attempted, setAttempted] = useState(false);
   // False in the server's HTML and until the app has taken the form over (see below).
   const [running, setRunning] = useState(false);
   const errorBar = useRef<HTMLDivElement>(null);
+  const noticeBar = useRef<HTMLDivElement>(null);
   const nameInput = useRef<HTMLInputElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
   const phoneInput = useRef<HTMLInputElement>(null);
@@ -92,6 +97,10 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
   useEffect(() => {
     if (error) errorBar.current?.focus();
   }, [error]);
+  // A knock-out answer: focus goes to the job's reply, which reads it out.
+  useEffect(() => {
+    if (notice) noticeBar.current?.focus();
+  }, [notice]);
 
   const payloadOf = (values: typeof fields): ApplicationFields => ({
     name: values.name,
@@ -103,7 +112,25 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
     jobName: job.jobTitle,
     jobId: job._id,
     privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
+    // The version of the questions this form shows, so an edit meanwhile does not refuse it.
+    ...(job.questionSetId
+      ? { questionSetId: job.questionSetId, answers: answersOf(job.questions, draft) }
+      : {}),
   });
+
+  /** The same checks the server makes on the answers, each message under its question. */
+  const checkDraft = (next: AnswerDraft) => {
+    const checked = checkAnswers(job.questions, answersOf(job.questions, next));
+    const found: Record<string, string> = {};
+    if (!checked.ok)
+      for (const { path, message } of checked.errors) found[path.replace(/^answers\./, '')] ??= message;
+    return found;
+  };
+  const answer = (id: string, value: string | boolean | string[]) => {
+    const next = { ...draft, [id]: value };
+    setDraft(next);
+    if (attempted) setAnswerErrors(checkDraft(next));
+  };
 
   const update = (name: keyof typeof fields) => (value: string) => {
     const next = { ...fields, [name]: value };
@@ -118,9 +145,13 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
     const payload = payloadOf(fields);
     const found = validate(payload, cv);
     setErrors(found);
-    if (Object.keys(found).length > 0 || !cv) {
+    const unanswered = checkDraft(draft);
+    setAnswerErrors(unanswered);
+    const firstQuestion = job.questions.find((question) => unanswered[question.id]);
+    if (Object.keys(found).length > 0 || firstQuestion || !cv) {
       const first = TEXT_FIELDS.find((name) => found[name]);
       if (first) document.getElementById(`apply-${first}`)?.focus();
+      else if (firstQuestion) document.getElementById(`apply-question-${firstQuestion.id}`)?.focus();
       return;
     }
     // The server reads trimmed values too; sending them trimmed keeps the e-mail match exact.
@@ -196,6 +227,13 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
           disabled={submitting}
         />
       </Field>
+      <QuestionFields
+        questions={job.questions}
+        draft={draft}
+        errors={answerErrors}
+        onChange={answer}
+        disabled={submitting}
+      />
       <CvPicker
         value={cv}
         onChange={(file) => {
@@ -216,6 +254,14 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
         </span>
         {step === messages.applicationSubmitted && <span className={styles.statusText}>{step}</span>}
       </div>
+      {notice && (
+        <MessageBar ref={noticeBar} intent="info" layout="multiline" tabIndex={-1} className={styles.error}>
+          <MessageBarBody>
+            <MessageBarTitle>Thank you for your interest</MessageBarTitle>
+            <span data-testid="apply-knock-out">{notice}</span>
+          </MessageBarBody>
+        </MessageBar>
+      )}
       {error && (
         <MessageBar
           ref={errorBar}

@@ -1,0 +1,131 @@
+import { Checkbox, Field, Input, Radio, RadioGroup, Textarea } from '@fluentui/react-components';
+import type { Question } from '../../../shared/questions/question-contract';
+
+/** What the applicant has entered: text as typed, a number as typed until it is sent. */
+export type AnswerDraft = Record<string, string | boolean | string[]>;
+
+/** The answers as the server takes them: blanks left out, numbers as numbers. */
+export function answersOf(questions: readonly Question[], draft: AnswerDraft): Record<string, unknown> {
+  const answers: Record<string, unknown> = {};
+  for (const question of questions) {
+    const value = draft[question.id];
+    if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) continue;
+    answers[question.id] =
+      question.type === 'number' && typeof value === 'string' ? Number(value.trim() || NaN) : value;
+  }
+  return answers;
+}
+
+const fieldId = (question: Question) => `apply-question-${question.id}`;
+
+/**
+ * The job's own questions on the apply form, each with why it is asked
+ * (docs/behaviour.md#questions-per-job). A choice list is a group named by its question.
+ */
+export function QuestionFields({
+  questions,
+  draft,
+  errors,
+  onChange,
+  disabled,
+}: {
+  questions: readonly Question[];
+  draft: AnswerDraft;
+  errors: Record<string, string | undefined>;
+  onChange: (id: string, value: string | boolean | string[]) => void;
+  disabled: boolean;
+}) {
+  return (
+    <>
+      {questions.map((question) => {
+        const id = fieldId(question);
+        const common = {
+          required: question.required,
+          validationMessage: errors[question.id],
+          hint: `Why we ask: ${question.purpose}`,
+        };
+        const value = draft[question.id];
+        switch (question.type) {
+          case 'yes-no':
+          case 'one-of': {
+            const choices: [string, string][] =
+              question.type === 'yes-no'
+                ? [
+                    ['yes', 'Yes'],
+                    ['no', 'No'],
+                  ]
+                : question.options.map((option) => [option, option]);
+            const chosen =
+              typeof value === 'boolean' ? (value ? 'yes' : 'no') : typeof value === 'string' ? value : '';
+            return (
+              <Field key={question.id} label={question.label} {...common}>
+                <RadioGroup
+                  id={id}
+                  value={chosen}
+                  disabled={disabled}
+                  onChange={(_, data) =>
+                    onChange(question.id, question.type === 'yes-no' ? data.value === 'yes' : data.value)
+                  }
+                >
+                  {choices.map(([choice, label]) => (
+                    <Radio key={choice} value={choice} label={label} />
+                  ))}
+                </RadioGroup>
+              </Field>
+            );
+          }
+          case 'several-of': {
+            const chosen = Array.isArray(value) ? value : [];
+            return (
+              <Field key={question.id} label={{ children: question.label, id: `${id}-label` }} {...common}>
+                <div role="group" aria-labelledby={`${id}-label`} id={id}>
+                  {question.options.map((option) => (
+                    <Checkbox
+                      key={option}
+                      label={option}
+                      checked={chosen.includes(option)}
+                      disabled={disabled}
+                      onChange={(_, data) =>
+                        onChange(
+                          question.id,
+                          data.checked === true
+                            ? [...chosen, option]
+                            : chosen.filter((item) => item !== option),
+                        )
+                      }
+                    />
+                  ))}
+                </div>
+              </Field>
+            );
+          }
+          case 'long-text':
+            return (
+              <Field key={question.id} label={{ children: question.label, htmlFor: id }} {...common}>
+                <Textarea
+                  id={id}
+                  resize="vertical"
+                  rows={4}
+                  value={typeof value === 'string' ? value : ''}
+                  disabled={disabled}
+                  onChange={(_, data) => onChange(question.id, data.value)}
+                />
+              </Field>
+            );
+          default:
+            return (
+              <Field key={question.id} label={{ children: question.label, htmlFor: id }} {...common}>
+                <Input
+                  id={id}
+                  type={question.type === 'number' ? 'number' : question.type === 'date' ? 'date' : 'text'}
+                  value={typeof value === 'string' ? value : ''}
+                  disabled={disabled}
+                  onChange={(_, data) => onChange(question.id, data.value)}
+                />
+              </Field>
+            );
+        }
+      })}
+    </>
+  );
+}
