@@ -104,6 +104,7 @@ export function ApplicationDetailPage({
             jobTitle={appliedJob(application)}
             appliedOn={appliedOn(application)}
             about={application.about}
+            answers={application.answers}
           >
             {application.duplicateOf && (
               <Fact label="Duplicate">
