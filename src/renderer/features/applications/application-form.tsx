@@ -22,8 +22,7 @@ import { usePanelStyles } from '../../components/panel-styles';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { CvPicker, type ReadyCv } from './cv-picker';
 import { useSubmitApplication } from './use-submit-application';
-import { answersOf, QuestionFields, type AnswerDraft } from './question-fields';
-import { checkAnswers } from '../../../shared/questions/question-contract';
+import { answerProblems, answersOf, QuestionFields, type AnswerDraft } from './question-fields';
 import { useStyles } from './application-form.styles';
 
 type FieldName = 'name' | 'email' | 'phone' | 'about' | 'pdfFile';
@@ -118,14 +117,7 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
       : {}),
   });
 
-  /** The same checks the server makes on the answers, each message under its question. */
-  const checkDraft = (next: AnswerDraft) => {
-    const checked = checkAnswers(job.questions, answersOf(job.questions, next));
-    const found: Record<string, string> = {};
-    if (!checked.ok)
-      for (const { path, message } of checked.errors) found[path.replace(/^answers\./, '')] ??= message;
-    return found;
-  };
+  const checkDraft = (next: AnswerDraft) => answerProblems(job.questions, next);
   const answer = (id: string, value: string | boolean | string[]) => {
     const next = { ...draft, [id]: value };
     setDraft(next);

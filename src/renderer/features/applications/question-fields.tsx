@@ -1,5 +1,5 @@
 import { Checkbox, Field, Input, Radio, RadioGroup, Textarea } from '@fluentui/react-components';
-import type { Question } from '../../../shared/questions/question-contract';
+import { checkAnswers, type Question } from '../../../shared/questions/question-contract';
 
 /** What the applicant has entered: text as typed, a number as typed until it is sent. */
 export type AnswerDraft = Record<string, string | boolean | string[]>;
@@ -14,6 +14,15 @@ export function answersOf(questions: readonly Question[], draft: AnswerDraft): R
       question.type === 'number' && typeof value === 'string' ? Number(value.trim() || NaN) : value;
   }
   return answers;
+}
+
+/** The same checks the server makes on the answers, each message keyed by its question's id. */
+export function answerProblems(questions: readonly Question[], draft: AnswerDraft): Record<string, string> {
+  const checked = checkAnswers(questions, answersOf(questions, draft));
+  const found: Record<string, string> = {};
+  if (!checked.ok)
+    for (const { path, message } of checked.errors) found[path.replace(/^answers\./, '')] ??= message;
+  return found;
 }
 
 const fieldId = (question: Question) => `apply-question-${question.id}`;
