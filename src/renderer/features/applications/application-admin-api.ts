@@ -37,6 +37,16 @@ export const applicationAdminApi = api.injectEndpoints({
       },
       providesTags: [tags.applicationList],
     }),
+    /**
+     * The ids of the applications that gave one answer to one question (the server reads the
+     * answers; docs/behaviour.md#questions-per-job). Only ids: the rows come from the full list.
+     */
+    getApplicationsAnswering: build.query<string[], { question: string; answer: string }>({
+      query: ({ question, answer }) =>
+        `/applications?${new URLSearchParams({ question, answer }).toString()}`,
+      transformResponse: (rows: ApplicationSummary[]) => rows.map((row) => row._id),
+      providesTags: [tags.applicationList],
+    }),
     getApplication: build.query<ApplicationDetail, string>({
       query: (id) => `/applications/${encodeURIComponent(id)}`,
       providesTags: (_row, _error, id) => [tags.application(id)],
@@ -183,6 +193,7 @@ function patchCachedStages(
 
 export const {
   useGetApplicationsQuery,
+  useGetApplicationsAnsweringQuery,
   useGetApplicationCvMutation,
   useLazyGetReplyPreviewQuery,
   useGetApplicationQuery,
