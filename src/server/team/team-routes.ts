@@ -174,6 +174,7 @@ function teamReadRoutes(app: Api, context: TeamRouteDeps): void {
         fileSize: application.fileSize,
         movableTo: movableFrom(access, application.stage),
         interviewers: access.role === 'hiring-manager' ? await team.interviewers(access.id) : [],
+        answers: application.answers,
       };
     },
   );

@@ -96,6 +96,7 @@ export function TeamApplicationPage() {
             jobTitle={application.jobTitle}
             appliedOn={formatUsDate(application.createdAt)}
             about={application.about}
+            answers={application.answers}
           />
           <CvSection
             key={application._id}

@@ -66,6 +66,7 @@ const teamDetail = (overrides: Partial<TeamApplicationDetail> = {}): TeamApplica
   fileSize: 2048,
   movableTo: ['reviewed', 'interview', 'offer'],
   interviewers: [],
+  answers: [],
   ...overrides,
 });
 
