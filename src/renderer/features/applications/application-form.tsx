@@ -53,6 +53,15 @@ function validate(payload: ApplicationFields, cv: ReadyCv | null): FieldErrors {
 export const APPLY_HEADING_ID = 'apply-title';
 
 /** A field's label, tied to its control by id, so tapping the label focuses the field. */
+/** A list question's id names its group: the focus goes to its chosen option, or its first. */
+function focusQuestion(id: string) {
+  const field = document.getElementById(`apply-question-${id}`);
+  const control = field?.matches('input, textarea')
+    ? field
+    : field?.querySelector<HTMLElement>('input:checked, input');
+  control?.focus();
+}
+
 const labelFor = (text: string, id: string) => ({ children: text, htmlFor: id });
 
 /**
@@ -143,7 +152,7 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
     if (Object.keys(found).length > 0 || firstQuestion || !cv) {
       const first = TEXT_FIELDS.find((name) => found[name]);
       if (first) document.getElementById(`apply-${first}`)?.focus();
-      else if (firstQuestion) document.getElementById(`apply-question-${firstQuestion.id}`)?.focus();
+      else if (firstQuestion) focusQuestion(firstQuestion.id);
       return;
     }
     // The server reads trimmed values too; sending them trimmed keeps the e-mail match exact.

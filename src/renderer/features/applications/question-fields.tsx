@@ -1,4 +1,14 @@
-import { Checkbox, Field, Input, Radio, RadioGroup, Textarea } from '@fluentui/react-components';
+import type { ReactNode } from 'react';
+import {
+  Checkbox,
+  Field,
+  FieldContextProvider,
+  Input,
+  Radio,
+  RadioGroup,
+  Textarea,
+  useFieldControlProps_unstable,
+} from '@fluentui/react-components';
 import { checkAnswers, type Question } from '../../../shared/questions/question-contract';
 
 /** What the applicant has entered: text as typed, a number as typed until it is sent. */
@@ -26,6 +36,27 @@ export function answerProblems(questions: readonly Question[], draft: AnswerDraf
 }
 
 const fieldId = (question: Question) => `apply-question-${question.id}`;
+
+/**
+ * Several checkboxes under one question: the group takes the question's name, hint and message
+ * from its Field. Each checkbox is kept out of the Field's context, which would otherwise give
+ * all of them the Field's one control id and label (and make each one required).
+ */
+function CheckboxGroup({ id, children }: { id: string; children: ReactNode }) {
+  const { 'aria-required': _notOnAGroup, ...props } = useFieldControlProps_unstable({
+    id,
+    role: 'group',
+  }) as {
+    id: string;
+    role: string;
+    'aria-required'?: unknown;
+  };
+  return (
+    <div {...props}>
+      <FieldContextProvider value={undefined}>{children}</FieldContextProvider>
+    </div>
+  );
+}
 
 /**
  * The job's own questions on the apply form, each with why it is asked
@@ -86,8 +117,8 @@ export function QuestionFields({
           case 'several-of': {
             const chosen = Array.isArray(value) ? value : [];
             return (
-              <Field key={question.id} label={{ children: question.label, id: `${id}-label` }} {...common}>
-                <div role="group" aria-labelledby={`${id}-label`} id={id}>
+              <Field key={question.id} label={question.label} {...common}>
+                <CheckboxGroup id={id}>
                   {question.options.map((option) => (
                     <Checkbox
                       key={option}
@@ -104,7 +135,7 @@ export function QuestionFields({
                       }
                     />
                   ))}
-                </div>
+                </CheckboxGroup>
               </Field>
             );
           }
