@@ -44,6 +44,27 @@ const line = (label: string, max: number) =>
     .max(max, `${label} must be at most ${max} characters.`)
     .regex(ONE_LINE, notOneLineMessage(label));
 
+/**
+ * Why a question's words are refused as asking about health or disability: the first such word
+ * in the question, why it is asked or a choice (docs/behaviour.md#questions-per-job).
+ */
+export function healthWordingProblem(question: {
+  label: string;
+  purpose: string;
+  options: readonly string[];
+}): string | undefined {
+  const texts: [string, string][] = [
+    ['The question', question.label],
+    ['Why we ask', question.purpose],
+    ...question.options.map((option): [string, string] => ['A choice', option]),
+  ];
+  for (const [label, text] of texts) {
+    const word = healthWordIn(text);
+    if (word) return healthWordingMessage(label, word);
+  }
+  return undefined;
+}
+
 /** One question as the job form sends it; a new question comes without an id and gets one. */
 export const questionInputSchema = z
   .object({
@@ -102,18 +123,8 @@ export const questionInputSchema = z
           message: 'A knock-out answer must be one of the question’s own answers.',
         });
     }
-    const texts: [string, string][] = [
-      ['The question', question.label],
-      ['Why we ask', question.purpose],
-      ...options.map((option): [string, string] => ['A choice', option]),
-    ];
-    for (const [label, text] of texts) {
-      const word = healthWordIn(text);
-      if (word) {
-        ctx.addIssue({ code: 'custom', path: ['label'], message: healthWordingMessage(label, word) });
-        break;
-      }
-    }
+    const health = healthWordingProblem(question);
+    if (health) ctx.addIssue({ code: 'custom', path: ['label'], message: health });
   });
 
 /** A question as stored, with its id; what the apply form shows. */

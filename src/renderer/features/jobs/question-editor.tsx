@@ -3,6 +3,7 @@ import { Button, Checkbox, Field, Input, Select, Textarea } from '@fluentui/reac
 import { AddRegular } from '@fluentui/react-icons/headless/svg/add';
 import { DeleteRegular } from '@fluentui/react-icons/headless/svg/delete';
 import {
+  healthWordingProblem,
   isChoice,
   mayKnockOut,
   MAX_QUESTIONS,
@@ -13,7 +14,6 @@ import {
   type QuestionInput,
   type QuestionType,
 } from '../../../shared/questions/question-contract';
-import { healthWordIn } from '../../../shared/questions/health-wording';
 import { useStyles } from './question-editor.styles';
 
 /** One question as the editor holds it: the choices as lines of text. */
@@ -134,8 +134,9 @@ export function QuestionEditor({
       )}
       {drafts.map((draft, index) => {
         const prefix = `${id}-${draft.key}`;
-        const health = [draft.label, draft.purpose, ...optionsOf(draft)].some((text) => healthWordIn(text));
-        const problem = showErrors || health ? problemOf(draft) : undefined;
+        // Health wording is explained as it is typed, before anything else the question still lacks.
+        const health = healthWordingProblem({ ...draft, options: optionsOf(draft) });
+        const problem = health ?? (showErrors ? problemOf(draft) : undefined);
         const allowed = draft.type === 'yes-no' ? ['yes', 'no'] : optionsOf(draft);
         return (
           <section key={draft.key} className={styles.question} aria-label={`Question ${index + 1}`}>
