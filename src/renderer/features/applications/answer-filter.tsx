@@ -2,8 +2,7 @@ import { useMemo, useState } from 'react';
 import { Field, Input, Select } from '@fluentui/react-components';
 import type { AdminJob } from '../../../shared/jobs/job-contract';
 import { isChoice, type Question } from '../../../shared/questions/question-contract';
-import { useGetAdminJobsQuery } from '../jobs/job-admin-api';
-import { useGetApplicationsAnsweringQuery } from './application-admin-api';
+import { useGetApplicationsAnsweringQuery, useGetJobsAskingQuery } from './application-admin-api';
 import { answerFilterOf, type ListFilter } from './application-filters';
 
 /**
@@ -65,7 +64,7 @@ export function AnswerFilter({
   onChange: (change: Pick<ListFilter, 'question' | 'answer'>) => void;
   className?: string;
 }) {
-  const { data: jobs } = useGetAdminJobsQuery();
+  const { data: jobs } = useGetJobsAskingQuery();
   // Only jobs that ask something; a post saved before questions existed may come without them.
   const asking = useMemo(
     () => (jobs ?? []).filter((job) => Array.isArray(job.questions) && job.questions.length > 0),

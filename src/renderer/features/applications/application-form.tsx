@@ -22,7 +22,13 @@ import { usePanelStyles } from '../../components/panel-styles';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { CvPicker, type ReadyCv } from './cv-picker';
 import { useSubmitApplication } from './use-submit-application';
-import { answerProblems, answersOf, QuestionFields, type AnswerDraft } from './question-fields';
+import {
+  answerProblems,
+  answersOf,
+  focusQuestion,
+  QuestionFields,
+  type AnswerDraft,
+} from './question-fields';
 import { useStyles } from './application-form.styles';
 
 type FieldName = 'name' | 'email' | 'phone' | 'about' | 'pdfFile';
@@ -53,15 +59,6 @@ function validate(payload: ApplicationFields, cv: ReadyCv | null): FieldErrors {
 export const APPLY_HEADING_ID = 'apply-title';
 
 /** A field's label, tied to its control by id, so tapping the label focuses the field. */
-/** A list question's id names its group: the focus goes to its chosen option, or its first. */
-function focusQuestion(id: string) {
-  const field = document.getElementById(`apply-question-${id}`);
-  const control = field?.matches('input, textarea')
-    ? field
-    : field?.querySelector<HTMLElement>('input:checked, input');
-  control?.focus();
-}
-
 const labelFor = (text: string, id: string) => ({ children: text, htmlFor: id });
 
 /**

@@ -37,6 +37,15 @@ export function answerProblems(questions: readonly Question[], draft: AnswerDraf
 
 const fieldId = (question: Question) => `apply-question-${question.id}`;
 
+/** Focus to a question: a list question's id names its group, so its chosen option, or its first. */
+export function focusQuestion(id: string) {
+  const field = document.getElementById(`apply-question-${id}`);
+  const control = field?.matches('input, textarea')
+    ? field
+    : field?.querySelector<HTMLElement>('input:checked, input');
+  control?.focus();
+}
+
 /**
  * Several checkboxes under one question: the group takes the question's name, hint and message
  * from its Field. Each checkbox is kept out of the Field's context, which would otherwise give

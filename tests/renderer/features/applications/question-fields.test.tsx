@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../../../src/shared/jobs/job-contract';
@@ -125,6 +125,9 @@ async function fillInApplicant(user: ReturnType<typeof userEvent.setup>, contain
   await user.type(screen.getByRole('textbox', { name: /Cover Letter/ }), 'Hello');
 }
 
+/** The upload goes over real HTTP: a generous bound on a busy machine. */
+const settled = { timeout: 10_000 };
+
 /** The field wrapping a question: its label, its control, its hint and its message. */
 const fieldOf = (label: string) => screen.getByText(label).closest('.fui-Field') as HTMLElement;
 
@@ -203,7 +206,7 @@ describe("the apply form's questions", () => {
     await user.type(screen.getByLabelText(/When could you start/), '2031-01-06');
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
 
-    await screen.findByText('Stop here.');
+    await screen.findByText('Stop here.', {}, settled);
     const form = await readMultipart(localApi.calls[0]!);
     expect(form.get('questionSetId')).toBe(job.questionSetId);
     expect(JSON.parse(form.get('answers') as string)).toEqual({
@@ -227,11 +230,11 @@ describe("the apply form's questions", () => {
     await user.type(screen.getByRole('textbox', { name: /What is your notice period/ }), 'None');
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
 
-    const reply = await screen.findByTestId('apply-knock-out');
+    const reply = await screen.findByTestId('apply-knock-out', {}, settled);
     expect(reply).toHaveTextContent(KNOCK_OUT_REPLY);
     const bar = reply.closest('.fui-MessageBar') as HTMLElement;
     expect(bar).toHaveTextContent('Thank you for your interest');
-    expect(bar).toHaveFocus();
+    await waitFor(() => expect(bar).toHaveFocus());
     expect(screen.queryByText('Application failed')).toBeNull();
     expect(JSON.parse((await readMultipart(localApi.calls[0]!)).get('answers') as string)).toMatchObject({
       'right-to-work': false,
