@@ -9,6 +9,7 @@ import type { ApplicationDetail, ApplicationSummary } from '../../shared/applica
 import { DUPLICATE_WINDOW_DAYS } from '../../shared/limits';
 import { RIGHT_TO_WORK_KEEP_YEARS_AFTER_EMPLOYMENT } from '../../shared/right-to-work/right-to-work-contract';
 import { londonToday } from '../../shared/jobs/closing-date';
+import type { StoredAnswer } from '../../shared/questions/question-contract';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -52,6 +53,21 @@ export const toSummary = (row: SummaryRow): ApplicationSummary => {
   };
 };
 
+/** An answer given to one question: a yes-or-no answer matches "yes" or "no", a list any one choice. */
+function answeredSo(questionId: string, value: string) {
+  const wanted = ({ yes: 'true', no: 'false' } as Record<string, string>)[value.toLowerCase()] ?? value;
+  return sql`exists (
+    select 1 from jsonb_array_elements(${applications.answers}) as given
+    where given->>'id' = ${questionId}
+      and (case jsonb_typeof(given->'answer')
+        when 'array' then exists (
+          select 1 from jsonb_array_elements_text(given->'answer') as choice
+          where lower(choice) = lower(${value}))
+        when 'boolean' then given->>'answer' = lower(${wanted})
+        else lower(given->>'answer') = lower(${value})
+      end))`;
+}
+
 export interface NewApplication {
   jobId: string;
   jobTitle: string;
@@ -66,6 +82,9 @@ export interface NewApplication {
   adjustments?: string;
   /** The Disability Confident opt-in. */
   disabilityConfident?: boolean;
+  /** The version of the job's questions answered (none when it asked none), and the answers. */
+  questionSetId?: string | null;
+  answers?: StoredAnswer[];
 }
 
 /** An application old enough for the retention purge. */
@@ -149,7 +168,15 @@ export function createApplicationRepository(
      */
     async create(input: NewApplication): Promise<{ id: string; duplicateOf: string | null }> {
       const id = randomUUID();
-      const { cv, privacyNoticeVersion, adjustments, disabilityConfident, ...fields } = input;
+      const {
+        cv,
+        privacyNoticeVersion,
+        adjustments,
+        disabilityConfident,
+        questionSetId = null,
+        answers = [],
+        ...fields
+      } = input;
       const duplicateOf = await earlierApplication(fields.email, fields.jobId);
       const confirm = await options.mail.mayConfirm(fields.email);
       await blobs.store(id, cv, async (tx) => {
@@ -163,6 +190,8 @@ export function createApplicationRepository(
             duplicateOf,
             privacyNoticeVersion: privacyNoticeVersion ?? null,
             privacyAcknowledgedAt: privacyNoticeVersion ? new Date() : null,
+            questionSetId,
+            answers,
           })
           .returning({ createdAt: applications.createdAt });
         if (adjustments || disabilityConfident) {
@@ -182,8 +211,16 @@ export function createApplicationRepository(
       changes.publish('applications');
       return { id, duplicateOf };
     },
-    async list(): Promise<ApplicationSummary[]> {
-      const rows = await db.select(summaryColumns).from(applications).orderBy(desc(applications.createdAt));
+    /**
+     * Newest first; with a filter, only those that answered that question so (a choice among
+     * theirs, or the whole answer, in any case; yes and no for a yes-or-no question).
+     */
+    async list(filter?: { question: string; answer: string }): Promise<ApplicationSummary[]> {
+      const rows = await db
+        .select(summaryColumns)
+        .from(applications)
+        .where(filter && answeredSo(filter.question, filter.answer))
+        .orderBy(desc(applications.createdAt));
       return rows.map(toSummary);
     },
     async find(id: string): Promise<(ApplicationDetail & { cvKey: string | null }) | undefined> {
@@ -203,6 +240,7 @@ export function createApplicationRepository(
           retentionHold: row.retentionHold,
           purgeAfter: purgeAfter(row.createdAt),
           interviewIfMinimumCriteriaMet: found.disabilityConfident === true,
+          answers: row.answers,
           cvKey: row.cvKey,
         }
       );

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
   applicationDetailSchema,
+  applicationListQuerySchema,
   applicationListSchema,
   applicationSavedSchema,
   applicationSubmissionSchema,
@@ -29,6 +30,7 @@ import { contentDisposition } from '../http/content-disposition';
 import { createCvAnswerCache } from './cv-answer';
 import { applicationFormLimits, readApplicationParts } from './application-form-parts';
 import { readApplicationBody } from './application-body';
+import { checkApplicationAnswers } from './application-answers';
 import { APPLICATION_JSON_SHAPE_LIMITS, jsonShapeExceeds } from '../http/json-shape';
 import { sendRepresentation } from '../http/representation';
 import { cvPurposeSchema, type AuditAction } from '../../shared/privacy/audit-contract';
@@ -99,7 +101,7 @@ export function applicationRoutes(app: Api, context: ApplicationIntakeRouteDeps)
           body: applicationSubmissionSchema,
           response: {
             201: applicationSavedSchema,
-            ...errorResponses(400, 404, 408, 410, 413, 429, 503),
+            ...errorResponses(400, 404, 408, 410, 413, 422, 429, 503),
           },
         },
       },
@@ -113,7 +115,7 @@ export function applicationRoutes(app: Api, context: ApplicationIntakeRouteDeps)
           const { status, message, errors } = intake.refusal;
           return (reply as FastifyReply).code(status).send(errors ? { message, errors } : { message });
         }
-        const { jobId, name, email, phone, about, privacyNoticeVersion, adjustments, disabilityConfident } =
+        const { jobId, name, email, phone, about, privacyNoticeVersion, adjustments, disabilityConfident, ...asked } =
           intake.fields;
         const job = isId(jobId) ? await jobs.find(jobId) : undefined;
         if (!job) throw new HttpError(404, messages.jobNotFound);
@@ -122,6 +124,12 @@ export function applicationRoutes(app: Api, context: ApplicationIntakeRouteDeps)
             410,
             `${messages.jobNoLongerOpen} Applications closed on ${formatClosingDate(job.closingDate!)}.`,
           );
+        }
+        const answered = await checkApplicationAnswers(jobs, job, asked);
+        // A knock-out is no error of the applicant's: they get the job's own polite reply, and nothing is stored.
+        if (answered.kind !== 'accepted') {
+          const { kind, ...answer } = answered;
+          return (reply as FastifyReply).code(kind === 'refused' ? 400 : 422).send(answer);
         }
         if ('refusal' in intake.cv) throw new HttpError(intake.cv.refusal.status, intake.cv.refusal.message);
         const cv = intake.cv.bytes;
@@ -134,6 +142,8 @@ export function applicationRoutes(app: Api, context: ApplicationIntakeRouteDeps)
           about,
           cv: Buffer.from(cv.buffer, cv.byteOffset, cv.byteLength),
           privacyNoticeVersion,
+          questionSetId: answered.questionSetId,
+          answers: answered.answers,
           adjustments,
           disabilityConfident,
         });
@@ -163,11 +173,17 @@ export function applicationAdminRoutes(app: Api, context: ApplicationRouteDeps):
       schema: {
         tags: ['applications'],
         operationId: 'listApplications',
-        summary: 'Every application, newest first (without CV bytes)',
-        response: { 200: applicationListSchema, ...errorResponses(401, 403) },
+        summary:
+          'Every application, newest first (without CV bytes); with question and answer, only those that answered so',
+        querystring: applicationListQuerySchema,
+        response: { 200: applicationListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request, reply) => sendRepresentation(request, reply, await applicationList.get()),
+    async (request, reply) => {
+      const { question, answer } = request.query;
+      if (question !== undefined && answer !== undefined) return applications.list({ question, answer });
+      return sendRepresentation(request, reply, await applicationList.get());
+    },
   );
 
   app.get(

@@ -25,6 +25,7 @@ import type {
   RightToWorkMethod,
 } from '../../shared/right-to-work/right-to-work-contract';
 import type { FunnelStage } from '../../shared/equality-monitoring/equality-monitoring-contract';
+import type { Question, StoredAnswer } from '../../shared/questions/question-contract';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -77,6 +78,11 @@ export const jobs = pgTable(
     editTime: text('edit_time'),
     /** The last day applications are taken (UK date); none means open until the post is deleted. */
     closingDate: date('closing_date', { mode: 'string' }),
+    /**
+     * The current version of the job's questions (job_question_sets); none when it asks none.
+     * No foreign key: the versions belong to the job and go with it.
+     */
+    questionSetId: uuid('question_set_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -116,6 +122,12 @@ export const applications = pgTable(
      * (docs/behaviour.md#the-applicants-page).
      */
     previousStage: text('previous_stage').$type<ApplicationStage>(),
+    /** The version of the job's questions the applicant answered, and the answers with each question's words. */
+    questionSetId: uuid('question_set_id'),
+    answers: jsonb('answers')
+      .$type<StoredAnswer[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
   },
   (table) => [
@@ -613,3 +625,20 @@ export const schema = {
   applicationAdjustments,
   equalityMonitoring,
 };
+
+/**
+ * Every version of a job's questions. An edit adds a version rather than changing one, so an
+ * application is checked against the questions its form showed (docs/behaviour.md#questions-per-job).
+ */
+export const jobQuestionSets = pgTable(
+  'job_question_sets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    questions: jsonb('questions').$type<Question[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('job_question_sets_job_idx').on(table.jobId)],
+);

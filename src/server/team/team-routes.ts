@@ -175,6 +175,7 @@ function teamReadRoutes(app: Api, context: TeamRouteDeps): void {
         movableTo: movableFrom(access, application.stage),
         interviewers: access.role === 'hiring-manager' ? await team.interviewers(access.id) : [],
         interviewIfMinimumCriteriaMet: application.interviewIfMinimumCriteriaMet,
+        answers: application.answers,
       };
     },
   );

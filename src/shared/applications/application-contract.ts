@@ -4,6 +4,7 @@ import { emailSchema, nameSchema, phoneSchema } from '../contact-fields';
 import { PRIVACY_NOTICE_VERSION } from '../privacy/privacy-notice';
 import { stageSchema } from './stage-contract';
 import { adjustmentFields } from '../adjustments/adjustments-contract';
+import { answersInputSchema, storedAnswerSchema } from '../questions/question-contract';
 
 const contactFields = {
   name: nameSchema,
@@ -28,6 +29,13 @@ const otherFields = {
     .literal(PRIVACY_NOTICE_VERSION, { error: messages.privacyNoticeOutdated })
     .optional(),
   ...adjustmentFields,
+  /**
+   * The answers to the job's questions, keyed by question id, and the version of the questions
+   * the form showed (the job's questionSetId). Both may be left out when the job asks nothing
+   * required; without a version the job's current questions apply.
+   */
+  answers: answersInputSchema.optional(),
+  questionSetId: z.string().max(100).optional(),
 };
 
 /** phone and number carry the same value; either is enough, and one checked phone comes out. */
@@ -127,7 +135,19 @@ export const applicationDetailSchema = applicationSummarySchema.extend({
    * if the minimum criteria are met", never why (docs/behaviour.md#adjustments).
    */
   interviewIfMinimumCriteriaMet: z.boolean(),
+  /** The answers to the job's questions, each with the question as the applicant saw it. */
+  answers: z.array(storedAnswerSchema),
 });
+
+/** GET /applications?question=&answer=: only applications that gave that answer to that question. */
+export const applicationListQuerySchema = z
+  .object({
+    question: z.string().trim().min(1).max(100).optional(),
+    answer: z.string().trim().min(1).max(200).optional(),
+  })
+  .refine((query) => (query.question === undefined) === (query.answer === undefined), {
+    message: 'Filter by an answer with both question and answer.',
+  });
 
 export const cvAnswerSchema = z.object({ pdfFile: z.string(), fileSize: z.number().int() });
 

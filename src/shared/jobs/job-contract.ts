@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messages } from '../messages';
 import { notOneLineMessage, ONE_LINE } from '../contact-fields';
 import { closingDateMessages, isCalendarDate, londonToday } from './closing-date';
+import { questionListSchema, questionSchema } from '../questions/question-contract';
 
 const requiredText = (label: string, max: number) =>
   z
@@ -49,6 +50,8 @@ const editableFields = {
   responsibilities: textList('Responsibilities'),
   requirements: textList('Requirements'),
   closingDate: closingDateSchema.optional(),
+  /** What the apply form asks for this job (docs/behaviour.md#questions-per-job). */
+  questions: questionListSchema,
 };
 
 /** A new post may leave its lists out: they start empty. */
@@ -56,6 +59,7 @@ export const jobFieldsSchema = z.object({
   ...editableFields,
   responsibilities: editableFields.responsibilities.default([]),
   requirements: editableFields.requirements.default([]),
+  questions: editableFields.questions.default([]),
 });
 
 /** POST /post: the client also sends publishTime and postCreator; the server decides both. */
@@ -100,6 +104,9 @@ export const jobSchema = z.object({
   closingDate: z.string().nullable(),
   /** Past its closing date (UK time): listed to admins only, and applications are refused. */
   closed: z.boolean(),
+  /** The questions the apply form asks, and the id of this version of them (sent back with answers). */
+  questions: z.array(questionSchema),
+  questionSetId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

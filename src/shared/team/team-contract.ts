@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storedAnswerSchema } from '../questions/question-contract';
 import { emailSchema, nameSchema } from '../contact-fields';
 import { applicationStages, stageSchema, type ApplicationStage } from '../applications/stage-contract';
 
@@ -107,6 +108,11 @@ export const teamApplicationDetailSchema = teamApplicationSummarySchema.extend({
   interviewers: z.array(teamInterviewerSchema),
   /** A Disability Confident opt-in, shown without its reason (docs/behaviour.md#adjustments). */
   interviewIfMinimumCriteriaMet: z.boolean(),
+  /**
+   * The answers to the job's questions, as on the administrators' page: they are what the role
+   * asked for. Adjustments and equality monitoring are never among them (docs/behaviour.md#questions-per-job).
+   */
+  answers: z.array(storedAnswerSchema),
 });
 
 /** PUT /api/team/applications/:id/stage: a move by the job's hiring manager; replies stay with administrators. */

@@ -18,6 +18,8 @@ const job = (id: string, jobTitle: string): Job => ({
   description: 'A job.',
   responsibilities: ['Help customers'],
   requirements: ['Calm on the phone'],
+  questions: [],
+  questionSetId: null,
   publishTime: '2025-03-01T10:00:00.000Z',
   closingDate: null,
   closed: false,

@@ -38,6 +38,7 @@ export function applicationDetail(row: ApplicationSummary): ApplicationDetail {
   return {
     ...row,
     about: 'A cover letter.',
+    answers: [],
     privacyNoticeVersion: null,
     privacyAcknowledgedAt: null,
     retentionHold: false,

@@ -5,6 +5,8 @@ import { emailOutbox } from '../../../src/server/db/schema';
 import { londonToday } from '../../../src/shared/jobs/closing-date';
 import type { JobViewer } from '../../../src/shared/team/team-contract';
 import { buildTestApp, type TestApp } from '../../support/build-app';
+import { toDataUrl, validPdf } from '../../support/pdf-fixtures';
+import { sampleJob } from '../../support/test-server';
 import {
   APPLICANTS,
   NOTE_ON_A1,
@@ -303,5 +305,60 @@ describe('access ends by itself', () => {
       const refused = await server.api('GET', `/team/applications/${applicationId}`, { token });
       expect(refused).toMatchObject({ status: 404, body: { message: messages.applicationMissing } });
     }
+  });
+});
+
+describe("the answers to a job's questions", () => {
+  it('reach the job’s hiring manager and the application’s interviewer, as the applicant gave them', async () => {
+    const job = await server.api('POST', '/post', {
+      token: team.adminToken,
+      body: sampleJob({
+        jobTitle: 'Bilingual Claims Handler',
+        questions: [
+          {
+            id: 'languages',
+            type: 'several-of',
+            label: 'Which languages do you speak?',
+            purpose: 'Our customers are served in these languages.',
+            options: ['Urdu', 'Bengali', 'Arabic'],
+          },
+        ],
+      }),
+    });
+    expect(job.status, JSON.stringify(job.body)).toBe(201);
+    const jobId = job.body.insertedId as string;
+    const applied = await server.api('POST', '/applications', {
+      body: {
+        name: 'Amina Answers',
+        email: 'amina.answers@example.com',
+        about: 'Cover letter of Amina.',
+        phone: '+44 7700 900124',
+        jobId,
+        pdfFile: toDataUrl(await validPdf('Amina CV')),
+        answers: { languages: ['Arabic', 'Urdu'] },
+      },
+    });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(201);
+    const applicationId = applied.body.insertedId as string;
+    const manager = await invite(server, team.adminToken, 'hiring-manager', 'answers-hm');
+    const interviewer = await invite(server, team.adminToken, 'interviewer', 'answers-iv');
+    await assignJob(server, team.adminToken, manager, jobId);
+    await assignInterviewer(server, team.adminToken, interviewer, applicationId);
+
+    for (const person of [manager, interviewer]) {
+      const detail = await as(person, 'GET', `/team/applications/${applicationId}`);
+      expect(detail.status).toBe(200);
+      expect(detail.body.answers).toEqual([
+        {
+          id: 'languages',
+          label: 'Which languages do you speak?',
+          type: 'several-of',
+          answer: ['Urdu', 'Arabic'],
+        },
+      ]);
+    }
+    // An application sent before the job asked anything has no answers to show.
+    const earlier = await as(team.hmA, 'GET', `/team/applications/${team.a1}`);
+    expect(earlier.body.answers).toEqual([]);
   });
 });

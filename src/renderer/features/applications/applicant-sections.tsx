@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { useAdminStyles } from '../../layout/admin-page';
 import { Fact } from './application-fact';
 import { useStyles } from './application-detail-page.styles';
+import { formatAnswer, type StoredAnswer } from '../../../shared/questions/question-contract';
 
 /**
  * The applicant's facts and cover letter, as administrators and the hiring team see them on an
@@ -16,12 +17,15 @@ export function ApplicantSections(props: {
   about: string;
   /** A Disability Confident opt-in: shown as the rule it brings, never with its reason. */
   interviewIfMinimumCriteriaMet?: boolean;
+  /** The answers to the job's questions, each under the question as the applicant saw it. */
+  answers?: StoredAnswer[];
   children?: ReactNode;
 }) {
   const admin = useAdminStyles();
   const styles = useStyles();
   const infoId = useId();
   const letterId = useId();
+  const answersId = useId();
   return (
     <>
       <section className={admin.card} aria-labelledby={infoId}>
@@ -54,6 +58,20 @@ export function ApplicantSections(props: {
         </h2>
         <p className={styles.letter}>{props.about}</p>
       </section>
+      {props.answers && props.answers.length > 0 && (
+        <section className={admin.card} aria-labelledby={answersId}>
+          <h2 id={answersId} className={admin.cardTitle}>
+            Answers
+          </h2>
+          <dl className={styles.facts}>
+            {props.answers.map((answer) => (
+              <Fact key={answer.id} label={answer.label}>
+                <span className={styles.letter}>{formatAnswer(answer.answer)}</span>
+              </Fact>
+            ))}
+          </dl>
+        </section>
+      )}
     </>
   );
 }

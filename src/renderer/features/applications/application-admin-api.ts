@@ -11,6 +11,7 @@ import type {
   StageChange,
   StageChanged,
 } from '../../../shared/applications/stage-contract';
+import type { AdminJob } from '../../../shared/jobs/job-contract';
 import type { DeleteAck } from '../../../shared/http/acknowledgements';
 import type { CvPurpose } from '../../../shared/privacy/audit-contract';
 import { api, tags } from '../../store/api';
@@ -36,6 +37,24 @@ export const applicationAdminApi = api.injectEndpoints({
         return Object.freeze(rows) as ApplicationSummary[];
       },
       providesTags: [tags.applicationList],
+    }),
+    /**
+     * The ids of the applications that gave one answer to one question (the server reads the
+     * answers; docs/behaviour.md#questions-per-job). Only ids: the rows come from the full list.
+     */
+    getApplicationsAnswering: build.query<string[], { question: string; answer: string }>({
+      query: ({ question, answer }) =>
+        `/applications?${new URLSearchParams({ question, answer }).toString()}`,
+      transformResponse: (rows: ApplicationSummary[]) => rows.map((row) => row._id),
+      providesTags: [tags.applicationList],
+    }),
+    /**
+     * The jobs with their questions, for the list's "Answer to" filter. The jobs feature has its
+     * own call for the same list; a feature does not reach into another (docs/architecture.md).
+     */
+    getJobsAsking: build.query<AdminJob[], void>({
+      query: () => '/all?include=closed',
+      providesTags: [tags.jobList],
     }),
     getApplication: build.query<ApplicationDetail, string>({
       query: (id) => `/applications/${encodeURIComponent(id)}`,
@@ -183,6 +202,8 @@ function patchCachedStages(
 
 export const {
   useGetApplicationsQuery,
+  useGetApplicationsAnsweringQuery,
+  useGetJobsAskingQuery,
   useGetApplicationCvMutation,
   useLazyGetReplyPreviewQuery,
   useGetApplicationQuery,

@@ -105,6 +105,7 @@ export function ApplicationDetailPage({
             appliedOn={appliedOn(application)}
             about={application.about}
             interviewIfMinimumCriteriaMet={application.interviewIfMinimumCriteriaMet}
+            answers={application.answers}
           >
             {application.duplicateOf && (
               <Fact label="Duplicate">

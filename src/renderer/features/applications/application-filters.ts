@@ -11,13 +11,17 @@ export const LIST_PATH = screens.applications.path();
 
 /**
  * What the Applications list shows, as its address says: `?q=` (the search box), `?job=` (a job's
- * key, see jobKey) and `?stage=`. Kept in the address so a filtered list can be bookmarked,
+ * key, see jobKey), `?stage=`, and `?question=` with `?answer=` (an answer to one of the jobs'
+ * questions, which the server matches). Kept in the address so a filtered list can be bookmarked,
  * survives a reload, and the detail screen (whose links carry the same query) knows it.
  */
 export interface ListFilter {
   q: string;
   job: string;
   stage: ApplicationStage | '';
+  /** A question's id; the list is filtered once an answer is chosen as well. */
+  question?: string;
+  answer?: string;
 }
 
 export const NO_FILTER: ListFilter = { q: '', job: '', stage: '' };
@@ -25,8 +29,20 @@ export const NO_FILTER: ListFilter = { q: '', job: '', stage: '' };
 export function readListFilter(search: string): ListFilter {
   const params = new URLSearchParams(search);
   const stage = params.get('stage') ?? '';
-  return { q: params.get('q') ?? '', job: params.get('job') ?? '', stage: isStage(stage) ? stage : '' };
+  const question = params.get('question') ?? '';
+  const answer = params.get('answer') ?? '';
+  return {
+    q: params.get('q') ?? '',
+    job: params.get('job') ?? '',
+    stage: isStage(stage) ? stage : '',
+    ...(question ? { question } : {}),
+    ...(question && answer ? { answer } : {}),
+  };
 }
+
+/** The answer the list is filtered by, when both its question and the answer are chosen. */
+export const answerFilterOf = (filter: ListFilter): { question: string; answer: string } | undefined =>
+  filter.question && filter.answer ? { question: filter.question, answer: filter.answer } : undefined;
 
 /** The query string of a filter ('' when nothing is filtered), in a fixed order. */
 export function listFilterSearch(filter: ListFilter): string {
@@ -34,6 +50,8 @@ export function listFilterSearch(filter: ListFilter): string {
   if (filter.q) params.set('q', filter.q);
   if (filter.job) params.set('job', filter.job);
   if (filter.stage) params.set('stage', filter.stage);
+  if (filter.question) params.set('question', filter.question);
+  if (filter.question && filter.answer) params.set('answer', filter.answer);
   const text = params.toString();
   return text ? `?${text}` : '';
 }
@@ -114,6 +132,8 @@ export function viewApplications<T extends Row>(
   index: readonly IndexedApplication<T>[],
   filter: ListFilter,
   keep?: ReadonlySet<string>,
+  /** The applications that gave the answer the filter names (the server matches answers). */
+  answered?: ReadonlySet<string>,
 ): ListView<T> {
   const matches = searchMatcher(filter.q);
   const shown: T[] = [];
@@ -127,7 +147,7 @@ export function viewApplications<T extends Row>(
       job = { key: entry.job, label: appliedJob(entry.row) || 'Unknown job', count: 0 };
       jobs.set(entry.job, job);
     }
-    if (!matches(entry)) continue;
+    if (!matches(entry) || (answered && !answered.has(entry.row._id))) continue;
     const jobMatches = !filter.job || entry.job === filter.job;
     const stageMatches = !filter.stage || entry.row.stage === filter.stage;
     if (stageMatches) job.count += 1;

@@ -22,6 +22,13 @@ import { usePanelStyles } from '../../components/panel-styles';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { CvPicker, type ReadyCv } from './cv-picker';
 import { useSubmitApplication } from './use-submit-application';
+import {
+  answerProblems,
+  answersOf,
+  focusQuestion,
+  QuestionFields,
+  type AnswerDraft,
+} from './question-fields';
 import { useStyles } from './application-form.styles';
 import { AdjustmentsFieldset, type AdjustmentAnswers } from './adjustments-fieldset';
 
@@ -62,7 +69,7 @@ const labelFor = (text: string, id: string) => ({ children: text, htmlFor: id })
 export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotice: ReactNode }) {
   const styles = useStyles();
   const panel = usePanelStyles();
-  const { submit, submitting, uploading, step, error } = useSubmitApplication();
+  const { submit, submitting, uploading, step, error, notice } = useSubmitApplication();
   const [fields, setFields] = useState<TextFields>({ name: '', email: '', phone: '', about: '' });
   const [cv, setCv] = useState<ReadyCv | null>(null);
   const [adjustments, setAdjustments] = useState<AdjustmentAnswers>({
@@ -70,10 +77,13 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
     disabilityConfident: false,
   });
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [draft, setDraft] = useState<AnswerDraft>({});
+  const [answerErrors, setAnswerErrors] = useState<Record<string, string | undefined>>({});
   const [attempted, setAttempted] = useState(false);
   // False in the server's HTML and until the app has taken the form over (see below).
   const [running, setRunning] = useState(false);
   const errorBar = useRef<HTMLDivElement>(null);
+  const noticeBar = useRef<HTMLDivElement>(null);
   const nameInput = useRef<HTMLInputElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
   const phoneInput = useRef<HTMLInputElement>(null);
@@ -97,6 +107,10 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
   useEffect(() => {
     if (error) errorBar.current?.focus();
   }, [error]);
+  // A knock-out answer: focus goes to the job's reply, which reads it out.
+  useEffect(() => {
+    if (notice) noticeBar.current?.focus();
+  }, [notice]);
 
   const payloadOf = (values: typeof fields, asked: AdjustmentAnswers = adjustments): ApplicationFields => ({
     name: values.name,
@@ -110,7 +124,18 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
     privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
     ...(asked.adjustments.trim() ? { adjustments: asked.adjustments.trim() } : {}),
     ...(asked.disabilityConfident ? { disabilityConfident: true } : {}),
+    // The version of the questions this form shows, so an edit meanwhile does not refuse it.
+    ...(job.questionSetId
+      ? { questionSetId: job.questionSetId, answers: answersOf(job.questions, draft) }
+      : {}),
   });
+
+  const checkDraft = (next: AnswerDraft) => answerProblems(job.questions, next);
+  const answer = (id: string, value: string | boolean | string[]) => {
+    const next = { ...draft, [id]: value };
+    setDraft(next);
+    if (attempted) setAnswerErrors(checkDraft(next));
+  };
 
   const update = (name: keyof typeof fields) => (value: string) => {
     const next = { ...fields, [name]: value };
@@ -125,9 +150,13 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
     const payload = payloadOf(fields);
     const found = validate(payload, cv);
     setErrors(found);
-    if (Object.keys(found).length > 0 || !cv) {
+    const unanswered = checkDraft(draft);
+    setAnswerErrors(unanswered);
+    const firstQuestion = job.questions.find((question) => unanswered[question.id]);
+    if (Object.keys(found).length > 0 || firstQuestion || !cv) {
       const first = TEXT_FIELDS.find((name) => found[name]);
       if (first) document.getElementById(`apply-${first}`)?.focus();
+      else if (firstQuestion) focusQuestion(firstQuestion.id);
       else if (found.adjustments) document.getElementById('apply-adjustments')?.focus();
       return;
     }
@@ -204,6 +233,13 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
           disabled={submitting}
         />
       </Field>
+      <QuestionFields
+        questions={job.questions}
+        draft={draft}
+        errors={answerErrors}
+        onChange={answer}
+        disabled={submitting}
+      />
       <CvPicker
         value={cv}
         onChange={(file) => {
@@ -234,6 +270,14 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
         </span>
         {step === messages.applicationSubmitted && <span className={styles.statusText}>{step}</span>}
       </div>
+      {notice && (
+        <MessageBar ref={noticeBar} intent="info" layout="multiline" tabIndex={-1} className={styles.error}>
+          <MessageBarBody>
+            <MessageBarTitle>Thank you for your interest</MessageBarTitle>
+            <span data-testid="apply-knock-out">{notice}</span>
+          </MessageBarBody>
+        </MessageBar>
+      )}
       {error && (
         <MessageBar
           ref={errorBar}

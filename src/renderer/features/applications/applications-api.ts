@@ -19,8 +19,9 @@ export interface ApplicationUpload {
 /** The CV travels as a file part, a quarter smaller than the base64 of a data URL. */
 function formOf({ fields, cv }: ApplicationUpload): FormData {
   const form = new FormData();
+  // The answers go as one part holding them as JSON (see application-contract.ts).
   for (const [name, value] of Object.entries(fields))
-    if (value !== undefined) form.append(name, String(value));
+    if (value !== undefined) form.append(name, typeof value === 'string' ? value : JSON.stringify(value));
   form.append(CV_PART_NAME, cv.bytes, cv.fileName);
   return form;
 }

@@ -32,6 +32,7 @@ import { useBulkStageChange, useStageChange } from './use-stage-change';
 import { EmptyState } from './applications-empty-state';
 import { BulkActions } from './bulk-actions';
 import { JobViewers } from './job-viewers';
+import { AnswerFilter, useAnswerFilter } from './answer-filter';
 import { useStyles } from './applications-list-page.styles';
 import { screens } from '../../../shared/site/screen-routes';
 
@@ -71,8 +72,14 @@ export function ApplicationsListPage() {
     if (!fromSearchBox(location.state) && address.q !== query) setQuery(address.q);
   }
   const filter: ListFilter = useMemo(
-    () => ({ q: deferredQuery, job: address.job, stage: address.stage }),
-    [deferredQuery, address.job, address.stage],
+    () => ({
+      q: deferredQuery,
+      job: address.job,
+      stage: address.stage,
+      ...(address.question ? { question: address.question } : {}),
+      ...(address.answer ? { answer: address.answer } : {}),
+    }),
+    [deferredQuery, address.job, address.stage, address.question, address.answer],
   );
   useEffect(() => {
     if (deferredQuery === readListFilter(location.search).q) return;
@@ -81,10 +88,12 @@ export function ApplicationsListPage() {
       { replace: true, state: SEARCH_BOX_WRITE },
     );
   }, [deferredQuery, location.search, navigate]);
-  const setFilter = (change: Partial<Omit<ListFilter, 'q'>>) =>
+  const setFilter = (change: Omit<Partial<ListFilter>, 'q'>) =>
     void navigate({ search: listFilterSearch({ ...filter, q: query, ...change }) }, { replace: true });
 
-  const { data, error, isLoading } = useGetApplicationsQuery(undefined, { skip: !user });
+  const { data, error, isLoading: listLoading } = useGetApplicationsQuery(undefined, { skip: !user });
+  const answering = useAnswerFilter(filter, Boolean(user));
+  const isLoading = listLoading || answering.loading;
   const cv = useCvActions(showCvError);
   const stage = useStageChange();
   const bulk = useBulkStageChange();
@@ -93,10 +102,15 @@ export function ApplicationsListPage() {
     // A failed load is only logged and the list shows as empty.
     if (error) console.error('applications failed to load', error);
   }, [error]);
+  useEffect(() => {
+    // Like the list: a failed answer filter is logged, and nothing matches.
+    if (answering.error) console.error('the answer filter failed to load', answering.error);
+  }, [answering.error]);
 
   const all = useMemo(() => data ?? [], [data]);
   const index = useMemo(() => indexApplications(all), [all]);
-  const view = useMemo(() => viewApplications(index, filter), [index, filter]);
+  const answered = answering.answered;
+  const view = useMemo(() => viewApplications(index, filter, undefined, answered), [index, answered, filter]);
   const selection = useSelection(view.shown);
   const detailHref = useCallback((row: ApplicationSummary) => applicationPath(row._id, filter), [filter]);
 
@@ -165,6 +179,7 @@ export function ApplicationsListPage() {
                 ))}
               </Select>
             </Field>
+            <AnswerFilter filter={filter} onChange={setFilter} className={styles.select} />
           </div>
         </div>
         {!isLoading && (

@@ -97,6 +97,7 @@ export function TeamApplicationPage() {
             appliedOn={formatUsDate(application.createdAt)}
             about={application.about}
             interviewIfMinimumCriteriaMet={application.interviewIfMinimumCriteriaMet}
+            answers={application.answers}
           />
           <CvSection
             key={application._id}

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useGetApplicationsQuery } from './application-admin-api';
 import { indexApplications, neighboursOf, viewApplications, type ListFilter } from './application-filters';
+import { useAnswerFilter } from './answer-filter';
 
 /**
  * Previous and Next within the list the admin came from (the query the links carry). The ones
@@ -9,14 +10,15 @@ import { indexApplications, neighboursOf, viewApplications, type ListFilter } fr
  */
 export function useReviewSequence(id: string, filter: ListFilter, enabled: boolean) {
   const { data } = useGetApplicationsQuery(undefined, { skip: !enabled });
-  const filterKey = `${filter.q}\u0000${filter.job}\u0000${filter.stage}`;
+  const { answered } = useAnswerFilter(filter, enabled);
+  const filterKey = [filter.q, filter.job, filter.stage, filter.question, filter.answer].join('\u0000');
   const [visited, setVisited] = useState(() => ({ filterKey, ids: new Set([id]) }));
   if (visited.filterKey !== filterKey) setVisited({ filterKey, ids: new Set([id]) });
   else if (!visited.ids.has(id)) setVisited({ filterKey, ids: new Set(visited.ids).add(id) });
   const index = useMemo(() => indexApplications(data ?? []), [data]);
   const shown = useMemo(
-    () => viewApplications(index, filter, visited.ids).shown,
-    [index, filter, visited.ids],
+    () => viewApplications(index, filter, visited.ids, answered).shown,
+    [index, answered, filter, visited.ids],
   );
   return { loaded: Boolean(data), ...neighboursOf(shown, id) };
 }

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import type { ApplicationFields } from '../../../shared/applications/application-contract';
 import { REDIRECT_AFTER_SUCCESS_MS } from '../../../shared/limits';
 import { messages } from '../../../shared/messages';
-import { errorMessage } from '../../store/api-error';
+import { errorMessage, errorStatus } from '../../store/api-error';
 import { useToast } from '../../feedback/use-toast';
 import { useSendApplicationEmailMutation, useSubmitApplicationMutation } from './applications-api';
 import type { ReadyCv } from './cv-picker';
@@ -18,12 +18,14 @@ export interface SubmissionState {
   step: string | null;
   /** The inline error, with the server's reason when it gave one. */
   error: { summary: string; detail: string | null } | null;
+  /** The job's polite reply to a knock-out answer: the application was not sent on. */
+  notice: string | null;
 }
 
 /** The progress message moves in steps of this many percent, so a screen reader is not flooded. */
 const PROGRESS_STEP_PERCENT = 5;
 
-const idle: SubmissionState = { submitting: false, uploading: false, step: null, error: null };
+const idle: SubmissionState = { submitting: false, uploading: false, step: null, error: null, notice: null };
 
 /**
  * Save first; only a saved application triggers the e-mail; a missing e-mail acknowledgement is
@@ -57,7 +59,7 @@ export function useSubmitApplication() {
 
   const submit = useCallback(
     async (fields: ApplicationFields, cv: ReadyCv, jobTitle: string) => {
-      setState({ submitting: true, uploading: true, step: messages.submitting, error: null });
+      setState({ submitting: true, uploading: true, step: messages.submitting, error: null, notice: null });
       const fail = (detail: string | null) => {
         if (!mounted.current) return;
         toast.error(messages.applicationFailedToast);
@@ -89,6 +91,8 @@ export function useSubmitApplication() {
         if (saved.duplicate) toast.info(messages.duplicateApplication);
       } catch (error) {
         if (!mounted.current) return;
+        // A knock-out is not a failure: the applicant gets the job's own reply instead.
+        if (errorStatus(error) === 422) return setState({ ...idle, notice: errorMessage(error, '') });
         console.error('application save failed', error);
         return fail(errorMessage(error, '') || null);
       } finally {
@@ -98,7 +102,8 @@ export function useSubmitApplication() {
 
       update({ uploading: false, step: messages.sendingEmail });
       // The CV is already stored; the notification only needs to identify the application.
-      const acknowledged = await sendEmail({ ...fields, applicationId })
+      const { answers: _answers, questionSetId: _set, ...contact } = fields;
+      const acknowledged = await sendEmail({ ...contact, applicationId })
         .unwrap()
         .then((answer) => answer.acknowledged === true)
         .catch((error: unknown) => {

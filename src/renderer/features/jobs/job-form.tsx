@@ -4,6 +4,8 @@ import { jobCreateSchema, type Job } from '../../../shared/jobs/job-contract';
 import { LinkButton } from '../../components/link-button';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { EditableList, toEntries } from './editable-list';
+import { QuestionEditor, toQuestionDrafts, toQuestionInputs } from './question-editor';
+import type { QuestionInput } from '../../../shared/questions/question-contract';
 import { useStyles } from './job-form.styles';
 
 export type JobFormMode = 'create' | 'edit';
@@ -17,9 +19,11 @@ export type JobTextField =
 
 export type JobListField = 'responsibilities' | 'requirements';
 
-export interface JobFormValues extends Record<JobTextField, string>, Record<JobListField, string[]> {}
+export interface JobFormValues extends Record<JobTextField, string>, Record<JobListField, string[]> {
+  questions: QuestionInput[];
+}
 
-export type JobFormErrors = Partial<Record<JobTextField | JobListField, string>>;
+export type JobFormErrors = Partial<Record<JobTextField | JobListField | 'questions', string>>;
 
 /** Both lists start with one empty entry. */
 export const emptyJobFormValues = (): JobFormValues => ({
@@ -32,6 +36,7 @@ export const emptyJobFormValues = (): JobFormValues => ({
   description: '',
   responsibilities: [''],
   requirements: [''],
+  questions: [],
 });
 
 export const jobFormValuesFromJob = (job: Job): JobFormValues => ({
@@ -44,9 +49,10 @@ export const jobFormValuesFromJob = (job: Job): JobFormValues => ({
   description: job.description,
   responsibilities: job.responsibilities.length > 0 ? [...job.responsibilities] : [''],
   requirements: job.requirements.length > 0 ? [...job.requirements] : [''],
+  questions: toQuestionInputs(toQuestionDrafts(job.questions)),
 });
 
-const FIELD_ORDER: (JobTextField | JobListField)[] = [
+const FIELD_ORDER: (JobTextField | JobListField | 'questions')[] = [
   'jobTitle',
   'location',
   'hours',
@@ -56,6 +62,7 @@ const FIELD_ORDER: (JobTextField | JobListField)[] = [
   'description',
   'responsibilities',
   'requirements',
+  'questions',
 ];
 
 /** The create form's rules are the server's (src/shared/jobs/job-contract.ts): one message per field. */
@@ -64,11 +71,26 @@ export function validateJobForm(values: JobFormValues): JobFormErrors {
   if (result.success) return {};
   const errors: JobFormErrors = {};
   for (const issue of result.error.issues) {
-    const field = issue.path[0] as JobTextField | JobListField;
+    const field = issue.path[0] as JobTextField | JobListField | 'questions';
     errors[field] ??= issue.message;
   }
   return errors;
 }
+
+/** The questions a job starts the form with, as stored (ids kept, so answers stay comparable). */
+const initialQuestions = (values: JobFormValues) =>
+  values.questions.map((question) => ({
+    id: question.id ?? '',
+    type: question.type,
+    label: question.label,
+    purpose: question.purpose,
+    required: question.required ?? false,
+    options: question.options ?? [],
+    knockOut: question.knockOut ?? null,
+  }));
+
+const pick = (errors: JobFormErrors, field: keyof JobFormErrors): JobFormErrors =>
+  errors[field] ? { [field]: errors[field] } : {};
 
 export interface JobFormProps {
   mode: JobFormMode;
@@ -100,6 +122,8 @@ export function JobForm({ mode, initialValues, submitting, serverErrors, onSubmi
   }));
   const [responsibilities, setResponsibilities] = useState(() => toEntries(initialValues.responsibilities));
   const [requirements, setRequirements] = useState(() => toEntries(initialValues.requirements));
+  const [questions, setQuestions] = useState(() => toQuestionDrafts(initialQuestions(initialValues)));
+  const [attempted, setAttempted] = useState(false);
   const [clientErrors, setClientErrors] = useState<JobFormErrors>({});
   const errors: JobFormErrors = { ...serverErrors, ...clientErrors };
   const form = useRef<HTMLFormElement>(null);
@@ -108,6 +132,7 @@ export function JobForm({ mode, initialValues, submitting, serverErrors, onSubmi
     ...text,
     responsibilities: responsibilities.map((entry) => entry.value),
     requirements: requirements.map((entry) => entry.value),
+    questions: toQuestionInputs(questions),
   });
   // Leaving with unsaved changes asks first: the app's links, Back and Forward, a reload, closing
   // the tab (or the console's window). A saved form leaves by the app's own navigation, unasked.
@@ -118,7 +143,9 @@ export function JobForm({ mode, initialValues, submitting, serverErrors, onSubmi
     event.preventDefault();
     if (submitting) return;
     const current = values();
-    const found = mode === 'create' ? validateJobForm(current) : {};
+    setAttempted(true);
+    // The questions are checked in both modes: the editor shows each question's own problem.
+    const found = mode === 'create' ? validateJobForm(current) : pick(validateJobForm(current), 'questions');
     setClientErrors(found);
     const first = FIELD_ORDER.find((field) => found[field]);
     if (first) {
@@ -206,6 +233,15 @@ export function JobForm({ mode, initialValues, submitting, serverErrors, onSubmi
           onChange={setRequirements}
           error={errors.requirements}
           idPrefix={`${id}-requirements`}
+        />
+        <QuestionEditor
+          drafts={questions}
+          onChange={(next) => {
+            setQuestions(next);
+            if (clientErrors.questions) setClientErrors(({ questions: _fixed, ...rest }) => rest);
+          }}
+          showErrors={attempted}
+          error={errors.questions}
         />
       </div>
       <div className={styles.footer}>

@@ -48,6 +48,8 @@ const job: Job = {
   experience: '1-2 years',
   description: 'Help customers.',
   responsibilities: ['Answer calls'],
+  questions: [],
+  questionSetId: null,
   requirements: ['Clear English'],
   publishTime: '01/02/2030',
   closingDate: null,

@@ -67,6 +67,7 @@ const teamDetail = (overrides: Partial<TeamApplicationDetail> = {}): TeamApplica
   movableTo: ['reviewed', 'interview', 'offer'],
   interviewers: [],
   interviewIfMinimumCriteriaMet: false,
+  answers: [],
   ...overrides,
 });
 

@@ -34,6 +34,7 @@ const detail = (overrides: Partial<TeamApplicationDetail> = {}): TeamApplication
   movableTo: ['reviewed', 'shortlisted', 'offer'],
   interviewers: [],
   interviewIfMinimumCriteriaMet: false,
+  answers: [],
   ...overrides,
 });
 
@@ -100,6 +101,38 @@ describe("a team member's application", () => {
     expect(screen.queryByRole('combobox', { name: 'Move to stage' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Notes' })).toBeNull();
     expect(calls.some((call) => call.path.endsWith('/notes'))).toBe(false);
+  });
+
+  it("shows the answers to the job's questions under their questions", async () => {
+    stubApi(roleAnswer('interviewer'), (call) =>
+      call.path === `/team/applications/${APPLICATION_ID}`
+        ? jsonResponse(
+            200,
+            detail({
+              movableTo: [],
+              answers: [
+                {
+                  id: 'languages',
+                  label: 'Which languages do you speak?',
+                  type: 'several-of',
+                  answer: ['Urdu', 'Arabic'],
+                },
+                { id: 'licence', label: 'Do you hold a driving licence?', type: 'yes-no', answer: false },
+              ],
+            }),
+          )
+        : undefined,
+    );
+    renderScreen(<TeamApplicationPage />, {
+      store: await adminStore(),
+      route: screens.teamApplication.path({ id: APPLICATION_ID }),
+      path: screens.teamApplication.pattern,
+    });
+    const answers = await screen.findByRole('region', { name: 'Answers' });
+    expect(within(answers).getByText('Which languages do you speak?')).toBeInTheDocument();
+    expect(within(answers).getByText('Urdu, Arabic')).toBeInTheDocument();
+    expect(within(answers).getByText('Do you hold a driving licence?')).toBeInTheDocument();
+    expect(within(answers).getByText('No')).toBeInTheDocument();
   });
 
   it('says so when the job has closed, and stays signed in', async () => {

@@ -1,0 +1,180 @@
+import type { ReactNode } from 'react';
+import {
+  Checkbox,
+  Field,
+  FieldContextProvider,
+  Input,
+  Radio,
+  RadioGroup,
+  Textarea,
+  useFieldControlProps_unstable,
+} from '@fluentui/react-components';
+import { checkAnswers, type Question } from '../../../shared/questions/question-contract';
+
+/** What the applicant has entered: text as typed, a number as typed until it is sent. */
+export type AnswerDraft = Record<string, string | boolean | string[]>;
+
+/** The answers as the server takes them: blanks left out, numbers as numbers. */
+export function answersOf(questions: readonly Question[], draft: AnswerDraft): Record<string, unknown> {
+  const answers: Record<string, unknown> = {};
+  for (const question of questions) {
+    const value = draft[question.id];
+    if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) continue;
+    answers[question.id] =
+      question.type === 'number' && typeof value === 'string' ? Number(value.trim() || NaN) : value;
+  }
+  return answers;
+}
+
+/** The same checks the server makes on the answers, each message keyed by its question's id. */
+export function answerProblems(questions: readonly Question[], draft: AnswerDraft): Record<string, string> {
+  const checked = checkAnswers(questions, answersOf(questions, draft));
+  const found: Record<string, string> = {};
+  if (!checked.ok)
+    for (const { path, message } of checked.errors) found[path.replace(/^answers\./, '')] ??= message;
+  return found;
+}
+
+const fieldId = (question: Question) => `apply-question-${question.id}`;
+
+/** Focus to a question: a list question's id names its group, so its chosen option, or its first. */
+export function focusQuestion(id: string) {
+  const field = document.getElementById(`apply-question-${id}`);
+  const control = field?.matches('input, textarea')
+    ? field
+    : field?.querySelector<HTMLElement>('input:checked, input');
+  control?.focus();
+}
+
+/**
+ * Several checkboxes under one question: the group takes the question's name, hint and message
+ * from its Field. Each checkbox is kept out of the Field's context, which would otherwise give
+ * all of them the Field's one control id and label (and make each one required).
+ */
+function CheckboxGroup({ id, children }: { id: string; children: ReactNode }) {
+  const { 'aria-required': _notOnAGroup, ...props } = useFieldControlProps_unstable({
+    id,
+    role: 'group',
+  }) as {
+    id: string;
+    role: string;
+    'aria-required'?: unknown;
+  };
+  return (
+    <div {...props}>
+      <FieldContextProvider value={undefined}>{children}</FieldContextProvider>
+    </div>
+  );
+}
+
+/**
+ * The job's own questions on the apply form, each with why it is asked
+ * (docs/behaviour.md#questions-per-job). A choice list is a group named by its question.
+ */
+export function QuestionFields({
+  questions,
+  draft,
+  errors,
+  onChange,
+  disabled,
+}: {
+  questions: readonly Question[];
+  draft: AnswerDraft;
+  errors: Record<string, string | undefined>;
+  onChange: (id: string, value: string | boolean | string[]) => void;
+  disabled: boolean;
+}) {
+  return (
+    <>
+      {questions.map((question) => {
+        const id = fieldId(question);
+        const common = {
+          required: question.required,
+          validationMessage: errors[question.id],
+          hint: `Why we ask: ${question.purpose}`,
+        };
+        const value = draft[question.id];
+        switch (question.type) {
+          case 'yes-no':
+          case 'one-of': {
+            const choices: [string, string][] =
+              question.type === 'yes-no'
+                ? [
+                    ['yes', 'Yes'],
+                    ['no', 'No'],
+                  ]
+                : question.options.map((option) => [option, option]);
+            const chosen =
+              typeof value === 'boolean' ? (value ? 'yes' : 'no') : typeof value === 'string' ? value : '';
+            return (
+              <Field key={question.id} label={question.label} {...common}>
+                <RadioGroup
+                  id={id}
+                  value={chosen}
+                  disabled={disabled}
+                  onChange={(_, data) =>
+                    onChange(question.id, question.type === 'yes-no' ? data.value === 'yes' : data.value)
+                  }
+                >
+                  {choices.map(([choice, label]) => (
+                    <Radio key={choice} value={choice} label={label} />
+                  ))}
+                </RadioGroup>
+              </Field>
+            );
+          }
+          case 'several-of': {
+            const chosen = Array.isArray(value) ? value : [];
+            return (
+              <Field key={question.id} label={question.label} {...common}>
+                <CheckboxGroup id={id}>
+                  {question.options.map((option) => (
+                    <Checkbox
+                      key={option}
+                      label={option}
+                      checked={chosen.includes(option)}
+                      disabled={disabled}
+                      onChange={(_, data) =>
+                        onChange(
+                          question.id,
+                          data.checked === true
+                            ? [...chosen, option]
+                            : chosen.filter((item) => item !== option),
+                        )
+                      }
+                    />
+                  ))}
+                </CheckboxGroup>
+              </Field>
+            );
+          }
+          case 'long-text':
+            return (
+              <Field key={question.id} label={{ children: question.label, htmlFor: id }} {...common}>
+                <Textarea
+                  id={id}
+                  resize="vertical"
+                  rows={4}
+                  value={typeof value === 'string' ? value : ''}
+                  disabled={disabled}
+                  onChange={(_, data) => onChange(question.id, data.value)}
+                />
+              </Field>
+            );
+          default:
+            return (
+              <Field key={question.id} label={{ children: question.label, htmlFor: id }} {...common}>
+                <Input
+                  id={id}
+                  type={question.type === 'number' ? 'number' : question.type === 'date' ? 'date' : 'text'}
+                  value={typeof value === 'string' ? value : ''}
+                  disabled={disabled}
+                  onChange={(_, data) => onChange(question.id, data.value)}
+                />
+              </Field>
+            );
+        }
+      })}
+    </>
+  );
+}
