@@ -115,8 +115,17 @@ export function applicationRoutes(app: Api, context: ApplicationIntakeRouteDeps)
           const { status, message, errors } = intake.refusal;
           return (reply as FastifyReply).code(status).send(errors ? { message, errors } : { message });
         }
-        const { jobId, name, email, phone, about, privacyNoticeVersion, adjustments, disabilityConfident, ...asked } =
-          intake.fields;
+        const {
+          jobId,
+          name,
+          email,
+          phone,
+          about,
+          privacyNoticeVersion,
+          adjustments,
+          disabilityConfident,
+          ...asked
+        } = intake.fields;
         const job = isId(jobId) ? await jobs.find(jobId) : undefined;
         if (!job) throw new HttpError(404, messages.jobNotFound);
         if (job.closed) {
