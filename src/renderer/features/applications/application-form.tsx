@@ -10,17 +10,20 @@ import {
   Textarea,
 } from '@fluentui/react-components';
 import { SendRegular } from '@fluentui/react-icons/headless/svg/send';
-import {
-  applicationFieldsSchema,
-  type ApplicationFields,
-} from '../../../shared/applications/application-contract';
-import { phoneSchema } from '../../../shared/contact-fields';
+import type { ApplicationFields } from '../../../shared/applications/application-contract';
 import type { Job } from '../../../shared/jobs/job-contract';
 import { messages } from '../../../shared/messages';
 import { PRIVACY_NOTICE_VERSION } from '../../../shared/privacy/privacy-notice';
 import { usePanelStyles } from '../../components/panel-styles';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { CvPicker, type ReadyCv } from './cv-picker';
+import {
+  labelFor,
+  TEXT_FIELDS,
+  validate,
+  type FieldErrors,
+  type TextFields,
+} from './application-form-fields';
 import { useSubmitApplication } from './use-submit-application';
 import {
   answerProblems,
@@ -32,35 +35,8 @@ import {
 import { useStyles } from './application-form.styles';
 import { AdjustmentsFieldset, type AdjustmentAnswers } from './adjustments-fieldset';
 
-type FieldName = 'name' | 'email' | 'phone' | 'about' | 'pdfFile' | 'adjustments';
-
-type TextFields = { name: string; email: string; phone: string; about: string };
-
-const TEXT_FIELDS = ['name', 'email', 'phone', 'about'] as const;
-
-type FieldErrors = Partial<Record<FieldName, string>>;
-
-function validate(payload: ApplicationFields, cv: ReadyCv | null): FieldErrors {
-  const errors: FieldErrors = {};
-  // The shared schema checks the phone in a final step that zod skips while other fields fail,
-  // so the phone is also checked on its own to show every message at once.
-  const phone = phoneSchema.safeParse(payload.phone ?? '');
-  if (!phone.success) errors.phone = phone.error.issues[0]?.message;
-  if (!cv) errors.pdfFile = messages.cvRequired;
-  const parsed = applicationFieldsSchema.safeParse(payload);
-  if (parsed.success) return errors;
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as FieldName;
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
-
 /** The form's heading: the job page's "Apply now" link moves focus to it. */
 export const APPLY_HEADING_ID = 'apply-title';
-
-/** A field's label, tied to its control by id, so tapping the label focuses the field. */
-const labelFor = (text: string, id: string) => ({ children: text, htmlFor: id });
 
 /**
  * The application form, validated with the same schema the server uses. The privacy notice it
