@@ -249,6 +249,8 @@ describe('GET /api/applications and /api/applications/:id', () => {
       retentionHold: false,
       purgeAfter: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       interviewIfMinimumCriteriaMet: false,
+      // The job asks no questions.
+      answers: [],
     });
   });
 

@@ -57,6 +57,14 @@ let messages: VnuMessage[] = [];
  */
 const cssMathWithCustomProperty =
   /^CSS: “[\w-]+”: “(?:min|max|clamp)\([^”]*var\(--[^”]*” is not a “[\w-]+” value\.$/;
+/**
+ * The same gap inside calc(): Fluent's radio buttons and check boxes size their hit area as
+ * `calc(16px + 2 * var(--spacingHorizontalS))`, which the checker calls "incompatible types".
+ * Set aside only where the extract shows such a spacing token closing the calc().
+ */
+const cssCalcWithSpacingToken = (message: VnuMessage) =>
+  /^CSS: “(?:width|height)”: The types are incompatible\.$/.test(message.message) &&
+  /(?:Horizontal|Vertical)[A-Z]+\)\)/.test(message.extract ?? '');
 
 const addressOf = (message: VnuMessage) => pages.get(path.basename(message.url ?? '')) ?? message.url;
 
@@ -69,7 +77,27 @@ describe.skipIf(inPostgresRun || missing.length > 0)('every page of the website,
       expect(created.status).toBe(201);
       return created.body.insertedId as string;
     };
-    const openJob = await job({ jobTitle: 'Claims Handler', closingDate: null });
+    // With questions whose answers are radio buttons and check boxes, as the apply form draws them.
+    const openJob = await job({
+      jobTitle: 'Claims Handler',
+      closingDate: null,
+      questions: [
+        {
+          id: 'right-to-work',
+          type: 'yes-no',
+          label: 'Do you have the right to work in the UK?',
+          purpose: 'We must check it before anyone starts.',
+          required: true,
+        },
+        {
+          id: 'languages',
+          type: 'several-of',
+          label: 'Which languages do you speak?',
+          purpose: 'Our customers are served in these languages.',
+          options: ['Urdu', 'Bengali'],
+        },
+      ],
+    });
     const closedJob = await job({ jobTitle: 'Closed Claims Handler' });
     const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(
       new Date(Date.now() - 86_400_000),
@@ -117,7 +145,12 @@ describe.skipIf(inPostgresRun || missing.length > 0)('every page of the website,
 
   it('passes the W3C Nu HTML Checker with no error', () => {
     const errors = messages
-      .filter((message) => message.type === 'error' && !cssMathWithCustomProperty.test(message.message))
+      .filter(
+        (message) =>
+          message.type === 'error' &&
+          !cssMathWithCustomProperty.test(message.message) &&
+          !cssCalcWithSpacingToken(message),
+      )
       .map(
         (message) =>
           `${addressOf(message)} line ${message.lastLine}: ${message.message} [${message.extract}]`,

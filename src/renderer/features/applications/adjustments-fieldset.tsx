@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Checkbox, Field, Textarea } from '@fluentui/react-components';
+import { INLINE_INDICATOR } from './question-fields';
 import { MAX_ADJUSTMENTS_LENGTH } from '../../../shared/adjustments/adjustments-contract';
 import { siteConfig } from '../../../shared/site/site-config';
 import { useStyles } from './adjustments-fieldset.styles';
@@ -59,6 +60,7 @@ export function AdjustmentsFieldset({
         onChange={(_, data) => onChange({ ...value, disabilityConfident: data.checked === true })}
         disabled={disabled}
         label="I would like to be considered under the Disability Confident scheme"
+        indicator={INLINE_INDICATOR}
       />
       <p className={styles.text}>
         Under the scheme, we interview disabled applicants who meet the minimum criteria for the role. The

@@ -11,6 +11,19 @@ import {
 } from '@fluentui/react-components';
 import { checkAnswers, type Question } from '../../../shared/questions/question-contract';
 
+/**
+ * A choice list's question names its group (the Field gives the group aria-labelledby), not one
+ * control: a <label for> would point at the group's <div>, which HTML does not allow.
+ */
+const groupLabel = (children: string) => ({ children, htmlFor: undefined });
+
+/**
+ * Fluent draws a radio button's or check box's circle as a <div> inside the control's <span>,
+ * which HTML does not allow (the W3C checker refuses the page). The same styles draw it as a
+ * <span>: Fluent's check box offers that, its radio button types only the <div>.
+ */
+export const INLINE_INDICATOR = { as: 'span' } as unknown as { as: 'div' };
+
 /** What the applicant has entered: text as typed, a number as typed until it is sent. */
 export type AnswerDraft = Record<string, string | boolean | string[]>;
 
@@ -107,7 +120,7 @@ export function QuestionFields({
             const chosen =
               typeof value === 'boolean' ? (value ? 'yes' : 'no') : typeof value === 'string' ? value : '';
             return (
-              <Field key={question.id} label={question.label} {...common}>
+              <Field key={question.id} label={groupLabel(question.label)} {...common}>
                 <RadioGroup
                   id={id}
                   value={chosen}
@@ -117,7 +130,7 @@ export function QuestionFields({
                   }
                 >
                   {choices.map(([choice, label]) => (
-                    <Radio key={choice} value={choice} label={label} />
+                    <Radio key={choice} value={choice} label={label} indicator={INLINE_INDICATOR} />
                   ))}
                 </RadioGroup>
               </Field>
@@ -126,12 +139,13 @@ export function QuestionFields({
           case 'several-of': {
             const chosen = Array.isArray(value) ? value : [];
             return (
-              <Field key={question.id} label={question.label} {...common}>
+              <Field key={question.id} label={groupLabel(question.label)} {...common}>
                 <CheckboxGroup id={id}>
                   {question.options.map((option) => (
                     <Checkbox
                       key={option}
                       label={option}
+                      indicator={INLINE_INDICATOR}
                       checked={chosen.includes(option)}
                       disabled={disabled}
                       onChange={(_, data) =>
