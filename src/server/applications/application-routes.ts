@@ -21,6 +21,7 @@ import type { RateLimiters } from '../http/rate-limit';
 import type { BlobStore } from '../blobs/blob-store';
 import type { ChangeFeed } from '../db/change-feed';
 import type { IntakePool } from './intake-pool';
+import { releaseBytes } from '../runtime/release-bytes';
 import type { IntakeGate } from './intake-gate';
 import { openApplication, type ApplicationOpeningDeps } from './application-opening';
 import { cvFileName } from '../../shared/applications/cv-file-name';
@@ -119,17 +120,22 @@ export function applicationRoutes(app: Api, context: ApplicationIntakeRouteDeps)
         }
         if ('refusal' in intake.cv) throw new HttpError(intake.cv.refusal.status, intake.cv.refusal.message);
         const cv = intake.cv.bytes;
-        const { id, duplicateOf } = await applications.create({
-          jobId,
-          jobTitle: job.jobTitle,
-          name,
-          email,
-          phone,
-          about,
-          cv: Buffer.from(cv.buffer, cv.byteOffset, cv.byteLength),
-          privacyNoticeVersion,
-        });
-        return reply.code(201).send({ success: true, insertedId: id, duplicate: duplicateOf !== null });
+        try {
+          const { id, duplicateOf } = await applications.create({
+            jobId,
+            jobTitle: job.jobTitle,
+            name,
+            email,
+            phone,
+            about,
+            cv: Buffer.from(cv.buffer, cv.byteOffset, cv.byteLength),
+            privacyNoticeVersion,
+          });
+          return reply.code(201).send({ success: true, insertedId: id, duplicate: duplicateOf !== null });
+        } finally {
+          // Stored (a file, or a row written from a copy) or refused: nothing holds the CV now.
+          releaseBytes(cv);
+        }
       },
     );
   });
