@@ -1,10 +1,10 @@
 // The server's resident memory on two Node.js binaries, side by side, the same build on each:
 //   5 s after start (no jobs), after 45 s of quiet, 3 s after 50 job posts arrive, and the peak
 //   during 8 concurrent 5 MiB CV uploads (each from its own address, for 20 s).
-// A supported Node without flags runs the product's entry (dist/server/main.js), which starts the
-// server with its own V8 settings, as `npm start` does; an older Node, or one given flags, runs the
-// built server module itself (dist/server/server.js), so the entry's check for a supported Node
-// does not stop it and the flags are the only settings.
+// A supported Node runs the product's entry (dist/server/main.js), which starts the server with its
+// own V8 settings as `npm start` does (flags given here come on top of them); an older Node runs
+// the built server module itself (dist/server/server.js), so the entry's check for a supported
+// Node does not stop it.
 //
 //   node scripts/bench/compare-node-memory.mjs [<node binary> ...]
 // Without arguments: the machine's /usr/bin/node and the project's node (node_modules/.bin/node).
@@ -45,7 +45,7 @@ async function measureOnce(spec) {
   const server = await launch({
     label: `server on ${spec}`,
     command: node,
-    args: tokens.length === 0 && nodeMajor(node) >= 24 ? [entryModule] : [...flags, serverModule],
+    args: [...flags, nodeMajor(node) >= 24 ? entryModule : serverModule],
     env: { ...productEnv({ port, dataDir: tempDir('node-memory-') }), ...env },
     port,
     readyPath: '/api/health',

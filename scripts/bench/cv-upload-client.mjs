@@ -3,7 +3,9 @@
 // source address (127.a.b.c), so the product's per-IP limit on POST /api/applications (left at
 // its default) sees every upload as a new visitor, as on a real site. Prints one JSON line.
 //
-// Usage: node cv-upload-client.mjs '<json: url, pdfFile, jobId, jobTitle, concurrency, seconds, firstAddress>'
+// Usage: node cv-upload-client.mjs '<json: url, pdfFile, jobId, jobTitle, concurrency, seconds, firstAddress[, count]>'
+// With `count`, it stops once that many uploads have started (or `seconds` have passed): the same
+// work whatever the machine's speed, for comparing memory between builds.
 import { readFileSync } from 'node:fs';
 import { request } from './http-client.mjs';
 
@@ -52,7 +54,10 @@ async function uploadOne() {
 const began = performance.now();
 await Promise.all(
   Array.from({ length: options.concurrency }, async () => {
-    while (performance.now() - began < options.seconds * 1000) {
+    while (
+      performance.now() - began < options.seconds * 1000 &&
+      (options.count === undefined || next - options.firstAddress < options.count)
+    ) {
       try {
         await uploadOne();
       } catch (error) {

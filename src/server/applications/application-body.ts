@@ -1,17 +1,15 @@
 import type { IncomingMessage } from 'node:http';
 import { errorCodes } from 'fastify';
 
-/** The first buffer for a body; it doubles as the body arrives, up to the size announced. */
-const FIRST_BUFFER_BYTES = 64 * 1024;
-
 /**
- * Reads an application's JSON body (up to about 7 MB) into one buffer that ends the size its
+ * Reads an application's JSON body (up to about 7 MB) into one buffer of the size its
  * Content-Length announces, copying each piece in as it arrives. Fastify's own reader keeps
  * every piece until the end and then joins them into a second buffer: twice the body at the
- * peak, for each application being read (see docs/operations.md#memory). The buffer starts small
- * and doubles as bytes arrive, so a body that announces 8 MB and trickles in holds about what it
- * has sent, not 8 MB from its first byte. Without a Content-Length (a chunked upload), the pieces
- * are joined at the end as before.
+ * peak, for each application being read (see docs/operations.md#memory). The buffer is taken
+ * uninitialised, so the system commits its pages only as bytes are written into them: a body
+ * that announces 8 MB and trickles in costs about what it has sent. (A buffer grown by doubling
+ * would leave about as much again behind for the garbage collector with every body.) Without a
+ * Content-Length (a chunked upload), the pieces are joined at the end.
  *
  * The same refusals as Fastify's reader: over `limit` bytes (announced or received) is
  * FST_ERR_CTP_BODY_TOO_LARGE (413), fewer or more bytes than announced is
@@ -29,7 +27,7 @@ export function readApplicationBody(
     return;
   }
   const sized = announced !== undefined && Number.isInteger(announced) && announced >= 0;
-  let whole = sized ? Buffer.allocUnsafeSlow(Math.min(announced, FIRST_BUFFER_BYTES)) : undefined;
+  const whole = sized ? Buffer.allocUnsafeSlow(announced) : undefined;
   const pieces: Buffer[] = [];
   let received = 0;
   let finished = false;
@@ -47,11 +45,6 @@ export function readApplicationBody(
     if (next > limit) return finish(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
     if (whole) {
       if (next > announced!) return finish(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
-      if (next > whole.length) {
-        const grown = Buffer.allocUnsafeSlow(Math.min(announced!, Math.max(next, 2 * whole.length)));
-        whole.copy(grown, 0, 0, received);
-        whole = grown;
-      }
       chunk.copy(whole, received);
     } else pieces.push(chunk);
     received = next;

@@ -22,6 +22,7 @@ import type { RateLimiters } from '../http/rate-limit';
 import type { BlobStore } from '../blobs/blob-store';
 import type { ChangeFeed } from '../db/change-feed';
 import type { IntakePool } from './intake-pool';
+import { releaseBytes } from '../runtime/release-bytes';
 import type { IntakeGate } from './intake-gate';
 import { openApplication, type ApplicationOpeningDeps } from './application-opening';
 import type { ErasureLog } from '../erasures/erasure-log';
@@ -142,27 +143,32 @@ export function applicationRoutes(app: Api, context: ApplicationIntakeRouteDeps)
         }
         if ('refusal' in intake.cv) throw new HttpError(intake.cv.refusal.status, intake.cv.refusal.message);
         const cv = intake.cv.bytes;
-        const { id, duplicateOf } = await applications.create({
-          jobId,
-          jobTitle: job.jobTitle,
-          name,
-          email,
-          phone,
-          about,
-          cv: Buffer.from(cv.buffer, cv.byteOffset, cv.byteLength),
-          privacyNoticeVersion,
-          questionSetId: answered.questionSetId,
-          answers: answered.answers,
-          adjustments,
-          disabilityConfident,
-        });
-        const monitoringToken = context.monitoring.formToken(id);
-        return reply.code(201).send({
-          success: true,
-          insertedId: id,
-          duplicate: duplicateOf !== null,
-          ...(monitoringToken ? { monitoringToken } : {}),
-        });
+        try {
+          const { id, duplicateOf } = await applications.create({
+            jobId,
+            jobTitle: job.jobTitle,
+            name,
+            email,
+            phone,
+            about,
+            cv: Buffer.from(cv.buffer, cv.byteOffset, cv.byteLength),
+            privacyNoticeVersion,
+            questionSetId: answered.questionSetId,
+            answers: answered.answers,
+            adjustments,
+            disabilityConfident,
+          });
+          const monitoringToken = context.monitoring.formToken(id);
+          return reply.code(201).send({
+            success: true,
+            insertedId: id,
+            duplicate: duplicateOf !== null,
+            ...(monitoringToken ? { monitoringToken } : {}),
+          });
+        } finally {
+          // Stored (a file, or a row written from a copy) or refused: nothing holds the CV now.
+          releaseBytes(cv);
+        }
       },
     );
   });

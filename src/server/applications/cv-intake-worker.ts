@@ -1,4 +1,5 @@
 import { Piscina } from 'piscina';
+import { releaseBytes } from '../runtime/release-bytes';
 import {
   readApplication,
   readApplicationForm,
@@ -18,7 +19,12 @@ function handBack(result: Intake): Intake {
 
 /** The worker thread's task (Piscina calls the default export): one JSON application body in, its intake out. */
 export default async function intake(body: Uint8Array) {
-  return handBack(await readApplication(body));
+  try {
+    return handBack(await readApplication(body));
+  } finally {
+    // What the intake answers is copied out of the body (the CV decoded into bytes of its own).
+    releaseBytes(body);
+  }
 }
 
 /** The task for an application sent as a multipart form (its text parts and CV bytes). */

@@ -53,13 +53,16 @@ describe.skipIf(process.platform === 'win32')('the server’s V8 settings', () =
      const newSpace = v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
      // The young generation is two semi-spaces, reserved whole: its size says the setting took.
      console.log(JSON.stringify({ pid: process.pid, execArgv: process.execArgv, argv: process.argv.slice(2),
-       semiSpaceMb: newSpace.space_size / 2 / 1024 / 1024 }));`,
+       semiSpaceMb: newSpace.space_size / 2 / 1024 / 1024, arenas: process.env.MALLOC_ARENA_MAX ?? null }));`,
   );
-  const start = (execArgv: string[]) =>
-    spawnSync(process.execPath, [...execArgv, '--import', 'tsx', entry, '--port', '3000'], {
+  const start = (execArgv: string[], env: Record<string, string> = {}) => {
+    const { MALLOC_ARENA_MAX: _inherited, ...inherited } = process.env;
+    return spawnSync(process.execPath, [...execArgv, '--import', 'tsx', entry, '--port', '3000'], {
       encoding: 'utf8',
       timeout: 30_000,
+      env: { ...inherited, ...env },
     });
+  };
 
   it('starts the same program again, in the same process, with the young generation Node 20 had', () => {
     const result = start([]);
@@ -72,6 +75,7 @@ describe.skipIf(process.platform === 'win32')('the server’s V8 settings', () =
       execArgv: string[];
       argv: string[];
       semiSpaceMb: number;
+      arenas: string | null;
     };
     // Same pid: whoever started the server (npm start, a service manager, the tests) still holds it.
     expect(lines[0]).toBe(`started ${printed.pid}`);
@@ -79,6 +83,15 @@ describe.skipIf(process.platform === 'win32')('the server’s V8 settings', () =
     expect(printed.argv).toEqual(['--port', '3000']);
     expect(printed.semiSpaceMb).toBeGreaterThan(0);
     expect(printed.semiSpaceMb).toBeLessThanOrEqual(16);
+    // Two malloc arenas for the whole process (docs/operations.md#memory).
+    expect(printed.arenas).toBe('2');
+  });
+
+  it('keeps the C library setting whoever runs the server chose', () => {
+    const result = start([], { MALLOC_ARENA_MAX: '4' });
+    expect(result.status).toBe(0);
+    const lines = result.stdout.trim().split('\n');
+    expect((JSON.parse(lines.at(-1) ?? '{}') as { arenas: string }).arenas).toBe('4');
   });
 
   it('leaves worker threads the young generation their own limits ask for', () => {
@@ -110,7 +123,7 @@ describe.skipIf(process.platform === 'win32')('the server’s V8 settings', () =
   });
 
   it('does nothing when the process already has them', () => {
-    const result = start(['--max-semi-space-size=16']);
+    const result = start(['--max-semi-space-size=16'], { MALLOC_ARENA_MAX: '2' });
     expect(result.status).toBe(0);
     expect(result.stdout.trim().split('\n')).toHaveLength(2);
   });
