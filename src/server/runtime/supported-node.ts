@@ -36,7 +36,7 @@ export const SERVER_NODE_FLAGS = ['--max-semi-space-size=16'] as const;
  * (docs/operations.md#memory). glibc gives each thread that allocates an arena of its own, up to
  * eight per core, and keeps what a thread freed in that arena for its next use: the CV-checking
  * thread, V8's helpers and libuv's pool each held tens of megabytes after a burst of uploads. Two
- * arenas for the whole process took about 35 MB off the peak of 8 concurrent 5 MiB uploads, with
+ * arenas for the whole process took about 30 MB off the peak of 8 concurrent 5 MiB uploads, with
  * the same throughput on two cores.
  */
 export const SERVER_ENVIRONMENT = { MALLOC_ARENA_MAX: '2' } as const;
