@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Button, Checkbox, Field, Input, Select, Textarea } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons/headless/svg/add';
 import { DeleteRegular } from '@fluentui/react-icons/headless/svg/delete';
@@ -101,6 +101,17 @@ export function QuestionEditor({
   const id = useId();
   const change = (key: number, patch: Partial<QuestionDraft>) =>
     onChange(drafts.map((draft) => (draft.key === key ? { ...draft, ...patch } : draft)));
+  // A new question takes the focus once it is drawn: its label field exists only after the form's
+  // next render, however long the machine takes to get there.
+  const focusNext = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusNext.current === null) return;
+    const field = document.getElementById(`${id}-${focusNext.current}-label`);
+    if (!field) return;
+    field.focus();
+    focusNext.current = null;
+  }, [drafts, id]);
+
   const add = () => {
     const key = Math.max(0, ...drafts.map((draft) => draft.key)) + 1;
     onChange([
@@ -117,7 +128,7 @@ export function QuestionEditor({
         knockOutMessage: '',
       },
     ]);
-    requestAnimationFrame(() => document.getElementById(`${id}-${key}-label`)?.focus());
+    focusNext.current = key;
   };
 
   return (
