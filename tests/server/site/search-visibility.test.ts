@@ -3,7 +3,7 @@ import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INITIAL_DATA_ELEMENT_ID, type InitialData } from '../../../src/shared/site/initial-data';
 import { siteConfig } from '../../../src/shared/site/site-config';
-import { parseSalary } from '../../../src/server/site/salary';
+import { parseSalary } from '../../../src/shared/jobs/salary-text';
 import { fakeWebBuild, removeFakeWebBuild } from '../../support/web-template';
 import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
 
