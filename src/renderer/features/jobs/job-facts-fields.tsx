@@ -1,5 +1,18 @@
-import { Checkbox, Dropdown, Field, Input, Option, Radio, RadioGroup } from '@fluentui/react-components';
+import { useId } from 'react';
 import {
+  Checkbox,
+  Dropdown,
+  Field,
+  Input,
+  Label,
+  Option,
+  Radio,
+  RadioGroup,
+  Text,
+} from '@fluentui/react-components';
+import { messages } from '../../../shared/messages';
+import {
+  derivedText,
   EMPLOYMENT_TYPES,
   factsProblems,
   jobFactsInputShape,
@@ -83,6 +96,26 @@ export function validateJobFacts(draft: JobFactsDraft): JobFactErrors {
   return errors;
 }
 
+/** A text may be left blank where the facts say it; the server writes it from them. */
+export function unstatedTexts(
+  texts: Record<'location' | 'hours' | 'ctc', string>,
+  draft: JobFactsDraft,
+  factErrors: JobFactErrors,
+): Partial<Record<'location' | 'hours' | 'ctc', string>> {
+  const facts = jobFactsInput(draft);
+  const stated = {
+    location: derivedText.location(facts),
+    hours: derivedText.hours(facts),
+    ctc: facts.pay && !factErrors.pay ? 'stated' : '',
+  };
+  const labels = { location: 'Location', hours: 'Work hours', ctc: 'CTC' } as const;
+  return Object.fromEntries(
+    (['location', 'hours', 'ctc'] as const)
+      .filter((field) => texts[field].trim() === '' && stated[field] === '')
+      .map((field) => [field, messages.fieldRequired(labels[field])]),
+  );
+}
+
 export interface JobFactsFieldsProps {
   value: JobFactsDraft;
   onChange: (next: JobFactsDraft, field: JobFactField) => void;
@@ -92,6 +125,7 @@ export interface JobFactsFieldsProps {
 /** The job's facts (docs/behaviour.md#job-facts): what filters, feeds and the blank texts are made from. */
 export function JobFactsFields({ value, onChange, errors }: JobFactsFieldsProps) {
   const styles = useStyles();
+  const id = useId();
   const { data: departments = [] } = useGetDepartmentsQuery();
   const set = (field: JobFactField, change: Partial<JobFactsDraft>) =>
     onChange({ ...value, ...change }, field);
@@ -148,24 +182,36 @@ export function JobFactsFields({ value, onChange, errors }: JobFactsFieldsProps)
           onChange={(_e, data) => set('remoteCountry', { remoteCountry: data.value })}
         />
       </Field>
-      <Field label="Employment type" className={styles.wide} {...state('employmentTypes')}>
-        <div role="group" aria-label="Employment type" data-field="employmentTypes">
-          {EMPLOYMENT_TYPES.map((type) => (
-            <Checkbox
-              key={type.code}
-              label={type.words}
-              checked={value.employmentTypes.includes(type.code)}
-              onChange={(_e, data) =>
-                set('employmentTypes', {
-                  employmentTypes: data.checked
-                    ? [...value.employmentTypes, type.code]
-                    : value.employmentTypes.filter((code) => code !== type.code),
-                })
-              }
-            />
-          ))}
-        </div>
-      </Field>
+      {/* Check boxes outside a Field: a Field gives its one id to every control inside it. */}
+      <div
+        role="group"
+        aria-labelledby={`${id}-types`}
+        aria-describedby={errors.employmentTypes ? `${id}-types-error` : undefined}
+        data-field="employmentTypes"
+        tabIndex={-1}
+        className={styles.wide}
+      >
+        <Label id={`${id}-types`}>Employment type</Label>
+        {EMPLOYMENT_TYPES.map((type) => (
+          <Checkbox
+            key={type.code}
+            label={type.words}
+            checked={value.employmentTypes.includes(type.code)}
+            onChange={(_e, data) =>
+              set('employmentTypes', {
+                employmentTypes: data.checked
+                  ? [...value.employmentTypes, type.code]
+                  : value.employmentTypes.filter((code) => code !== type.code),
+              })
+            }
+          />
+        ))}
+        {errors.employmentTypes && (
+          <Text id={`${id}-types-error`} role="alert">
+            {errors.employmentTypes}
+          </Text>
+        )}
+      </div>
       <Field label="Pay from (£)" hint="One figure: leave 'Pay to' empty." {...state('pay')}>
         <Input
           data-field="pay"

@@ -8,12 +8,12 @@ import { QuestionEditor, toQuestionDrafts, toQuestionInputs } from './question-e
 import type { QuestionInput } from '../../../shared/questions/question-contract';
 import { useStyles } from './job-form.styles';
 import { derivedText } from '../../../shared/jobs/job-facts';
-import { messages } from '../../../shared/messages';
 import {
   emptyJobFacts,
   JobFactsFields,
   jobFactsDraftFrom,
   jobFactsInput,
+  unstatedTexts,
   validateJobFacts,
   type JobFactField,
   type JobFactsDraft,
@@ -57,7 +57,7 @@ export const emptyJobFormValues = (): JobFormValues => ({
 });
 
 /** A text the server wrote from the facts shows blank, so it keeps following them after an edit. */
-const ownText = (job: Job, field: keyof typeof derivedText) => {
+const ownText = (job: Job, field: 'location' | 'hours' | 'ctc') => {
   const text = job[field];
   return text === derivedText[field](job) ? '' : text;
 };
@@ -103,21 +103,7 @@ export function validateJobForm(values: JobFormValues): JobFormErrors {
     const field = issue.path[0] as JobFormField;
     errors[field] ??= issue.message;
   }
-  // A text may be left blank where the facts say it; the server writes it from them.
-  const facts = jobFactsInput(values.facts);
-  const stated = {
-    location: derivedText.location(facts),
-    hours: derivedText.hours(facts),
-    ctc: facts.pay && !errors.pay ? 'stated' : '',
-  };
-  for (const [field, label] of [
-    ['location', 'Location'],
-    ['hours', 'Work hours'],
-    ['ctc', 'CTC'],
-  ] as const) {
-    if (values[field].trim() === '' && stated[field] === '') errors[field] ??= messages.fieldRequired(label);
-  }
-  return errors;
+  return { ...unstatedTexts(values, values.facts, errors), ...errors };
 }
 
 /** The questions a job starts the form with, as stored (ids kept, so answers stay comparable). */
