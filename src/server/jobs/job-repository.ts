@@ -9,7 +9,6 @@ import { derivedText, type Department, type JobFacts, type PayRange } from '../.
 import type { Question, questionInputSchema } from '../../shared/questions/question-contract';
 import type { z } from 'zod';
 import { isClosed, londonToday } from '../../shared/jobs/closing-date';
-import type { JobDraft } from './job-writes';
 
 type JobRow = typeof jobs.$inferSelect;
 type DepartmentRow = typeof departments.$inferSelect;
@@ -22,6 +21,14 @@ export type JobValues = Omit<
   questions?: QuestionInput[];
   pay?: PayRange | null;
 };
+
+/** What a job will be once a write is saved: the texts as stored and the facts. */
+export interface JobDraft extends Omit<JobFacts, 'department'> {
+  departmentId: string | null;
+  location: string;
+  hours: string;
+  ctc: string;
+}
 
 const toPence = (pounds: number) => Math.round(pounds * 100);
 /** The pay columns a write sets: all three, or none when the write leaves pay alone. */

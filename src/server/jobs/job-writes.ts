@@ -6,22 +6,14 @@ import {
   factsProblems,
   jobFactMessages,
   payFromText,
-  type JobFacts,
   type PayRange,
 } from '../../shared/jobs/job-facts';
 import { HttpError } from '../http/http-error';
 import type { DepartmentRepository } from './department-repository';
+import type { JobDraft } from './job-repository';
 
 type Create = z.output<typeof jobCreateSchema>;
 type Update = z.output<typeof jobUpdateSchema>;
-
-/** What a job will be once a write is saved: the texts as stored and the facts. */
-export interface JobDraft extends Omit<JobFacts, 'department'> {
-  departmentId: string | null;
-  location: string;
-  hours: string;
-  ctc: string;
-}
 
 export interface JobWriteRules {
   /** REQUIRE_PAY_RANGE: a job is not published without a structured pay range. */
