@@ -8,6 +8,7 @@ import type { TokenService } from './auth/tokens';
 import type { UserRepository } from './auth/user-repository';
 import type { AccountRepository } from './auth/account-repository';
 import type { JobRepository } from './jobs/job-repository';
+import type { DepartmentRepository } from './jobs/department-repository';
 import type { ApplicationRepository } from './applications/application-repository';
 import type { NoteRepository } from './applications/note-repository';
 import type { RateLimiters } from './http/rate-limit';
@@ -48,6 +49,8 @@ export interface AppContext {
   /** Token generations, password reset links, second factors and account events. */
   accounts: AccountRepository;
   jobs: JobRepository;
+  /** The departments administrators keep, which jobs name. */
+  departments: DepartmentRepository;
   /** The open jobs as visitors get them, cached until a job changes. */
   openJobs: OpenJobsCache;
   changes: ChangeFeed;

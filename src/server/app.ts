@@ -20,6 +20,7 @@ import { passwordResetRoutes } from './auth/password-reset-routes';
 import { twoFactorAdminRoutes, twoFactorRoutes } from './auth/two-factor-routes';
 import { twoFactorLoginRoutes } from './auth/two-factor-login-routes';
 import { jobAdminRoutes, jobRoutes } from './jobs/job-routes';
+import { departmentRoutes } from './jobs/department-routes';
 import { applicationAdminRoutes, applicationRoutes } from './applications/application-routes';
 import { noteRoutes } from './applications/note-routes';
 import { stageRoutes } from './applications/stage-routes';
@@ -246,6 +247,7 @@ function apiRoutes(app: FastifyInstance, context: AppContext) {
     await api.register(
       adminScope(guards, (admin) => {
         jobAdminRoutes(admin, context);
+        departmentRoutes(admin, context);
         applicationAdminRoutes(admin, context);
         noteRoutes(admin, context);
         stageRoutes(admin, context);

@@ -149,6 +149,8 @@ const envSchema = z
     RATE_LIMIT_CONFIRMATIONS_PER_EMAIL_PER_HOUR: perMinute(DEFAULT_RATE_LIMITS.confirmationsPerEmailPerHour),
     RATE_LIMIT_CONFIRMATIONS_PER_EMAIL_PER_DAY: perMinute(DEFAULT_RATE_LIMITS.confirmationsPerEmailPerDay),
     REQUIRE_ADMIN_2FA: flag(false),
+    // No job is published without a structured pay range (docs/behaviour.md#job-facts).
+    REQUIRE_PAY_RANGE: flag(true),
     RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_RETENTION_DAYS),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: optionalText,
@@ -202,6 +204,8 @@ export interface Config {
   tokenTtlSeconds: number;
   /** Every administrator must use a second factor; one without it enrols at the next login. */
   requireAdmin2fa: boolean;
+  /** A job is not published without a structured pay range ("Competitive" is not pay). */
+  requirePayRange: boolean;
   bootstrapAdmin: { email: string; password: string; name: string } | undefined;
   corsOrigins: string[];
   /** Fastify's trustProxy: how many proxies (hops) or which addresses; false for none. */
@@ -256,6 +260,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN,
     tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
     requireAdmin2fa: env.REQUIRE_ADMIN_2FA,
+    requirePayRange: env.REQUIRE_PAY_RANGE,
     bootstrapAdmin:
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD
         ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD, name: env.ADMIN_NAME }

@@ -14,6 +14,8 @@ import { createTokenService, resolveJwtSecret } from './auth/tokens';
 import { createUserRepository } from './auth/user-repository';
 import { createAccountRepository } from './auth/account-repository';
 import { createJobRepository } from './jobs/job-repository';
+import { createDepartmentRepository } from './jobs/department-repository';
+import { backfillJobFacts } from './jobs/job-facts-backfill';
 import { createOpenJobsCache } from './jobs/open-jobs-cache';
 import { createLocalChangeFeed, createPostgresChangeFeed } from './db/change-feed';
 import { compileSerializer } from './http/schema-serializer';
@@ -110,6 +112,8 @@ async function assembleContext(config: Config, options: StartOptions, opened: Op
         )
       : createLocalChangeFeed());
   const jobs = createJobRepository(db, changes);
+  // Once, after the migration that added the facts: before any request reads a job.
+  await backfillJobFacts(db);
   const mailer = (opened.mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -160,6 +164,7 @@ async function assembleContext(config: Config, options: StartOptions, opened: Op
     users,
     accounts: createAccountRepository(db),
     jobs,
+    departments: createDepartmentRepository(db, changes),
     openJobs: createOpenJobsCache(jobs, changes, compileSerializer(jobListSchema), {
       recheckMs: config.openJobsRecheckMs,
     }),

@@ -249,6 +249,7 @@ const addresses: Record<WebScreen, () => Promise<string>> = {
   editJob: async () => screens.editJob.path({ id: (await createJob()).id }),
   applications: async () => screens.applications.path(),
   application: async () => screens.application.path({ id: (await application()).id }),
+  departments: async () => screens.departments.path(),
   replyTemplates: async () => screens.replyTemplates.path(),
   account: async () => screens.account.path(),
   teamMembers: async () => screens.teamMembers.path(),

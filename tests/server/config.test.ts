@@ -69,6 +69,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ REQUIRE_ADMIN_2FA: ' TRUE ' }).requireAdmin2fa).toBe(true);
   });
 
+  it('REQUIRE_PAY_RANGE is on unless set to false, and a value that is neither is named', () => {
+    expect(loadConfig({}).requirePayRange).toBe(true);
+    expect(loadConfig({ REQUIRE_PAY_RANGE: '' }).requirePayRange).toBe(true);
+    expect(loadConfig({ REQUIRE_PAY_RANGE: 'false' }).requirePayRange).toBe(false);
+    expect(() => loadConfig({ REQUIRE_PAY_RANGE: 'no' })).toThrow(/REQUIRE_PAY_RANGE: must be true or false/);
+  });
+
   it('treats a blank PORT as unset (the default 3000), not as port 0', () => {
     expect(loadConfig({ PORT: '' }).port).toBe(3000);
     expect(loadConfig({ PORT: '  ' }).port).toBe(3000);

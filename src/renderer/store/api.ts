@@ -24,6 +24,7 @@ export const api = createApi({
     'Interview',
     'Scorecard',
     'RightToWork',
+    'Department',
   ],
   endpoints: () => ({}),
 });
@@ -58,4 +59,6 @@ export const tags = {
   scorecards: (applicationId: string) => ({ type: 'Scorecard', id: applicationId }) as const,
   /** An application's right-to-work check. */
   rightToWork: (applicationId: string) => ({ type: 'RightToWork', id: applicationId }) as const,
+  /** The departments administrators keep. */
+  departments: { type: 'Department', id: 'LIST' } as const,
 };

@@ -26,6 +26,7 @@ import type {
 } from '../../shared/right-to-work/right-to-work-contract';
 import type { FunnelStage } from '../../shared/equality-monitoring/equality-monitoring-contract';
 import type { Question, StoredAnswer } from '../../shared/questions/question-contract';
+import type { EmploymentType, PayPeriod, WorkplaceType } from '../../shared/jobs/job-facts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -53,6 +54,24 @@ export const users = pgTable('users', {
   teamRole: text('team_role').$type<TeamRole>(),
   createdAt: createdAt(),
 });
+
+/**
+ * The departments administrators keep. A job names one by id; the slug is fixed when the
+ * department is made (a rename keeps it), since the careers home's filter links carry it.
+ */
+export const departments = pgTable(
+  'departments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('departments_name_idx').on(sql`lower(${table.name})`),
+    uniqueIndex('departments_slug_idx').on(table.slug),
+  ],
+);
 
 export const jobs = pgTable(
   'jobs',
@@ -85,8 +104,27 @@ export const jobs = pgTable(
     questionSetId: uuid('question_set_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The structured facts (docs/behaviour.md#job-facts); a department in use cannot be deleted. */
+    departmentId: uuid('department_id').references(() => departments.id, { onDelete: 'restrict' }),
+    locations: jsonb('locations')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    workplaceType: text('workplace_type').$type<WorkplaceType>(),
+    remoteCountry: text('remote_country'),
+    employmentTypes: jsonb('employment_types')
+      .$type<EmploymentType[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** Pay in pence, so a figure such as £11.44 an hour is kept exactly. */
+    payMinPence: integer('pay_min_pence'),
+    payMaxPence: integer('pay_max_pence'),
+    payPeriod: text('pay_period').$type<PayPeriod>(),
   },
-  (table) => [index('jobs_created_at_idx').on(table.createdAt)],
+  (table) => [
+    index('jobs_created_at_idx').on(table.createdAt),
+    index('jobs_department_idx').on(table.departmentId),
+  ],
 );
 
 export const applications = pgTable(
@@ -603,6 +641,7 @@ export const schema = {
   twoFactor,
   recoveryCodes,
   accountEvents,
+  departments,
   jobs,
   applications,
   applicationNotes,

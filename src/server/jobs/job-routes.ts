@@ -16,6 +16,8 @@ import { sendRepresentation } from '../http/representation';
 import { currentUser, type Guards } from '../auth/guards';
 import { OPTIONAL_ADMIN_SECURITY } from '../auth/admin-scope';
 import type { JobRepository } from './job-repository';
+import type { DepartmentRepository } from './department-repository';
+import { checkJobWrite, draftOfCreate, draftOfUpdate, payOfWrite, type JobWriteRules } from './job-writes';
 import type { OpenJobsCache } from './open-jobs-cache';
 import type { FastifyRequest } from 'fastify';
 
@@ -23,6 +25,8 @@ import type { FastifyRequest } from 'fastify';
 export interface JobRouteDeps {
   jobs: JobRepository;
   openJobs: OpenJobsCache;
+  departments: DepartmentRepository;
+  config: JobWriteRules;
 }
 
 const existingJobId = (id: string) => {
@@ -91,8 +95,11 @@ export function jobRoutes(app: Api, context: JobRouteDeps, guards: Guards): void
 }
 
 /** Creating, editing and deleting job posts: registered in the admin scope (auth/admin-scope.ts). */
-export function jobAdminRoutes(app: Api, context: Pick<JobRouteDeps, 'jobs'>): void {
-  const { jobs } = context;
+export function jobAdminRoutes(
+  app: Api,
+  context: Pick<JobRouteDeps, 'jobs' | 'departments' | 'config'>,
+): void {
+  const { jobs, departments, config } = context;
 
   app.post(
     '/post',
@@ -107,8 +114,11 @@ export function jobAdminRoutes(app: Api, context: Pick<JobRouteDeps, 'jobs'>): v
     },
     async (request, reply) => {
       const { publishTime, postCreator: _ignored, ...fields } = request.body;
+      const draft = draftOfCreate(request.body);
+      await checkJobWrite(draft, request.body, departments, config);
       const insertedId = await jobs.create({
         ...fields,
+        pay: draft.pay,
         // The form sends today's date; anything that is not MM/DD/YYYY is replaced by the server's.
         publishTime:
           publishTime && US_DATE_PATTERN.test(publishTime) ? publishTime : formatUsDate(new Date()),
@@ -132,8 +142,12 @@ export function jobAdminRoutes(app: Api, context: Pick<JobRouteDeps, 'jobs'>): v
     },
     async (request) => {
       const { lastEditUser: _user, editTime: _time, ...fields } = request.body;
-      const updated = await jobs.update(existingJobId(request.params.id), {
+      const saved = await jobs.draft(existingJobId(request.params.id));
+      if (!saved) throw new HttpError(404, messages.jobNotFound);
+      await checkJobWrite(draftOfUpdate(saved, request.body), request.body, departments, config);
+      const updated = await jobs.update(request.params.id, {
         ...fields,
+        pay: payOfWrite(request.body),
         lastEditUser: currentUser(request).email,
         editTime: formatUsDate(new Date()),
       });

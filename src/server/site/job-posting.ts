@@ -4,7 +4,7 @@ import { screens } from '../../shared/site/screen-routes';
 import { formatAddress, siteConfig } from '../../shared/site/site-config';
 import { SITE_LOGO } from '../../shared/site/site-icons';
 import { escapeHtml } from './safe-json';
-import { parseSalary } from './salary';
+import { parseSalary } from '../../shared/jobs/salary-text';
 
 export const jobUrl = (publicUrl: string, job: Pick<Job, '_id'>) =>
   `${publicUrl}${screens.apply.path({ id: job._id })}`;

@@ -3,6 +3,7 @@ import { messages } from '../messages';
 import { notOneLineMessage, ONE_LINE } from '../contact-fields';
 import { closingDateMessages, isCalendarDate, londonToday } from './closing-date';
 import { questionListSchema, questionSchema } from '../questions/question-contract';
+import { jobFactsInputShape, jobFactsShape } from './job-facts';
 
 const requiredText = (label: string, max: number) =>
   z
@@ -14,6 +15,17 @@ const requiredText = (label: string, max: number) =>
 /** A required field of one line (see ONE_LINE): it also goes into titles, feeds and e-mail subjects. */
 const requiredLine = (label: string, max: number) =>
   requiredText(label, max).regex(ONE_LINE, notOneLineMessage(label));
+
+/**
+ * A text the specification's clients send, which may now be blank when the job's facts say it
+ * (docs/behaviour.md#job-facts): the server refuses a job where neither does.
+ */
+const derivableLine = (label: string, max: number) =>
+  z
+    .string({ error: messages.fieldRequired(label) })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+    .regex(ONE_LINE, notOneLineMessage(label));
 
 /** The closing date is optional; blank clears it. */
 export const closingDateSchema = z
@@ -42,9 +54,9 @@ const textList = (label: string) =>
 /** The fields an admin edits, with their labels as the create form shows them. */
 const editableFields = {
   jobTitle: requiredLine('Job title', 200),
-  location: requiredLine('Location', 200),
-  hours: requiredLine('Work hours', 200),
-  ctc: requiredLine('CTC', 200),
+  location: derivableLine('Location', 200),
+  hours: derivableLine('Work hours', 200),
+  ctc: derivableLine('CTC', 200),
   experience: requiredLine('Experience', 200),
   description: requiredText('Description', 20_000),
   responsibilities: textList('Responsibilities'),
@@ -52,7 +64,11 @@ const editableFields = {
   closingDate: closingDateSchema.optional(),
   /** What the apply form asks for this job (docs/behaviour.md#questions-per-job). */
   questions: questionListSchema,
+  ...jobFactsInputShape,
 };
+
+/** The text fields a job's facts can stand in for, with the labels their messages name. */
+export const DERIVABLE_TEXTS = { location: 'Location', hours: 'Work hours', ctc: 'CTC' } as const;
 
 /** A new post may leave its lists out: they start empty. */
 export const jobFieldsSchema = z.object({
@@ -60,6 +76,15 @@ export const jobFieldsSchema = z.object({
   responsibilities: editableFields.responsibilities.default([]),
   requirements: editableFields.requirements.default([]),
   questions: editableFields.questions.default([]),
+  location: editableFields.location.default(''),
+  hours: editableFields.hours.default(''),
+  ctc: editableFields.ctc.default(''),
+  departmentId: editableFields.departmentId.default(null),
+  locations: editableFields.locations.default([]),
+  workplaceType: editableFields.workplaceType.default(null),
+  remoteCountry: editableFields.remoteCountry.default(null),
+  employmentTypes: editableFields.employmentTypes.default([]),
+  pay: editableFields.pay.default(null),
 });
 
 /** POST /post: the client also sends publishTime and postCreator; the server decides both. */
@@ -89,7 +114,7 @@ export const jobUpdateSchema = z.object(editableFields).partial().extend({
  * site's HTML. It never says who created or edited the post: those are administrators' e-mail
  * addresses, the very accounts a stranger would try to log in as.
  */
-export const jobSchema = z.object({
+const specificationJobSchema = z.object({
   _id: z.string(),
   jobTitle: z.string(),
   location: z.string(),
@@ -110,6 +135,12 @@ export const jobSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
+/*
+ * The structured facts come after every field the specification names (and after the
+ * administrators' bookkeeping), so its clients read the same bytes as before up to them
+ * (docs/behaviour.md#job-facts).
+ */
+export const jobSchema = specificationJobSchema.extend(jobFactsShape);
 export const jobListSchema = z.array(jobSchema);
 
 /** Who created and last edited a post, and when: for administrators' answers only. */
@@ -120,10 +151,12 @@ const bookkeeping = {
 };
 
 /** A job post as stored and as administrators see it. */
-export const adminJobSchema = jobSchema.extend(bookkeeping);
+export const adminJobSchema = specificationJobSchema.extend(bookkeeping).extend(jobFactsShape);
 
 /** GET /single/:id and GET /all: the bookkeeping fields are there only when an administrator asks. */
-export const jobAnswerSchema = jobSchema.extend(z.object(bookkeeping).partial().shape);
+export const jobAnswerSchema = specificationJobSchema
+  .extend(z.object(bookkeeping).partial().shape)
+  .extend(jobFactsShape);
 export const jobAnswerListSchema = z.array(jobAnswerSchema);
 
 /** The public form of a post: zod keeps only the fields `jobSchema` names. */

@@ -257,6 +257,11 @@ export const screens = {
     replay: false,
     screen: { file: 'app/pages/application-page', name: 'ApplicationPage' },
   }),
+  departments: screen(`${ADMIN_BASE}/departments`, {
+    ...admin,
+    replay: true,
+    screen: { file: 'features/jobs/departments-page', name: 'DepartmentsPage' },
+  }),
   replyTemplates: screen(`${ADMIN_BASE}/templates`, {
     ...admin,
     replay: true,

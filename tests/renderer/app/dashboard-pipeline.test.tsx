@@ -1,3 +1,4 @@
+import { NO_FACTS } from '../../../src/shared/jobs/job-facts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { ApplicationCounts } from '../../../src/shared/applications/stage-contract';
@@ -25,6 +26,7 @@ const job = (id: string, jobTitle: string): Job => ({
   closed: false,
   createdAt: '2025-03-01T10:00:00.000Z',
   updatedAt: '2025-03-01T10:00:00.000Z',
+  ...NO_FACTS,
 });
 
 describe('the dashboard’s pipeline', () => {

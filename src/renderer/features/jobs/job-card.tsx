@@ -8,6 +8,7 @@ import { ChevronDownRegular } from '@fluentui/react-icons/headless/svg/chevron-d
 import { ClockRegular } from '@fluentui/react-icons/headless/svg/clock';
 import { DeleteRegular } from '@fluentui/react-icons/headless/svg/delete';
 import { EditRegular } from '@fluentui/react-icons/headless/svg/edit';
+import { formatJobFacts, NO_SALARY_HISTORY } from '../../../shared/jobs/job-facts';
 import { LocationRegular } from '@fluentui/react-icons/headless/svg/location';
 import { MoneyRegular } from '@fluentui/react-icons/headless/svg/money';
 import type { Job } from '../../../shared/jobs/job-contract';
@@ -129,6 +130,10 @@ export function JobCard({
           <dd className={styles.tileValue}>{job.experience}</dd>
         </div>
       </dl>
+      <p className={styles.meta}>
+        {formatJobFacts(job) && <span className={styles.metaItem}>{formatJobFacts(job)}</span>}
+        <span className={styles.metaItem}>{NO_SALARY_HISTORY}</span>
+      </p>
 
       {/* The panel itself has no display of its own, so `hidden` alone hides it: the web entry
           opens it by that attribute before the app runs, and the page without script shows it by

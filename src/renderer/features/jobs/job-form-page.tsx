@@ -13,6 +13,7 @@ import { AdminPageHeader, useAdminStyles } from '../../layout/admin-page';
 import {
   emptyJobFormValues,
   JobForm,
+  jobBody,
   jobFormValuesFromJob,
   type JobFormErrors,
   type JobFormValues,
@@ -59,7 +60,7 @@ export function CreateJobPage() {
     setServerErrors({});
     try {
       const answer = await createJob({
-        ...values,
+        ...jobBody(values),
         publishTime: formatUsDate(new Date()),
         postCreator: email,
       }).unwrap();
@@ -116,7 +117,7 @@ export function EditJobPage() {
     try {
       const answer = await updateJob({
         id,
-        changes: { ...values, lastEditUser: email, editTime: formatUsDate(new Date()) },
+        changes: { ...jobBody(values), lastEditUser: email, editTime: formatUsDate(new Date()) },
       }).unwrap();
       if (answer.modifiedCount > 0) {
         void navigate(screens.apply.path({ id }), {

@@ -7,6 +7,17 @@ import { EditableList, toEntries } from './editable-list';
 import { QuestionEditor, toQuestionDrafts, toQuestionInputs } from './question-editor';
 import type { QuestionInput } from '../../../shared/questions/question-contract';
 import { useStyles } from './job-form.styles';
+import { derivedText } from '../../../shared/jobs/job-facts';
+import {
+  emptyJobFacts,
+  JobFactsFields,
+  jobFactsDraftFrom,
+  jobFactsInput,
+  unstatedTexts,
+  validateJobFacts,
+  type JobFactField,
+  type JobFactsDraft,
+} from './job-facts-fields';
 
 export type JobFormMode = 'create' | 'edit';
 
@@ -21,9 +32,14 @@ export type JobListField = 'responsibilities' | 'requirements';
 
 export interface JobFormValues extends Record<JobTextField, string>, Record<JobListField, string[]> {
   questions: QuestionInput[];
+  facts: JobFactsDraft;
 }
 
-export type JobFormErrors = Partial<Record<JobTextField | JobListField | 'questions', string>>;
+type JobFormField = JobTextField | JobListField | JobFactField | 'questions';
+export type JobFormErrors = Partial<Record<JobFormField, string>>;
+
+/** The body the API takes: the texts, the lists and the facts (src/shared/jobs/job-facts.ts). */
+export const jobBody = ({ facts, ...values }: JobFormValues) => ({ ...values, ...jobFactsInput(facts) });
 
 /** Both lists start with one empty entry. */
 export const emptyJobFormValues = (): JobFormValues => ({
@@ -37,26 +53,40 @@ export const emptyJobFormValues = (): JobFormValues => ({
   responsibilities: [''],
   requirements: [''],
   questions: [],
+  facts: emptyJobFacts(),
 });
+
+/** A text the server wrote from the facts shows blank, so it keeps following them after an edit. */
+const ownText = (job: Job, field: 'location' | 'hours' | 'ctc') => {
+  const text = job[field];
+  return text === derivedText[field](job) ? '' : text;
+};
 
 export const jobFormValuesFromJob = (job: Job): JobFormValues => ({
   jobTitle: job.jobTitle,
-  location: job.location,
-  hours: job.hours,
-  ctc: job.ctc,
+  location: ownText(job, 'location'),
+  hours: ownText(job, 'hours'),
+  ctc: ownText(job, 'ctc'),
   experience: job.experience,
   closingDate: job.closingDate ?? '',
   description: job.description,
   responsibilities: job.responsibilities.length > 0 ? [...job.responsibilities] : [''],
   requirements: job.requirements.length > 0 ? [...job.requirements] : [''],
   questions: toQuestionInputs(toQuestionDrafts(job.questions)),
+  facts: jobFactsDraftFrom(job),
 });
 
-const FIELD_ORDER: (JobTextField | JobListField | 'questions')[] = [
+const FIELD_ORDER: JobFormField[] = [
   'jobTitle',
   'location',
   'hours',
   'ctc',
+  'departmentId',
+  'locations',
+  'workplaceType',
+  'remoteCountry',
+  'employmentTypes',
+  'pay',
   'experience',
   'closingDate',
   'description',
@@ -67,14 +97,13 @@ const FIELD_ORDER: (JobTextField | JobListField | 'questions')[] = [
 
 /** The create form's rules are the server's (src/shared/jobs/job-contract.ts): one message per field. */
 export function validateJobForm(values: JobFormValues): JobFormErrors {
-  const result = jobCreateSchema.safeParse(values);
-  if (result.success) return {};
-  const errors: JobFormErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as JobTextField | JobListField | 'questions';
+  const errors: JobFormErrors = validateJobFacts(values.facts);
+  const result = jobCreateSchema.safeParse(jobBody(values));
+  for (const issue of result.success ? [] : result.error.issues) {
+    const field = issue.path[0] as JobFormField;
     errors[field] ??= issue.message;
   }
-  return errors;
+  return { ...unstatedTexts(values, values.facts, errors), ...errors };
 }
 
 /** The questions a job starts the form with, as stored (ids kept, so answers stay comparable). */
@@ -123,6 +152,7 @@ export function JobForm({ mode, initialValues, submitting, serverErrors, onSubmi
   const [responsibilities, setResponsibilities] = useState(() => toEntries(initialValues.responsibilities));
   const [requirements, setRequirements] = useState(() => toEntries(initialValues.requirements));
   const [questions, setQuestions] = useState(() => toQuestionDrafts(initialQuestions(initialValues)));
+  const [facts, setFacts] = useState(() => initialValues.facts);
   const [attempted, setAttempted] = useState(false);
   const [clientErrors, setClientErrors] = useState<JobFormErrors>({});
   const errors: JobFormErrors = { ...serverErrors, ...clientErrors };
@@ -133,6 +163,7 @@ export function JobForm({ mode, initialValues, submitting, serverErrors, onSubmi
     responsibilities: responsibilities.map((entry) => entry.value),
     requirements: requirements.map((entry) => entry.value),
     questions: toQuestionInputs(questions),
+    facts,
   });
   // Leaving with unsaved changes asks first: the app's links, Back and Forward, a reload, closing
   // the tab (or the console's window). A saved form leaves by the app's own navigation, unasked.
@@ -211,6 +242,14 @@ export function JobForm({ mode, initialValues, submitting, serverErrors, onSubmi
           placeholder: mode === 'create' ? 'e.g. Full time, 37.5 hours' : undefined,
         })}
         {textField('ctc', 'CTC', { placeholder: 'e.g. £24,000 - £27,000' })}
+        <JobFactsFields
+          value={facts}
+          errors={errors}
+          onChange={(next, field) => {
+            setFacts(next);
+            if (clientErrors[field]) setClientErrors(({ [field]: _fixed, ...rest }) => rest);
+          }}
+        />
         {textField('experience', 'Experience', { placeholder: 'e.g. 1-2 years' })}
         {textField('closingDate', 'Closing Date', {
           type: 'date',

@@ -1,3 +1,4 @@
+import { NO_FACTS } from '../../../../src/shared/jobs/job-facts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -34,6 +35,7 @@ const adminJob = (id: string, jobTitle: string, questions: Question[]): AdminJob
   questionSetId: questions.length > 0 ? `${id}-set` : null,
   createdAt: '2025-03-01T10:00:00.000Z',
   updatedAt: '2025-03-01T10:00:00.000Z',
+  ...NO_FACTS,
   postCreator: 'ada@example.com',
   lastEditUser: null,
   editTime: null,

@@ -1,3 +1,4 @@
+import { NO_FACTS } from '../../../../src/shared/jobs/job-facts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -56,6 +57,7 @@ const job: Job = {
   closed: false,
   createdAt: '2030-01-02T00:00:00.000Z',
   updatedAt: '2030-01-02T00:00:00.000Z',
+  ...NO_FACTS,
 };
 
 const pdf = () => {
