@@ -114,6 +114,23 @@ export function createApplicationRepository(
   const purgeAfter = (createdAt: Date) =>
     new Date(createdAt.getTime() + options.retentionDays * DAY_MS).toISOString().slice(0, 10);
 
+  /**
+   * When the purge will delete an application (as `expired` decides): a hire with a completed
+   * right-to-work check is kept for the employment and two years after it ends, so none while it
+   * lasts (docs/behaviour.md#right-to-work-checks).
+   */
+  const keptUntil = (
+    row: { createdAt: Date; stage: string },
+    check: { evidenceKey: string | null; employmentEndedOn: string | null },
+  ): string | null => {
+    const recruitment = purgeAfter(row.createdAt);
+    if (row.stage !== 'hired' || !check.evidenceKey) return recruitment;
+    if (!check.employmentEndedOn) return null;
+    const [year, rest] = [Number(check.employmentEndedOn.slice(0, 4)), check.employmentEndedOn.slice(4)];
+    const afterEmployment = `${year + RIGHT_TO_WORK_KEEP_YEARS_AFTER_EMPLOYMENT}${rest === '-02-29' ? '-03-01' : rest}`;
+    return afterEmployment > recruitment ? afterEmployment : recruitment;
+  };
+
   /** The first application this one repeats: same address, same job, within the duplicate window. */
   const earlierApplication = async (email: string, jobId: string): Promise<string | null> => {
     const [row] = await db
@@ -225,9 +242,15 @@ export function createApplicationRepository(
     },
     async find(id: string): Promise<(ApplicationDetail & { cvKey: string | null }) | undefined> {
       const [found] = await db
-        .select({ row: applications, disabilityConfident: applicationAdjustments.disabilityConfident })
+        .select({
+          row: applications,
+          disabilityConfident: applicationAdjustments.disabilityConfident,
+          evidenceKey: rightToWorkChecks.evidenceKey,
+          employmentEndedOn: rightToWorkChecks.employmentEndedOn,
+        })
         .from(applications)
         .leftJoin(applicationAdjustments, eq(applicationAdjustments.applicationId, applications.id))
+        .leftJoin(rightToWorkChecks, eq(rightToWorkChecks.applicationId, applications.id))
         .where(eq(applications.id, id))
         .limit(1);
       const row = found?.row;
@@ -238,7 +261,7 @@ export function createApplicationRepository(
           privacyNoticeVersion: row.privacyNoticeVersion,
           privacyAcknowledgedAt: row.privacyAcknowledgedAt?.toISOString() ?? null,
           retentionHold: row.retentionHold,
-          purgeAfter: purgeAfter(row.createdAt),
+          purgeAfter: keptUntil(row, found),
           interviewIfMinimumCriteriaMet: found.disabilityConfident === true,
           answers: row.answers,
           cvKey: row.cvKey,

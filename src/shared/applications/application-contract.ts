@@ -129,7 +129,8 @@ export const applicationDetailSchema = applicationSummarySchema.extend({
   /** Kept from the retention purge by an admin. */
   retentionHold: z.boolean(),
   /** The day the retention purge deletes it (ISO date), unless held. */
-  purgeAfter: z.string(),
+  /** When the retention purge deletes it; null while a hire's right-to-work record keeps it. */
+  purgeAfter: z.string().nullable(),
   /**
    * The applicant opted in to the Disability Confident scheme: shortlisters see only "interview
    * if the minimum criteria are met", never why (docs/behaviour.md#adjustments).

@@ -335,6 +335,17 @@ describe(`the recruitment purge on ${engine}`, () => {
     expect(leaverAnswer.body.check.keptUntil).toBe(
       `${Number(dayOffset(0).slice(0, 4)) + 2}${dayOffset(0).slice(4)}`,
     );
+    // The application's Data Protection card says the same as the check.
+    const purgeDay = async (id: string) =>
+      (
+        (await server.api('GET', `/applications/${id}`, { token: admin })).body as {
+          purgeAfter: string | null;
+        }
+      ).purgeAfter;
+    expect(await purgeDay(keptHire)).toBeNull();
+    expect(await purgeDay(leaver)).toBe(leaverAnswer.body.check.keptUntil);
+    for (const id of [hireWithoutEvidence, offerWithCheck])
+      expect(await purgeDay(id)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const leaverEvidence = await evidenceKeyOf(leaver);
     for (const id of [keptHire, hireWithoutEvidence, offerWithCheck, leaver, recentLeaver, plain])
       await backdate(id, 400);

@@ -107,7 +107,9 @@ export function ApplicantPrivacyCard({ application }: { application: Application
           <dd className={styles.value}>
             {application.retentionHold
               ? 'On hold: kept until the hold is released'
-              : `Deleted automatically on ${formatClosingDate(application.purgeAfter)}`}
+              : application.purgeAfter
+                ? `Deleted automatically on ${formatClosingDate(application.purgeAfter)}`
+                : 'Kept while employed and for two years after (right-to-work record)'}
           </dd>
         </div>
       </dl>
