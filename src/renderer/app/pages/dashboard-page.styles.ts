@@ -41,6 +41,15 @@ export const useStyles = makeStyles({
       backgroundColor: tokens.colorBrandStroke1,
     },
   },
+  tableTools: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'flex-end',
+    gap: tokens.spacingHorizontalL,
+    paddingBlock: tokens.spacingVerticalM,
+  },
+  filter: { width: 'min(260px, 100%)' },
+  shown: { ...typographyStyles.body1Strong, margin: 0, color: tokens.colorNeutralForeground2 },
   panelFoot: { display: 'flex', justifyContent: 'flex-end' },
   applicants: {
     whiteSpace: 'nowrap',

@@ -17,6 +17,13 @@ import { ApplicationsTable } from '../../features/applications/applications-tabl
 import { CvPreviewDialog } from '../../features/applications/cv-preview-dialog';
 import { useCvActions } from '../../features/applications/use-cv-actions';
 import { JobTable } from '../../features/jobs/job-table';
+import { JobFactGapsCard } from '../../features/jobs/job-fact-gaps-card';
+import { JobDepartmentFilter } from '../../features/jobs/job-department-filter';
+import {
+  departmentFilterSearch,
+  jobsInDepartment,
+  readDepartmentFilter,
+} from '../../features/jobs/department-filter';
 import { useGetAdminJobsQuery } from '../../features/jobs/job-admin-api';
 import { AdminPageHeader, useAdminStyles } from '../../layout/admin-page';
 import { JobPipeline } from './job-pipeline';
@@ -33,9 +40,10 @@ const TABS: { value: DashboardTab; label: string }[] = [
 ];
 
 /**
- * /dashboard and /dashboard/all: the two buttons, the Job Posts tab (with its
- * count) and the Applications tab. The open tab is kept in the address (?tab=applications), so
- * Back and reload return to it.
+ * /dashboard and /dashboard/all: the two buttons, what open jobs still lack, the Job Posts tab
+ * (with its count and department filter) and the Applications tab. The open tab and the
+ * department are kept in the address (?tab=applications, ?department=claims), so Back and reload
+ * return to them.
  */
 export function DashboardPage() {
   const admin = useAdminStyles();
@@ -47,6 +55,7 @@ export function DashboardPage() {
   const navigate = useNavigate();
   const tab: DashboardTab =
     new URLSearchParams(location.search).get('tab') === 'applications' ? 'applications' : 'posts';
+  const department = readDepartmentFilter(location.search);
 
   const jobs = useGetAdminJobsQuery();
   const applications = useGetApplicationsQuery();
@@ -62,8 +71,17 @@ export function DashboardPage() {
 
   const jobCount = jobs.data?.length;
   const tabRefs = useRef(new Map<DashboardTab, HTMLButtonElement>());
-  const selectTab = (next: DashboardTab) =>
-    void navigate({ search: next === 'applications' ? '?tab=applications' : '' }, { replace: true });
+  const selectTab = (next: DashboardTab) => {
+    const params = new URLSearchParams(location.search);
+    if (next === 'applications') params.set('tab', 'applications');
+    else params.delete('tab');
+    const search = params.toString();
+    void navigate({ search: search ? `?${search}` : '' }, { replace: true });
+  };
+  // Pushed, not replaced: Back returns to the department seen before.
+  const selectDepartment = (slug: string) =>
+    void navigate({ search: departmentFilterSearch(location.search, slug) });
+  const shownJobs = useMemo(() => jobsInDepartment(jobs.data ?? [], department), [jobs.data, department]);
   const onTabKey = (event: KeyboardEvent) => {
     const index = TABS.findIndex((entry) => entry.value === tab);
     const step = { ArrowRight: 1, ArrowLeft: -1, Home: -index, End: TABS.length - 1 - index }[event.key];
@@ -116,6 +134,10 @@ export function DashboardPage() {
         />
       </ul>
 
+      {jobs.data && (
+        <JobFactGapsCard jobs={jobs.data} className={admin.card} headingClassName={admin.cardTitle} />
+      )}
+
       {jobs.data && applications.data ? (
         <JobPipeline
           jobs={jobs.data}
@@ -156,22 +178,46 @@ export function DashboardPage() {
         <div role="tabpanel" id={panelId} aria-labelledby={`dashboard-tab-${tab}`}>
           {tab === 'posts' ? (
             jobs.data && tablesShown ? (
-              <JobTable
-                jobs={jobs.data}
-                caption="Job posts"
-                applicants={(job) => {
-                  const total = countsByJob.get(job._id)?.total ?? 0;
-                  if (total === 0) return 'None';
-                  return (
-                    <Link className={styles.applicants} to={listPath({ q: '', job: job._id, stage: '' })}>
-                      {total}
-                      <span className="visually-hidden">
-                        {` ${total === 1 ? 'application' : 'applications'} for ${job.jobTitle}`}
-                      </span>
-                    </Link>
-                  );
-                }}
-              />
+              <>
+                <div className={styles.tableTools}>
+                  <JobDepartmentFilter
+                    jobs={jobs.data}
+                    value={department}
+                    onChange={selectDepartment}
+                    className={styles.filter}
+                  />
+                  {/* Always there, so a screen reader hears the count change with the filter. */}
+                  <p className={styles.shown} role="status">
+                    {department ? `Showing ${shownJobs.length} of ${jobs.data.length} job posts` : ''}
+                  </p>
+                </div>
+                <JobTable
+                  jobs={shownJobs}
+                  caption="Job posts"
+                  empty={
+                    department ? (
+                      <>
+                        No job posts in this department.{' '}
+                        <Link to={{ search: departmentFilterSearch(location.search, '') }}>
+                          Show all departments
+                        </Link>
+                      </>
+                    ) : undefined
+                  }
+                  applicants={(job) => {
+                    const total = countsByJob.get(job._id)?.total ?? 0;
+                    if (total === 0) return 'None';
+                    return (
+                      <Link className={styles.applicants} to={listPath({ q: '', job: job._id, stage: '' })}>
+                        {total}
+                        <span className="visually-hidden">
+                          {` ${total === 1 ? 'application' : 'applications'} for ${job.jobTitle}`}
+                        </span>
+                      </Link>
+                    );
+                  }}
+                />
+              </>
             ) : (
               <TableSkeleton label="Loading job posts..." />
             )

@@ -15,34 +15,48 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Job } from '../../../shared/jobs/job-contract';
 import { formatClosingDate } from '../../../shared/jobs/closing-date';
+import { formatPay, WORKPLACE_TYPES } from '../../../shared/jobs/job-facts';
 import { useAdminStyles } from '../../layout/admin-page';
 import { IconLink } from '../../components/icon-link';
 import { useDeleteJob } from './use-delete-job';
 import { useStyles } from './job-table.styles';
 import { screens } from '../../../shared/site/screen-routes';
 
+/** "Remote (UK)", "Hybrid", "On-site": the table's short form; the towns have their own column. */
+function workplaceWords(job: Job): string | null {
+  const type = WORKPLACE_TYPES.find((entry) => entry.code === job.workplaceType);
+  if (!type) return null;
+  return type.code === 'remote' && job.remoteCountry ? `${type.words} (${job.remoteCountry})` : type.words;
+}
+
 /**
  * The dashboard's job table: edit, delete (with its dialogs) and view per row. `applicants`, when
  * given, fills an Applicants column (the applications feature knows them; the page composing the
- * two hands them in).
+ * two hands them in). `empty` replaces the row shown when there are no posts at all (a filter
+ * that matches none says so itself).
  */
 export function JobTable({
   jobs,
   caption,
   applicants,
+  empty,
 }: {
   jobs: readonly Job[];
   caption: string;
   applicants?: (job: Job) => ReactNode;
+  empty?: ReactNode;
 }) {
   const styles = useAdminStyles();
   const own = useStyles();
   const deleteJob = useDeleteJob();
   const COLUMNS = [
     'Job Title',
+    'Department',
+    'Workplace',
     'Location',
     'Experience',
     'CTC',
+    'Pay',
     'Posted On',
     ...(applicants ? ['Applicants'] : []),
     'Actions',
@@ -63,7 +77,11 @@ export function JobTable({
           {jobs.length === 0 ? (
             <TableRow>
               <TableCell colSpan={COLUMNS.length} className={styles.emptyCell}>
-                No job posts available. <Link to={screens.createJob.path()}>Create a new post</Link>
+                {empty ?? (
+                  <>
+                    No job posts available. <Link to={screens.createJob.path()}>Create a new post</Link>
+                  </>
+                )}
               </TableCell>
             </TableRow>
           ) : (
@@ -77,9 +95,14 @@ export function JobTable({
                     </span>
                   )}
                 </TableCell>
+                <TableCell>{job.department?.name ?? <span className={styles.muted}>None</span>}</TableCell>
+                <TableCell>{workplaceWords(job) ?? <span className={styles.muted}>Not set</span>}</TableCell>
                 <TableCell>{job.location}</TableCell>
                 <TableCell>{job.experience}</TableCell>
                 <TableCell>{job.ctc}</TableCell>
+                <TableCell>
+                  {job.pay ? formatPay(job.pay) : <span className={styles.muted}>No pay range</span>}
+                </TableCell>
                 <TableCell>{job.publishTime}</TableCell>
                 {applicants && <TableCell>{applicants(job)}</TableCell>}
                 <TableCell>
