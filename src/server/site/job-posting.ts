@@ -1,26 +1,21 @@
+import type { JobPosting, Place } from 'schema-dts';
 import type { Job } from '../../shared/jobs/job-contract';
+import {
+  EMPLOYMENT_TYPES,
+  employmentTypesFromText,
+  PAY_PERIODS,
+  payFromText,
+  placeFromText,
+  type JobFacts,
+} from '../../shared/jobs/job-facts';
 import { closingDateEnd } from '../../shared/jobs/closing-date';
 import { screens } from '../../shared/site/screen-routes';
 import { formatAddress, siteConfig } from '../../shared/site/site-config';
 import { SITE_LOGO } from '../../shared/site/site-icons';
 import { escapeHtml } from './safe-json';
-import { parseSalary } from '../../shared/jobs/salary-text';
 
 export const jobUrl = (publicUrl: string, job: Pick<Job, '_id'>) =>
   `${publicUrl}${screens.apply.path({ id: job._id })}`;
-
-/** The employment type Google understands, when the hours text says it. */
-export function employmentType(hours: string): string[] | undefined {
-  const types = [
-    [/full[\s-]?time/i, 'FULL_TIME'],
-    [/part[\s-]?time/i, 'PART_TIME'],
-    [/contract/i, 'CONTRACTOR'],
-    [/temporary|\btemp\b|fixed[\s-]?term/i, 'TEMPORARY'],
-    [/intern(ship)?/i, 'INTERN'],
-  ] as const;
-  const found = types.filter(([pattern]) => pattern.test(hours)).map(([, type]) => type);
-  return found.length > 0 ? found : undefined;
-}
 
 /** The job's text as the HTML Google shows: description, then the two lists. */
 export function jobDescriptionHtml(job: Job): string {
@@ -45,41 +40,97 @@ export function jobSummary(job: Job, length = 160): string {
   return `${lastSpace === -1 ? cut : cut.slice(0, lastSpace)}…`;
 }
 
-/** The job's address: the head office when the job is there, else the town as written. */
-function jobLocation(job: Job) {
+/**
+ * The facts a job is published with (JobPosting, job-board feeds). Each fact the administrator set
+ * is taken as it is; one left empty is read from the text only where the text states it plainly,
+ * by the same rules that filled existing jobs' facts (docs/behaviour.md#job-facts), so a job
+ * posted with text fields only is still listed with its pay, type and town. Nothing else is guessed.
+ */
+export function publishedFacts(job: Job): Omit<JobFacts, 'department'> {
+  const place = job.workplaceType
+    ? { locations: job.locations, workplaceType: job.workplaceType, remoteCountry: job.remoteCountry }
+    : (placeFromText(job.location) ?? { locations: [], workplaceType: null, remoteCountry: null });
+  return {
+    ...place,
+    employmentTypes:
+      job.employmentTypes.length > 0 ? job.employmentTypes : employmentTypesFromText(job.hours),
+    pay: job.pay ?? payFromText(job.ctc),
+  };
+}
+
+/** True when the town is the head office's, whose full address is then given. */
+export const atHeadOffice = (town: string) =>
+  town.toLowerCase().includes(siteConfig.address.locality.toLowerCase());
+
+/** A town as a schema.org Place: the head office's full address, else the town as written. */
+function townPlace(town: string): Place {
   const { address } = siteConfig;
-  const atHeadOffice = job.location.toLowerCase().includes(address.locality.toLowerCase());
   return {
     '@type': 'Place',
     address: {
       '@type': 'PostalAddress',
-      ...(atHeadOffice
+      ...(atHeadOffice(town)
         ? {
             streetAddress: address.street,
             addressLocality: address.locality,
             addressRegion: address.region,
             postalCode: address.postalCode,
           }
-        : { addressLocality: job.location }),
+        : { addressLocality: town }),
       addressCountry: address.countryCode,
     },
   };
 }
 
-/** schema.org JobPosting (Google for Jobs), from the job and the site's company details. */
-export function jobPosting(job: Job, publicUrl: string): Record<string, unknown> {
-  const salary = parseSalary(job.ctc);
-  const types = employmentType(job.hours);
-  const { minValue, maxValue, value, unitText } = salary ?? {};
+/** Google's codes for the job's employment types, each once ("apprenticeship" is OTHER). */
+const googleEmploymentTypes = (facts: Pick<JobFacts, 'employmentTypes'>) => [
+  ...new Set(
+    facts.employmentTypes.map((code) => EMPLOYMENT_TYPES.find((type) => type.code === code)!.google),
+  ),
+];
+
+/**
+ * Where the work is, as Google reads it: every town as a `jobLocation`; a remote job is
+ * `TELECOMMUTE` with the country its applicants must live in (and its towns, if it names any). A
+ * job whose place is unknown keeps its location text as the town, as before the facts.
+ */
+function placeProperties(job: Job, facts: Omit<JobFacts, 'department'>) {
+  const towns = facts.workplaceType ? facts.locations : [job.location];
+  const places = towns.map(townPlace);
   return {
-    '@context': 'https://schema.org/',
+    ...(places.length === 1 ? { jobLocation: places[0]! } : places.length > 1 ? { jobLocation: places } : {}),
+    ...(facts.workplaceType === 'remote'
+      ? {
+          jobLocationType: 'TELECOMMUTE',
+          ...(facts.remoteCountry
+            ? { applicantLocationRequirements: { '@type': 'Country' as const, name: facts.remoteCountry } }
+            : {}),
+        }
+      : {}),
+  };
+}
+
+/**
+ * schema.org JobPosting (Google for Jobs), from the job's facts and the site's company details:
+ * every property Google requires and recommends that the job has (docs/behaviour.md#search-engines-and-feeds).
+ */
+export function jobPosting(job: Job, publicUrl: string): Record<string, unknown> {
+  return { '@context': 'https://schema.org/', ...jobPostingProperties(job, publicUrl) };
+}
+
+/** Typed against schema.org's vocabulary (schema-dts), so a property of the wrong name or kind fails the type check. */
+function jobPostingProperties(job: Job, publicUrl: string): Exclude<JobPosting, string> {
+  const facts = publishedFacts(job);
+  const types = googleEmploymentTypes(facts);
+  const { pay } = facts;
+  return {
     '@type': 'JobPosting',
     title: job.jobTitle,
     description: jobDescriptionHtml(job),
     identifier: { '@type': 'PropertyValue', name: siteConfig.legalName, value: job._id },
     datePosted: job.createdAt.slice(0, 10),
     ...(job.closingDate ? { validThrough: closingDateEnd(job.closingDate) } : {}),
-    ...(types ? { employmentType: types.length === 1 ? types[0] : types } : {}),
+    ...(types.length > 0 ? { employmentType: types.length === 1 ? types[0]! : types } : {}),
     hiringOrganization: {
       '@type': 'Organization',
       name: siteConfig.legalName,
@@ -88,16 +139,17 @@ export function jobPosting(job: Job, publicUrl: string): Record<string, unknown>
       logo: `${publicUrl}${SITE_LOGO.path}`,
       address: formatAddress(),
     },
-    jobLocation: jobLocation(job),
-    ...(salary
+    ...placeProperties(job, facts),
+    ...(pay
       ? {
           baseSalary: {
             '@type': 'MonetaryAmount',
-            currency: 'GBP',
+            currency: pay.currency,
             value: {
               '@type': 'QuantitativeValue',
-              ...(value !== undefined ? { value } : { minValue, maxValue }),
-              unitText,
+              minValue: pay.min,
+              maxValue: pay.max,
+              unitText: PAY_PERIODS.find((period) => period.code === pay.period)!.google,
             },
           },
         }

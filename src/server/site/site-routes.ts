@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { OpenJobsCache } from '../jobs/open-jobs-cache';
 import type { Api } from '../http/route-types';
 import { jobDescriptionHtml, jobUrl } from './job-posting';
+import { feedPath, JOB_BOARDS, jobFeeds } from './job-feeds';
 import { escapeHtml } from './safe-json';
 
 const webScreens = screensOf('web');
@@ -56,8 +57,8 @@ function pngIcon(icon: { path: string; type: string; sizes: readonly number[] },
 }
 
 /**
- * For search engines, feed readers and home screens: robots.txt, the sitemap of open jobs, an RSS
- * feed and the web app manifest.
+ * For search engines, feed readers, job boards and home screens: robots.txt, the sitemap of open
+ * jobs, an RSS feed, a feed per job board and the web app manifest.
  */
 export function siteRoutes(app: Api, context: { openJobs: OpenJobsCache; config: Config }): void {
   const { openJobs, config } = context;
@@ -135,4 +136,13 @@ export function siteRoutes(app: Api, context: { openJobs: OpenJobsCache; config:
         ].join('\n'),
       );
   });
+
+  // Read by the boards' crawlers a few times a day: drawn afresh each time, never cached on the way.
+  for (const board of JOB_BOARDS)
+    app.get(feedPath(board), { schema: { hide: true } }, async (_request, reply) =>
+      reply
+        .type('application/xml; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(jobFeeds[board]((await openJobs.get()).jobs, base)),
+    );
 }

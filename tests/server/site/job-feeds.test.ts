@@ -1,0 +1,319 @@
+import { JSDOM } from 'jsdom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Job } from '../../../src/shared/jobs/job-contract';
+import { siteConfig } from '../../../src/shared/site/site-config';
+import { adzunaFeed, indeedFeed } from '../../../src/server/site/job-feeds';
+import { googleJobPostingProblems } from '../../support/google-job-posting';
+import { fakeWebBuild, removeFakeWebBuild } from '../../support/web-template';
+import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
+
+const PUBLIC_URL = 'https://careers.example.co.uk';
+
+let server: TestServer;
+let token: string;
+let webDir: string;
+
+const daysFromToday = (days: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
+
+const createJob = async (overrides: Record<string, unknown>) => {
+  const created = await server.api('POST', '/post', { token, body: sampleJob(overrides) });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created.body.insertedId as string;
+};
+
+const jsonLd = async (id: string) => {
+  const html = await (await fetch(`${server.url}/apply/${id}`)).text();
+  const scripts = new JSDOM(html).window.document.querySelectorAll('script[type="application/ld+json"]');
+  expect(scripts).toHaveLength(1);
+  return JSON.parse(scripts[0]!.textContent!) as Record<string, any>;
+};
+
+const xml = async (pathname: string) => {
+  const response = await fetch(`${server.url}${pathname}`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^application\/xml/);
+  return parseXml(await response.text());
+};
+const parseXml = (text: string) => {
+  const document = new JSDOM(text, { contentType: 'application/xml' }).window.document;
+  expect(document.querySelector('parsererror')).toBeNull();
+  return document;
+};
+const child = (element: Element, name: string) =>
+  [...element.children].find((node) => node.tagName === name)?.textContent ?? null;
+
+/** The three workplace types, each with facts that differ from its free texts (the sample's). */
+const jobs = { onSite: '', hybrid: '', remote: '', closed: '', deleted: '' };
+let claimsId: string;
+
+beforeAll(async () => {
+  webDir = fakeWebBuild();
+  server = await startTestServer({ PUBLIC_URL, WEB_DIST_DIR: webDir }, { serveWeb: true });
+  token = await server.adminToken();
+  const claims = await server.api('POST', '/departments', { token, body: { name: 'Claims' } });
+  expect(claims.status).toBe(201);
+  claimsId = claims.body.insertedId as string;
+  // The sample's texts say "Northampton", "Full time, 37.5 hours" and "£24,000 - £27,000":
+  // each job below states other facts, which are what search engines and boards must get.
+  jobs.onSite = await createJob({
+    jobTitle: 'Claims Handler',
+    departmentId: claimsId,
+    location: '',
+    locations: ['Northampton', 'Leeds'],
+    workplaceType: 'on-site',
+    employmentTypes: ['part-time', 'fixed-term'],
+    pay: { min: 32000, max: 38000, period: 'year' },
+    closingDate: daysFromToday(20),
+  });
+  jobs.hybrid = await createJob({
+    jobTitle: 'Hybrid Underwriter',
+    location: '',
+    locations: ['Leeds'],
+    workplaceType: 'hybrid',
+    employmentTypes: ['full-time'],
+    pay: { min: 14.5, period: 'hour' },
+    closingDate: daysFromToday(10),
+  });
+  jobs.remote = await createJob({
+    jobTitle: 'Remote Data Engineer',
+    location: '',
+    workplaceType: 'remote',
+    remoteCountry: 'UK',
+    employmentTypes: ['contract'],
+    pay: { min: 450, max: 550, period: 'day' },
+    closingDate: daysFromToday(5),
+  });
+  jobs.closed = await createJob({ jobTitle: 'Feed Closed Role', closingDate: daysFromToday(3) });
+  jobs.deleted = await createJob({ jobTitle: 'Feed Deleted Role' });
+  const closing = await server.api('PUT', `/post/${jobs.closed}`, {
+    token,
+    body: { closingDate: daysFromToday(-1) },
+  });
+  expect(closing.status).toBe(200);
+  expect((await server.api('DELETE', `/post/${jobs.deleted}`, { token })).status).toBe(200);
+});
+afterAll(async () => {
+  await server?.stop();
+  removeFakeWebBuild(webDir);
+});
+
+describe('the independent check of JobPosting data', () => {
+  it('finds what Google requires or recommends missing (so a pass means something)', () => {
+    const problems = googleJobPostingProblems(
+      {
+        '@context': 'https://schema.org/',
+        '@type': 'JobPosting',
+        title: 'Role',
+        description: '<p>Text</p>',
+        datePosted: '2026-01-05',
+        hiringOrganization: {
+          '@type': 'Organization',
+          name: 'X',
+          sameAs: 'https://x.example',
+          logo: 'https://x.example/l.png',
+        },
+        jobLocationType: 'TELECOMMUTE',
+        employmentType: 'FULL_TIME_PERMANENT',
+      },
+      { expectsClosingDate: true },
+    );
+    expect(problems).toEqual([
+      'TELECOMMUTE without applicantLocationRequirements',
+      'baseSalary missing',
+      "employmentType FULL_TIME_PERMANENT is not one of Google's",
+      'identifier missing',
+      'directApply missing',
+      'validThrough missing or not a date-time',
+    ]);
+  });
+});
+
+describe("a job page's JobPosting, from the job's facts", () => {
+  it.each([
+    ['on-site', 'onSite'],
+    ['hybrid', 'hybrid'],
+    ['remote', 'remote'],
+  ] as const)('has every property Google requires and recommends for an %s job', async (_kind, key) => {
+    const posting = await jsonLd(jobs[key]);
+    expect(googleJobPostingProblems(posting, { expectsClosingDate: true })).toEqual([]);
+    expect(posting).toMatchObject({
+      identifier: { '@type': 'PropertyValue', value: jobs[key] },
+      directApply: true,
+      validThrough: expect.stringMatching(/T23:59:59[+-]\d{2}:\d{2}$/),
+    });
+  });
+
+  it('an on-site job: every town, its pay range a year and its employment types, not what the texts say', async () => {
+    const posting = await jsonLd(jobs.onSite);
+    expect(posting.jobLocation).toEqual([
+      {
+        '@type': 'Place',
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: siteConfig.address.street,
+          addressLocality: 'Northampton',
+          addressRegion: siteConfig.address.region,
+          postalCode: siteConfig.address.postalCode,
+          addressCountry: 'GB',
+        },
+      },
+      {
+        '@type': 'Place',
+        address: { '@type': 'PostalAddress', addressLocality: 'Leeds', addressCountry: 'GB' },
+      },
+    ]);
+    expect(posting.baseSalary).toEqual({
+      '@type': 'MonetaryAmount',
+      currency: 'GBP',
+      value: { '@type': 'QuantitativeValue', minValue: 32000, maxValue: 38000, unitText: 'YEAR' },
+    });
+    expect(posting.employmentType).toEqual(['PART_TIME', 'TEMPORARY']);
+    expect(posting).not.toHaveProperty('jobLocationType');
+    expect(posting).not.toHaveProperty('applicantLocationRequirements');
+  });
+
+  it('a hybrid job: its town, one figure an hour', async () => {
+    const posting = await jsonLd(jobs.hybrid);
+    expect(posting.jobLocation).toEqual({
+      '@type': 'Place',
+      address: { '@type': 'PostalAddress', addressLocality: 'Leeds', addressCountry: 'GB' },
+    });
+    expect(posting.baseSalary.value).toEqual({
+      '@type': 'QuantitativeValue',
+      minValue: 14.5,
+      maxValue: 14.5,
+      unitText: 'HOUR',
+    });
+    expect(posting.employmentType).toBe('FULL_TIME');
+  });
+
+  it('a remote job: TELECOMMUTE with the country applicants must live in, and no office', async () => {
+    const posting = await jsonLd(jobs.remote);
+    expect(posting.jobLocationType).toBe('TELECOMMUTE');
+    expect(posting.applicantLocationRequirements).toEqual({ '@type': 'Country', name: 'UK' });
+    expect(posting).not.toHaveProperty('jobLocation');
+    expect(posting.baseSalary.value).toMatchObject({ minValue: 450, maxValue: 550, unitText: 'DAY' });
+    expect(posting.employmentType).toBe('CONTRACTOR');
+  });
+});
+
+describe("Indeed's XML feed", () => {
+  it("lists each open job once per town, with Indeed's required elements and ?src=indeed", async () => {
+    const feed = await xml('/feeds/indeed.xml');
+    const source = feed.documentElement;
+    expect(source.tagName).toBe('source');
+    expect(child(source, 'publisher')).toBe(siteConfig.legalName);
+    expect(child(source, 'publisherurl')).toBe(`${PUBLIC_URL}/`);
+    const entries = [...source.getElementsByTagName('job')];
+    for (const entry of entries) {
+      for (const name of [
+        'title',
+        'date',
+        'referencenumber',
+        'url',
+        'company',
+        'city',
+        'country',
+        'description',
+      ])
+        expect(
+          [...entry.children].map((node) => node.tagName),
+          name,
+        ).toContain(name);
+      expect(new Date(child(entry, 'date')!).toString()).not.toBe('Invalid Date');
+      expect(child(entry, 'url')).toBe(`${PUBLIC_URL}/apply/${child(entry, 'requisitionid')}?src=indeed`);
+      expect(child(entry, 'company')).toBe(siteConfig.legalName);
+      expect(child(entry, 'country')).toBe('GB');
+    }
+    const references = entries.map((entry) => child(entry, 'referencenumber'));
+    expect(new Set(references).size).toBe(references.length);
+
+    const onSite = entries.filter((entry) => child(entry, 'requisitionid') === jobs.onSite);
+    expect(onSite.map((entry) => child(entry, 'city'))).toEqual(['Northampton', 'Leeds']);
+    expect(child(onSite[0]!, 'postalcode')).toBe(siteConfig.address.postalCode);
+    expect(child(onSite[0]!, 'salary')).toBe('£32,000 – £38,000 a year');
+    expect(child(onSite[0]!, 'jobtype')).toBe('parttime, temporary');
+    expect(child(onSite[0]!, 'category')).toBe('Claims');
+    expect(child(onSite[0]!, 'expirationdate')).toBe(daysFromToday(20));
+    expect(child(onSite[0]!, 'description')).toContain('<li>Answer calls</li>');
+
+    const remote = entries.find((entry) => child(entry, 'requisitionid') === jobs.remote)!;
+    expect(child(remote, 'remotetype')).toBe('Fully remote');
+    expect(child(remote, 'salary')).toBe('£450 – £550 a day');
+    const hybrid = entries.find((entry) => child(entry, 'requisitionid') === jobs.hybrid)!;
+    expect(child(hybrid, 'remotetype')).toBe('Hybrid remote');
+  });
+
+  it('carries exactly the open jobs: not one past its closing date, not a deleted one', async () => {
+    const open = ((await server.api('GET', '/all')).body as Array<{ _id: string }>).map((job) => job._id);
+    const feed = await xml('/feeds/indeed.xml');
+    const listed = [...feed.getElementsByTagName('job')].map((entry) => child(entry, 'requisitionid'));
+    expect([...new Set(listed)].sort()).toEqual([...open].sort());
+    expect(listed).not.toContain(jobs.closed);
+    expect(listed).not.toContain(jobs.deleted);
+  });
+});
+
+describe("Adzuna's XML feed", () => {
+  it("lists each open job with Adzuna's required elements, pay and contract, and ?src=adzuna", async () => {
+    const feed = await xml('/feeds/adzuna.xml');
+    expect(feed.documentElement.tagName).toBe('jobs');
+    const entries = [...feed.documentElement.getElementsByTagName('job')];
+    for (const entry of entries) {
+      for (const name of ['id', 'title', 'description', 'url', 'location', 'company'])
+        expect(child(entry, name), name).toBeTruthy();
+      expect(child(entry, 'url')).toBe(`${PUBLIC_URL}/apply/${child(entry, 'id')}?src=adzuna`);
+    }
+    const open = ((await server.api('GET', '/all')).body as Array<{ _id: string }>).map((job) => job._id);
+    const ids = entries.map((entry) => child(entry, 'id'));
+    expect(ids.sort()).toEqual([...open].sort());
+    expect(ids).not.toContain(jobs.closed);
+    expect(ids).not.toContain(jobs.deleted);
+
+    const byId = (id: string) => entries.find((entry) => child(entry, 'id') === id)!;
+    expect(child(byId(jobs.onSite), 'location')).toBe('Northampton, Leeds');
+    expect(child(byId(jobs.onSite), 'salary_min')).toBe('32000');
+    expect(child(byId(jobs.onSite), 'salary_max')).toBe('38000');
+    expect(child(byId(jobs.onSite), 'contract_type')).toBe('contract');
+    expect(child(byId(jobs.onSite), 'contract_time')).toBe('part_time');
+    expect(child(byId(jobs.hybrid), 'location')).toBe('Hybrid · Leeds');
+    expect(child(byId(jobs.hybrid), 'contract_type')).toBe('permanent');
+    expect(child(byId(jobs.hybrid), 'contract_time')).toBe('full_time');
+    expect(child(byId(jobs.remote), 'location')).toBe('Remote (UK)');
+  });
+});
+
+describe('a job leaving the feeds', () => {
+  it('stays through its closing day and is gone from every feed at UK midnight', async () => {
+    const job = (await server.api('GET', `/single/${jobs.onSite}`)).body as Job;
+    // Summer: UK midnight is 23:00 UTC.
+    const closing = { ...job, closingDate: '2026-06-30' };
+    const lastSecond = new Date('2026-06-30T22:59:59Z');
+    const midnight = new Date('2026-06-30T23:00:00Z');
+    for (const feed of [indeedFeed, adzunaFeed]) {
+      expect(feed([closing], PUBLIC_URL, lastSecond)).toContain(`/apply/${job._id}?src=`);
+      const after = feed([closing], PUBLIC_URL, midnight);
+      expect(after).not.toContain(job._id);
+      parseXml(after);
+    }
+  });
+});
+
+describe('feeds with hostile text', () => {
+  it('still parse as XML: markup is escaped and characters XML cannot carry are dropped', async () => {
+    const id = await createJob({
+      jobTitle: 'Role </title><job>]]> & "quotes"',
+      description: 'Line one \u0001\u0008 with ]]> and </description> and a lone \uD800 half',
+      closingDate: daysFromToday(2),
+    });
+    for (const pathname of ['/feeds/indeed.xml', '/feeds/adzuna.xml']) {
+      const feed = await xml(pathname);
+      const entry = [...feed.getElementsByTagName('job')].find((node) => node.textContent!.includes(id))!;
+      expect(child(entry, 'title')).toBe('Role </title><job>]]> & "quotes"');
+      expect(child(entry, 'description')).toContain('Line one  with ]]&gt; and &lt;/description&gt;');
+    }
+  });
+});
