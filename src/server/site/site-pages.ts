@@ -80,9 +80,9 @@ export function createSitePages(context: {
   };
 
   /**
-   * The careers home page is prerendered on the server, so it paints before any script runs. It
-   * holds no form: its details open and its links work without the app, which therefore waits for
-   * the visitor's first interaction instead of blocking the page after the paint.
+   * The careers home page is prerendered on the server, so it paints before any script runs. Its
+   * details open, its links work and its search form (a plain GET) is sent without the app, which
+   * therefore waits for the visitor's first interaction instead of blocking the page after the paint.
    */
   const drawHome = (open: OpenJobs) =>
     drawn.page(screens.home.path(), basis(open), async (done) => {

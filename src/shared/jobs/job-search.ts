@@ -33,7 +33,14 @@ export interface JobSearch {
   pay: number;
 }
 
-export const EMPTY_SEARCH: JobSearch = { q: '', department: '', location: '', workplace: '', type: '', pay: 0 };
+export const EMPTY_SEARCH: JobSearch = {
+  q: '',
+  department: '',
+  location: '',
+  workplace: '',
+  type: '',
+  pay: 0,
+};
 
 export const MAX_SEARCH_TEXT = 100;
 
@@ -68,7 +75,9 @@ export function readJobSearch(query: URLSearchParams): JobSearch {
     q: oneLine(query.get('q')),
     department: oneLine(query.get('department')).toLowerCase(),
     location: oneLine(query.get('location')),
-    workplace: (WORKPLACE_TYPE_CODES as readonly string[]).includes(workplace) ? (workplace as WorkplaceType) : '',
+    workplace: (WORKPLACE_TYPE_CODES as readonly string[]).includes(workplace)
+      ? (workplace as WorkplaceType)
+      : '',
     type: (EMPLOYMENT_TYPE_CODES as readonly string[]).includes(type) ? (type as EmploymentType) : '',
     pay: (PAY_FLOORS as readonly number[]).includes(pay) ? pay : 0,
   };
@@ -191,7 +200,9 @@ export function filterOptions(jobs: readonly Job[], search: JobSearch): FilterOp
   if (search.location && !towns.has(search.location.toLowerCase()))
     towns.set(search.location.toLowerCase(), search.location);
 
-  const departmentCounts = counted(pool('department'), (job) => (job.department ? [job.department.slug] : []));
+  const departmentCounts = counted(pool('department'), (job) =>
+    job.department ? [job.department.slug] : [],
+  );
   const townCounts = counted(pool('location'), (job) => job.locations.map((town) => town.toLowerCase()));
   const workplaceCounts = counted(pool('workplace'), (job) => (job.workplaceType ? [job.workplaceType] : []));
   const typeCounts = counted(pool('type'), (job) => job.employmentTypes);
@@ -209,7 +220,11 @@ export function filterOptions(jobs: readonly Job[], search: JobSearch): FilterOp
       label: words,
       count: workplaceCounts.get(code) ?? 0,
     })),
-    type: EMPLOYMENT_TYPES.map(({ code, words }) => ({ value: code, label: words, count: typeCounts.get(code) ?? 0 })),
+    type: EMPLOYMENT_TYPES.map(({ code, words }) => ({
+      value: code,
+      label: words,
+      count: typeCounts.get(code) ?? 0,
+    })),
     pay: PAY_FLOORS.map((floor) => ({
       value: String(floor),
       label: `${formatPounds(floor)} a year or more`,

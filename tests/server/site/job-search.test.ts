@@ -96,9 +96,17 @@ describe('the careers home with a search, drawn on the server', () => {
     expect(form?.getAttribute('aria-label')).toBe('Search jobs');
     // Each field has its label.
     for (const field of form!.querySelectorAll('input, select'))
-      expect(form!.querySelector(`label[for="${field.id}"]`)?.textContent, field.getAttribute('name')!).toBeTruthy();
+      expect(
+        form!.querySelector(`label[for="${field.id}"]`)?.textContent,
+        field.getAttribute('name')!,
+      ).toBeTruthy();
     expect(options('department')).toEqual(['Any department', 'Claims (2)', 'Engineering (1)']);
-    expect(options('workplace')).toEqual(['On-site, hybrid or remote', 'On-site (1)', 'Hybrid (1)', 'Remote (1)']);
+    expect(options('workplace')).toEqual([
+      'On-site, hybrid or remote',
+      'On-site (1)',
+      'Hybrid (1)',
+      'Remote (1)',
+    ]);
     expect(options('location')).toEqual(['Any location', 'Leeds (1)', 'Northampton (1)']);
   }, 60_000);
 
@@ -121,7 +129,10 @@ describe('the careers home with a search, drawn on the server', () => {
     expect((await page('/?q=typescript')).titles).toEqual(['Senior Backend Engineer']);
     // £12.50 an hour is £24,375 a year (1,950 hours): above £20,000, below £25,000.
     expect((await page('/?pay=20000')).titles).toHaveLength(3);
-    expect((await page('/?pay=25000')).titles.sort()).toEqual(['Motor Claims Handler', 'Senior Backend Engineer']);
+    expect((await page('/?pay=25000')).titles.sort()).toEqual([
+      'Motor Claims Handler',
+      'Senior Backend Engineer',
+    ]);
 
     shown = await page('/?department=claims&type=full-time&pay=25000');
     expect(shown.titles).toEqual(['Motor Claims Handler']);
@@ -142,7 +153,9 @@ describe('the careers home with a search, drawn on the server', () => {
     expect(clearAll?.getAttribute('href')).toBe('/');
     // The last filter is the last in the address, whichever it is.
     const other = await page('/?workplace=remote&department=claims');
-    const link = [...other.root.querySelectorAll('a')].find((a) => a.textContent?.startsWith('Clear the last'));
+    const link = [...other.root.querySelectorAll('a')].find((a) =>
+      a.textContent?.startsWith('Clear the last'),
+    );
     expect(link?.getAttribute('href')).toBe('/?workplace=remote');
   }, 60_000);
 
