@@ -35,7 +35,7 @@ import { lostLinkRoutes, myApplicationRoutes } from './my-application/my-applica
 import { installErrorHandling } from './http/error-handler';
 import { HttpError } from './http/http-error';
 import { JSON_SHAPE_LIMITS, jsonShapeExceeds } from './http/json-shape';
-import { withoutSecretTokens } from './http/secret-token';
+import { logAddress } from './http/log-address';
 import { installSecurityHeaders } from './http/security-headers';
 import { installPrivateAnswers } from './http/private-answers';
 import { createAnswerReplay, replayingServerFactory } from './http/answer-replay';
@@ -103,11 +103,11 @@ export async function createApp(context: AppContext, options: AppOptions = {}): 
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
-            // Fastify's own request fields, with an applicant's private-link token left out.
+            // Fastify's own request fields, with secret tokens and a page's search left out.
             serializers: {
               req: (request: FastifyRequest) => ({
                 method: request.method,
-                url: withoutSecretTokens(request.url),
+                url: logAddress(request.url),
                 host: request.host,
                 remoteAddress: request.ip,
                 remotePort: request.socket?.remotePort,

@@ -57,7 +57,12 @@ export function createPrerenderer(
         // Nothing to gain from loading it again for every page.
         usable = false;
         log.error({ err: error, file }, 'the prerender bundle cannot be used');
-      } else log.error({ err: error, url }, 'prerender failed: the page goes out for the browser to render');
+      } else
+        // The path only: a query is a visitor's search (docs/security.md#privacy-data-handling).
+        log.error(
+          { err: error, url: url.split('?')[0] },
+          'prerender failed: the page goes out for the browser to render',
+        );
       return undefined;
     }
   };

@@ -1,4 +1,5 @@
 import type { Job } from '../../shared/jobs/job-contract';
+import { readJobSearch, searchQuery, setParams } from '../../shared/jobs/job-search';
 import type { InitialData } from '../../shared/site/initial-data';
 import type { Prerendered } from '../../shared/site/prerender';
 import { findScreen, screens } from '../../shared/site/screen-routes';
@@ -9,6 +10,12 @@ import { createRepresentation, type Representation } from '../http/representatio
 import type { JobRepository } from '../jobs/job-repository';
 import type { OpenJobs, OpenJobsCache } from '../jobs/open-jobs-cache';
 import { createDrawnPages } from './drawn-pages';
+
+/**
+ * Searches of the careers home kept drawn. Each page inlines every open job (its counts need them
+ * all), about 2 MB with a thousand open jobs, so only the latest few are kept.
+ */
+const MAX_KEPT_SEARCHES = 16;
 import { createJobPages, jobPageAddress } from './job-pages';
 import { jobPosting, jobSummary, jobUrl } from './job-posting';
 import { renderPage, type AppStart, type PageHead, type Served } from './page-html';
@@ -33,7 +40,7 @@ export function createSitePages(context: {
   jobs: JobRepository;
   openJobs: OpenJobsCache;
   config: Config;
-}): (pathname: string) => Promise<Served> {
+}): (pathname: string, query?: string) => Promise<Served> {
   const { template, prerenderedTemplate, prerender, jobs, openJobs, config } = context;
   const brand = siteConfig.brandName;
   const html = (head: PageHead, data: InitialData, prerendered?: Prerendered, start?: AppStart) =>
@@ -73,9 +80,9 @@ export function createSitePages(context: {
   };
 
   /**
-   * The careers home page is prerendered on the server, so it paints before any script runs. It
-   * holds no form: its details open and its links work without the app, which therefore waits for
-   * the visitor's first interaction instead of blocking the page after the paint.
+   * The careers home page is prerendered on the server, so it paints before any script runs. Its
+   * details open, its links work and its search form (a plain GET) is sent without the app, which
+   * therefore waits for the visitor's first interaction instead of blocking the page after the paint.
    */
   const drawHome = (open: OpenJobs) =>
     drawn.page(screens.home.path(), basis(open), async (done) => {
@@ -91,6 +98,42 @@ export function createSitePages(context: {
     });
   const homePage = async (): Promise<Served> =>
     servedFrom(screens.home.path(), await drawHome(await openJobs.get()), withOpenJobs);
+
+  /**
+   * The careers home with a search (docs/behaviour.md#job-search): the prerender reads the search
+   * from the address as the browser does, so the page lists what the search finds with no script.
+   * Each search is drawn once per change of the jobs and kept among the latest few, so a
+   * shared or repeated search is answered from memory while made-up ones cannot fill it. Never
+   * replayed (it is not the page's own address) and canonical to `/`, the page it narrows.
+   */
+  const searches = createDrawnPages();
+  const drawSearch = (open: OpenJobs, address: string) => {
+    const page = searches.page(address, basis(open), async (done) => {
+      const data = { ...settings(), jobs: open.jobs };
+      const prerendered = await prerender(address, data);
+      done(prerendered !== undefined || !prerender.mayDraw());
+      return html(
+        { title: `Careers | ${brand}`, description: siteDescription, canonicalUrl: `${config.publicUrl}/` },
+        data,
+        prerendered,
+        'interaction',
+      );
+    });
+    for (const kept of searches.addresses()) {
+      if (searches.addresses().length <= MAX_KEPT_SEARCHES) break;
+      if (kept !== address) searches.forget(kept);
+    }
+    return page;
+  };
+  const searchPage = async (query: string): Promise<Served> => {
+    const params = new URLSearchParams(query);
+    const search = readJobSearch(params);
+    // One address per search, whatever else the link carried or in whichever case.
+    const normal = searchQuery(search, setParams(search, [...params.keys()]));
+    if (!normal) return homePage();
+    const page = await drawSearch(await openJobs.get(), `${screens.home.path()}${normal}`);
+    return { status: 200, page };
+  };
 
   /**
    * A job's page, prerendered on the server (the job, and its form or closed notice) like `/`. Its
@@ -199,8 +242,11 @@ export function createSitePages(context: {
     void redraw();
   };
 
-  const prerenderedPages: Record<PrerenderedScreen, (params: Record<string, string>) => Promise<Served>> = {
-    home: homePage,
+  const prerenderedPages: Record<
+    PrerenderedScreen,
+    (params: Record<string, string>, query: string) => Promise<Served>
+  > = {
+    home: async (_params, query) => (query ? searchPage(query) : homePage()),
     apply: async ({ id }) =>
       (await jobPages.page(id!)) ??
       shell('job-not-found', 404, { title: `Job not found | ${brand} Careers`, noIndex: true }),
@@ -209,12 +255,12 @@ export function createSitePages(context: {
     privacy: fixedPage('privacy'),
   };
 
-  return async (pathname) => {
+  return async (pathname, query = '') => {
     const found = findScreen(pathname, 'web');
     if (!found) return shell('not-found', 404, { title: `Page not found | ${brand}`, noIndex: true });
     const { name, route, params } = found;
     if (route.prerendered) {
-      const served = await prerenderedPages[name as PrerenderedScreen](params);
+      const served = await prerenderedPages[name as PrerenderedScreen](params, query);
       // The first visitor's page is drawn; the others are drawn now, before anyone asks.
       startRedrawing();
       return served;

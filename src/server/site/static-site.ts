@@ -49,9 +49,11 @@ export async function registerStaticSite(
 
   // Every file of the build has its own route (wildcard: false); everything else is the app.
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-    const pathname = trimTrailingSlashes(request.url.split('?')[0] ?? '/');
+    const mark = request.url.indexOf('?');
+    const pathname = trimTrailingSlashes(mark === -1 ? request.url : request.url.slice(0, mark));
+    const query = mark === -1 ? '' : request.url.slice(mark + 1);
     // What a visitor typing the template's name expects is the home page (canonical `/`).
-    const { status, page: answer, current } = await page(pathname === '/index.html' ? '/' : pathname);
+    const { status, page: answer, current } = await page(pathname === '/index.html' ? '/' : pathname, query);
     if (privateBases.some((base) => pathname.startsWith(base)))
       reply.header('x-robots-tag', 'noindex, nofollow');
     return sendRepresentation(request, reply, answer, {

@@ -56,7 +56,8 @@ describe('the careers home page prerendered on the server', () => {
     // The entry fetches the app after the first paint; nothing competes with the stylesheet.
     expect(html).not.toContain('modulepreload');
     expect(document.querySelector('script[type="module"]')).not.toBeNull();
-    // The home page holds no form: the browser starts the app on the first interaction.
+    // The home page works without the app (its search is a plain GET form): the browser starts
+    // the app on the first interaction.
     expect(root.dataset.start).toBe('interaction');
     // Its stylesheet is in the page: the first paint waits for no other request.
     expect(document.querySelector('link[rel="stylesheet"]')).toBeNull();

@@ -1,12 +1,25 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { BriefcaseSearchRegular } from '@fluentui/react-icons/headless/svg/briefcase-search';
 import { MailRegular } from '@fluentui/react-icons/headless/svg/mail';
+import {
+  filterOptions,
+  filterWords,
+  readJobSearch,
+  resultWords,
+  searchJobs,
+  searchQuery,
+  setParams,
+  without,
+} from '../../../shared/jobs/job-search';
+import { screens } from '../../../shared/site/screen-routes';
 import { siteConfig } from '../../../shared/site/site-config';
 import { useSession } from '../../store/use-session';
 import { PageHero } from '../../components/page-hero';
 import { JobCard } from './job-card';
 import { JobListSkeleton } from './job-list-skeleton';
 import { useGetJobsQuery } from './jobs-api';
+import { JobSearchForm } from './job-search-form';
 import { useDeleteJob } from './use-delete-job';
 import { useStyles } from './careers-home-page.styles';
 
@@ -15,6 +28,20 @@ export function CareersHomePage() {
   const { data: jobs, error } = useGetJobsQuery();
   const { isAdmin } = useSession();
   const deleteJob = useDeleteJob();
+  // The search is the address's query (docs/behaviour.md#job-search): the server's prerender reads
+  // the same address, so both draw the same list.
+  const { search: query } = useLocation();
+  const view = useMemo(() => {
+    const params = new URLSearchParams(query);
+    const search = readJobSearch(params);
+    const order = setParams(search, [...params.keys()]);
+    const all = jobs ?? [];
+    return { search, order, shown: searchJobs(all, search), options: filterOptions(all, search) };
+  }, [jobs, query]);
+  const { search, order, shown, options } = view;
+  const searching = order.length > 0;
+  const last = order.at(-1);
+  const home = screens.home.path();
 
   useEffect(() => {
     // A failed load is only logged; the list keeps its loading look.
@@ -39,12 +66,16 @@ export function CareersHomePage() {
           <h2 id="open-positions-heading" className={styles.heading}>
             Open Positions
           </h2>
-          {jobs && jobs.length > 0 && (
-            <p className={styles.count}>
-              {jobs.length} {jobs.length === 1 ? 'role' : 'roles'} available
+          {jobs && (jobs.length > 0 || searching) && (
+            // Announced when it changes, so a screen reader hears what a search found.
+            <p className={styles.count} role="status">
+              {resultWords(shown.length, searching)}
             </p>
           )}
         </div>
+        {jobs && (jobs.length > 0 || searching) && (
+          <JobSearchForm search={search} order={order} options={options} />
+        )}
         {showSkeleton ? (
           <div className={styles.grid}>
             <span className="visually-hidden" role="status">
@@ -52,11 +83,28 @@ export function CareersHomePage() {
             </span>
             <JobListSkeleton />
           </div>
-        ) : jobs && jobs.length > 0 ? (
+        ) : shown.length > 0 ? (
           <div className={styles.grid}>
-            {jobs.map((job) => (
+            {shown.map((job) => (
               <JobCard key={job._id} job={job} isAdmin={isAdmin} onDelete={(id) => void deleteJob(id)} />
             ))}
+          </div>
+        ) : searching && last ? (
+          <div className={styles.empty}>
+            <BriefcaseSearchRegular className={styles.emptyIcon} aria-hidden="true" />
+            <h3 className={styles.emptyTitle}>No jobs match your search</h3>
+            <p className={styles.text}>
+              <Link to={`${home}${searchQuery(without(search, last), order)}`}>
+                Clear the last filter ({filterWords(search, last, options)})
+              </Link>
+              {order.length > 1 && (
+                <>
+                  {' or '}
+                  <Link to={home}>clear all filters</Link>
+                </>
+              )}
+              .
+            </p>
           </div>
         ) : (
           <div className={styles.empty}>

@@ -1,0 +1,94 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Job } from '../../../../src/shared/jobs/job-contract';
+import { CareersHomePage } from '../../../../src/renderer/features/jobs/careers-home-page';
+import { createAppStore } from '../../../../src/renderer/store/store';
+import { primeStore } from '../../../../src/web/initial-data';
+import { memoryPlatform, renderScreen } from '../../support/test-utils';
+
+const job = (id: number, facts: Partial<Job>): Job => ({
+  _id: `00000000-0000-4000-8000-00000000000${id}`,
+  jobTitle: `Job ${id}`,
+  location: '',
+  hours: '',
+  ctc: '',
+  experience: '1 year',
+  description: 'Help customers.',
+  responsibilities: [],
+  requirements: [],
+  publishTime: '01/02/2026',
+  closingDate: null,
+  closed: false,
+  questions: [],
+  questionSetId: null,
+  createdAt: '2026-02-01T00:00:00.000Z',
+  updatedAt: '2026-02-01T00:00:00.000Z',
+  department: null,
+  locations: [],
+  workplaceType: null,
+  remoteCountry: null,
+  employmentTypes: [],
+  pay: null,
+  ...facts,
+});
+
+const claims = { _id: 'd1', name: 'Claims', slug: 'claims' };
+const JOBS = [
+  job(1, {
+    jobTitle: 'Motor Claims Handler',
+    department: claims,
+    locations: ['Northampton'],
+    workplaceType: 'on-site',
+  }),
+  job(2, { jobTitle: 'Backend Engineer', workplaceType: 'remote', remoteCountry: 'UK' }),
+];
+
+function renderHome(route = '/') {
+  const store = createAppStore(memoryPlatform().platform);
+  primeStore(store, { retentionDays: 180, jobs: JOBS });
+  return renderScreen(<CareersHomePage />, { route, store });
+}
+
+const titles = () =>
+  screen.queryAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
+// The test's location probe is an <output>, a status too: the page's own is the paragraph.
+const count = () => screen.getAllByRole('status').find((element) => element.tagName === 'P');
+const search = () => screen.getByTestId('location').dataset.search;
+
+describe('the careers home search with the app running', () => {
+  it('reaches the search address without a reload, announces the count and offers to clear the last filter', async () => {
+    const user = userEvent.setup();
+    renderHome();
+    const form = screen.getByRole('search', { name: 'Search jobs' });
+    await user.selectOptions(within(form).getByLabelText('Workplace'), 'remote');
+    await user.click(within(form).getByRole('button', { name: 'Search' }));
+    expect(search()).toBe('?workplace=remote');
+    expect(titles()).toEqual(['Backend Engineer']);
+    expect(count()).toHaveTextContent('1 role matches your search');
+
+    // A second filter that leaves nothing: the department is the one changed last.
+    await user.selectOptions(within(form).getByLabelText('Department'), 'claims');
+    await user.click(within(form).getByRole('button', { name: 'Search' }));
+    expect(search()).toBe('?workplace=remote&department=claims');
+    expect(titles()).toEqual([]);
+    expect(count()).toHaveTextContent('0 roles match your search');
+    await user.click(screen.getByRole('link', { name: 'Clear the last filter (Claims)' }));
+    expect(search()).toBe('?workplace=remote');
+    expect(titles()).toEqual(['Backend Engineer']);
+    // The form follows the address it returned to.
+    expect(within(form).getByLabelText<HTMLSelectElement>('Department').value).toBe('');
+    expect(within(form).getByLabelText<HTMLSelectElement>('Workplace').value).toBe('remote');
+  });
+
+  it('searches the text typed, and lists every job again with the filters cleared', async () => {
+    const user = userEvent.setup();
+    renderHome('/?department=claims');
+    expect(titles()).toEqual(['Motor Claims Handler']);
+    const form = screen.getByRole('search', { name: 'Search jobs' });
+    await user.selectOptions(within(form).getByLabelText('Department'), '');
+    await user.type(within(form).getByLabelText('Search jobs'), 'engineer{Enter}');
+    expect(search()).toBe('?q=engineer');
+    expect(titles()).toEqual(['Backend Engineer']);
+  });
+});
