@@ -179,7 +179,7 @@ describe("every call the app's OpenAPI document marks as needing the bearer toke
 
   it('covers every admin, account and team call (and the one signed-in check), and no public one', () => {
     const names = secured.map(({ method, path }) => `${method} ${path}`);
-    expect(names).toHaveLength(51);
+    expect(names).toHaveLength(58);
     expect(names).toEqual(
       expect.arrayContaining([
         'POST /post',
@@ -194,8 +194,15 @@ describe("every call the app's OpenAPI document marks as needing the bearer toke
         'POST /applications/{id}/interview-slots',
         'PUT /team/applications/{id}/scorecard',
         'GET /team/interviewers',
+        'GET /adjustments',
+        'GET /applications/{id}/adjustments',
+        'GET /equality-monitoring/funnel',
+        'PUT /applications/{id}/right-to-work',
+        'GET /applications/{id}/right-to-work/evidence',
       ]),
     );
+    // The applicant's own monitoring return needs no account (and is kept apart from it).
+    expect(names).not.toContain('POST /equality-monitoring');
     expect(names).not.toContain('PUT /my-application/{token}/interview');
     expect(names).not.toContain('POST /applications');
     expect(names).not.toContain('GET /all');
