@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { departmentMessages } from '../../../src/shared/jobs/department-contract';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../src/shared/messages';
@@ -236,6 +238,26 @@ const calls: Call[] = [
     () => ({ subject: 'Interview: {jobTitle}', body: 'Dear {fullName}, please come in.' }),
   ),
   adminCall('DELETE /reply-templates/{kind}', () => '/reply-templates/interview'),
+
+  // The departments list administrators keep (a department no one has made is not found).
+  adminCall('GET /departments', () => '/departments'),
+  adminCall(
+    'POST /departments',
+    () => '/departments',
+    () => ({ name: `Claims ${randomUUID()}` }),
+  ),
+  adminCall(
+    'PUT /departments/{id}',
+    () => `/departments/${randomUUID()}`,
+    () => ({ name: 'Renamed' }),
+    refused(404, departmentMessages.notFound),
+  ),
+  adminCall(
+    'DELETE /departments/{id}',
+    () => `/departments/${randomUUID()}`,
+    undefined,
+    refused(404, departmentMessages.notFound),
+  ),
 
   // Data-protection requests.
   adminCall(
