@@ -50,6 +50,9 @@ export type TestServerOptions = StartOptions & { databaseUrl?: string; dataDir?:
  * database (in-memory PGlite, or a scratch PostgreSQL database when TEST_DATABASE_URL is set),
  * the first administrator, no logging, and rate limits high enough for tests that do not test them.
  */
+/** A fixed key for the tests' PostgreSQL servers (64 hex digits, as an operator would set). */
+const TEST_MONITORING_SECRET = 'a5'.repeat(32);
+
 export async function prepareTestServer(env: Record<string, string>, options: TestServerOptions) {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'careers-test-'));
   const base = testDatabaseUrl();
@@ -64,7 +67,9 @@ export async function prepareTestServer(env: Record<string, string>, options: Te
     ADMIN_PASSWORD: ADMIN.password,
     ADMIN_NAME: ADMIN.name,
     LOG_LEVEL: 'silent',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // PostgreSQL has no data folder for the equality-monitoring key: there the operator sets one,
+    // as here, so both runs offer monitoring alike (docs/security.md#equality-monitoring).
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, MONITORING_SECRET: TEST_MONITORING_SECRET } : {}),
     ...env,
   });
   const startOptions: StartOptions = {
