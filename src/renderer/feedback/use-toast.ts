@@ -18,6 +18,12 @@ export interface Toast {
   dismiss(key?: SnackbarKey): void;
 }
 
+// notistack's own key is the time plus Math.random(), a float with about 4,096 values per
+// millisecond: toasts raised together could share one, and React then draws one twice and never
+// removes the other. A counter cannot repeat.
+let lastKey = 0;
+const nextKey = (): SnackbarKey => `toast-${(lastKey += 1)}`;
+
 /** Toasts with the duration of each type (docs/behaviour.md#toasts). Needs `ToastProvider` above it. */
 export function useToast(): Toast {
   const { enqueueSnackbar, closeSnackbar } = useSnackbar();
@@ -25,19 +31,33 @@ export function useToast(): Toast {
     () => ({
       success: (message, options) =>
         enqueueSnackbar(message, {
+          key: nextKey(),
           variant: 'success',
           autoHideDuration: options?.applicationScreen
             ? TOAST_DURATION_MS.applicationSuccess
             : TOAST_DURATION_MS.success,
         }),
       error: (message) =>
-        enqueueSnackbar(message, { variant: 'error', autoHideDuration: TOAST_DURATION_MS.error }),
+        enqueueSnackbar(message, {
+          key: nextKey(),
+          variant: 'error',
+          autoHideDuration: TOAST_DURATION_MS.error,
+        }),
       info: (message) =>
-        enqueueSnackbar(message, { variant: 'info', autoHideDuration: TOAST_DURATION_MS.default }),
+        enqueueSnackbar(message, {
+          key: nextKey(),
+          variant: 'info',
+          autoHideDuration: TOAST_DURATION_MS.default,
+        }),
       custom: (message) =>
-        enqueueSnackbar(message, { variant: 'custom', autoHideDuration: TOAST_DURATION_MS.custom }),
+        enqueueSnackbar(message, {
+          key: nextKey(),
+          variant: 'custom',
+          autoHideDuration: TOAST_DURATION_MS.custom,
+        }),
       loading: (message) =>
         enqueueSnackbar(message, {
+          key: nextKey(),
           variant: 'loading',
           persist: true,
           autoHideDuration: TOAST_DURATION_MS.loading,

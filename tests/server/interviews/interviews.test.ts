@@ -196,9 +196,17 @@ describe(`offering interview times on ${engine}`, () => {
     ],
     [
       'a time within 24 hours',
-      () => ({
-        slots: [slot(new Date(Date.now() + 3 * HOUR_MS).toISOString().slice(0, 10), '23:59', [interviewerX])],
-      }),
+      () => {
+        // Twelve hours from now, written as a London wall-clock date and time like the form's.
+        const [date, time] = new Intl.DateTimeFormat('sv-SE', {
+          timeZone: 'Europe/London',
+          dateStyle: 'short',
+          timeStyle: 'short',
+        })
+          .format(new Date(Date.now() + 12 * HOUR_MS))
+          .split(' ');
+        return { slots: [slot(date ?? '', time ?? '', [interviewerX])] };
+      },
       interviewMessages.tooSoon,
     ],
     [
