@@ -11,7 +11,7 @@ import { API_SERVER_URL_MESSAGES } from '../../src/shared/desktop/desktop-bridge
 import { messages } from '../../src/shared/messages';
 import { toDataUrl, validPdf } from '../support/pdf-fixtures';
 import { buildConsoleIfStale, CONSOLE_URL, openDesktopConsole, type DesktopConsole } from './desktop-console';
-import { api, baseUrl, createJob, E2E_ADMIN } from './e2e-env';
+import { adminToken, api, baseUrl, createJob, E2E_ADMIN } from './e2e-env';
 import { startServer } from './global-setup';
 import { expect, test as base } from './fixtures';
 
@@ -311,6 +311,59 @@ test('settings: the address is validated, the connection checked, and a new addr
   // The old server's token is never sent to the new one.
   expect(await desktop.vault.get()).toBeNull();
   await expect(page.getByRole('button', { name: 'Log Out' })).toHaveCount(0);
+});
+
+test('the console keeps departments and shows and filters the jobs by their facts, as the dashboard does', async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  const token = await adminToken();
+  const department = await api<{ insertedId: string }>('POST', '/departments', {
+    token,
+    body: { name: `Console Pricing ${stamp}` },
+  });
+  expect(department.status).toBe(201);
+  const job = await createJob({
+    jobTitle: `Console Pricing Analyst ${stamp}`,
+    location: '',
+    hours: '',
+    ctc: '',
+    departmentId: department.body.insertedId,
+    locations: ['Leeds'],
+    workplaceType: 'hybrid',
+    employmentTypes: ['full-time'],
+    pay: { min: 41000, max: 45000, period: 'year' },
+  });
+  const other = await createJob({ jobTitle: `Console Other Role ${stamp}` });
+  await open(page);
+  await logIn(page);
+
+  // The Departments screen from the console's drawer; Enter in the name adds one.
+  await page.getByRole('link', { name: 'Departments' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Departments' })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Delete Console Pricing ${stamp}` })).toBeVisible();
+  await page.getByRole('textbox', { name: 'New department' }).fill(`Console Claims ${stamp}`);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: `Delete Console Claims ${stamp}` })).toBeVisible();
+
+  // The job table says the facts in words and filters by department, kept in the console's address.
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  const table = page.getByRole('table', { name: 'Job posts' });
+  const row = table.getByRole('row', { name: new RegExp(`^${job.jobTitle}`) });
+  await expect(row).toContainText(`Console Pricing ${stamp}`);
+  await expect(row).toContainText('Hybrid · Leeds');
+  await expect(row).toContainText('£41,000 – £45,000 a year');
+  await expect(table.getByRole('row', { name: new RegExp(`^${other.jobTitle}`) })).toBeVisible();
+  await page
+    .getByRole('combobox', { name: 'Department' })
+    .selectOption({ label: `Console Pricing ${stamp} (1)` });
+  await expect(page).toHaveURL(/#\/dashboard(\/all)?\?department=console-pricing-/);
+  await expect(row).toBeVisible();
+  await expect(table.getByRole('row', { name: new RegExp(`^${other.jobTitle}`) })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Department' })).toHaveValue(/^console-pricing-/);
+  await expect(table.getByRole('row', { name: new RegExp(`^${other.jobTitle}`) })).toHaveCount(0);
+  await expect(row).toBeVisible();
 });
 
 test('an unknown dashboard address shows the 404 screen in the console, as on the web', async ({ page }) => {
