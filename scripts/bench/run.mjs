@@ -8,9 +8,11 @@
 // Settings (environment): BENCH_ROUNDS (3), BENCH_SECONDS per wrk run (5), BENCH_INTAKE_SECONDS
 // per upload round (6), BENCH_LIGHTHOUSE_RUNS (3), BENCH_APPLICATIONS (10000), BENCH_UI_RUNS
 // (3 navigations per admin screen), BENCH_QUIET_SECONDS (75, the quiet spell before the first
-// request), BENCH_PIN=0 to not pin servers and load generators to separate CPUs. `--build`
-// rebuilds the product first. `--only=public-pages,quiet-first-request` measures only those rows
-// (Lighthouse on About, Contact and the privacy notice; the first request after a quiet spell).
+// request), BENCH_SEARCH_JOBS (1000 open jobs for the careers home's search), BENCH_SEARCH_REQUESTS
+// (200 per searched page), BENCH_PIN=0 to not pin servers and load generators to separate CPUs.
+// `--build` rebuilds the product first. `--only=public-pages,quiet-first-request,job-search`
+// measures only those rows (Lighthouse on About, Contact and the privacy notice; the first
+// request after a quiet spell; filtered careers home pages with 1,000 open jobs).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -30,6 +32,7 @@ import { measureContentWithoutScript, measureFirstLoadJs } from './measure-first
 import { measureGetThroughput } from './measure-get-throughput.mjs';
 import { measureIdleRss, measureIdleRssPostgres } from './measure-idle-rss.mjs';
 import { measureJobPage } from './measure-job-page.mjs';
+import { jobSearchRows, measureJobSearch } from './measure-job-search.mjs';
 import { chromePath, lighthouseAvailable, measureLighthouse } from './measure-lighthouse.mjs';
 import { measureNpmStart } from './measure-npm-start.mjs';
 import { measurePublicPages, PUBLIC_PAGES } from './measure-public-pages.mjs';
@@ -55,6 +58,8 @@ const settings = {
   uiRuns: intEnv('BENCH_UI_RUNS', 3),
   quietSeconds: intEnv('BENCH_QUIET_SECONDS', 75),
   applications: intEnv('BENCH_APPLICATIONS', 10_000),
+  searchJobs: intEnv('BENCH_SEARCH_JOBS', 1000),
+  searchRequests: intEnv('BENCH_SEARCH_REQUESTS', 200),
   startRuns: 3,
   posts: 50,
   listRequests: 30,
@@ -98,7 +103,7 @@ const ratioMet = (result, minimum) =>
   result.product.valid && result.plainNode.valid ? result.ratio >= minimum : 'INVALID';
 
 /** The rows `--only=` may pick, each measured on a product of its own. */
-const ONLY_ROWS = ['public-pages', 'quiet-first-request'];
+const ONLY_ROWS = ['public-pages', 'quiet-first-request', 'job-search'];
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))
   ?.slice('--only='.length)
@@ -125,6 +130,23 @@ async function addPublicPagesRow(baseUrl, work, pages = PUBLIC_PAGES) {
   addRow('public-pages-lighthouse', { metric, target, ...measured });
 }
 
+/** The careers home's search with 1,000 open jobs, on a product of its own. */
+async function addJobSearchRow(work) {
+  console.info(
+    `careers home search: ${settings.searchJobs} open jobs through the API, ${settings.searchRequests} requests a page`,
+  );
+  const measured = await measureJobSearch({
+    workDir: work,
+    cpu: SERVER_CPU,
+    jobs: settings.searchJobs,
+    requests: settings.searchRequests,
+  });
+  console.info(`  seeded in ${measured.seedSeconds.toFixed(1)} s`);
+  for (const { problem } of [...measured.pages, measured.fresh])
+    if (problem) console.warn(`  INVALID: ${problem}`);
+  for (const [id, row] of Object.entries(jobSearchRows(measured))) addRow(id, row);
+}
+
 /** Only the rows `--only=` names, each on a product of its own (a short run on a shared machine). */
 async function mainOnly() {
   installCleanup();
@@ -142,6 +164,7 @@ async function mainOnly() {
     });
     addRow('quiet-first-request', quietFirstRequestRow(quiet, settings.quietSeconds));
   }
+  if (only.includes('job-search')) await addJobSearchRow(work);
   if (only.includes('public-pages')) {
     const product = await startProduct({
       port: await freePort(),
@@ -215,6 +238,10 @@ async function main() {
     met: idlePg ? idlePg.productBytes <= 100 * MB : undefined,
     details: idlePg,
   });
+
+  // --- The careers home's search with 1,000 open jobs (a product and data of its own).
+  phase('job search');
+  await addJobSearchRow(work);
 
   // --- The product's data: 50 posts through the API, then 10,000 applications with its own code.
   phase('seeding');
@@ -480,6 +507,8 @@ async function main() {
   const order = [
     'api-all',
     'home',
+    'job-search',
+    'job-search-new',
     'first-load-js',
     'lighthouse',
     'job-page-lighthouse',
