@@ -3,6 +3,7 @@ import { RendererProvider, type GriffelRenderer } from '@griffel/react';
 import { DEFAULT_RETENTION_DAYS } from '../shared/limits';
 import type { InitialData } from '../shared/site/initial-data';
 import { App } from '../renderer/app/app';
+import { DrawnSearchContext } from '../renderer/lib/drawn-search';
 import { SiteSettingsContext } from '../renderer/lib/site-settings';
 import type { AppStore } from '../renderer/store/store';
 
@@ -25,9 +26,11 @@ export function WebRoot({ store, initial, renderer, Router }: WebRootProps) {
     <StrictMode>
       <RendererProvider renderer={renderer}>
         <SiteSettingsContext value={settings}>
-          <Router>
-            <App store={store} />
-          </Router>
+          <DrawnSearchContext value={initial?.search}>
+            <Router>
+              <App store={store} />
+            </Router>
+          </DrawnSearchContext>
         </SiteSettingsContext>
       </RendererProvider>
     </StrictMode>

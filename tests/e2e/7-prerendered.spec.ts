@@ -161,3 +161,44 @@ test('More Details pressed before the app has loaded opens once and stays open w
   await expect(card.getByRole('button', { name: 'More Details' })).toHaveAttribute('aria-expanded', 'false');
   expect(errors).toEqual([]);
 });
+
+test('a search page is taken over without a redraw, from the jobs it carries, and then searches every open job', async ({
+  page,
+}) => {
+  const word = `Hydrate${Date.now()}`;
+  const near = await createJob({ jobTitle: `${word} Claims Advisor` });
+  const far = await createJob({ jobTitle: `${word} Pricing Analyst`, location: 'Leeds' });
+  const errors = collectErrors(page);
+  // The open jobs come from the API only after the app has taken the page over.
+  let listAsked = false;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/all') listAsked = true;
+  });
+  await page.goto(`/?q=${word}+claims`);
+  const card = page.getByRole('article', { name: near.jobTitle });
+  await card.getByRole('heading', { name: near.jobTitle }).evaluate((heading) => {
+    heading.setAttribute('data-drawn', 'server');
+  });
+  await expect(page.getByRole('article', { name: far.jobTitle })).toHaveCount(0);
+  expect(listAsked).toBe(false);
+
+  const list = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/all');
+  await page.keyboard.press('Shift');
+  await waitForApp(page);
+  expect((await list).status()).toBe(200);
+  // Hydrated, not drawn again, and the same jobs once the app has every open job.
+  await expect(card.getByRole('heading', { name: near.jobTitle })).toHaveAttribute('data-drawn', 'server');
+  await expect(page.getByRole('status').filter({ hasText: '1 role matches your search' })).toBeVisible();
+  await expect(page.getByRole('article', { name: far.jobTitle })).toHaveCount(0);
+
+  // A new search in the app looks through every open job, not only those the page carried.
+  const text = page
+    .getByRole('searchbox', { name: /Search/ })
+    .or(page.getByRole('textbox', { name: /Search/ }));
+  await text.first().fill(word);
+  await text.first().press('Enter');
+  await expect(page).toHaveURL(new RegExp(`\\?q=${word}$`));
+  await expect(page.getByRole('article', { name: far.jobTitle })).toBeVisible();
+  await expect(card).toBeVisible();
+  expect(errors).toEqual([]);
+});

@@ -1,5 +1,12 @@
 import type { Job } from '../../shared/jobs/job-contract';
-import { readJobSearch, searchQuery, setParams } from '../../shared/jobs/job-search';
+import {
+  filterOptions,
+  readJobSearch,
+  searchJobs,
+  searchQuery,
+  setParams,
+  type JobSearch,
+} from '../../shared/jobs/job-search';
 import type { InitialData } from '../../shared/site/initial-data';
 import type { Prerendered } from '../../shared/site/prerender';
 import { findScreen, screens } from '../../shared/site/screen-routes';
@@ -12,8 +19,8 @@ import type { OpenJobs, OpenJobsCache } from '../jobs/open-jobs-cache';
 import { createDrawnPages } from './drawn-pages';
 
 /**
- * Searches of the careers home kept drawn. Each page inlines every open job (its counts need them
- * all), about 2 MB with a thousand open jobs, so only the latest few are kept.
+ * Searches of the careers home kept drawn: the latest few, so a shared or repeated search is
+ * answered from memory while made-up ones cannot fill it.
  */
 const MAX_KEPT_SEARCHES = 16;
 import { createJobPages, jobPageAddress } from './job-pages';
@@ -107,9 +114,15 @@ export function createSitePages(context: {
    * replayed (it is not the page's own address) and canonical to `/`, the page it narrows.
    */
   const searches = createDrawnPages();
-  const drawSearch = (open: OpenJobs, address: string) => {
+  const drawSearch = (open: OpenJobs, search: JobSearch, query: string) => {
+    const address = `${screens.home.path()}${query}`;
     const page = searches.page(address, basis(open), async (done) => {
-      const data = { ...settings(), jobs: open.jobs };
+      // Only what the page lists and its options' counts: the open jobs (a thousand make 1.4 MB)
+      // would cost every new search their copying, compressing and sending.
+      const data: InitialData = {
+        ...settings(),
+        search: { query, jobs: searchJobs(open.jobs, search), options: filterOptions(open.jobs, search) },
+      };
       const prerendered = await prerender(address, data);
       done(prerendered !== undefined || !prerender.mayDraw());
       return html(
@@ -131,7 +144,7 @@ export function createSitePages(context: {
     // One address per search, whatever else the link carried or in whichever case.
     const normal = searchQuery(search, setParams(search, [...params.keys()]));
     if (!normal) return homePage();
-    const page = await drawSearch(await openJobs.get(), `${screens.home.path()}${normal}`);
+    const page = await drawSearch(await openJobs.get(), search, normal);
     return { status: 200, page };
   };
 

@@ -1,4 +1,5 @@
 import type { Job } from '../jobs/job-contract';
+import type { FilterOptions } from '../jobs/job-search';
 
 /** The id of the JSON script element the server puts in every page it serves. */
 export const INITIAL_DATA_ELEMENT_ID = 'initial-data';
@@ -11,4 +12,17 @@ export interface InitialData {
   retentionDays: number;
   jobs?: Job[];
   job?: Job;
+  search?: DrawnSearch;
+}
+
+/**
+ * The careers home as the server drew it for one search: only the jobs it lists and its filters'
+ * options with their counts, not every open job, so a new search is quick to draw and small to
+ * send (docs/architecture.md#prerendered-pages). The app shows it until it has the open jobs.
+ */
+export interface DrawnSearch {
+  /** The search as `searchQuery` writes it ("?department=claims"), what the address must say. */
+  query: string;
+  jobs: Job[];
+  options: FilterOptions;
 }

@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logAddress } from '../../../src/server/http/log-address';
+import { INITIAL_DATA_ELEMENT_ID, type InitialData } from '../../../src/shared/site/initial-data';
 import { fakeWebBuild, removeFakeWebBuild } from '../../support/web-template';
 import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
 
@@ -137,6 +138,26 @@ describe('the careers home with a search, drawn on the server', () => {
     shown = await page('/?department=claims&type=full-time&pay=25000');
     expect(shown.titles).toEqual(['Motor Claims Handler']);
     expect(shown.status).toBe('1 role matches your search');
+  }, 60_000);
+
+  it('carries in the page only the jobs it lists and its options, not every open job', async () => {
+    const data = (address: string) =>
+      page(address).then(
+        ({ document }) =>
+          JSON.parse(document.getElementById(INITIAL_DATA_ELEMENT_ID)!.textContent!) as InitialData,
+      );
+    const searched = await data('/?department=claims&type=full-time');
+    expect(searched.jobs).toBeUndefined();
+    expect(searched.search?.query).toBe('?department=claims&type=full-time');
+    expect(searched.search?.jobs.map((job) => job.jobTitle)).toEqual(['Motor Claims Handler']);
+    expect(searched.search?.options.department).toEqual([
+      { value: 'claims', label: 'Claims', count: 1 },
+      { value: 'engineering', label: 'Engineering', count: 1 },
+    ]);
+    // The page without a search lists, and so carries, every open job.
+    const home = await data('/');
+    expect(home.jobs).toHaveLength(3);
+    expect(home.search).toBeUndefined();
   }, 60_000);
 
   it('says when nothing matches and offers to clear the last filter, or all of them', async () => {

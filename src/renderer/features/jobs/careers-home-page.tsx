@@ -14,6 +14,7 @@ import {
 } from '../../../shared/jobs/job-search';
 import { screens } from '../../../shared/site/screen-routes';
 import { siteConfig } from '../../../shared/site/site-config';
+import { useDrawnSearch } from '../../lib/drawn-search';
 import { useSession } from '../../store/use-session';
 import { PageHero } from '../../components/page-hero';
 import { JobCard } from './job-card';
@@ -23,6 +24,13 @@ import { JobSearchForm } from './job-search-form';
 import { useDeleteJob } from './use-delete-job';
 import { useStyles } from './careers-home-page.styles';
 
+/** The search the address asks for, and the order its filters were set in. */
+function readSearch(query: string) {
+  const params = new URLSearchParams(query);
+  const search = readJobSearch(params);
+  return { search, order: setParams(search, [...params.keys()]) };
+}
+
 export function CareersHomePage() {
   const styles = useStyles();
   const { data: jobs, error } = useGetJobsQuery();
@@ -31,14 +39,20 @@ export function CareersHomePage() {
   // The search is the address's query (docs/behaviour.md#job-search): the server's prerender reads
   // the same address, so both draw the same list.
   const { search: query } = useLocation();
+  // A search page the server drew carries only what it lists: shown until the open jobs arrive,
+  // and drawn alike here while hydrating.
+  const drawn = useDrawnSearch();
+  const asked = useMemo(() => readSearch(query), [query]);
   const view = useMemo(() => {
-    const params = new URLSearchParams(query);
-    const search = readJobSearch(params);
-    const order = setParams(search, [...params.keys()]);
-    const all = jobs ?? [];
-    return { search, order, shown: searchJobs(all, search), options: filterOptions(all, search) };
-  }, [jobs, query]);
-  const { search, order, shown, options } = view;
+    const { search, order } = asked;
+    if (jobs)
+      return { total: jobs.length, shown: searchJobs(jobs, search), options: filterOptions(jobs, search) };
+    if (drawn && drawn.query === searchQuery(search, order))
+      return { total: drawn.jobs.length, shown: drawn.jobs, options: drawn.options };
+    return undefined;
+  }, [jobs, drawn, asked]);
+  const { search, order } = asked;
+  const shown = view?.shown ?? [];
   const searching = order.length > 0;
   const last = order.at(-1);
   const home = screens.home.path();
@@ -50,7 +64,7 @@ export function CareersHomePage() {
 
   // The skeleton stays until the posts arrive: an empty state shown before the answer (or after a
   // failed load) would tell visitors there are no jobs when that is not known.
-  const showSkeleton = !jobs;
+  const showSkeleton = !view;
 
   return (
     <div className={styles.page}>
@@ -66,15 +80,15 @@ export function CareersHomePage() {
           <h2 id="open-positions-heading" className={styles.heading}>
             Open Positions
           </h2>
-          {jobs && (jobs.length > 0 || searching) && (
+          {view && (view.total > 0 || searching) && (
             // Announced when it changes, so a screen reader hears what a search found.
             <p className={styles.count} role="status">
               {resultWords(shown.length, searching)}
             </p>
           )}
         </div>
-        {jobs && (jobs.length > 0 || searching) && (
-          <JobSearchForm search={search} order={order} options={options} />
+        {view && (view.total > 0 || searching) && (
+          <JobSearchForm search={search} order={order} options={view.options} />
         )}
         {showSkeleton ? (
           <div className={styles.grid}>
@@ -89,13 +103,13 @@ export function CareersHomePage() {
               <JobCard key={job._id} job={job} isAdmin={isAdmin} onDelete={(id) => void deleteJob(id)} />
             ))}
           </div>
-        ) : searching && last ? (
+        ) : searching && last && view ? (
           <div className={styles.empty}>
             <BriefcaseSearchRegular className={styles.emptyIcon} aria-hidden="true" />
             <h3 className={styles.emptyTitle}>No jobs match your search</h3>
             <p className={styles.text}>
               <Link to={`${home}${searchQuery(without(search, last), order)}`}>
-                Clear the last filter ({filterWords(search, last, options)})
+                Clear the last filter ({filterWords(search, last, view.options)})
               </Link>
               {order.length > 1 && (
                 <>
