@@ -1,5 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation, type MemoryRouterProps } from 'react-router-dom';
 import { vi } from 'vitest';
@@ -58,12 +59,18 @@ export interface RenderOptions {
   path?: string;
   store?: AppStore;
   platform?: Platform;
+  /**
+   * Renders the screen as the server prerenders it, hands its markup to this callback (the
+   * visitor's part before the app arrives: typing, choosing) and then hydrates it, as the web
+   * entry does (src/web/start-app.tsx).
+   */
+  beforeHydration?: (container: HTMLElement) => void;
 }
 
 /** Renders a screen inside the app's providers at `route`, with a probe showing the current path. */
 export function renderScreen(
   ui: ReactElement,
-  { route = '/', path = '*', store, platform }: RenderOptions = {},
+  { route = '/', path = '*', store, platform, beforeHydration }: RenderOptions = {},
 ) {
   const appStore = store ?? createAppStore(platform ?? memoryPlatform().platform);
   const wrap = (children: ReactNode) => (
@@ -83,8 +90,11 @@ export function renderScreen(
       </PlatformContext>
     </Provider>
   );
-  const result = render(wrap(ui));
-  return { ...result, store: appStore };
+  if (!beforeHydration) return { ...render(wrap(ui)), store: appStore };
+  const container = document.body.appendChild(document.createElement('div'));
+  container.innerHTML = renderToString(wrap(ui));
+  beforeHydration(container);
+  return { ...render(wrap(ui), { container, hydrate: true }), store: appStore };
 }
 
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {

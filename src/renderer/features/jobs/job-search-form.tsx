@@ -1,6 +1,14 @@
-import { useEffect, useRef, type FormEvent } from 'react';
+import { forwardRef, useEffect, useRef, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Field, Input, Select } from '@fluentui/react-components';
+import {
+  Field,
+  renderInput_unstable,
+  Select,
+  useInput_unstable,
+  useInputStyles_unstable,
+  type InputProps,
+  type InputState,
+} from '@fluentui/react-components';
 import { SearchRegular } from '@fluentui/react-icons/headless/svg/search';
 import {
   MAX_SEARCH_TEXT,
@@ -31,6 +39,22 @@ const SELECTS: { param: Exclude<SearchParam, 'q'>; label: string; any: string }[
   { param: 'pay', label: 'Minimum pay', any: 'Any pay' },
 ];
 
+/**
+ * Fluent's Input with its value left to the browser, as the form's other fields are. Fluent's own
+ * keeps the value in React state and writes it back into the field as it renders, so text typed on
+ * the server's page before the app took it over (which that state never saw) was wiped soon after
+ * the app arrived. Built from Fluent's own hooks, so it looks and behaves the same otherwise.
+ */
+const BrowserInput = forwardRef<HTMLInputElement, InputProps>(function BrowserInput(props, ref) {
+  const fluent = useInput_unstable(props, ref);
+  const state: InputState = {
+    ...fluent,
+    input: { ...fluent.input, value: undefined, defaultValue: props.defaultValue },
+  };
+  useInputStyles_unstable(state);
+  return renderInput_unstable(state);
+});
+
 const optionText = (option: FilterOption) => `${option.label} (${option.count})`;
 const fieldValue = (search: JobSearch, param: SearchParam) =>
   param === 'pay' ? (search.pay ? String(search.pay) : '') : search[param];
@@ -46,16 +70,21 @@ export function JobSearchForm({ search, order, options }: JobSearchFormProps) {
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
 
-  // The fields are the browser's own (what is typed before the app runs stays theirs); when the
-  // address changes under them (Back, a link to clear a filter) they are set to what it says.
+  // The fields are the browser's own: what the visitor typed or chose on the server's page before
+  // the app took it over stays theirs (hydration keeps it), as does anything not yet sent when the
+  // jobs are fetched again. Only when the address's search changes under them (Back, a link to
+  // clear a filter) are they set to what it says.
+  const addressSearch = searchQuery(search);
+  const shownSearch = useRef(addressSearch);
   useEffect(() => {
     const elements = form.current?.elements;
-    if (!elements) return;
+    if (!elements || shownSearch.current === addressSearch) return;
+    shownSearch.current = addressSearch;
     for (const param of SEARCH_PARAMS) {
       const field = elements.namedItem(param) as HTMLInputElement | HTMLSelectElement | null;
       if (field) field.value = fieldValue(search, param);
     }
-  }, [search]);
+  }, [search, addressSearch]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -79,7 +108,7 @@ export function JobSearchForm({ search, order, options }: JobSearchFormProps) {
       onSubmit={onSubmit}
     >
       <Field label="Search jobs" className={styles.text}>
-        <Input
+        <BrowserInput
           name="q"
           type="search"
           defaultValue={search.q}

@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../../../../src/shared/jobs/job-contract';
 import { CareersHomePage } from '../../../../src/renderer/features/jobs/careers-home-page';
+import { jobsApi } from '../../../../src/renderer/features/jobs/jobs-api';
 import { createAppStore } from '../../../../src/renderer/store/store';
 import { primeStore } from '../../../../src/web/initial-data';
 import { memoryPlatform, renderScreen } from '../../support/test-utils';
@@ -44,10 +45,13 @@ const JOBS = [
   job(2, { jobTitle: 'Backend Engineer', workplaceType: 'remote', remoteCountry: 'UK' }),
 ];
 
-function renderHome(route = '/') {
+/** The jobs as a later fetch brings them: one more post, so the page is drawn again. */
+const MORE_JOBS = [...JOBS, job(3, { jobTitle: 'Receptionist', workplaceType: 'on-site' })];
+
+function renderHome(route = '/', beforeHydration?: (container: HTMLElement) => void) {
   const store = createAppStore(memoryPlatform().platform);
   primeStore(store, { retentionDays: 180, jobs: JOBS });
-  return renderScreen(<CareersHomePage />, { route, store });
+  return renderScreen(<CareersHomePage />, { route, store, beforeHydration });
 }
 
 const titles = () =>
@@ -90,5 +94,53 @@ describe('the careers home search with the app running', () => {
     await user.type(within(form).getByLabelText('Search jobs'), 'engineer{Enter}');
     expect(search()).toBe('?q=engineer');
     expect(titles()).toEqual(['Backend Engineer']);
+  });
+
+  it('keeps what the visitor typed and chose on the server-drawn page before the app took it over', async () => {
+    const user = userEvent.setup();
+    // The visitor starts on the page the server drew, and the app arrives while they fill it in.
+    const { store } = renderHome('/?department=claims', (page) => {
+      page.querySelector<HTMLInputElement>('input[name="q"]')!.value = 'engineer';
+      page.querySelector<HTMLSelectElement>('select[name="department"]')!.value = '';
+      page.querySelector<HTMLSelectElement>('select[name="workplace"]')!.value = 'remote';
+    });
+    // The app draws the page again once it runs (here: the jobs fetched again, with a new post):
+    // the fields still hold what the visitor put in them.
+    act(() => {
+      store.dispatch(
+        jobsApi.util.upsertQueryEntries([{ endpointName: 'getJobs', arg: undefined, value: MORE_JOBS }]),
+      );
+    });
+    const form = screen.getByRole('search', { name: 'Search jobs' });
+    expect(within(form).getByLabelText<HTMLInputElement>('Search jobs').value).toBe('engineer');
+    expect(within(form).getByLabelText<HTMLSelectElement>('Department').value).toBe('');
+    expect(within(form).getByLabelText<HTMLSelectElement>('Workplace').value).toBe('remote');
+    // Still showing the address's search until they send theirs.
+    expect(titles()).toEqual(['Motor Claims Handler']);
+    await user.click(within(form).getByRole('button', { name: 'Search' }));
+    expect(search()).toBe('?q=engineer&workplace=remote');
+    expect(titles()).toEqual(['Backend Engineer']);
+  });
+
+  it('keeps the text field on the address it returns to, however often the page is drawn again', async () => {
+    const user = userEvent.setup();
+    const { store } = renderHome('/?department=claims');
+    const form = screen.getByRole('search', { name: 'Search jobs' });
+    const text = within(form).getByLabelText<HTMLInputElement>('Search jobs');
+    await user.type(text, 'engineer{Enter}');
+    expect(search()).toBe('?department=claims&q=engineer');
+    expect(titles()).toEqual([]);
+    await user.click(screen.getByRole('link', { name: 'Clear the last filter (“engineer”)' }));
+    expect(search()).toBe('?department=claims');
+    expect(text.value).toBe('');
+    act(() => {
+      store.dispatch(
+        jobsApi.util.upsertQueryEntries([{ endpointName: 'getJobs', arg: undefined, value: MORE_JOBS }]),
+      );
+    });
+    expect(text.value).toBe('');
+    await user.click(within(form).getByRole('button', { name: 'Search' }));
+    expect(search()).toBe('?department=claims');
+    expect(titles()).toEqual(['Motor Claims Handler']);
   });
 });
