@@ -56,6 +56,7 @@ export const serverImports = {
     'server-erasures',
   ],
   'server-privacy': [
+    'server-runtime',
     'server-db',
     'server-http',
     'server-audit',
@@ -76,6 +77,7 @@ export const serverImports = {
   ],
   'server-my-application': ['server-db', 'server-http', 'server-email', 'server-privacy'],
   'server-interviews': [
+    'server-runtime',
     'server-db',
     'server-http',
     'server-audit',
@@ -89,6 +91,7 @@ export const serverImports = {
   'server-backups': ['server-db', 'server-blobs', 'server-erasures'],
   'server-cli': ['server', 'server-config', 'server-db', 'server-auth', 'server-privacy', 'server-backups'],
   'server-right-to-work': [
+    'server-runtime',
     'server-db',
     'server-http',
     'server-blobs',

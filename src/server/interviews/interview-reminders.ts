@@ -3,6 +3,7 @@ import type { EmailOutbox } from '../email/email-outbox';
 import type { MailOptions } from '../email/mail-options';
 import type { InterviewRepository } from './interview-repository';
 import { interviewEmails } from './interview-routes';
+import { schedulePeriodic } from '../runtime/schedule-periodic';
 
 /** How often the server looks for interviews to remind: well inside the day before. */
 export const REMINDER_CHECK_MS = 10 * 60_000;
@@ -27,7 +28,7 @@ export async function sendDueReminders(
 }
 
 /**
- * The reminders' check, like the server's other periodic work (privacy/retention.ts): soon after
+ * The reminders' check, the server's periodic work (runtime/schedule-periodic.ts): soon after
  * start, then every `everyMs`. Answers the function that stops it.
  */
 export function scheduleInterviewReminders(
@@ -35,18 +36,13 @@ export function scheduleInterviewReminders(
   log: FastifyBaseLogger,
   everyMs = REMINDER_CHECK_MS,
 ): () => void {
-  const run = () =>
-    sendDueReminders(context)
-      .then((sent) => {
-        if (sent > 0) log.info({ sent }, 'interview reminders queued');
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'interview reminder check failed'));
-  const first = setTimeout(run, Math.min(everyMs, 30_000));
-  const timer = setInterval(run, everyMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+  return schedulePeriodic({
+    run: async () => {
+      const sent = await sendDueReminders(context);
+      if (sent > 0) log.info({ sent }, 'interview reminders queued');
+    },
+    failed: (error) => log.error({ err: error }, 'interview reminder check failed'),
+    firstMs: Math.min(everyMs, 30_000),
+    everyMs,
+  });
 }

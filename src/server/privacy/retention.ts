@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ApplicationRepository, ExpiredApplication } from '../applications/application-repository';
 import type { AuditRepository } from '../audit/audit-repository';
 import type { ErasureLog } from '../erasures/erasure-log';
+import { schedulePeriodic } from '../runtime/schedule-periodic';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -55,18 +56,13 @@ export function scheduleRetentionPurge(
   log: FastifyBaseLogger,
   firstRunDelayMs = 60_000,
 ): () => void {
-  const run = () =>
-    purgeExpiredApplications(context, retentionDays)
-      .then(({ deleted }) => {
-        if (deleted > 0) log.info({ deleted, retentionDays }, 'retention purge deleted old applications');
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'retention purge failed'));
-  const first = setTimeout(run, firstRunDelayMs);
-  const daily = setInterval(run, DAY_MS);
-  first.unref();
-  daily.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(daily);
-  };
+  return schedulePeriodic({
+    run: async () => {
+      const { deleted } = await purgeExpiredApplications(context, retentionDays);
+      if (deleted > 0) log.info({ deleted, retentionDays }, 'retention purge deleted old applications');
+    },
+    failed: (error) => log.error({ err: error }, 'retention purge failed'),
+    firstMs: firstRunDelayMs,
+    everyMs: DAY_MS,
+  });
 }

@@ -3,6 +3,7 @@ import type { EmailOutbox } from '../email/email-outbox';
 import type { MailOptions } from '../email/mail-options';
 import { followUpReminderEmails } from '../email/templates/right-to-work-emails';
 import type { RightToWorkRepository } from './right-to-work-repository';
+import { schedulePeriodic } from '../runtime/schedule-periodic';
 
 /** How often the server looks for follow-ups that have come: the date is a day, so hourly is ample. */
 export const FOLLOW_UP_CHECK_MS = 60 * 60_000;
@@ -29,26 +30,21 @@ export async function sendDueFollowUps(context: FollowUpContext, now = new Date(
 }
 
 /**
- * The follow-ups' check, like the interviews' reminders (interviews/interview-reminders.ts): soon
- * after start, then every `everyMs`. Answers the function that stops it.
+ * The follow-ups' check, the server's periodic work (runtime/schedule-periodic.ts): soon after
+ * start, then every `everyMs`. Answers the function that stops it.
  */
 export function scheduleFollowUpReminders(
   context: FollowUpContext,
   log: FastifyBaseLogger,
   everyMs = FOLLOW_UP_CHECK_MS,
 ): () => void {
-  const run = () =>
-    sendDueFollowUps(context)
-      .then((sent) => {
-        if (sent > 0) log.info({ sent }, 'right-to-work follow-up reminders queued');
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'right-to-work follow-up check failed'));
-  const first = setTimeout(run, Math.min(everyMs, 30_000));
-  const timer = setInterval(run, everyMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+  return schedulePeriodic({
+    run: async () => {
+      const sent = await sendDueFollowUps(context);
+      if (sent > 0) log.info({ sent }, 'right-to-work follow-up reminders queued');
+    },
+    failed: (error) => log.error({ err: error }, 'right-to-work follow-up check failed'),
+    firstMs: Math.min(everyMs, 30_000),
+    everyMs,
+  });
 }
