@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Route, Routes, createRoutesFromElements, useLocation } from 'react-router-dom';
 import { applicationAdminApi } from '../features/applications/application-admin-api';
-import { jobAdminApi } from '../features/jobs/job-admin-api';
+import { adminJobsApi } from '../store/admin-jobs-api';
 import { ADMIN_BASE, isAtScreen, screens } from '../../shared/site/screen-routes';
 import { AdminLayout } from '../layout/admin-layout';
 import { RequireAdmin } from './require-admin';
@@ -24,7 +24,7 @@ export const adminRouteObjects = createRoutesFromElements(screenRoutes);
 function ScreenDataPrefetch() {
   const { pathname } = useLocation();
   const prefetchApplications = applicationAdminApi.usePrefetch('getApplications');
-  const prefetchJobs = jobAdminApi.usePrefetch('getAdminJobs');
+  const prefetchJobs = adminJobsApi.usePrefetch('getAdminJobs');
   useEffect(() => {
     const dashboard = isAtScreen(pathname, [screens.dashboard, screens.dashboardAll]);
     if (dashboard) prefetchJobs();

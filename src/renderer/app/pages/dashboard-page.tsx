@@ -24,7 +24,7 @@ import {
   jobsInDepartment,
   readDepartmentFilter,
 } from '../../features/jobs/department-filter';
-import { useGetAdminJobsQuery } from '../../features/jobs/job-admin-api';
+import { useGetAdminJobsQuery } from '../../store/admin-jobs-api';
 import { AdminPageHeader, useAdminStyles } from '../../layout/admin-page';
 import { JobPipeline } from './job-pipeline';
 import { Stat } from './dashboard-stat';

@@ -1,5 +1,5 @@
 import { TeamMembers } from '../../features/applications/team-members';
-import { useGetAdminJobsQuery } from '../../features/jobs/job-admin-api';
+import { useGetAdminJobsQuery } from '../../store/admin-jobs-api';
 
 /** /dashboard/team: the hiring team, with the job posts an administrator may give them. */
 export function TeamMembersPage() {

@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import { Field, Input, Select } from '@fluentui/react-components';
 import type { AdminJob } from '../../../shared/jobs/job-contract';
 import { isChoice, type Question } from '../../../shared/questions/question-contract';
-import { useGetApplicationsAnsweringQuery, useGetJobsAskingQuery } from './application-admin-api';
+import { useGetAdminJobsQuery } from '../../store/admin-jobs-api';
+import { useGetApplicationsAnsweringQuery } from './application-admin-api';
 import { answerFilterOf, type ListFilter } from './application-filters';
 
 /**
@@ -64,7 +65,7 @@ export function AnswerFilter({
   onChange: (change: Pick<ListFilter, 'question' | 'answer'>) => void;
   className?: string;
 }) {
-  const { data: jobs } = useGetJobsAskingQuery();
+  const { data: jobs } = useGetAdminJobsQuery();
   // Only jobs that ask something; a post saved before questions existed may come without them.
   const asking = useMemo(
     () => (jobs ?? []).filter((job) => Array.isArray(job.questions) && job.questions.length > 0),

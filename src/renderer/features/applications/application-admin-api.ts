@@ -11,7 +11,6 @@ import type {
   StageChange,
   StageChanged,
 } from '../../../shared/applications/stage-contract';
-import type { AdminJob } from '../../../shared/jobs/job-contract';
 import type { DeleteAck } from '../../../shared/http/acknowledgements';
 import type { CvPurpose } from '../../../shared/privacy/audit-contract';
 import { api, tags } from '../../store/api';
@@ -47,14 +46,6 @@ export const applicationAdminApi = api.injectEndpoints({
         `/applications?${new URLSearchParams({ question, answer }).toString()}`,
       transformResponse: (rows: ApplicationSummary[]) => rows.map((row) => row._id),
       providesTags: [tags.applicationList],
-    }),
-    /**
-     * The jobs with their questions, for the list's "Answer to" filter. The jobs feature has its
-     * own call for the same list; a feature does not reach into another (docs/architecture.md).
-     */
-    getJobsAsking: build.query<AdminJob[], void>({
-      query: () => '/all?include=closed',
-      providesTags: [tags.jobList],
     }),
     getApplication: build.query<ApplicationDetail, string>({
       query: (id) => `/applications/${encodeURIComponent(id)}`,
@@ -203,7 +194,6 @@ function patchCachedStages(
 export const {
   useGetApplicationsQuery,
   useGetApplicationsAnsweringQuery,
-  useGetJobsAskingQuery,
   useGetApplicationCvMutation,
   useLazyGetReplyPreviewQuery,
   useGetApplicationQuery,

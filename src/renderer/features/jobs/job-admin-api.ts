@@ -5,11 +5,6 @@ import { api, tags } from '../../store/api';
 /** Creating and editing posts: admin-only, so loaded with the dashboard and never by visitors. */
 export const jobAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** Every post, closed ones too (the public list leaves out posts past their closing date). */
-    getAdminJobs: build.query<AdminJob[], void>({
-      query: () => '/all?include=closed',
-      providesTags: (jobs) => [tags.jobList, ...(jobs ?? []).map(({ _id }) => tags.job(_id))],
-    }),
     /**
      * One post with who created and edited it (the admin token earns those fields). A cache entry
      * of its own: the public getJob entry may hold the page's inlined, public form of the post.
@@ -29,5 +24,4 @@ export const jobAdminApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetAdminJobsQuery, useGetAdminJobQuery, useCreateJobMutation, useUpdateJobMutation } =
-  jobAdminApi;
+export const { useGetAdminJobQuery, useCreateJobMutation, useUpdateJobMutation } = jobAdminApi;
