@@ -107,6 +107,12 @@ const envSchema = z
         .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
         .optional(),
     ),
+    // Milliseconds a request waits for a new PostgreSQL connection before it is answered 503
+    // (docs/operations.md#configuration).
+    DATABASE_CONNECT_TIMEOUT_MS: z.preprocess(
+      blankAsUnset,
+      z.coerce.number().int().min(100).max(300_000).default(10_000),
+    ),
     SMTP_URL: optionalText.pipe(
       z
         .string()
@@ -195,6 +201,7 @@ export interface Config {
    */
   erasureLog: string;
   databaseUrl: string | undefined;
+  databaseConnectTimeoutMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   careersMailbox: string;
@@ -253,6 +260,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR),
     erasureLog: path.resolve(env.ERASURE_LOG ?? path.join(env.DATA_DIR, 'erasure-log.jsonl')),
     databaseUrl: env.DATABASE_URL,
+    databaseConnectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     careersMailbox: env.CAREERS_MAILBOX,

@@ -84,6 +84,7 @@ export async function buildContext(config: Config, options: StartOptions = {}): 
   const database = await openDatabase({
     pgliteSeed: options.pgliteSeed ?? defaultSeed(),
     databaseUrl: config.databaseUrl,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
     dataDir: options.inMemoryDatabase ? null : config.dataDir,
   });
   const opened: OpenedContext = { database };

@@ -125,6 +125,7 @@ export const messages = {
   badForm: 'The request body is not a valid multipart form.',
   bodyTooLarge: 'The request is too large.',
   serverError: 'Something went wrong on our side. Please try again later.',
+  databaseUnavailable: 'We cannot reach our records right now. Please try again in a minute.',
   rightToWorkWrongStage: 'A right-to-work check is recorded once the application is at Offer or Hired.',
   rightToWorkMethodInvalid:
     'Choose how the right to work was checked: a manual document check, an online share code, or an identity service provider.',

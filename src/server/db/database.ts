@@ -50,6 +50,8 @@ function useBaselineWasmCompilerOnly(): void {
 /** Any number from a fixed hash: every instance takes the same advisory lock while migrating. */
 const MIGRATION_LOCK_ID = 727_274_001;
 
+const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+
 /**
  * PostgreSQL when a URL is given, else embedded PGlite in `<dataDir>/db` (or in memory for
  * `dataDir: null`, which tests use). Committed migrations are applied before anything else runs.
@@ -57,6 +59,8 @@ const MIGRATION_LOCK_ID = 727_274_001;
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
+  /** How long a query waits for a new PostgreSQL connection before it fails. */
+  connectTimeoutMs?: number;
   dataDir: string | null;
   /** The build's migrated, empty PGlite database (see pglite-seed.ts) a new database starts from. */
   pgliteSeed?: string;
@@ -67,7 +71,13 @@ export async function openDatabase(options: {
       import('drizzle-orm/node-postgres'),
       import('drizzle-orm/node-postgres/migrator'),
     ]);
-    const pool = new pgDriver.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Without a timeout, a database that stops answering (a network fault, a failover) holds every
+    // request that needs a new connection until the system gives up minutes later.
+    const pool = new pgDriver.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    });
     // An idle connection the database closes (a restart, a failover, an administrator) is dropped
     // from the pool and replaced by the next query; unheard, its error would end the process.
     pool.on('error', (error) => {

@@ -1,7 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '../../shared/messages';
+import { isDatabaseUnavailable } from '../db/database-unavailable';
 import { HttpError } from './http-error';
+
+/** Long enough for a failover or a restart, short enough that a person tries again. */
+const DATABASE_RETRY_AFTER_SECONDS = 30;
 
 /**
  * Every failure answers JSON `{ message }` with a fitting status; bad input never becomes a 500,
@@ -35,6 +39,13 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ message: error.message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ message: messages.databaseUnavailable });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ message: messages.serverError });

@@ -8,7 +8,7 @@ import { projectDir } from '../../support/server-process';
 import { ADMIN, sampleJob, startTestServer, type TestServer } from '../../support/test-server';
 
 /**
- * Issue item 12: with DATABASE_URL set, several instances over one PostgreSQL serve the same
+ * With DATABASE_URL set, several instances over one PostgreSQL serve the same
  * data. Each instance here has its own data folder and no JWT_SECRET, so everything they share
  * (the generated signing secret, users, jobs, applications, CV bytes) can only come through
  * the database.
