@@ -10,7 +10,7 @@ import { spawnServer, type ServerProcess } from '../../support/server-process';
 import { ADMIN, sampleJob } from '../../support/test-server';
 
 /**
- * Issue item 11: an application acknowledged to the client survives SIGKILL of the real server
+ * An application acknowledged to the client survives SIGKILL of the real server
  * process (row and CV bytes, byte for byte), and an interrupted one leaves no half-written row
  * and, after the start-up sweep, no orphan file. Runs on the engine of the suite: PGlite with
  * CV files in DATA_DIR by default, PostgreSQL (cv_blobs) when TEST_DATABASE_URL is set.
