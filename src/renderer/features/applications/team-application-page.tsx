@@ -3,7 +3,6 @@ import { useParams } from 'react-router-dom';
 import { ArrowLeftRegular } from '@fluentui/react-icons/headless/svg/arrow-left';
 import { formatUsDate } from '../../../shared/format/date';
 import { screens } from '../../../shared/site/screen-routes';
-import { errorMessage } from '../../store/api-error';
 import { useSession } from '../../store/use-session';
 import { LinkButton } from '../../components/link-button';
 import { PageLoading } from '../../components/page-loading';
@@ -17,6 +16,7 @@ import { TeamNotes } from './team-notes';
 import { TeamStageMove } from './team-stage-move';
 import { useGetTeamApplicationQuery, useGetTeamInterviewersQuery } from './team-api';
 import { useStyles } from './application-detail-page.styles';
+import { TeamNotAvailable } from './team-not-available';
 
 /**
  * /team/application/:id: one application as a team member may see it: the applicant, the cover
@@ -64,18 +64,12 @@ export function TeamApplicationPage() {
   if (!application && isFetching) return <PageLoading label="Loading application..." />;
   if (!application) {
     return (
-      <div className={admin.page}>
-        <title>Application not available | Hiring Team</title>
-        <section className={admin.card}>
-          <div className={admin.empty}>
-            <h1 className={admin.title}>This application is not available to you</h1>
-            <p className={admin.emptyText} role="alert">
-              {errorMessage(error, 'The application could not be loaded. Please try again.')}
-            </p>
-            {back}
-          </div>
-        </section>
-      </div>
+      <TeamNotAvailable
+        thing="application"
+        error={error}
+        fallback="The application could not be loaded. Please try again."
+        back={back}
+      />
     );
   }
 

@@ -14,12 +14,12 @@ import { ArrowLeftRegular } from '@fluentui/react-icons/headless/svg/arrow-left'
 import { applicationStages, isStage, stageLabels } from '../../../shared/applications/stage-contract';
 import { formatUsDate } from '../../../shared/format/date';
 import { screens } from '../../../shared/site/screen-routes';
-import { errorMessage } from '../../store/api-error';
 import { LinkButton } from '../../components/link-button';
 import { PageLoading } from '../../components/page-loading';
 import { AdminPageHeader, useAdminStyles } from '../../layout/admin-page';
 import { StageLabel } from './stage-label';
 import { useGetTeamJobApplicationsQuery, useGetTeamJobsQuery } from './team-api';
+import { TeamNotAvailable } from './team-not-available';
 import { useStyles } from './team-screens.styles';
 
 /**
@@ -51,18 +51,12 @@ export function TeamJobPage() {
   if (isLoading) return <PageLoading label="Loading applications..." />;
   if (error) {
     return (
-      <div className={admin.page}>
-        <title>Job not available | Hiring Team</title>
-        <section className={admin.card}>
-          <div className={admin.empty}>
-            <h1 className={admin.title}>This job is not available to you</h1>
-            <p className={admin.emptyText} role="alert">
-              {errorMessage(error, 'The applications could not be loaded. Please try again.')}
-            </p>
-            {back}
-          </div>
-        </section>
-      </div>
+      <TeamNotAvailable
+        thing="job"
+        error={error}
+        fallback="The applications could not be loaded. Please try again."
+        back={back}
+      />
     );
   }
 

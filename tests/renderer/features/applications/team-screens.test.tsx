@@ -150,6 +150,14 @@ describe("a team member's application", () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Your access to this job has ended: it has closed.',
     );
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'This application is not available to you' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to your work' })).toHaveAttribute(
+      'href',
+      screens.teamHome.path(),
+    );
+    await waitFor(() => expect(document.title).toBe('Application not available | Hiring Team'));
     expect(store.getState().session.user).not.toBeNull();
   });
 });
@@ -192,6 +200,32 @@ describe("a hiring manager's job", () => {
       screens.teamApplication.path({ id: APPLICATION_ID }),
     );
     expect(screen.getByTestId('location').dataset.search).toBe('?stage=interview');
+  });
+});
+
+describe('a job the member may not see', () => {
+  it("says so with the server's reason and the way back, and stays signed in", async () => {
+    stubApi(roleAnswer('interviewer'), (call) =>
+      call.path === `/team/jobs/${JOB_ID}/applications`
+        ? jsonResponse(403, { message: 'This job is not one of yours.' })
+        : undefined,
+    );
+    const store = await adminStore();
+    renderScreen(<TeamJobPage />, {
+      store,
+      route: screens.teamJob.path({ id: JOB_ID }),
+      path: screens.teamJob.pattern,
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('This job is not one of yours.');
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'This job is not available to you' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to your jobs' })).toHaveAttribute(
+      'href',
+      screens.teamHome.path(),
+    );
+    await waitFor(() => expect(document.title).toBe('Job not available | Hiring Team'));
+    expect(store.getState().session.user).not.toBeNull();
   });
 });
 
