@@ -37,7 +37,7 @@ export const serverImports = {
   'server-runtime': [],
   'server-erasures': [],
   'server-db': ['server-runtime'],
-  'server-http': ['server-db'],
+  'server-http': ['server-runtime', 'server-db'],
   'server-blobs': ['server-db'],
   'server-audit': ['server-db', 'server-http'],
   'server-email': ['server-db', 'server-http'],

@@ -10,6 +10,7 @@ import {
 import type { Database, Db } from '../db/database';
 import { rateLimits } from '../db/schema';
 import { messages } from '../../shared/messages';
+import { schedulePeriodic } from '../runtime/schedule-periodic';
 
 export interface RateLimitSettings {
   /** Failed logins a minute per address and e-mail; per address over all e-mails, three times that. */
@@ -176,11 +177,12 @@ export function scheduleRateLimitSweep(
   log: FastifyBaseLogger,
   intervalMs = RATE_LIMIT_SWEEP_MS,
 ): () => void {
-  const timer = setInterval(() => {
-    sweepExpiredRateLimits(db).catch((error: unknown) => log.warn({ err: error }, 'rate-limit sweep failed'));
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return schedulePeriodic({
+    run: () => sweepExpiredRateLimits(db),
+    failed: (error) => log.warn({ err: error }, 'rate-limit sweep failed'),
+    firstMs: intervalMs,
+    everyMs: intervalMs,
+  });
 }
 
 /**
