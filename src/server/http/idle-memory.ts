@@ -35,7 +35,9 @@ export async function releaseUnusedMemory(): Promise<void> {
  * after a busy one (the start counts as busy): a server at rest holds what it needs rather than
  * what its last busy moment grew to (see docs/operations.md#memory). It reads the event loop's
  * utilization every `checkEveryMs` and adds nothing to any request; under steady or bursty
- * traffic it never runs. Returns a function that stops it.
+ * traffic it never runs. With `releaseAfterStartMs`, the start's own garbage (migrations, the
+ * database's start, the first compilations) is given back that soon after the start instead,
+ * which then counts as the release after the start. Returns a function that stops it.
  */
 export function releaseMemoryWhenIdle({
   checkEveryMs = IDLE_CHECK_EVERY_MS,
@@ -43,26 +45,22 @@ export function releaseMemoryWhenIdle({
   idleUtilization = IDLE_UTILIZATION,
   release = releaseUnusedMemory,
   onError = () => {},
+  releaseAfterStartMs,
 }: {
   checkEveryMs?: number;
   quietMs?: number;
   idleUtilization?: number;
   release?: () => Promise<void>;
   onError?: (error: unknown) => void;
+  releaseAfterStartMs?: number;
 } = {}): () => void {
   let last = performance.eventLoopUtilization();
   let busySinceRelease = true;
   let quietForMs = 0;
   let releasing = false;
-  const timer = setInterval(() => {
-    if (releasing) return;
-    const now = performance.eventLoopUtilization();
-    const busy = performance.eventLoopUtilization(now, last).utilization > idleUtilization;
-    last = now;
-    quietForMs = busy ? 0 : quietForMs + checkEveryMs;
-    if (busy) busySinceRelease = true;
-    if (quietForMs < quietMs || !busySinceRelease) return;
+  const releaseNow = () => {
     busySinceRelease = false;
+    quietForMs = 0;
     releasing = true;
     release()
       .catch(onError)
@@ -71,7 +69,27 @@ export function releaseMemoryWhenIdle({
         // The collection's own work is not traffic.
         last = performance.eventLoopUtilization();
       });
+  };
+  const timer = setInterval(() => {
+    if (releasing) return;
+    const now = performance.eventLoopUtilization();
+    const busy = performance.eventLoopUtilization(now, last).utilization > idleUtilization;
+    last = now;
+    quietForMs = busy ? 0 : quietForMs + checkEveryMs;
+    if (busy) busySinceRelease = true;
+    if (quietForMs < quietMs || !busySinceRelease) return;
+    releaseNow();
   }, checkEveryMs);
   timer.unref();
-  return () => clearInterval(timer);
+  const afterStart =
+    releaseAfterStartMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          if (!releasing) releaseNow();
+        }, releaseAfterStartMs);
+  afterStart?.unref();
+  return () => {
+    clearInterval(timer);
+    clearTimeout(afterStart);
+  };
 }
