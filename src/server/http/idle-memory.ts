@@ -36,8 +36,9 @@ export async function releaseUnusedMemory(): Promise<void> {
  * what its last busy moment grew to (see docs/operations.md#memory). It reads the event loop's
  * utilization every `checkEveryMs` and adds nothing to any request; under steady or bursty
  * traffic it never runs. With `releaseAfterStartMs`, the start's own garbage (migrations, the
- * database's start, the first compilations) is given back that soon after the start instead,
- * which then counts as the release after the start. Returns a function that stops it.
+ * database's start, the first compilations) is also given back that soon after the start; the
+ * release after the first quiet spell still comes, for what the start went on compiling (PGlite's
+ * WebAssembly keeps tiering up for a while). Returns a function that stops it.
  */
 export function releaseMemoryWhenIdle({
   checkEveryMs = IDLE_CHECK_EVERY_MS,
@@ -59,8 +60,6 @@ export function releaseMemoryWhenIdle({
   let quietForMs = 0;
   let releasing = false;
   const releaseNow = () => {
-    busySinceRelease = false;
-    quietForMs = 0;
     releasing = true;
     release()
       .catch(onError)
@@ -78,6 +77,7 @@ export function releaseMemoryWhenIdle({
     quietForMs = busy ? 0 : quietForMs + checkEveryMs;
     if (busy) busySinceRelease = true;
     if (quietForMs < quietMs || !busySinceRelease) return;
+    busySinceRelease = false;
     releaseNow();
   }, checkEveryMs);
   timer.unref();
