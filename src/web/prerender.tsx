@@ -23,6 +23,7 @@ const serverPlatform: Platform = {
   },
   saveCv: async () => 'cancelled',
   saveApplicantExport: async () => 'cancelled',
+  saveEvidence: async () => 'cancelled',
 };
 
 /**

@@ -46,6 +46,9 @@ export function createWebPlatform(apiBaseUrl = '/api'): Platform {
     async saveApplicantExport(fileName, json) {
       return download(fileName, json, 'application/json');
     },
+    async saveEvidence(fileName, bytes, type) {
+      return download(fileName, bytes, type);
+    },
     async saveTextFile(fileName, text) {
       return download(fileName, new TextEncoder().encode(text), 'text/plain;charset=utf-8');
     },

@@ -214,6 +214,34 @@ describe('CV save', () => {
   });
 });
 
+describe('right-to-work evidence save', () => {
+  const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+
+  it('saves an image as the image it is, proposing its own extension in the downloads folder', async () => {
+    const target = path.join(mkdtempSync(path.join(os.tmpdir(), 'chosen-')), 'evidence.png');
+    const { invoke, consoleFrame, dialogCalls, downloads } = setUp(() => ({
+      canceled: false,
+      filePath: target,
+    }));
+    expect(await invoke('evidence:save', consoleFrame, '../Zoë Brontë_right_to_work.pdf', png)).toBe('saved');
+    expect(dialogCalls[0]!.defaultPath).toBe(path.join(downloads, 'Zoë Brontë_right_to_work.png'));
+    expect(dialogCalls[0]!.filters).toEqual([{ name: 'Images', extensions: ['png'] }]);
+    expect(sha256(readFileSync(target))).toBe(sha256(png));
+  });
+
+  it('saves a PDF as a PDF, and refuses bytes that are no evidence type', async () => {
+    const { invoke, consoleFrame, dialogCalls, downloads } = setUp(() => ({ canceled: true }));
+    const pdf = new Uint8Array(await validPdf());
+    expect(await invoke('evidence:save', consoleFrame, 'Sam_right_to_work.png', pdf)).toBe('cancelled');
+    expect(dialogCalls[0]!.defaultPath).toBe(path.join(downloads, 'Sam_right_to_work.pdf'));
+    await expect(
+      invoke('evidence:save', consoleFrame, 'x.png', new TextEncoder().encode('{"not":"evidence"}')),
+    ).rejects.toThrow();
+    expect(dialogCalls).toHaveLength(1);
+    expect(readdirSync(downloads)).toEqual([]);
+  });
+});
+
 describe('applicant data export save', () => {
   const json = new TextEncoder().encode(
     JSON.stringify({ subjectEmail: 'sam@example.com', applications: [] }),

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
 import { screens } from '../../src/shared/site/screen-routes';
 import { E2E_ADMIN, adminToken, api, createJob, tabTo } from './e2e-env';
@@ -81,6 +82,12 @@ test('an administrator records the right-to-work check of a hire by keyboard, wi
   await page.keyboard.press('Enter');
   await expect(card.getByRole('img', { name: `Right-to-work evidence of ${name}` })).toBeVisible();
   await expectNoViolations(page, 'the right-to-work card, complete with its evidence shown');
+  // A copy of the image saves as the image it is, byte for byte.
+  const download = page.waitForEvent('download');
+  await card.getByRole('button', { name: 'Save a copy' }).click();
+  const saved = await download;
+  expect(saved.suggestedFilename()).toMatch(/_right_to_work\.png$/);
+  expect(readFileSync(await saved.path())).toEqual(evidenceImage());
 
   // The server holds what the screen said.
   const stored = await api('GET', `/applications/${applicationId}/right-to-work`, { token });

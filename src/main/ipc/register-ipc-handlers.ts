@@ -13,6 +13,7 @@ import type { TokenVault } from '../token-vault';
 import type { SettingsStore } from '../settings-store';
 import { writeFileAtomically } from '../atomic-file';
 import { handleDesktopMessages, type IpcGate } from './handle-desktop-messages';
+import { EVIDENCE_EXTENSIONS, evidenceTypeOf } from '../../shared/right-to-work/evidence-type';
 
 interface SaveDialog {
   title: string;
@@ -98,6 +99,26 @@ export function registerIpcHandlers(runtime: IpcRuntime, services: IpcServices):
           title: 'Save CV',
           defaultPath: path.join(runtime.downloadsDir, fileName),
           filters: [{ name: 'PDF documents', extensions: ['pdf'] }],
+        },
+        bytes,
+      );
+    },
+
+    'evidence:save': (requestedName, bytes) => {
+      const type = evidenceTypeOf(bytes);
+      if (!type) throw new Error('Only PDF, PNG or JPEG evidence can be saved.');
+      const extension = EVIDENCE_EXTENSIONS[type];
+      const base = path
+        .basename(requestedName)
+        .replace(/\.(pdf|png|jpe?g)$/i, '')
+        .replace(/[^\p{L}\p{N} @._-]+/gu, '_');
+      return saveWithDialog(
+        {
+          title: 'Save right-to-work evidence',
+          defaultPath: path.join(runtime.downloadsDir, `${base || 'right_to_work'}.${extension}`),
+          filters: [
+            { name: type === 'application/pdf' ? 'PDF documents' : 'Images', extensions: [extension] },
+          ],
         },
         bytes,
       );

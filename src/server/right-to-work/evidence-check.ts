@@ -2,6 +2,7 @@ import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { MAX_CV_BYTES } from '../../shared/limits';
 import { messages } from '../../shared/messages';
+import { evidenceTypeOf } from '../../shared/right-to-work/evidence-type';
 import type { RightToWorkEvidenceType } from '../../shared/right-to-work/right-to-work-contract';
 import { checkCv } from '../applications/cv-check';
 import { HttpError } from '../http/http-error';
@@ -12,13 +13,8 @@ import { HttpError } from '../http/http-error';
  */
 const MAX_IMAGE_PIXELS = 60_000_000;
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-const signatureMatches = (bytes: Buffer, type: RightToWorkEvidenceType): boolean => {
-  if (type === 'application/pdf') return bytes.subarray(0, 5).toString('latin1') === '%PDF-';
-  if (type === 'image/png') return bytes.subarray(0, 8).equals(PNG_SIGNATURE);
-  return bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
-};
+const signatureMatches = (bytes: Buffer, type: RightToWorkEvidenceType): boolean =>
+  evidenceTypeOf(bytes) === type;
 
 /**
  * Checks an evidence file as a CV is checked (docs/security.md#right-to-work-evidence): at most

@@ -149,6 +149,8 @@ export const DESKTOP_MESSAGES = {
   'token:clear': call('clearToken', z.tuple([]), z.void()),
   'token:storage': call('tokenStorage', z.tuple([]), tokenStorageKindSchema),
   'cv:save': call('saveCv', z.tuple([proposedFileNameSchema, cvBytesSchema]), saveResultSchema),
+  /** A right-to-work evidence file (PDF, PNG or JPEG, named by its bytes) through the Save dialog. */
+  'evidence:save': call('saveEvidence', z.tuple([proposedFileNameSchema, cvBytesSchema]), saveResultSchema),
   /** An applicant's data export (a JSON file) through the native Save dialog. */
   'export:save': call(
     'saveApplicantExport',

@@ -5,6 +5,7 @@ import {
   type RightToWorkCheck,
 } from '../../../shared/right-to-work/right-to-work-contract';
 import { cvFileName } from '../../../shared/applications/cv-file-name';
+import { EVIDENCE_EXTENSIONS } from '../../../shared/right-to-work/evidence-type';
 import { errorMessage, errorStatus } from '../../store/api-error';
 import { useToast } from '../../feedback/use-toast';
 import { usePlatform } from '../../platform/platform';
@@ -14,9 +15,14 @@ import {
 } from './right-to-work-api';
 import { useStyles } from './right-to-work-card.styles';
 
+/** The bytes of a `data:` URL. */
+const dataUrlBytes = (dataUrl: string) =>
+  Uint8Array.from(atob(dataUrl.slice(dataUrl.indexOf(',') + 1)), (char) => char.charCodeAt(0));
+
 /**
- * The check's evidence file: chosen and uploaded (a new one replaces the old), then shown (an
- * image) or saved (a PDF, through the platform's CV save).
+ * The check's evidence file: chosen and uploaded (a new one replaces the old), then saved (a PDF)
+ * or shown with a way to save a copy (an image), through the platform's evidence save: a
+ * download on the web, the Save dialog in the console.
  */
 export function RightToWorkEvidenceForm({
   applicationId,
@@ -54,18 +60,20 @@ export function RightToWorkEvidenceForm({
     }
   };
 
+  const type = check.evidence?.type ?? 'application/pdf';
+  const save = (dataUrl: string) =>
+    platform.saveEvidence(
+      cvFileName(applicantName).replace(/_resume\.pdf$/, `_right_to_work.${EVIDENCE_EXTENSIONS[type]}`),
+      dataUrlBytes(dataUrl),
+      type,
+    );
+
   const open = async () => {
     try {
       const request = readEvidence(applicationId);
       const dataUrl = await request.unwrap().finally(() => request.reset());
-      if (check.evidence?.type !== 'application/pdf') {
-        setPreview(dataUrl);
-        return;
-      }
-      const bytes = Uint8Array.from(atob(dataUrl.slice(dataUrl.indexOf(',') + 1)), (char) =>
-        char.charCodeAt(0),
-      );
-      await platform.saveCv(cvFileName(applicantName).replace(/_resume\.pdf$/, '_right_to_work.pdf'), bytes);
+      if (type === 'application/pdf') await save(dataUrl);
+      else setPreview(dataUrl);
     } catch (cause) {
       toast.error(errorMessage(cause, 'The evidence could not be opened. Please try again.'));
     }
@@ -121,7 +129,20 @@ export function RightToWorkEvidenceForm({
         )}
       </div>
       {preview && (
-        <img className={styles.preview} src={preview} alt={`Right-to-work evidence of ${applicantName}`} />
+        <>
+          <img className={styles.preview} src={preview} alt={`Right-to-work evidence of ${applicantName}`} />
+          <div className={styles.actions}>
+            <Button
+              onClick={() =>
+                void save(preview).catch((cause: unknown) =>
+                  toast.error(errorMessage(cause, 'The evidence could not be saved. Please try again.')),
+                )
+              }
+            >
+              Save a copy
+            </Button>
+          </div>
+        </>
       )}
     </form>
   );
