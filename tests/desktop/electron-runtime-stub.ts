@@ -18,7 +18,7 @@ export function createRuntimeStub(options: {
   onSendToWindow?: (channel: string) => void;
 }) {
   const handlers = new Map<string, Handler>();
-  const dialogCalls: { defaultPath: string }[] = [];
+  const dialogCalls: Parameters<IpcRuntime['showSaveDialog']>[0][] = [];
   const notifications: { content: NotificationContent; click(): void }[] = [];
   const sentToWindow: string[] = [];
   const windowFocus = { count: 0 };
