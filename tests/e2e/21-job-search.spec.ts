@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { adminToken, api, createJob, tabTo } from './e2e-env';
-import { expectNoViolations, waitForApp } from './flows';
+import { expectNoViolations, holdApp, waitForApp } from './flows';
 import { expect, test } from './fixtures';
 
 /**
@@ -103,8 +103,6 @@ async function seedJobs(): Promise<Seeded> {
   });
   return { marker, claims, engineering, titles };
 }
-
-const APP_CHUNK = /\/assets\/start-app-[^/]*\.js$/;
 
 const searchForm = (page: Page) => page.getByRole('search', { name: 'Search jobs' });
 const textField = (page: Page) => searchForm(page).getByRole('searchbox', { name: 'Search jobs' });
@@ -421,21 +419,14 @@ test('with the app arriving late: what the visitor typed and chose before it is 
 }) => {
   const { marker, titles } = await seedJobs();
   // The app's code arrives late, as on a slow connection, held until the form has been filled in.
-  let appRequested = false;
-  let releaseApp: () => void = () => undefined;
-  const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
-  await page.route(APP_CHUNK, async (route) => {
-    appRequested = true;
-    await appHeld;
-    await route.continue();
-  });
+  const app = await holdApp(page);
   await page.goto('/');
   await textField(page).fill(marker);
   await select(page, 'Workplace').selectOption('hybrid');
   await searchForm(page).getByRole('button', { name: 'Search' }).click();
-  await expect.poll(() => appRequested).toBe(true);
+  await expect.poll(app.requested).toBe(true);
 
-  releaseApp();
+  app.release();
   await waitForApp(page);
   // Sent by the app, which writes only the filters set (the browser would send every field).
   await expect.poll(() => new URL(page.url()).search).toBe(`?q=${marker}&workplace=hybrid`);

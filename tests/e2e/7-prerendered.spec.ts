@@ -1,7 +1,7 @@
 import { type Page } from '@playwright/test';
 import { siteConfig } from '../../src/shared/site/site-config';
 import { adminToken, createJob } from './e2e-env';
-import { collectErrors, expectNoViolations, waitForApp } from './flows';
+import { APP_CHUNK, collectErrors, expectNoViolations, holdApp, waitForApp } from './flows';
 import { expect, test } from './fixtures';
 
 /**
@@ -10,8 +10,6 @@ import { expect, test } from './fixtures';
  * notices: the page reads and works before (and without) any script, the app then takes over without
  * rendering it again or complaining, and a press made before it is ready is neither lost nor doubled.
  */
-
-const APP_CHUNK = /\/assets\/start-app-[^/]*\.js$/;
 
 /** Every script the page requests, in order. */
 function scriptRequests(page: Page): string[] {
@@ -131,14 +129,7 @@ test('More Details pressed before the app has loaded opens once and stays open w
   const errors = collectErrors(page);
   // The app's code arrives late, as on a slow connection; the prerendered page is there before it.
   // It is held until the page's own answer to the press has been checked.
-  let appRequested = false;
-  let releaseApp: () => void = () => undefined;
-  const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
-  await page.route(APP_CHUNK, async (route) => {
-    appRequested = true;
-    await appHeld;
-    await route.continue();
-  });
+  const app = await holdApp(page);
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   const card = page.getByRole('article', { name: job.jobTitle });
   const description = card.getByText('Help customers compare insurance quotes over the phone.');
@@ -147,10 +138,10 @@ test('More Details pressed before the app has loaded opens once and stays open w
   await expect(description).toBeVisible();
   await expect(card.getByRole('button', { name: 'Hide Details' })).toHaveAttribute('aria-expanded', 'true');
   // The press starts loading the app, which is held at the door: what opened it was the page.
-  await expect.poll(() => appRequested).toBe(true);
+  await expect.poll(app.requested).toBe(true);
   await expect(description).toBeVisible();
 
-  releaseApp();
+  app.release();
   await waitForApp(page);
   // Not toggled a second time by the app, nor closed when it took over.
   await expect(description).toBeVisible();

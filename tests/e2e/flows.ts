@@ -152,3 +152,22 @@ export function watchFileChoosers(page: Page): { next(): Promise<FileChooser> } 
     },
   };
 }
+
+/** The app's own chunk, which the small entry of a server-drawn page fetches to take it over. */
+export const APP_CHUNK = /\/assets\/start-app-[^/]*\.js$/;
+
+/**
+ * Holds the app's code back, as a slow connection would, until `release()`: what the server drew
+ * is on screen and used meanwhile. `requested()` says whether the page has asked for it yet.
+ */
+export async function holdApp(page: Page): Promise<{ requested: () => boolean; release: () => void }> {
+  let requested = false;
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(APP_CHUNK, async (route) => {
+    requested = true;
+    await held;
+    await route.continue();
+  });
+  return { requested: () => requested, release: () => release() };
+}

@@ -16,7 +16,7 @@ import type { Config } from '../config';
 import { createRepresentation, type Representation } from '../http/representation';
 import type { JobRepository } from '../jobs/job-repository';
 import type { OpenJobs, OpenJobsCache } from '../jobs/open-jobs-cache';
-import { createDrawnPages } from './drawn-pages';
+import { createDrawnPages, type DrawPage } from './drawn-pages';
 
 /**
  * Searches of the careers home kept drawn: the latest few, so a shared or repeated search is
@@ -91,10 +91,11 @@ export function createSitePages(context: {
    * details open, its links work and its search form (a plain GET) is sent without the app, which
    * therefore waits for the visitor's first interaction instead of blocking the page after the paint.
    */
-  const drawHome = (open: OpenJobs) =>
-    drawn.page(screens.home.path(), basis(open), async (done) => {
-      const data = { ...settings(), jobs: open.jobs };
-      const prerendered = await prerender(screens.home.path(), data);
+  const drawCareersHome =
+    (address: string, pageData: () => InitialData): DrawPage =>
+    async (done) => {
+      const data = pageData();
+      const prerendered = await prerender(address, data);
       done(prerendered !== undefined || !prerender.mayDraw());
       return html(
         { title: `Careers | ${brand}`, description: siteDescription, canonicalUrl: `${config.publicUrl}/` },
@@ -102,7 +103,13 @@ export function createSitePages(context: {
         prerendered,
         'interaction',
       );
-    });
+    };
+  const drawHome = (open: OpenJobs) =>
+    drawn.page(
+      screens.home.path(),
+      basis(open),
+      drawCareersHome(screens.home.path(), () => ({ ...settings(), jobs: open.jobs })),
+    );
   const homePage = async (): Promise<Served> =>
     servedFrom(screens.home.path(), await drawHome(await openJobs.get()), withOpenJobs);
 
@@ -116,22 +123,16 @@ export function createSitePages(context: {
   const searches = createDrawnPages();
   const drawSearch = (open: OpenJobs, search: JobSearch, query: string) => {
     const address = `${screens.home.path()}${query}`;
-    const page = searches.page(address, basis(open), async (done) => {
-      // Only what the page lists and its options' counts: the open jobs (a thousand make 1.4 MB)
-      // would cost every new search their copying, compressing and sending.
-      const data: InitialData = {
+    // Only what the page lists and its options' counts: the open jobs (a thousand make 1.4 MB)
+    // would cost every new search their copying, compressing and sending.
+    const page = searches.page(
+      address,
+      basis(open),
+      drawCareersHome(address, () => ({
         ...settings(),
         search: { query, jobs: searchJobs(open.jobs, search), options: filterOptions(open.jobs, search) },
-      };
-      const prerendered = await prerender(address, data);
-      done(prerendered !== undefined || !prerender.mayDraw());
-      return html(
-        { title: `Careers | ${brand}`, description: siteDescription, canonicalUrl: `${config.publicUrl}/` },
-        data,
-        prerendered,
-        'interaction',
-      );
-    });
+      })),
+    );
     for (const kept of searches.addresses()) {
       if (searches.addresses().length <= MAX_KEPT_SEARCHES) break;
       if (kept !== address) searches.forget(kept);

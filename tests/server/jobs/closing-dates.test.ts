@@ -4,15 +4,11 @@ import { messages } from '../../../src/shared/messages';
 import { toDataUrl, validPdf } from '../../support/pdf-fixtures';
 import { buildTestApp, type TestApp } from '../../support/build-app';
 import { sampleJob } from '../../support/test-server';
+import { londonDateIn } from '../../support/london-date';
 
 let server: TestApp;
 let token: string;
 let cv: string;
-
-const londonDate = (daysFromToday: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(
-    new Date(Date.now() + daysFromToday * 86_400_000),
-  );
 
 const application = (jobId: string) => ({
   name: 'Casey Late',
@@ -39,14 +35,14 @@ describe('closing dates', () => {
   it('a new post may close today or later, never in the past, and the date must be real', async () => {
     const today = await server.api('POST', '/post', {
       token,
-      body: sampleJob({ closingDate: londonDate(0) }),
+      body: sampleJob({ closingDate: londonDateIn(0) }),
     });
     expect(today.status).toBe(201);
     const job = await server.api('GET', `/single/${today.body.insertedId}`);
-    expect(job.body).toMatchObject({ closingDate: londonDate(0), closed: false });
+    expect(job.body).toMatchObject({ closingDate: londonDateIn(0), closed: false });
 
     for (const [closingDate, message] of [
-      [londonDate(-1), closingDateMessages.past],
+      [londonDateIn(-1), closingDateMessages.past],
       ['2026-02-30', closingDateMessages.invalid],
       ['31/12/2030', closingDateMessages.invalid],
     ] as const) {
@@ -65,13 +61,13 @@ describe('closing dates', () => {
   it('past its closing date a job leaves the public list, stays visible to admins, and refuses applications', async () => {
     const created = await server.api('POST', '/post', {
       token,
-      body: sampleJob({ jobTitle: 'Soon Closed', closingDate: londonDate(5) }),
+      body: sampleJob({ jobTitle: 'Soon Closed', closingDate: londonDateIn(5) }),
     });
     const id = created.body.insertedId as string;
     expect((await server.api('POST', '/applications', { body: application(id) })).status).toBe(201);
 
     // An edit may move the date into the past: that closes the post.
-    const closed = await server.api('PUT', `/post/${id}`, { token, body: { closingDate: londonDate(-2) } });
+    const closed = await server.api('PUT', `/post/${id}`, { token, body: { closingDate: londonDateIn(-2) } });
     expect(closed.status).toBe(200);
 
     const publicList = (await server.api('GET', '/all')).body as Array<{ _id: string }>;
@@ -88,7 +84,7 @@ describe('closing dates', () => {
 
     const single = await server.api('GET', `/single/${id}`);
     expect(single.status).toBe(200);
-    expect(single.body).toMatchObject({ closed: true, closingDate: londonDate(-2) });
+    expect(single.body).toMatchObject({ closed: true, closingDate: londonDateIn(-2) });
 
     const before = (await server.api('GET', '/applications', { token })).body.length;
     const refused = await server.api('POST', '/applications', { body: application(id) });

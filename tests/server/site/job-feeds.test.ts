@@ -6,17 +6,13 @@ import { adzunaFeed, indeedFeed } from '../../../src/server/site/job-feeds';
 import { googleJobPostingProblems } from '../../support/google-job-posting';
 import { fakeWebBuild, removeFakeWebBuild } from '../../support/web-template';
 import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
+import { londonDateIn } from '../../support/london-date';
 
 const PUBLIC_URL = 'https://careers.example.co.uk';
 
 let server: TestServer;
 let token: string;
 let webDir: string;
-
-const daysFromToday = (days: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
 
 const createJob = async (overrides: Record<string, unknown>) => {
   const created = await server.api('POST', '/post', { token, body: sampleJob(overrides) });
@@ -66,7 +62,7 @@ beforeAll(async () => {
     workplaceType: 'on-site',
     employmentTypes: ['part-time', 'fixed-term'],
     pay: { min: 32000, max: 38000, period: 'year' },
-    closingDate: daysFromToday(20),
+    closingDate: londonDateIn(20),
   });
   jobs.hybrid = await createJob({
     jobTitle: 'Hybrid Underwriter',
@@ -75,7 +71,7 @@ beforeAll(async () => {
     workplaceType: 'hybrid',
     employmentTypes: ['full-time'],
     pay: { min: 14.5, period: 'hour' },
-    closingDate: daysFromToday(10),
+    closingDate: londonDateIn(10),
   });
   jobs.remote = await createJob({
     jobTitle: 'Remote Data Engineer',
@@ -84,13 +80,13 @@ beforeAll(async () => {
     remoteCountry: 'UK',
     employmentTypes: ['contract'],
     pay: { min: 450, max: 550, period: 'day' },
-    closingDate: daysFromToday(5),
+    closingDate: londonDateIn(5),
   });
-  jobs.closed = await createJob({ jobTitle: 'Feed Closed Role', closingDate: daysFromToday(3) });
+  jobs.closed = await createJob({ jobTitle: 'Feed Closed Role', closingDate: londonDateIn(3) });
   jobs.deleted = await createJob({ jobTitle: 'Feed Deleted Role' });
   const closing = await server.api('PUT', `/post/${jobs.closed}`, {
     token,
-    body: { closingDate: daysFromToday(-1) },
+    body: { closingDate: londonDateIn(-1) },
   });
   expect(closing.status).toBe(200);
   expect((await server.api('DELETE', `/post/${jobs.deleted}`, { token })).status).toBe(200);
@@ -237,7 +233,7 @@ describe("Indeed's XML feed", () => {
     expect(child(onSite[0]!, 'salary')).toBe('£32,000 – £38,000 a year');
     expect(child(onSite[0]!, 'jobtype')).toBe('parttime, temporary');
     expect(child(onSite[0]!, 'category')).toBe('Claims');
-    expect(child(onSite[0]!, 'expirationdate')).toBe(daysFromToday(20));
+    expect(child(onSite[0]!, 'expirationdate')).toBe(londonDateIn(20));
     expect(child(onSite[0]!, 'description')).toContain('<li>Answer calls</li>');
 
     const remote = entries.find((entry) => child(entry, 'requisitionid') === jobs.remote)!;
@@ -307,7 +303,7 @@ describe('feeds with hostile text', () => {
     const id = await createJob({
       jobTitle: 'Role </title><job>]]> & "quotes"',
       description: 'Line one \u0001\u0008 with ]]> and </description> and a lone \uD800 half',
-      closingDate: daysFromToday(2),
+      closingDate: londonDateIn(2),
     });
     for (const pathname of ['/feeds/indeed.xml', '/feeds/adzuna.xml']) {
       const feed = await xml(pathname);

@@ -2,6 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../../../../src/shared/jobs/job-contract';
+import { NO_FACTS } from '../../../../src/shared/jobs/job-facts';
 import { CareersHomePage } from '../../../../src/renderer/features/jobs/careers-home-page';
 import { jobsApi } from '../../../../src/renderer/features/jobs/jobs-api';
 import { createAppStore } from '../../../../src/renderer/store/store';
@@ -25,12 +26,7 @@ const job = (id: number, facts: Partial<Job>): Job => ({
   questionSetId: null,
   createdAt: '2026-02-01T00:00:00.000Z',
   updatedAt: '2026-02-01T00:00:00.000Z',
-  department: null,
-  locations: [],
-  workplaceType: null,
-  remoteCountry: null,
-  employmentTypes: [],
-  pay: null,
+  ...NO_FACTS,
   ...facts,
 });
 
