@@ -9,10 +9,13 @@
 // per upload round (6), BENCH_LIGHTHOUSE_RUNS (3), BENCH_APPLICATIONS (10000), BENCH_UI_RUNS
 // (3 navigations per admin screen), BENCH_QUIET_SECONDS (75, the quiet spell before the first
 // request), BENCH_SEARCH_JOBS (1000 open jobs for the careers home's search), BENCH_SEARCH_REQUESTS
-// (200 per searched page), BENCH_PIN=0 to not pin servers and load generators to separate CPUs.
-// `--build` rebuilds the product first. `--only=public-pages,quiet-first-request,job-search`
-// measures only those rows (Lighthouse on About, Contact and the privacy notice; the first
-// request after a quiet spell; filtered careers home pages with 1,000 open jobs).
+// (200 per searched page), BENCH_PIN=0 to not pin servers and load generators to separate CPUs,
+// BENCH_OLD_NODE (the Node.js 20 binary the memory comparison runs the same build on; /usr/bin/node
+// when that is older than 24), BENCH_NODE_MEMORY_ROUNDS (2).
+// `--build` rebuilds the product first.
+// `--only=public-pages,quiet-first-request,job-search,node-memory` measures only those rows
+// (Lighthouse on About, Contact and the privacy notice; the first request after a quiet spell;
+// filtered careers home pages with 1,000 open jobs; resident memory on this Node against Node 20).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -34,6 +37,7 @@ import { measureIdleRss, measureIdleRssPostgres } from './measure-idle-rss.mjs';
 import { measureJobPage } from './measure-job-page.mjs';
 import { jobSearchRows, measureJobSearch } from './measure-job-search.mjs';
 import { chromePath, lighthouseAvailable, measureLighthouse } from './measure-lighthouse.mjs';
+import { measureNodeMemory, NODE_MEMORY_POINTS, nodeMajor, nodeMemoryTable } from './measure-node-memory.mjs';
 import { measureNpmStart } from './measure-npm-start.mjs';
 import { measurePublicPages, PUBLIC_PAGES } from './measure-public-pages.mjs';
 import { measureQuietFirstRequest, quietFirstRequestRow } from './measure-quiet-first-request.mjs';
@@ -60,6 +64,7 @@ const settings = {
   applications: intEnv('BENCH_APPLICATIONS', 10_000),
   searchJobs: intEnv('BENCH_SEARCH_JOBS', 1000),
   searchRequests: intEnv('BENCH_SEARCH_REQUESTS', 200),
+  nodeMemoryRounds: intEnv('BENCH_NODE_MEMORY_ROUNDS', 2),
   startRuns: 3,
   posts: 50,
   listRequests: 30,
@@ -103,7 +108,7 @@ const ratioMet = (result, minimum) =>
   result.product.valid && result.plainNode.valid ? result.ratio >= minimum : 'INVALID';
 
 /** The rows `--only=` may pick, each measured on a product of its own. */
-const ONLY_ROWS = ['public-pages', 'quiet-first-request', 'job-search'];
+const ONLY_ROWS = ['public-pages', 'quiet-first-request', 'job-search', 'node-memory'];
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))
   ?.slice('--only='.length)
@@ -147,6 +152,51 @@ async function addJobSearchRow(work) {
   for (const [id, row] of Object.entries(jobSearchRows(measured))) addRow(id, row);
 }
 
+/** The Node.js line the product ran on before 24: the memory comparison's reference. */
+function olderNode() {
+  const candidate = process.env.BENCH_OLD_NODE || '/usr/bin/node';
+  const major = existsSync(candidate) ? nodeMajor(candidate) : undefined;
+  return major !== undefined && major < 24 ? candidate : undefined;
+}
+
+/** The side-by-side table of the last memory comparison, printed under the main one. */
+let nodeMemorySideBySide;
+
+/**
+ * Resident memory of the same build on this Node (through the product's entry, as `npm start`
+ * runs it) and on Node 20 (the server module itself, as it ran before), in alternating rounds on
+ * this machine: at each point, this Node must hold no more than Node 20 (docs/operations.md#memory).
+ */
+async function addNodeMemoryRows() {
+  const reference = olderNode();
+  const labels = Object.fromEntries(NODE_MEMORY_POINTS);
+  if (!reference) {
+    for (const [key] of NODE_MEMORY_POINTS)
+      addRow(`node-memory-${key}`, {
+        metric: `server RSS ${labels[key]}: this Node against Node 20`,
+        product: 'not measured: no Node.js older than 24 (set BENCH_OLD_NODE)',
+        target: '<= Node 20',
+      });
+    return;
+  }
+  console.info(
+    `resident memory, the same build on ${process.version} and on ${reference} (${settings.nodeMemoryRounds} rounds each)`,
+  );
+  const [current, older] = await measureNodeMemory({
+    specs: [process.execPath, reference],
+    rounds: settings.nodeMemoryRounds,
+  });
+  for (const [key] of NODE_MEMORY_POINTS)
+    addRow(`node-memory-${key}`, {
+      metric: `server RSS ${labels[key]}: this Node against Node 20 (same build)`,
+      product: `${mb(current.medians[key])} (${current.label})`,
+      target: `<= ${mb(older.medians[key])} (${older.label})`,
+      met: current.medians[key] <= older.medians[key],
+      details: { [current.label]: current.rounds, [older.label]: older.rounds },
+    });
+  nodeMemorySideBySide = nodeMemoryTable([older, current]);
+}
+
 /** Only the rows `--only=` names, each on a product of its own (a short run on a shared machine). */
 async function mainOnly() {
   installCleanup();
@@ -165,6 +215,7 @@ async function mainOnly() {
     addRow('quiet-first-request', quietFirstRequestRow(quiet, settings.quietSeconds));
   }
   if (only.includes('job-search')) await addJobSearchRow(work);
+  if (only.includes('node-memory')) await addNodeMemoryRows();
   if (only.includes('public-pages')) {
     const product = await startProduct({
       port: await freePort(),
@@ -179,6 +230,7 @@ async function mainOnly() {
     }
   }
   console.info(`\n${formatTable([...rows.values()])}\n`);
+  if (nodeMemorySideBySide) console.info(`${nodeMemorySideBySide}\n`);
   console.info(`${((performance.now() - began) / 60_000).toFixed(1)} minutes`);
 }
 
@@ -211,6 +263,10 @@ async function main() {
     met: npmStart.medianMs <= 2000,
     details: npmStart,
   });
+
+  // --- The same build on this Node and on Node 20, one server at a time (nothing else running).
+  phase('node memory');
+  await addNodeMemoryRows();
 
   // --- Resident memory at rest (three posts, `/` and `/api/all` served once), PGlite then PostgreSQL.
   phase('idle RSS');
@@ -518,6 +574,7 @@ async function main() {
     'peak-rss',
     'idle-rss',
     'idle-rss-pg',
+    ...NODE_MEMORY_POINTS.map(([key]) => `node-memory-${key}`),
     'cv-answer',
     'application-list',
     'ui-list',
@@ -528,6 +585,7 @@ async function main() {
   ];
   const ordered = order.filter((id) => rows.has(id)).map((id) => rows.get(id));
   console.info(`\n${formatTable(ordered)}\n`);
+  if (nodeMemorySideBySide) console.info(`${nodeMemorySideBySide}\n`);
   const seconds = (performance.now() - began) / 1000;
   writeJson(resultsFile, {
     date: new Date().toISOString(),
