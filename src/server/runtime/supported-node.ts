@@ -34,8 +34,16 @@ export function refuseUnsupportedNode(version: string = process.versions.node): 
  *   helper threads whose freed memory the C library kept: about 20 MB at rest, with no gain on the
  *   server's paths (`/api/all` is answered from memory, the CV intake's work is PGlite's
  *   WebAssembly and the checking thread's byte loops). TurboFan still optimizes what stays hot.
+ * - Memory outside the heap (the CVs' and request bodies' buffers) no longer started a collection
+ *   of its own on Node 24, as it did on Node 20: the dead copies of the last few dozen CVs waited
+ *   for the heap's next one. Counted in the heap's limit, they are collected as they pile up:
+ *   taking 160 CVs with 50 jobs posted, the peak came down from about 365 MB to about 330.
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8', '--no-maglev'] as const;
+export const SERVER_NODE_FLAGS = [
+  '--max-semi-space-size=8',
+  '--no-maglev',
+  '--external-memory-accounted-in-global-limit',
+] as const;
 
 /**
  * The C library's settings the server starts with, unless whoever runs it set their own

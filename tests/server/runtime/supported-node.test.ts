@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { SERVER_NODE_FLAGS } from '../../../src/server/runtime/supported-node';
 
 const supportedNode = path.resolve('src/server/runtime/supported-node.ts');
 
@@ -79,6 +80,7 @@ describe.skipIf(process.platform === 'win32')('the server’s V8 settings', () =
     };
     // Same pid: whoever started the server (npm start, a service manager, the tests) still holds it.
     expect(lines[0]).toBe(`started ${printed.pid}`);
+    expect(printed.execArgv).toEqual(expect.arrayContaining([...SERVER_NODE_FLAGS]));
     expect(printed.execArgv).toEqual(expect.arrayContaining(['--max-semi-space-size=8', '--no-maglev']));
     expect(printed.argv).toEqual(['--port', '3000']);
     expect(printed.semiSpaceMb).toBeGreaterThan(0);
@@ -123,7 +125,7 @@ describe.skipIf(process.platform === 'win32')('the server’s V8 settings', () =
   });
 
   it('does nothing when the process already has them', () => {
-    const result = start(['--max-semi-space-size=8', '--no-maglev'], { MALLOC_ARENA_MAX: '2' });
+    const result = start([...SERVER_NODE_FLAGS], { MALLOC_ARENA_MAX: '2' });
     expect(result.status).toBe(0);
     expect(result.stdout.trim().split('\n')).toHaveLength(2);
   });
