@@ -13,10 +13,14 @@ const MiB = 1024 * 1024;
 // within the product's one-minute rate-limit window.
 let nextAddress = 0;
 
-function uploadRound(options) {
+/**
+ * Runs the upload client (cv-upload-client.mjs says what `options` holds) on the load generators'
+ * CPU; resolves with what it measured.
+ */
+export function runUploadClient(options) {
   const line = onCpu(LOAD_CPU, process.execPath, [
     path.join(here, 'cv-upload-client.mjs'),
-    JSON.stringify({ ...options, firstAddress: nextAddress }),
+    JSON.stringify(options),
   ]);
   return new Promise((resolve, reject) => {
     const child = spawnTracked(line.command, line.args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -26,11 +30,15 @@ function uploadRound(options) {
     child.stderr.on('data', (chunk) => (err += chunk));
     child.on('exit', (code) => {
       if (code !== 0) return reject(new Error(`the CV upload client failed (${code}):\n${err}`));
-      const result = JSON.parse(out);
-      nextAddress += result.addressesUsed;
-      resolve(result);
+      resolve(JSON.parse(out));
     });
   });
+}
+
+async function uploadRound(options) {
+  const result = await runUploadClient({ ...options, firstAddress: nextAddress });
+  nextAddress += result.addressesUsed;
+  return result;
 }
 
 /** `targets`: [{ key, url }] (the product first); `pdfFile`: the CV every upload sends. */

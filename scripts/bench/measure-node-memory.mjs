@@ -10,10 +10,11 @@
 // A spec is `<node binary>` or `<node binary>::<flag>,<flag>` (V8 or Node flags, to try settings;
 // a `NAME=value` among them is set in the server's environment instead). Rounds alternate between
 // the specs, so noise on a shared machine hits each alike; the figures are medians.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from './free-port.mjs';
+import { runUploadClient } from './measure-cv-intake.mjs';
 import { tempDir } from './lifecycle.mjs';
 import { pdfOfSize } from './pdf-of-size.mjs';
 import { procStatusBytes, resetPeakRss } from './proc-status.mjs';
@@ -49,7 +50,7 @@ export function specLabel(spec) {
   return `${execFileSync(node, ['--version'], { encoding: 'utf8' }).trim()}${flags ? ` ${flags}` : ''}`;
 }
 
-async function measureOnce(spec, firstAddress) {
+async function measureOnce(spec, pdfFile, firstAddress) {
   const [node, list = ''] = spec.split('::');
   const tokens = list.split(',').filter(Boolean);
   const isEnv = (token) => /^[A-Z_]+=/.test(token);
@@ -77,31 +78,18 @@ async function measureOnce(spec, firstAddress) {
     await sleep(3000);
     const withJobs = rss();
 
-    const pdfFile = path.join(tempDir('node-memory-pdf-'), 'cv.pdf');
-    writeFileSync(pdfFile, await pdfOfSize(5 * MB));
     resetPeakRss(server.pid);
-    const client = spawn(
-      process.execPath,
-      [
-        path.join(root, 'scripts', 'bench', 'cv-upload-client.mjs'),
-        JSON.stringify({
-          url: `${server.url}/api/applications`,
-          pdfFile,
-          jobId: jobs[0],
-          jobTitle: jobPost(0).jobTitle,
-          concurrency: 8,
-          count: UPLOADS,
-          // A bound, should a server stall: 160 uploads take 5-10 s on two cores.
-          seconds: 300,
-          firstAddress,
-        }),
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    let output = '';
-    client.stdout.on('data', (chunk) => (output += chunk));
-    await new Promise((resolve) => client.on('close', resolve));
-    const uploads = JSON.parse(output);
+    const uploads = await runUploadClient({
+      url: `${server.url}/api/applications`,
+      pdfFile,
+      jobId: jobs[0],
+      jobTitle: jobPost(0).jobTitle,
+      concurrency: 8,
+      count: UPLOADS,
+      // A bound, should a server stall: 160 uploads take 5-10 s on two cores.
+      seconds: 300,
+      firstAddress,
+    });
     const peak = procStatusBytes(server.pid, 'VmHWM');
     return {
       afterStart,
@@ -123,11 +111,13 @@ async function measureOnce(spec, firstAddress) {
  */
 export async function measureNodeMemory({ specs, rounds, log = console.info }) {
   const runs = new Map(specs.map((spec) => [spec, []]));
+  const pdfFile = path.join(tempDir('node-memory-pdf-'), 'cv.pdf');
+  writeFileSync(pdfFile, await pdfOfSize(5 * MB));
   // Every upload comes from a new loopback address, so none meets the intake's rate limit.
   let firstAddress = 1000;
   for (let round = 0; round < rounds; round++)
     for (const spec of round % 2 === 0 ? specs : [...specs].reverse()) {
-      const run = await measureOnce(spec, firstAddress);
+      const run = await measureOnce(spec, pdfFile, firstAddress);
       firstAddress += run.addressesUsed;
       runs.get(spec).push(run);
       log(

@@ -84,6 +84,16 @@ export function registerIpcHandlers(runtime: IpcRuntime, services: IpcServices):
     return 'saved';
   };
 
+  /**
+   * The renderer proposes a name; only its base name, without the extension the bytes decide and
+   * with nothing but letters, digits, spaces and `@._-`, reaches the dialog.
+   */
+  const proposedBase = (requestedName: string, extension: RegExp, fallback: string) =>
+    path
+      .basename(requestedName)
+      .replace(extension, '')
+      .replace(/[^\p{L}\p{N} @._-]+/gu, '_') || fallback;
+
   return handleDesktopMessages(runtime, {
     'token:get': () => vault.get(),
     'token:set': (token) => vault.set(token),
@@ -108,14 +118,11 @@ export function registerIpcHandlers(runtime: IpcRuntime, services: IpcServices):
       const type = evidenceTypeOf(bytes);
       if (!type) throw new Error('Only PDF, PNG or JPEG evidence can be saved.');
       const extension = EVIDENCE_EXTENSIONS[type];
-      const base = path
-        .basename(requestedName)
-        .replace(/\.(pdf|png|jpe?g)$/i, '')
-        .replace(/[^\p{L}\p{N} @._-]+/gu, '_');
+      const base = proposedBase(requestedName, /\.(pdf|png|jpe?g)$/i, 'right_to_work');
       return saveWithDialog(
         {
           title: 'Save right-to-work evidence',
-          defaultPath: path.join(runtime.downloadsDir, `${base || 'right_to_work'}.${extension}`),
+          defaultPath: path.join(runtime.downloadsDir, `${base}.${extension}`),
           filters: [
             { name: type === 'application/pdf' ? 'PDF documents' : 'Images', extensions: [extension] },
           ],
@@ -125,14 +132,11 @@ export function registerIpcHandlers(runtime: IpcRuntime, services: IpcServices):
     },
 
     'export:save': (requestedName, bytes) => {
-      const base = path
-        .basename(requestedName)
-        .replace(/\.json$/i, '')
-        .replace(/[^\w@.-]+/g, '_');
+      const base = proposedBase(requestedName, /\.json$/i, 'applicant-data');
       return saveWithDialog(
         {
           title: 'Save applicant data',
-          defaultPath: path.join(runtime.downloadsDir, `${base || 'applicant-data'}.json`),
+          defaultPath: path.join(runtime.downloadsDir, `${base}.json`),
           filters: [{ name: 'JSON files', extensions: ['json'] }],
         },
         bytes,
