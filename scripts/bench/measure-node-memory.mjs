@@ -55,7 +55,12 @@ async function measureOnce(spec, pdfFile, firstAddress) {
   const tokens = list.split(',').filter(Boolean);
   const isEnv = (token) => /^[A-Z_]+=/.test(token);
   const flags = tokens.filter((token) => !isEnv(token));
-  const env = Object.fromEntries(tokens.filter(isEnv).map((token) => token.split('=')));
+  // Split at the first '=' only: a value may hold its own (GLIBC_TUNABLES=glibc.malloc.x=1).
+  const env = Object.fromEntries(
+    tokens
+      .filter(isEnv)
+      .map((token) => [token.slice(0, token.indexOf('=')), token.slice(token.indexOf('=') + 1)]),
+  );
   const port = await freePort();
   const server = await launch({
     label: `server on ${spec}`,
