@@ -138,8 +138,9 @@ describe.skipIf(process.platform === 'win32')('the server’s V8 settings', () =
     expect(result.status).toBe(0);
     const { youngMb } = JSON.parse(result.stdout.trim()) as { youngMb: number };
     expect(youngMb).toBeGreaterThan(0);
-    // V8 rounds the space up to whole pages: well under the 16 MB semi-space the flag would give.
-    expect(youngMb).toBeLessThanOrEqual(8);
+    // Under the flag the thread's young generation is 32 MB. Its own limit gives 4-8 MB, which V8
+    // rounds up to whole pages and sizes by what survived (8.25 MB was seen on a loaded machine).
+    expect(youngMb).toBeLessThan(16);
   });
 
   it('does nothing when the process already has them', () => {
