@@ -58,7 +58,7 @@ export const SERVER_NODE_FLAGS = [
  *   after the start Node 24 held about 5 MB more free heap at rest than Node 20. A fixed 128 KB
  *   threshold gives it back; blocks that large are then mapped on their own and unmapped when
  *   freed, on transparent huge pages (`hugetlb=1`), without which faulting each 5 MiB body in 4 KB
- *   at a time cost the CV intake about a sixth. Together about 5 MB less at rest and 35 MB less at
+ *   at a time cost the CV intake about a sixth. Together 3-5 MB less at rest and 35 MB less at
  *   the upload peak, the intake within its noise.
  */
 export const SERVER_ENVIRONMENT = {
