@@ -44,28 +44,35 @@ export function nodeMajor(node) {
   }
 }
 
-/** "v24.21.0" and the flags a spec adds. */
-export function specLabel(spec) {
-  const [node, flags] = spec.split('::');
-  return `${execFileSync(node, ['--version'], { encoding: 'utf8' }).trim()}${flags ? ` ${flags}` : ''}`;
-}
-
-async function measureOnce(spec, pdfFile, firstAddress) {
+/**
+ * What a spec asks for, read once: the binary, its flags, its environment (split at the first '='
+ * only: a value may hold its own, GLIBC_TUNABLES=glibc.malloc.x=1), its label ("v24.21.0" and the
+ * flags) and the module it runs.
+ */
+function parseSpec(spec) {
   const [node, list = ''] = spec.split('::');
   const tokens = list.split(',').filter(Boolean);
   const isEnv = (token) => /^[A-Z_]+=/.test(token);
-  const flags = tokens.filter((token) => !isEnv(token));
-  // Split at the first '=' only: a value may hold its own (GLIBC_TUNABLES=glibc.malloc.x=1).
-  const env = Object.fromEntries(
-    tokens
-      .filter(isEnv)
-      .map((token) => [token.slice(0, token.indexOf('=')), token.slice(token.indexOf('=') + 1)]),
-  );
+  const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
+  return {
+    node,
+    flags: tokens.filter((token) => !isEnv(token)),
+    env: Object.fromEntries(
+      tokens
+        .filter(isEnv)
+        .map((token) => [token.slice(0, token.indexOf('=')), token.slice(token.indexOf('=') + 1)]),
+    ),
+    label: `${version}${list ? ` ${list}` : ''}`,
+    module: Number(version.slice(1).split('.')[0]) >= 24 ? entryModule : serverModule,
+  };
+}
+
+async function measureOnce({ node, flags, env, label, module }, pdfFile, firstAddress) {
   const port = await freePort();
   const server = await launch({
-    label: `server on ${spec}`,
+    label: `server on ${label}`,
     command: node,
-    args: [...flags, nodeMajor(node) >= 24 ? entryModule : serverModule],
+    args: [...flags, module],
     env: { ...productEnv({ port, dataDir: tempDir('node-memory-') }), ...env },
     port,
     readyPath: '/api/health',
@@ -115,6 +122,7 @@ async function measureOnce(spec, pdfFile, firstAddress) {
  * median bytes of each point.
  */
 export async function measureNodeMemory({ specs, rounds, log = console.info }) {
+  const parsed = new Map(specs.map((spec) => [spec, parseSpec(spec)]));
   const runs = new Map(specs.map((spec) => [spec, []]));
   const pdfFile = path.join(tempDir('node-memory-pdf-'), 'cv.pdf');
   writeFileSync(pdfFile, await pdfOfSize(5 * MB));
@@ -122,18 +130,18 @@ export async function measureNodeMemory({ specs, rounds, log = console.info }) {
   let firstAddress = 1000;
   for (let round = 0; round < rounds; round++)
     for (const spec of round % 2 === 0 ? specs : [...specs].reverse()) {
-      const run = await measureOnce(spec, pdfFile, firstAddress);
+      const run = await measureOnce(parsed.get(spec), pdfFile, firstAddress);
       firstAddress += run.addressesUsed;
       runs.get(spec).push(run);
       log(
-        `  ${specLabel(spec)} round ${round + 1}: ` +
+        `  ${parsed.get(spec).label} round ${round + 1}: ` +
           NODE_MEMORY_POINTS.map(([key]) => `${(run[key] / MB).toFixed(0)}`).join(' / ') +
           ` MB, ${run.accepted} uploads (${run.failures} failed)`,
       );
     }
   return specs.map((spec) => ({
     spec,
-    label: specLabel(spec),
+    label: parsed.get(spec).label,
     rounds: runs.get(spec),
     medians: Object.fromEntries(
       NODE_MEMORY_POINTS.map(([key]) => [key, median(runs.get(spec).map((run) => run[key]))]),
