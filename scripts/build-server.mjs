@@ -8,8 +8,9 @@ import { build } from 'esbuild';
 // made Node 24 read its 179 KB package.json anew, about 160 MB of garbage in the start's first half
 // second (docs/operations.md#memory).
 const BUNDLED = ['drizzle-orm'];
-const { dependencies } = JSON.parse(readFileSync('package.json', 'utf8'));
-const external = Object.keys(dependencies)
+const { dependencies, optionalDependencies } = JSON.parse(readFileSync('package.json', 'utf8'));
+// Optional ones too: the server loads its native addon (careers-malloc-trim) where it was built.
+const external = Object.keys({ ...dependencies, ...optionalDependencies })
   .filter((name) => !BUNDLED.includes(name))
   .flatMap((name) => [name, `${name}/*`]);
 

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config';
+import { releasesMallocHeap } from './http/idle-memory';
 import { startServer } from './start-server';
 
 function loadDotEnv(): void {
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
       database: server.context.database.kind,
       mail: server.context.mailer.kind,
       node: process.version,
+      mallocTrim: releasesMallocHeap,
     },
     'careers server ready',
   );

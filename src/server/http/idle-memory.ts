@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { Session } from 'node:inspector/promises';
+import { loadMallocTrim } from '../runtime/malloc-trim';
 
 /** How often the server looks at how busy it was. */
 export const IDLE_CHECK_EVERY_MS = 5_000;
@@ -13,11 +14,18 @@ export const IDLE_QUIET_MS = 30_000;
 /** At most this share of the last check's time spent working counts as at rest. */
 export const IDLE_UTILIZATION = 0.05;
 
+/** glibc's `malloc_trim` where the project's addon is built; see src/server/runtime/malloc-trim.ts. */
+const mallocTrim = loadMallocTrim();
+/** Whether a release also returns the C library's free pages (the ready log line says it). */
+export const releasesMallocHeap = mallocTrim !== undefined;
+
 /**
  * V8's full collection that also returns memory: its young generation shrinks back from the
  * 32 MB a busy moment grew it to (it grows again when needed) and free pages go back to the
  * system. It is what V8 does on a low-memory signal; the in-process inspector session (no port,
- * no debugger) is the stable way Node offers to send it. Takes about 50-150 ms.
+ * no debugger) is the stable way Node offers to send it. Takes about 50-150 ms. Then the C
+ * library's free pages, which the collection's freed buffers add to, go back too (`malloc_trim`,
+ * a few milliseconds).
  */
 export async function releaseUnusedMemory(): Promise<void> {
   const session = new Session();
@@ -27,6 +35,7 @@ export async function releaseUnusedMemory(): Promise<void> {
   } finally {
     session.disconnect();
   }
+  mallocTrim?.();
 }
 
 /**
