@@ -2,17 +2,50 @@
 // packages, except those in BUNDLED.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { build } from 'esbuild';
 
 // drizzle-orm is bundled into the server: loaded as a package, each of its hundreds of module files
 // made Node 24 read its 179 KB package.json anew, about 160 MB of garbage in the start's first half
 // second (docs/operations.md#memory).
 const BUNDLED = ['drizzle-orm'];
-const { dependencies, optionalDependencies } = JSON.parse(readFileSync('package.json', 'utf8'));
+const { dependencies, optionalDependencies, devDependencies } = JSON.parse(
+  readFileSync('package.json', 'utf8'),
+);
 // Optional ones too: the server loads its native addon (careers-malloc-trim) where it was built.
 const external = Object.keys({ ...dependencies, ...optionalDependencies })
   .filter((name) => !BUNDLED.includes(name))
   .flatMap((name) => [name, `${name}/*`]);
+
+/** The package a bare import names: `pkg` of `pkg/sub`, `@scope/pkg` of `@scope/pkg/sub`. */
+const packageOf = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/**
+ * Fails the build when the server's code imports a devDependency. It would otherwise be bundled
+ * without a word, and a production install (`npm ci --omit=dev`) would not notice it is missing
+ * from `dependencies`; a runtime package belongs there.
+ */
+const noDevDependencies = {
+  name: 'no-dev-dependencies',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, ({ path: specifier, importer }) => {
+      const name = packageOf(specifier);
+      if (specifier.startsWith('node:') || !(name in devDependencies) || name in dependencies)
+        return undefined;
+      return {
+        errors: [
+          {
+            text: `${path.relative('.', importer)} imports ${specifier}, a devDependency: the server needs it at run time, so move it to dependencies in package.json`,
+          },
+        ],
+      };
+    });
+  },
+};
 
 await build({
   entryPoints: {
@@ -37,6 +70,7 @@ await build({
   chunkNames: '[name]-[hash]',
   target: 'node24',
   external,
+  plugins: [noDevDependencies],
   sourcemap: true,
   logLevel: 'warning',
 });
