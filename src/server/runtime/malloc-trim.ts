@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 
 /**
- * glibc's `malloc_trim`, from the project's small native addon (`src/server/runtime/malloc-trim`),
- * or undefined where the addon is not built: not on Linux with glibc, or no C compiler when the
- * project was installed (it is an optional dependency, so the install goes on without it).
+ * glibc's `malloc_trim`, from the project's small native addon (`runtime/malloc-trim-addon`), or
+ * undefined where the addon is not built: on any system but Linux with glibc, or where `npm ci`
+ * found no C compiler (it is an optional dependency, so the install goes on without it).
  *
  * glibc gives memory back to the system on its own only from the top of its heap. What the start
  * and each burst of requests freed below blocks still in use stays resident, whole free pages
