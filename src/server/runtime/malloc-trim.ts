@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
  *
  * glibc gives memory back to the system on its own only from the top of its heap. What the start
  * and each burst of requests freed below blocks still in use stays resident, whole free pages
- * included, until `malloc_trim` returns them: on Node 24 about 5 MB at rest
+ * included, until `malloc_trim` returns them: on Node 24 about 4-7 MB at rest
  * (docs/operations.md#memory).
  */
 export function loadMallocTrim(): (() => boolean) | undefined {

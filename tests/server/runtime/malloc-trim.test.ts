@@ -1,7 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadMallocTrim } from '../../../src/server/runtime/malloc-trim';
+import { lastJsonLine, runNode } from '../../support/run-node';
 
 const idleMemory = path.resolve('src/server/http/idle-memory.ts');
 
@@ -11,30 +11,19 @@ const idleMemory = path.resolve('src/server/http/idle-memory.ts');
  * glibc would give it back by itself. Runs in a Node of its own, so the figures are its alone.
  */
 function afterRelease(release: 'release' | 'none') {
-  const result = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--input-type=module',
-      '-e',
-      `import { releaseUnusedMemory, releasesMallocHeap } from ${JSON.stringify(idleMemory)};
-       const rssMb = () => process.memoryUsage.rss() / 2 ** 20;
-       const blocks = Array.from({ length: 2000 }, () => Buffer.allocUnsafeSlow(32 * 1024).fill(1));
-       // One block in eight stays in use, as a server's long-lived allocations do.
-       blocks.forEach((block, i) => { if (i % 8 !== 7) block.buffer.transfer(0); });
-       const before = rssMb();
-       if (${JSON.stringify(release)} === 'release') await releaseUnusedMemory();
-       console.log(JSON.stringify({ releasesMallocHeap, releasedMb: before - rssMb(), kept: blocks.filter((b) => b.length > 0).length }));`,
-    ],
-    { encoding: 'utf8', timeout: 60_000 },
+  const result = runNode(
+    `import { releaseUnusedMemory, releasesMallocHeap } from ${JSON.stringify(idleMemory)};
+     const rssMb = () => process.memoryUsage.rss() / 2 ** 20;
+     const blocks = Array.from({ length: 2000 }, () => Buffer.allocUnsafeSlow(32 * 1024).fill(1));
+     // One block in eight stays in use, as a server's long-lived allocations do.
+     blocks.forEach((block, i) => { if (i % 8 !== 7) block.buffer.transfer(0); });
+     const before = rssMb();
+     if (${JSON.stringify(release)} === 'release') await releaseUnusedMemory();
+     console.log(JSON.stringify({ releasesMallocHeap, releasedMb: before - rssMb(), kept: blocks.filter((b) => b.length > 0).length }));`,
+    { timeoutMs: 60_000 },
   );
   expect(result.stderr).toBe('');
-  return JSON.parse(result.stdout.trim().split('\n').at(-1) ?? '{}') as {
-    releasesMallocHeap: boolean;
-    releasedMb: number;
-    kept: number;
-  };
+  return lastJsonLine<{ releasesMallocHeap: boolean; releasedMb: number; kept: number }>(result.stdout);
 }
 
 /**

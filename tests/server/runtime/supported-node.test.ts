@@ -5,16 +5,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from '../../../src/server/runtime/supported-node';
+import { lastJsonLine, runNode } from '../../support/run-node';
 
 const supportedNode = path.resolve('src/server/runtime/supported-node.ts');
-
-/** Runs a few lines of ESM, with the module under test loaded from its source, in a Node of its own. */
-function runNode(source: string, execArgv: string[] = []) {
-  return spawnSync(process.execPath, [...execArgv, '--import', 'tsx', '--input-type=module', '-e', source], {
-    encoding: 'utf8',
-    timeout: 30_000,
-  });
-}
 
 describe('the supported Node.js check', () => {
   it('stops an older Node with one line naming the version needed and the way to start', () => {
@@ -106,8 +99,7 @@ describe.skipIf(process.platform === 'win32')('the server’s V8 settings', () =
   it('keeps the C library setting whoever runs the server chose', () => {
     const result = start([], { MALLOC_ARENA_MAX: '4', GLIBC_TUNABLES: 'glibc.malloc.tcache_count=0' });
     expect(result.status).toBe(0);
-    const lines = result.stdout.trim().split('\n');
-    const printed = JSON.parse(lines.at(-1) ?? '{}') as { arenas: string; tunables: string; heldMb: number };
+    const printed = lastJsonLine<{ arenas: string; tunables: string; heldMb: number }>(result.stdout);
     expect(printed.arenas).toBe('4');
     expect(printed.tunables).toBe('glibc.malloc.tcache_count=0');
     // Their setting in place of the server's: glibc's own thresholds, which keep the freed blocks.
