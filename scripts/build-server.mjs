@@ -1,7 +1,7 @@
 // Bundles the API server and its command-line tools into dist/server. Dependencies stay external
 // packages, except those in BUNDLED.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -47,6 +47,9 @@ const noDevDependencies = {
   },
 };
 
+// Chunk names carry a hash of their content: without this, each build would leave the chunks of the
+// one before beside its own, and a copied dist/server would carry them all.
+rmSync('dist/server', { recursive: true, force: true });
 await build({
   entryPoints: {
     // The entry checks the Node.js version, then loads the server (server.js) beside it.

@@ -117,30 +117,6 @@ describe('inviting a hiring manager', () => {
     expect(jobs).toMatchObject({ status: 200, body: [] });
   });
 
-  it('makes an invited member set up two-step verification first when every administrator must', async () => {
-    const strict = await buildTestApp({ REQUIRE_ADMIN_2FA: 'true' });
-    try {
-      // The administrator would have to enrol first too: their token comes from the server's own service.
-      const admin = (await strict.context.users.findByEmail(ADMIN.email))!;
-      const strictAdmin = await strict.context.tokens.issue(admin);
-      const email = uniqueEmail('strict-member');
-      const invited = await strict.api('POST', '/team-members', {
-        token: strictAdmin,
-        body: { name: 'Sam Strict', email, role: 'hiring-manager' },
-      });
-      expect(invited.status).toBe(201);
-      // The member's password, set as the link would set it.
-      const user = (await strict.context.users.findByEmail(email))!;
-      const { hashPassword } = await import('../../../src/server/auth/passwords');
-      await strict.context.accounts.changePassword(user.id, await hashPassword(STRONG_PASSWORD), null);
-      const login = await strict.api('POST', '/login', { body: { email, password: STRONG_PASSWORD } });
-      expect(login.status).toBe(200);
-      expect(login.body).toEqual({ twoFactorSetupRequired: true, challenge: expect.any(String) });
-    } finally {
-      await strict.stop();
-    }
-  });
-
   it('turns a plain registered account into a member whose old password no longer opens it', async () => {
     const user = await createUser(server, 'registered-first');
     const { id, token } = await inviteAndReadLink({
@@ -179,22 +155,58 @@ describe('inviting a hiring manager', () => {
     });
     expect(badEmail).toMatchObject({ status: 400, body: { message: messages.emailInvalid } });
   });
+});
 
-  it('answers emailed: false, keeping the invitation, when the mail server refuses it', async () => {
-    const broken = await buildTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
-    try {
-      const email = uniqueEmail('unmailed');
-      const invited = await broken.api('POST', '/team-members', {
-        token: await broken.adminToken(),
-        body: { name: 'Una Mailed', email, role: 'interviewer' },
-      });
-      expect(invited.status).toBe(201);
-      expect(invited.body).toMatchObject({ acknowledged: true, emailed: false });
-      const members = await broken.api('GET', '/team-members', { token: await broken.adminToken() });
-      expect(members.body).toContainEqual(expect.objectContaining({ email, role: 'interviewer' }));
-    } finally {
-      await broken.stop();
-    }
+describe('inviting when every administrator must use two-step verification', () => {
+  // A server of its own, built before the test: its start is set-up, not what the test checks.
+  let strict: TestApp;
+  beforeAll(async () => {
+    strict = await buildTestApp({ REQUIRE_ADMIN_2FA: 'true' });
+  });
+  afterAll(async () => {
+    await strict?.stop();
+  });
+
+  it('makes an invited member set up two-step verification first', async () => {
+    // The administrator would have to enrol first too: their token comes from the server's own service.
+    const admin = (await strict.context.users.findByEmail(ADMIN.email))!;
+    const strictAdmin = await strict.context.tokens.issue(admin);
+    const email = uniqueEmail('strict-member');
+    const invited = await strict.api('POST', '/team-members', {
+      token: strictAdmin,
+      body: { name: 'Sam Strict', email, role: 'hiring-manager' },
+    });
+    expect(invited.status).toBe(201);
+    // The member's password, set as the link would set it.
+    const user = (await strict.context.users.findByEmail(email))!;
+    const { hashPassword } = await import('../../../src/server/auth/passwords');
+    await strict.context.accounts.changePassword(user.id, await hashPassword(STRONG_PASSWORD), null);
+    const login = await strict.api('POST', '/login', { body: { email, password: STRONG_PASSWORD } });
+    expect(login.status).toBe(200);
+    expect(login.body).toEqual({ twoFactorSetupRequired: true, challenge: expect.any(String) });
+  });
+});
+
+describe('inviting while the mail server refuses', () => {
+  // Nothing listens on port 1, so every message is refused.
+  let broken: TestApp;
+  beforeAll(async () => {
+    broken = await buildTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
+  });
+  afterAll(async () => {
+    await broken?.stop();
+  });
+
+  it('answers emailed: false and keeps the invitation', async () => {
+    const email = uniqueEmail('unmailed');
+    const invited = await broken.api('POST', '/team-members', {
+      token: await broken.adminToken(),
+      body: { name: 'Una Mailed', email, role: 'interviewer' },
+    });
+    expect(invited.status).toBe(201);
+    expect(invited.body).toMatchObject({ acknowledged: true, emailed: false });
+    const members = await broken.api('GET', '/team-members', { token: await broken.adminToken() });
+    expect(members.body).toContainEqual(expect.objectContaining({ email, role: 'interviewer' }));
   });
 });
 
