@@ -67,10 +67,18 @@ function lighthouseOnce(url, outFile, categories) {
   });
 }
 
-/** The element Lighthouse took as the largest contentful paint: its text (label) and its markup. */
+/**
+ * The element Lighthouse took as the largest contentful paint: its text (label) and its markup.
+ * Lighthouse 13 names it in its LCP breakdown insight (a node among the details' items); earlier
+ * versions had an audit of its own for it, read too.
+ */
 function lcpElementOf(report) {
-  const table = report.audits['largest-contentful-paint-element']?.details?.items ?? [];
-  const node = table.flatMap((entry) => entry.items ?? []).find((item) => item.node)?.node;
+  const entries = ['lcp-breakdown-insight', 'largest-contentful-paint-element'].flatMap(
+    (id) => report.audits[id]?.details?.items ?? [],
+  );
+  const node =
+    entries.find((entry) => entry.type === 'node') ??
+    entries.flatMap((entry) => entry.items ?? []).find((item) => item.node)?.node;
   return node
     ? { label: node.nodeLabel ?? '', snippet: node.snippet ?? '', selector: node.selector ?? '' }
     : undefined;
