@@ -182,53 +182,64 @@ describe(`the e-mail outbox on ${engine}`, () => {
     SERVERS_AND_DELIVERIES,
   );
 
-  it(
-    'delivers after the server process was killed with SIGKILL before its mail went',
-    async () => {
-      const storage = await ownStorage();
-      const sink = await sinkForTest();
-      // PGlite: killed in the middle of a send (nothing else can hold the embedded database, so the
-      // next start takes the dead process's claims at once). PostgreSQL: killed while its messages
-      // wait for a retry (a claim there is only given up after its lease, for other live instances).
-      const silent = baseUrl ? undefined : await silentSmtpServer();
-      const smtpUrl = silent?.url ?? `smtp://127.0.0.1:${await freePort()}`;
-      const child = await spawnServer({
+  describe('a server process killed with SIGKILL', () => {
+    // PGlite: killed in the middle of a send (nothing else can hold the embedded database, so the
+    // next start takes the dead process's claims at once). PostgreSQL: killed while its messages
+    // wait for a retry (a claim there is only given up after its lease, for other live instances).
+    // The process starts before the test (a start through tsx on a busy machine takes most of a
+    // minute); the test is the application, the kill and the next start.
+    let storage: Awaited<ReturnType<typeof ownStorage>>;
+    let sink: SmtpSink;
+    let silent: Awaited<ReturnType<typeof silentSmtpServer>> | undefined;
+    let child: Awaited<ReturnType<typeof spawnServer>>;
+    beforeAll(async () => {
+      storage = await ownStorage();
+      sink = await sinkForTest();
+      silent = baseUrl ? undefined : await silentSmtpServer();
+      child = await spawnServer({
         DATA_DIR: storage.dataDir,
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
         CAREERS_MAILBOX: CAREERS,
-        SMTP_URL: smtpUrl,
+        SMTP_URL: silent?.url ?? `smtp://127.0.0.1:${await freePort()}`,
         ...(storage.databaseUrl ? { DATABASE_URL: storage.databaseUrl } : {}),
       });
       cleanups.push(() => child.kill());
-      const applicant = await apply(child.url, await createJob(child.url));
+    }, SERVERS_AND_DELIVERIES);
 
-      if (silent) {
-        await expect.poll(() => silent.connections(), DELIVERY).toBeGreaterThan(0);
-      } else {
-        const client = new pg.Client({ connectionString: storage.databaseUrl });
-        await client.connect();
-        try {
-          const failedAndReleased = async () =>
-            (
-              await client.query<{ n: number }>(
-                'select count(*)::int as n from email_outbox where last_error is not null and claim_token is null',
-              )
-            ).rows[0]!.n;
-          await expect.poll(failedAndReleased, DELIVERY).toBe(2);
-        } finally {
-          await client.end();
+    it(
+      'delivers at the next start the mail it had not sent',
+      async () => {
+        const applicant = await apply(child.url, await createJob(child.url));
+
+        if (silent) {
+          const { connections } = silent;
+          await expect.poll(() => connections(), DELIVERY).toBeGreaterThan(0);
+        } else {
+          const client = new pg.Client({ connectionString: storage.databaseUrl });
+          await client.connect();
+          try {
+            const failedAndReleased = async () =>
+              (
+                await client.query<{ n: number }>(
+                  'select count(*)::int as n from email_outbox where last_error is not null and claim_token is null',
+                )
+              ).rows[0]!.n;
+            await expect.poll(failedAndReleased, DELIVERY).toBe(2);
+          } finally {
+            await client.end();
+          }
         }
-      }
-      expect(await child.kill()).toBe('SIGKILL');
-      expect(sink.messages).toHaveLength(0);
+        expect(await child.kill()).toBe('SIGKILL');
+        expect(sink.messages).toHaveLength(0);
 
-      await serverForTest({ SMTP_URL: sink.url, CAREERS_MAILBOX: CAREERS }, storage);
-      await expect.poll(() => sink.messages.length, DELIVERY).toBe(2);
-      expect(received(sink)).toEqual(expectedFor(applicant));
-    },
-    SERVERS_AND_DELIVERIES,
-  );
+        await serverForTest({ SMTP_URL: sink.url, CAREERS_MAILBOX: CAREERS }, storage);
+        await expect.poll(() => sink.messages.length, DELIVERY).toBe(2);
+        expect(received(sink)).toEqual(expectedFor(applicant));
+      },
+      SERVERS_AND_DELIVERIES,
+    );
+  });
 
   it(
     'gives a message up once it has waited too long, and says why',
