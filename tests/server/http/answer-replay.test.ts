@@ -231,23 +231,33 @@ describe('what the replay keeps', () => {
     expect(after.bytes).toBeLessThan(before.bytes + 64 * 1024);
   }, 120_000);
 
-  it('a full store makes room by dropping stale answers first, then the least recently used', async () => {
-    const dir = fakeWebBuild();
-    const small = await startTestServer({ WEB_DIST_DIR: dir }, { serveWeb: true, replayEntries: 3 });
-    let served = 0;
-    const replay = small.app.answerReplay!;
-    const serve = replay.serve.bind(replay);
-    replay.serve = (request, response) => {
-      const hit = serve(request, response);
-      if (hit) served++;
-      return hit;
-    };
-    const replayedNow = async (pathname: string) => {
-      const before = served;
-      expect((await get(pathname, {}, { base: small.url })).status).toBe(200);
-      return served > before;
-    };
-    try {
+  describe('with room for three answers', () => {
+    // A server of its own, started before the test: its start is set-up, not what the test checks.
+    let dir: string;
+    let small: Awaited<ReturnType<typeof startTestServer>>;
+    beforeAll(async () => {
+      dir = fakeWebBuild();
+      small = await startTestServer({ WEB_DIST_DIR: dir }, { serveWeb: true, replayEntries: 3 });
+    });
+    afterAll(async () => {
+      await small?.stop();
+      if (dir) removeFakeWebBuild(dir);
+    });
+
+    it('a full store makes room by dropping stale answers first, then the least recently used', async () => {
+      let served = 0;
+      const replay = small.app.answerReplay!;
+      const serve = replay.serve.bind(replay);
+      replay.serve = (request, response) => {
+        const hit = serve(request, response);
+        if (hit) served++;
+        return hit;
+      };
+      const replayedNow = async (pathname: string) => {
+        const before = served;
+        expect((await get(pathname, {}, { base: small.url })).status).toBe(200);
+        return served > before;
+      };
       for (const pathname of ['/about', '/contact', '/privacy'])
         expect(await replayedNow(pathname)).toBe(false);
       expect(replay.held().entries).toBe(3);
@@ -268,9 +278,6 @@ describe('what the replay keeps', () => {
       expect(await replayedNow('/contact')).toBe(true);
       expect(await replayedNow('/privacy')).toBe(true);
       expect(replay.held().entries).toBe(3);
-    } finally {
-      await small.stop();
-      removeFakeWebBuild(dir);
-    }
+    });
   });
 });
