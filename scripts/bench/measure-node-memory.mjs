@@ -1,9 +1,9 @@
 // The server's resident memory on two or more Node.js binaries, side by side, the same build on
 // each: 5 s after start (no jobs), after 45 s of quiet, 3 s after 50 job posts arrive, the peak
 // of one wave of 8 CVs of 5 MiB sent at once, and the peak while it then takes 160 more, 8 at a
-// time, each from its own address. A fixed number of
-// uploads rather than a fixed time: every server does the same work, and a quicker one is not
-// measured with more CVs stored and more bodies passed through.
+// time, each from its own address. A fixed number of uploads rather than a fixed time: every
+// server does the same work, and a quicker one is not measured with more CVs stored and more
+// bodies passed through.
 // A supported Node runs the product's entry (dist/server/main.js), which starts the server with its
 // own V8 settings as `npm start` does (flags given here come on top of them); an older Node runs
 // the built server module itself (dist/server/server.js), as it ran before the move to Node 24, so

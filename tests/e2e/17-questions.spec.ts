@@ -130,7 +130,8 @@ test.describe('applicants on a phone, keyboard only', () => {
     await expect(page.getByText('Why we ask: We must check it before anyone starts.')).toBeVisible();
     await expectNoViolations(page, 'the apply form with questions, at 390 px');
     await expectNoSidewaysScroll(page);
-    const refused = { name: `Noor Knockout ${Date.now()}`, email: `noor.${Date.now()}@example.com` };
+    const stamp = Date.now();
+    const refused = { name: `Noor Knockout ${stamp}`, email: `noor.${stamp}@example.com` };
     await typeApplicant(page, refused);
     const rightToWork = page.getByRole('radiogroup', { name: RIGHT_TO_WORK });
     await tabTo(page, rightToWork.getByRole('radio', { name: 'Yes' }));
@@ -155,7 +156,8 @@ test.describe('applicants on a phone, keyboard only', () => {
     const job = await jobWithQuestions();
     const choosers = watchFileChoosers(page);
     await page.goto(`/apply/${job.id}`);
-    const hired = { name: `Amina Answers ${Date.now()}`, email: `amina.${Date.now()}@example.com` };
+    const stamp = Date.now();
+    const hired = { name: `Amina Answers ${stamp}`, email: `amina.${stamp}@example.com` };
     await typeApplicant(page, hired);
     await pressSpaceOn(
       page,

@@ -52,6 +52,21 @@ async function inviteAndReadLink(body: { name: string; email: string; role: stri
   return { id: invited.body.insertedId as string, mail, token: token! };
 }
 
+/**
+ * A server of its own, with its own settings, for one describe block: built before its tests, so
+ * its start is set-up and not part of what they check (or of their time).
+ */
+function ownApp(env: Parameters<typeof buildTestApp>[0]): () => TestApp {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await buildTestApp(env);
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+  return () => app!;
+}
+
 const setPassword = (token: string, newPassword: string) =>
   server.api('POST', '/auth/reset-password', { body: { token, newPassword } });
 
@@ -158,16 +173,10 @@ describe('inviting a hiring manager', () => {
 });
 
 describe('inviting when every administrator must use two-step verification', () => {
-  // A server of its own, built before the test: its start is set-up, not what the test checks.
-  let strict: TestApp;
-  beforeAll(async () => {
-    strict = await buildTestApp({ REQUIRE_ADMIN_2FA: 'true' });
-  });
-  afterAll(async () => {
-    await strict?.stop();
-  });
+  const strictApp = ownApp({ REQUIRE_ADMIN_2FA: 'true' });
 
   it('makes an invited member set up two-step verification first', async () => {
+    const strict = strictApp();
     // The administrator would have to enrol first too: their token comes from the server's own service.
     const admin = (await strict.context.users.findByEmail(ADMIN.email))!;
     const strictAdmin = await strict.context.tokens.issue(admin);
@@ -189,15 +198,10 @@ describe('inviting when every administrator must use two-step verification', () 
 
 describe('inviting while the mail server refuses', () => {
   // Nothing listens on port 1, so every message is refused.
-  let broken: TestApp;
-  beforeAll(async () => {
-    broken = await buildTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
-  });
-  afterAll(async () => {
-    await broken?.stop();
-  });
+  const brokenApp = ownApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
 
   it('answers emailed: false and keeps the invitation', async () => {
+    const broken = brokenApp();
     const email = uniqueEmail('unmailed');
     const invited = await broken.api('POST', '/team-members', {
       token: await broken.adminToken(),
