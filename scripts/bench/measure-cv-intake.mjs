@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOAD_CPU, onCpu } from './cpu-pinning.mjs';
 import { spawnTracked } from './lifecycle.mjs';
+import { waitForCpuQuiet } from './proc-status.mjs';
 import { median, quantile } from './stats.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -41,11 +42,16 @@ async function uploadRound(options) {
   return result;
 }
 
-/** `targets`: [{ key, url }] (the product first); `pdfFile`: the CV every upload sends. */
+/**
+ * `targets`: [{ key, url, pid }] (the product first); `pdfFile`: the CV every upload sends. Each
+ * round starts once every target's process is quiet, and the order alternates from round to round.
+ */
 export async function measureCvIntake({ targets, pdfFile, jobId, jobTitle, rounds, seconds, concurrency }) {
   const runs = Object.fromEntries(targets.map((target) => [target.key, []]));
+  const pids = targets.map((target) => target.pid).filter((pid) => pid !== undefined);
   for (let round = 1; round <= rounds; round++) {
-    for (const target of targets) {
+    for (const target of round % 2 ? targets : [...targets].reverse()) {
+      await waitForCpuQuiet(pids);
       const result = await uploadRound({
         url: `${target.url}/api/applications`,
         pdfFile,

@@ -426,8 +426,8 @@ async function main() {
     ? await startNginx({ replayFile, port: await freePort(), dir: path.join(work, 'nginx'), cpu: SERVER_CPU })
     : undefined;
   const targets = [
-    { key: 'product', url: product.url },
-    { key: 'plainNode', url: plainNode.url },
+    { key: 'product', url: product.url, pid: product.pid },
+    { key: 'plainNode', url: plainNode.url, pid: plainNode.pid },
     ...(nginx ? [{ key: 'nginx', url: nginx.url }] : []),
   ];
   await checkSameBytes(answers, targets.slice(1), admin);

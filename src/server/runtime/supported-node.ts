@@ -57,13 +57,13 @@ export const SERVER_NODE_FLAGS = [
  *   threshold is free there, and raises that threshold to twice the largest block it has freed:
  *   after the start Node 24 held about 5 MB more free heap at rest than Node 20. A fixed 128 KB
  *   threshold gives it back; blocks that large are then mapped on their own and unmapped when
- *   freed, on transparent huge pages (`hugetlb=1`), without which faulting each 5 MiB body in 4 KB
- *   at a time cost the CV intake about a sixth. Together 3-5 MB less at rest and 35 MB less at
- *   the upload peak, the intake within its noise.
+ *   freed: 35 MB less at the upload peak, the intake within its noise. Not on transparent huge
+ *   pages (`hugetlb=1`, which it first came with): the heap's partly used 2 MB pages kept about
+ *   4 MB more at rest, for no intake the benchmark could tell apart.
  */
 export const SERVER_ENVIRONMENT = {
   MALLOC_ARENA_MAX: '2',
-  GLIBC_TUNABLES: 'glibc.malloc.trim_threshold=131072:glibc.malloc.hugetlb=1',
+  GLIBC_TUNABLES: 'glibc.malloc.trim_threshold=131072',
 } as const;
 
 /**

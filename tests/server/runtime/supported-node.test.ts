@@ -91,7 +91,7 @@ describe.skipIf(process.platform === 'win32')('the server’s V8 settings', () =
     expect(printed.semiSpaceMb).toBeLessThanOrEqual(8);
     // Two malloc arenas for the whole process (docs/operations.md#memory).
     expect(printed.arenas).toBe('2');
-    // Freed memory goes back to the system: large blocks are mapped on their own (on huge pages).
+    // Freed memory goes back to the system: large blocks are mapped on their own.
     expect(printed.tunables).toBe(SERVER_ENVIRONMENT.GLIBC_TUNABLES);
     expect(printed.heldMb).toBeLessThan(20);
   });
