@@ -1,8 +1,13 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-/** How long expect.poll waits for its condition when a test does not say. */
-const POLL_TIMEOUT = 10_000;
+/**
+ * expect.poll's own default gives up after 1 s, which a loaded CI machine can spend on one request;
+ * a poll passes the moment its condition holds, so a longer limit costs nothing when the code is
+ * right (docs/testing.md, "Wait for what the user would see"). Each project sets it: a project
+ * does not inherit the root's test options.
+ */
+const expectDefaults = { poll: { timeout: 10_000 } };
 
 export default defineConfig({
   test: {
@@ -28,10 +33,7 @@ export default defineConfig({
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // expect.poll's own default gives up after 1 s, which a loaded CI machine can spend on one
-          // request; a poll passes the moment its condition holds, so a longer limit costs nothing
-          // when the code is right (docs/testing.md, "Wait for what the user would see").
-          expect: { poll: { timeout: POLL_TIMEOUT } },
+          expect: expectDefaults,
         },
       },
       {
@@ -42,10 +44,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // expect.poll's own default gives up after 1 s, which a loaded CI machine can spend on one
-          // request; a poll passes the moment its condition holds, so a longer limit costs nothing
-          // when the code is right (docs/testing.md, "Wait for what the user would see").
-          expect: { poll: { timeout: POLL_TIMEOUT } },
+          expect: expectDefaults,
         },
       },
       {
@@ -61,10 +60,7 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['tests/renderer/setup.ts'],
           testTimeout: 15_000,
-          // expect.poll's own default gives up after 1 s, which a loaded CI machine can spend on one
-          // request; a poll passes the moment its condition holds, so a longer limit costs nothing
-          // when the code is right (docs/testing.md, "Wait for what the user would see").
-          expect: { poll: { timeout: POLL_TIMEOUT } },
+          expect: expectDefaults,
         },
       },
     ],

@@ -58,8 +58,8 @@ export const SERVER_NODE_FLAGS = [
  *   after the start Node 24 held about 5 MB more free heap at rest than Node 20. A fixed 128 KB
  *   threshold gives it back; blocks that large are then mapped on their own and unmapped when
  *   freed: 35 MB less at the upload peak, the intake within its noise. Not on transparent huge
- *   pages (`hugetlb=1`, which it first came with): the heap's partly used 2 MB pages kept about
- *   4 MB more at rest, for no intake the benchmark could tell apart.
+ *   pages (`hugetlb=1`): the heap's partly used 2 MB pages kept about 4 MB more at rest, for no
+ *   intake the benchmark could tell apart.
  */
 export const SERVER_ENVIRONMENT = {
   MALLOC_ARENA_MAX: '2',
