@@ -36,15 +36,28 @@ function toggleDisclosure(button: HTMLButtonElement): boolean {
   return true;
 }
 
+/**
+ * A button that opens a file chooser (the CV picker's: `data-file-input` names its input) opens it
+ * here and now. A browser opens one only within about 5 s of the press (its "user activation"), and
+ * on a slow link the app can take longer than that to arrive. The file chosen stays in the input,
+ * where the picker finds it as it hydrates (cv-picker.tsx).
+ */
+function openFileChooser(button: HTMLButtonElement): boolean {
+  const input = document.getElementById(button.dataset.fileInput ?? '');
+  if (!(input instanceof HTMLInputElement) || input.type !== 'file' || input.disabled) return false;
+  input.click();
+  return true;
+}
+
 // A button pressed before the app has taken over the prerendered page (links work without it): a
-// disclosure is toggled here; any other would do nothing, so the last one is kept and pressed again
-// once the app is running. A form's submit button (pressed, or by Enter in a field) must not send
+// disclosure is toggled and a file chooser opened here; any other would do nothing, so the last one
+// is kept and pressed again once the app is running. A form's submit button (pressed, or by Enter in a field) must not send
 // the form meanwhile: the browser would load the page again with the fields in its address.
 let pressedEarly: HTMLButtonElement | null = null;
 const onEarlyClick = (event: MouseEvent) => {
   const button = event.target instanceof Element ? event.target.closest('button') : null;
   if (!button || !root?.contains(button)) return;
-  if (toggleDisclosure(button)) return;
+  if (toggleDisclosure(button) || openFileChooser(button)) return;
   pressedEarly = button;
   if (button.type === 'submit' && button.form) event.preventDefault();
 };
@@ -77,9 +90,10 @@ async function start() {
   starting = true;
   for (const type of INTERACTIONS) document.removeEventListener(type, onInteraction, true);
   const { startApp } = await import('./start-app');
+  // A job's page waits for its screens' code before React takes it: presses are still handled here.
+  await startApp({ prerendered });
   // From here React handles every click: the early handler must not toggle a second time.
   document.removeEventListener('click', onEarlyClick, true);
-  startApp({ prerendered });
   // React hydrates at once the part of the page an event lands on, then handles the event.
   if (pressedEarly?.isConnected) pressedEarly.click();
 }

@@ -193,7 +193,13 @@ export function CvPicker({ value, onChange, disabled = false, error }: CvPickerP
           <>
             <ArrowUploadRegular className={styles.icon} aria-hidden="true" />
             <p className={styles.text}>Drag and drop your CV here, or</p>
-            <Button appearance="primary" onClick={() => input.current?.click()} disabled={disabled}>
+            <Button
+              appearance="primary"
+              onClick={() => input.current?.click()}
+              disabled={disabled}
+              // Before the app runs, the page's entry opens the chooser from this (src/web/main.tsx).
+              data-file-input={`${id}-input`}
+            >
               Choose a PDF file
             </Button>
             <p className={styles.hint}>PDF only, up to 5 MB.</p>
