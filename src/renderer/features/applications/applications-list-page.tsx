@@ -1,5 +1,5 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useCallback, useEffect, useMemo } from 'react';
+import { Navigate } from 'react-router-dom';
 import { Field, SearchBox, Select } from '@fluentui/react-components';
 import type { ApplicationSummary } from '../../../shared/applications/application-contract';
 import {
@@ -13,14 +13,7 @@ import { PageLoading } from '../../components/page-loading';
 import { resultDialog } from '../../feedback/dialogs';
 import { AdminPageHeader, useAdminStyles } from '../../layout/admin-page';
 import { useGetApplicationsQuery } from './application-admin-api';
-import {
-  applicationPath,
-  indexApplications,
-  listFilterSearch,
-  readListFilter,
-  viewApplications,
-  type ListFilter,
-} from './application-filters';
+import { applicationPath, indexApplications, viewApplications } from './application-filters';
 import { deleteApplicationWithConfirmation } from './delete-application';
 import { applicationsTotalText } from './application-search';
 import { ApplicationsTable } from './applications-table';
@@ -34,6 +27,7 @@ import { BulkActions } from './bulk-actions';
 import { JobViewers } from './job-viewers';
 import { AnswerFilter, useAnswerFilter } from './answer-filter';
 import { useStyles } from './applications-list-page.styles';
+import { useListAddress } from './use-list-address';
 import { screens } from '../../../shared/site/screen-routes';
 
 /** The list's CV popups, by cause (docs/behaviour.md#applications-admin). */
@@ -41,11 +35,6 @@ const showCvError = (error: unknown) => {
   console.error('CV fetch failed', error);
   void resultDialog({ icon: 'error', title: messages.errorTitle, text: cvLoadErrorMessage(error) });
 };
-
-/** Marks the address changes the search box makes itself, so they are not read back into it. */
-const SEARCH_BOX_WRITE = { searchBox: true } as const;
-
-const fromSearchBox = (state: unknown) => typeof state === 'object' && state !== null && 'searchBox' in state;
 
 /**
  * /dashboard/applications: search, job and stage filters (in the address), the Total line, the
@@ -56,40 +45,8 @@ export function ApplicationsListPage() {
   const admin = useAdminStyles();
   const styles = useStyles();
   const dispatch = useAppDispatch();
-  const location = useLocation();
-  const navigate = useNavigate();
   const user = useAppSelector((state) => state.session.user);
-  const address = readListFilter(location.search);
-
-  // The search box answers every key at once; the table, the counts and the address follow the
-  // typing a moment later, so typing stays smooth on long lists.
-  const [query, setQuery] = useState(address.q);
-  const deferredQuery = useDeferredValue(query);
-  // Back, Forward or a link may bring another search: the box takes it, unless the box wrote it.
-  const [seenKey, setSeenKey] = useState(location.key);
-  if (location.key !== seenKey) {
-    setSeenKey(location.key);
-    if (!fromSearchBox(location.state) && address.q !== query) setQuery(address.q);
-  }
-  const filter: ListFilter = useMemo(
-    () => ({
-      q: deferredQuery,
-      job: address.job,
-      stage: address.stage,
-      ...(address.question ? { question: address.question } : {}),
-      ...(address.answer ? { answer: address.answer } : {}),
-    }),
-    [deferredQuery, address.job, address.stage, address.question, address.answer],
-  );
-  useEffect(() => {
-    if (deferredQuery === readListFilter(location.search).q) return;
-    void navigate(
-      { search: listFilterSearch({ ...readListFilter(location.search), q: deferredQuery }) },
-      { replace: true, state: SEARCH_BOX_WRITE },
-    );
-  }, [deferredQuery, location.search, navigate]);
-  const setFilter = (change: Omit<Partial<ListFilter>, 'q'>) =>
-    void navigate({ search: listFilterSearch({ ...filter, q: query, ...change }) }, { replace: true });
+  const { query, setQuery, filter, setFilter } = useListAddress();
 
   const { data, error, isLoading: listLoading } = useGetApplicationsQuery(undefined, { skip: !user });
   const answering = useAnswerFilter(filter, Boolean(user));

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ApplicationSummary } from '../../../../src/shared/applications/application-contract';
 import {
@@ -230,6 +230,21 @@ describe('the Applications list with filters, selection and stages', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Job' }), 'job-night');
     await waitFor(() => expect(locationSearch()).toBe('?q=wei&job=job-night'));
     expect(screen.getByRole('searchbox', { name: 'Search applications' })).toHaveValue('wei');
+    expect(screen.getByText('Total: 1 of 3')).toBeInTheDocument();
+  });
+
+  it('keeps a search typed while the stage just picked is still on its way, and that stage', async () => {
+    await renderListAt('/dashboard/applications', mixed);
+    const searchBox = screen.getByRole('searchbox', { name: 'Search applications' });
+    // The router shows a new address in a transition: typing can come before it does, as it does
+    // on a slow device. Both events land before React renders either.
+    await act(async () => {
+      fireEvent.change(screen.getByRole('combobox', { name: 'Stage' }), { target: { value: 'reviewed' } });
+      fireEvent.change(searchBox, { target: { value: 'wei' } });
+    });
+    await waitFor(() => expect(locationSearch()).toBe('?q=wei&stage=reviewed'));
+    expect(searchBox).toHaveValue('wei');
+    expect(screen.getByRole('combobox', { name: 'Stage' })).toHaveValue('reviewed');
     expect(screen.getByText('Total: 1 of 3')).toBeInTheDocument();
   });
 
