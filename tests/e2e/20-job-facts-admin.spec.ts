@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { messages } from '../../src/shared/messages';
-import { adminToken, createJob, tabTo } from './e2e-env';
+import { adminToken, api, createJob, tabTo } from './e2e-env';
 import { expectNoViolations } from './flows';
 import { expect, test } from './fixtures';
 
@@ -8,8 +8,8 @@ import { expect, test } from './fixtures';
  * Job facts on the admin side (docs/behaviour.md#dashboard, #job-facts): a department added on the
  * Departments screen, a job posted with its facts and the texts left for the server to write, the
  * dashboard's table showing department, workplace and pay and filtered by department from the
- * keyboard, and the card of open jobs that lack a fact leading to the form that fills it in. On a
- * server of its own: the card and the filter's counts must see only this test's jobs.
+ * keyboard, and the card of open jobs that lack a fact leading to the form that fills it in. Each
+ * test on a server of its own: the card and the filter's counts must see only that test's jobs.
  */
 
 async function signIn(page: Page, server: string) {
@@ -18,14 +18,14 @@ async function signIn(page: Page, server: string) {
   await page.evaluate((stored) => localStorage.setItem('access-token', stored), token);
 }
 
-test('an administrator adds a department, posts a job with its facts, filters the table by department and fills in what another job lacks', async ({
+test("an administrator adds a department by keyboard, posts a job with its facts, and the table says each job's facts", async ({
   page,
   ownServer,
 }) => {
   test.setTimeout(120_000);
   const server = await ownServer();
   // Posted with texts only, as the specification's clients do: its CTC gives it pay, nothing else.
-  const older = await createJob({ jobTitle: 'Quote Agent' }, server.url);
+  await createJob({ jobTitle: 'Quote Agent' }, server.url);
   await signIn(page, server.url);
 
   // The Departments screen, by keyboard: Enter in the name adds it.
@@ -79,6 +79,38 @@ test('an administrator adds a department, posts a job with its facts, filters th
     'Quote Agent',
   ]);
   await expect(gaps.getByRole('list', { name: /no pay range/ })).toHaveCount(0);
+});
+
+test('the table filters by department from the keyboard, and a job that lacks a fact leads to the form that fills it in', async ({
+  page,
+  ownServer,
+}) => {
+  test.setTimeout(120_000);
+  const server = await ownServer();
+  const token = await adminToken(server.url);
+  const department = await api<{ insertedId: string }>('POST', '/departments', {
+    server: server.url,
+    token,
+    body: { name: 'Motor Claims' },
+  });
+  expect(department.status).toBe(201);
+  const older = await createJob({ jobTitle: 'Quote Agent' }, server.url);
+  await createJob(
+    {
+      jobTitle: 'Motor Claims Handler',
+      departmentId: department.body.insertedId,
+      workplaceType: 'hybrid',
+      locations: ['Northampton', 'Leeds'],
+    },
+    server.url,
+  );
+  await signIn(page, server.url);
+  await page.goto(`${server.url}/dashboard/all`);
+  const table = page.getByRole('table', { name: 'Job posts' });
+  const handler = table.getByRole('row', { name: /^Motor Claims Handler/ });
+  const agent = table.getByRole('row', { name: /^Quote Agent/ });
+  const gaps = page.getByRole('region', { name: 'Job facts to fill in' });
+  await expect(agent).toBeVisible();
 
   // The department filter by keyboard: an arrow key on the closed list picks the next department.
   const filter = page.getByRole('combobox', { name: 'Department' });

@@ -103,10 +103,13 @@ export function CvPicker({ value, onChange, disabled = false, error }: CvPickerP
   };
 
   // A file chosen on the server's page before the app ran (docs/architecture.md#the-web-entry) is
-  // still in the input: it is checked as if chosen now, leaving focus where the visitor has it.
+  // still in the input: it is checked as if chosen now. Focus goes to the card as it would have,
+  // unless the visitor has since moved on to another field.
   useLayoutEffect(() => {
     const chosen = input.current?.files?.[0];
-    if (chosen && value === null) accept(chosen, { moveFocus: false });
+    const focused = document.activeElement;
+    const elsewhere = focused && focused !== document.body && !card.current?.contains(focused);
+    if (chosen && value === null) accept(chosen, { moveFocus: !elsewhere });
     // Once, when the picker first appears: later choices arrive through the input's change event.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
