@@ -243,22 +243,29 @@ describe('uploads that trickle in, just above the progress floor', () => {
   const addresses = ['198.51.100.21', '198.51.100.22', '198.51.100.23'];
   const trickleBody = async (jobId: string) =>
     application(jobId, 'trickle@example.com', await pdfOfSize(256 * 1024));
+  /**
+   * Three trickles from three addresses (10 KB/s each, for over half a minute), then, once their
+   * rate is known, a genuine application from a fourth: its answer, within 20 s.
+   */
+  const genuineAmidTrickles = async (jobId: string) => {
+    const body = await trickleBody(jobId);
+    const trickles = addresses.map((ip) => trickle(body, { 'x-forwarded-for': ip }, 2048, 200));
+    await pause(1000);
+    const genuine = await within(
+      send(await application(jobId, 'genuine@example.com'), { 'x-forwarded-for': '198.51.100.24' }),
+      20_000,
+      'the genuine application',
+    );
+    return { trickles, genuine };
+  };
 
   onServer(
     'with 0.5 s stall windows and a 5 s wait for a place',
     [{ stallWindowMs: 500, minBytesPerWindow: 1024, maxWaitMs: 5_000 }, { TRUST_PROXY: '1' }],
     (job) => {
       it('three from three addresses no longer make a genuine application wait or get 503', async () => {
-        // A floor of 2 KB/s; the trickles send 10 KB/s, each for over half a minute.
-        const jobId = job();
-        const body = await trickleBody(jobId);
-        const trickles = addresses.map((ip) => trickle(body, { 'x-forwarded-for': ip }, 2048, 200));
-        await pause(1000);
-        const genuine = await within(
-          send(await application(jobId, 'genuine@example.com'), { 'x-forwarded-for': '198.51.100.24' }),
-          20_000,
-          'the genuine application',
-        );
+        // A floor of 2 KB/s: the trickles keep their places.
+        const { trickles, genuine } = await genuineAmidTrickles(job());
         expect(genuine).toMatchObject({ status: 201, body: { success: true } });
         // Not because the trickles were dropped: they are still coming in.
         for (const { answer } of trickles) expect(await stillOpen(answer)).toBe(true);
@@ -292,16 +299,8 @@ describe('uploads that trickle in, just above the progress floor', () => {
     [{ uploads: 3, stallWindowMs: 500, minBytesPerWindow: 1024, maxWaitMs: 10_000 }, { TRUST_PROXY: '1' }],
     (job) => {
       it('when every place is taken, the slowest trickle gives its place to a new application (503 for it)', async () => {
-        const jobId = job();
-        const body = await trickleBody(jobId);
-        const trickles = addresses.map((ip) => trickle(body, { 'x-forwarded-for': ip }, 2048, 200));
-        // Long enough for their rate to be known: far under the rate that keeps a place.
-        await pause(1000);
-        const genuine = await within(
-          send(await application(jobId, 'genuine@example.com'), { 'x-forwarded-for': '198.51.100.24' }),
-          20_000,
-          'the genuine application',
-        );
+        // Their rate is far under the one that keeps a place once every place is taken.
+        const { trickles, genuine } = await genuineAmidTrickles(job());
         expect(genuine).toMatchObject({ status: 201 });
         const open = await Promise.all(trickles.map(({ answer }) => stillOpen(answer)));
         expect(open.filter((isOpen) => !isOpen)).toHaveLength(1);
