@@ -51,8 +51,9 @@ function openFileChooser(button: HTMLButtonElement): boolean {
 
 // A button pressed before the app has taken over the prerendered page (links work without it): a
 // disclosure is toggled and a file chooser opened here; any other would do nothing, so the last one
-// is kept and pressed again once the app is running. A form's submit button (pressed, or by Enter in a field) must not send
-// the form meanwhile: the browser would load the page again with the fields in its address.
+// is kept and pressed again once the app is running. A form's submit button (pressed, or by Enter
+// in a field) must not send the form meanwhile: the browser would load the page again with the
+// fields in its address.
 let pressedEarly: HTMLButtonElement | null = null;
 const onEarlyClick = (event: MouseEvent) => {
   const button = event.target instanceof Element ? event.target.closest('button') : null;
