@@ -44,7 +44,7 @@ export function useListAddress(): ListAddress {
   const asked = useRef(location.search);
   useEffect(() => {
     if (!fromList(location.state)) asked.current = location.search;
-  }, [location.key, location.state, location.search]);
+  }, [location]);
   const write = (next: ListFilter) => {
     const search = listFilterSearch(next);
     asked.current = search;
