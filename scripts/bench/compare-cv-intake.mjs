@@ -4,8 +4,8 @@
 // the default before it is kept (docs/operations.md#memory):
 //
 //   node scripts/bench/compare-cv-intake.mjs [<variant> ...]
-// A variant is `NAME=value;NAME=value` (the server's environment on top of the benchmark's own),
-// '' for none. Without arguments: the defaults against glibc's own malloc settings.
+// A variant is `NAME=value;--flag;...`: the server's environment on top of the benchmark's own,
+// and Node flags (each starting with `--`); '' for none. Without arguments: the defaults against glibc's own malloc settings.
 // Rounds: BENCH_ROUNDS (8); seconds a round: BENCH_INTAKE_SECONDS (6).
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -32,10 +32,11 @@ writeFileSync(pdfFile, await pdfOfSize(5 * MiB));
 
 const servers = [];
 for (const variant of variants) {
+  const parts = variant.split(';').filter(Boolean);
+  const flags = parts.filter((part) => part.startsWith('--'));
   const env = Object.fromEntries(
-    variant
-      .split(';')
-      .filter(Boolean)
+    parts
+      .filter((part) => !part.startsWith('--'))
       .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
   );
   const port = await freePort();
@@ -43,7 +44,7 @@ for (const variant of variants) {
   const server = await launch({
     label,
     command: process.execPath,
-    args: [serverEntry],
+    args: [...flags, serverEntry],
     env: { ...productEnv({ port, dataDir: tempDir('compare-cv-intake-data-') }), ...env },
     port,
     cpu: SERVER_CPU,

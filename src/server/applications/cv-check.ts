@@ -1,4 +1,4 @@
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFStream, ParseSpeeds, type PDFObject } from 'pdf-lib';
+import type { PDFDocument, PDFObject } from 'pdf-lib';
 import { MAX_CV_BYTES, PDF_DATA_URL_PREFIX } from '../../shared/limits';
 import { messages } from '../../shared/messages';
 import { HttpError } from '../http/http-error';
@@ -79,7 +79,16 @@ export async function checkCv(bytes: Buffer): Promise<Buffer> {
   return bytes;
 }
 
+/**
+ * pdf-lib and what it brings (its fonts, pako) are over 1 MB of code: loaded with the first CV
+ * rather than with the server, which then holds none of it at rest (docs/operations.md#memory).
+ */
+const loadPdfLib = () => import('pdf-lib');
+type PdfLib = Awaited<ReturnType<typeof loadPdfLib>>;
+
 async function checkPdfStructure(bytes: Uint8Array): Promise<void> {
+  const pdfLib = await loadPdfLib();
+  const { PDFDocument, ParseSpeeds } = pdfLib;
   let document: PDFDocument;
   try {
     document = await PDFDocument.load(bytes, {
@@ -93,7 +102,7 @@ async function checkPdfStructure(bytes: Uint8Array): Promise<void> {
   }
   if (countPages(document) === 0 || !hasEndOfFile(bytes)) throw new HttpError(400, messages.cvUnreadable);
   for (const [, object] of document.context.enumerateIndirectObjects()) {
-    if (containsActiveContent(object)) throw new HttpError(400, messages.cvActiveContent);
+    if (containsActiveContent(pdfLib, object)) throw new HttpError(400, messages.cvActiveContent);
   }
 }
 
@@ -121,7 +130,7 @@ export function decodePdfName(encoded: string): string {
   return name;
 }
 
-function containsActiveContent(root: PDFObject): boolean {
+function containsActiveContent({ PDFArray, PDFDict, PDFName, PDFStream }: PdfLib, root: PDFObject): boolean {
   const pending: PDFObject[] = [root];
   while (pending.length > 0) {
     const object = pending.pop()!;

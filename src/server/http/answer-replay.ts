@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest, FastifyServerFactory } from 'fastify';
 import { pickEncoding, type Encoding, type Representation } from './representation';
 
@@ -158,6 +158,9 @@ export function createAnswerReplay(options: { enabled: boolean; maxEntries?: num
  * hands in its options, so the timeouts are the ones it would have set.
  */
 export function replayingServerFactory(replay: AnswerReplay): FastifyServerFactory {
+  // Not an `import`: Node 24's module facade for `node:http` reads its WebSocket export, which
+  // loads undici and its web streams for nothing (docs/operations.md#memory).
+  const { createServer } = process.getBuiltinModule('node:http');
   return (handler, options) => {
     const server = createServer(options.http ?? {}, (request, response) => {
       if (!replay.serve(request, response)) handler(request, response);
