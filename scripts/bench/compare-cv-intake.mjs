@@ -5,7 +5,8 @@
 //
 //   node scripts/bench/compare-cv-intake.mjs [<variant> ...]
 // A variant is `NAME=value;--flag;...`: the server's environment on top of the benchmark's own,
-// and Node flags (each starting with `--`); '' for none. Without arguments: the defaults against glibc's own malloc settings.
+// and Node flags (each starting with `--`); '' for none. Without arguments: the defaults against
+// glibc's own malloc settings.
 // Rounds: BENCH_ROUNDS (8); seconds a round: BENCH_INTAKE_SECONDS (6).
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
