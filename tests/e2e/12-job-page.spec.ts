@@ -151,7 +151,8 @@ test('Choose a PDF file pressed before the app runs opens the file chooser at on
   release();
   await expect(page.getByText('File ready for upload')).toBeVisible();
   await expect(page.getByText('pressed-early.pdf')).toBeVisible();
-  // As with a file chosen once the app runs, the button gives way to the file's card, and so does focus.
+  // As with a file chosen once the app runs, the button gives way to the file's card, and so
+  // does focus.
   await expect(
     page.getByRole('group', { name: /^CV: pressed-early\.pdf, \d+ KB, ready for upload$/ }),
   ).toBeFocused();

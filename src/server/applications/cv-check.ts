@@ -1,3 +1,4 @@
+import type * as PdfLib from 'pdf-lib';
 import type { PDFDocument, PDFObject } from 'pdf-lib';
 import { MAX_CV_BYTES, PDF_DATA_URL_PREFIX } from '../../shared/limits';
 import { messages } from '../../shared/messages';
@@ -82,9 +83,10 @@ export async function checkCv(bytes: Buffer): Promise<Buffer> {
 /**
  * pdf-lib and what it brings (its fonts, pako) are over 1 MB of code: loaded with the first CV
  * rather than with the server, which then holds none of it at rest (docs/operations.md#memory).
+ * Kept once loaded, so later CVs skip the module loader.
  */
-const loadPdfLib = () => import('pdf-lib');
-type PdfLib = Awaited<ReturnType<typeof loadPdfLib>>;
+let pdfLibLoading: Promise<typeof PdfLib> | undefined;
+const loadPdfLib = () => (pdfLibLoading ??= import('pdf-lib'));
 
 async function checkPdfStructure(bytes: Uint8Array): Promise<void> {
   const pdfLib = await loadPdfLib();
@@ -130,7 +132,10 @@ export function decodePdfName(encoded: string): string {
   return name;
 }
 
-function containsActiveContent({ PDFArray, PDFDict, PDFName, PDFStream }: PdfLib, root: PDFObject): boolean {
+function containsActiveContent(
+  { PDFArray, PDFDict, PDFName, PDFStream }: typeof PdfLib,
+  root: PDFObject,
+): boolean {
   const pending: PDFObject[] = [root];
   while (pending.length > 0) {
     const object = pending.pop()!;
