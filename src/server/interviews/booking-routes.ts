@@ -23,6 +23,7 @@ import { applicantInterviewEmail, interviewerNews } from './interview-mail';
 import {
   BookingChanged,
   type BookedInterview,
+  type BookingOutcome,
   type BookingSnapshot,
   type InterviewRepository,
 } from './interview-repository';
@@ -109,13 +110,83 @@ const actionOf = (seen: BookingSnapshot, slotId: string, adjustments: string | n
   return adjustments === null ? undefined : { action: 'adjust' as const };
 };
 
+/** The booking as it stands now; refused in words once it can no longer be changed here. */
+const openBooking = async (interviews: InterviewRepository, applicationId: string, now: Date) => {
+  const state = await interviews.bookingState(applicationId, now);
+  if (state.closed) throw new HttpError(409, state.closed);
+  return state;
+};
+
+/**
+ * Books, moves, or changes the adjustment asked for, within the link's limits, queueing in the same
+ * transaction the applicant's e-mail, the interviewers' held ones, the audit entries and (for a new
+ * request) the adjustments contact's notice.
+ */
+function bookingChanges(context: BookingRouteDeps) {
+  const { interviews, outbox, mail } = context;
+  const spend = bookingLimits(context);
+  const record = recordBookingChange(context.audit);
+  const contact = context.config.adjustmentsContactEmail;
+
+  const onChange = async (tx: Db, change: BookingOutcome, access: Access) => {
+    if (change.kind !== 'unchanged') {
+      await outbox.enqueue(tx, [applicantInterviewEmail(change.kind, change.interview, mail, 'REQUEST')]);
+      await outbox.enqueueHeld(tx, interviewerNews(change, mail));
+      const what = change.kind === 'moved' ? 'Moved to' : 'Booked';
+      await record(tx, change.interview, `${what} ${formatInterviewTime(change.interview.startsAt)}`, access);
+    }
+    if (change.adjustmentAsked && contact) {
+      await outbox.enqueue(tx, [interviewAdjustmentNoticeEmail(change.interview, mail, contact)]);
+    }
+  };
+
+  const book = (applicationId: string, slotId: string, adjustments: string | null) =>
+    againWhileChanged(async () => {
+      const now = new Date();
+      const { booking: seen, stage } = await openBooking(interviews, applicationId, now);
+      if (stage !== 'interview') throw new HttpError(400, interviewMessages.slotUnavailable);
+      const refund = await spend(applicationId, actionOf(seen, slotId, adjustments));
+      try {
+        const done = await interviews.book({ applicationId, slotId, adjustments, seen, now, onChange });
+        if (done.kind === 'unchanged' && !done.adjustmentAsked) await refund();
+        return done;
+      } catch (error) {
+        await refund();
+        throw error;
+      }
+    });
+
+  const cancel = (applicationId: string) =>
+    againWhileChanged(async () => {
+      const now = new Date();
+      const { booking: seen } = await openBooking(interviews, applicationId, now);
+      if (!seen) throw new HttpError(404, interviewMessages.noBooking);
+      const refund = await spend(applicationId, { action: 'cancel', bookingId: seen.bookingId });
+      try {
+        await interviews.cancel({
+          applicationId,
+          seen,
+          now,
+          onCancel: async (tx, cancelled, access) => {
+            await outbox.enqueue(tx, [applicantInterviewEmail('cancelled', cancelled, mail, 'CANCEL')]);
+            await outbox.enqueueHeld(tx, interviewerNews({ kind: 'cancelled', interview: cancelled }, mail));
+            await record(tx, cancelled, `Cancelled ${formatInterviewTime(cancelled.startsAt)}`, access);
+          },
+        });
+      } catch (error) {
+        await refund();
+        throw error;
+      }
+    });
+
+  return { book, cancel };
+}
+
 /** The applicant's booking through their private link (docs/behaviour.md#interviews). */
 export function applicantInterviewRoutes(app: Api, context: BookingRouteDeps): void {
-  const { interviews, audit, outbox, mail, changes } = context;
+  const { interviews, outbox, changes } = context;
   const linked = linkedApplication(context);
-  const spend = bookingLimits(context);
-  const record = recordBookingChange(audit);
-  const contact = context.config.adjustmentsContactEmail;
+  const change = bookingChanges(context);
 
   const view = (applicationId: string): Promise<MyInterview> =>
     interviews.applicantView(applicationId, new Date());
@@ -130,13 +201,6 @@ export function applicantInterviewRoutes(app: Api, context: BookingRouteDeps): v
         .send({ message: error.message, slots: closed ? [] : await interviews.bookable(applicationId, now) });
     }
     throw error;
-  };
-
-  /** The booking as it stands now; refused in words once it can no longer be changed here. */
-  const openBooking = async (applicationId: string, now: Date) => {
-    const state = await interviews.bookingState(applicationId, now);
-    if (state.closed) throw new HttpError(409, state.closed);
-    return state;
   };
 
   app.get(
@@ -173,46 +237,8 @@ export function applicantInterviewRoutes(app: Api, context: BookingRouteDeps): v
     async (request, reply) => {
       const application = await linked(request, reply, { withdrawn: true });
       if (!application) return reply;
-      const { slotId, adjustments } = request.body;
       try {
-        const outcome = await againWhileChanged(async () => {
-          const now = new Date();
-          const { booking: seen, stage } = await openBooking(application.id, now);
-          if (stage !== 'interview') throw new HttpError(400, interviewMessages.slotUnavailable);
-          const refund = await spend(application.id, actionOf(seen, slotId, adjustments));
-          try {
-            const done = await interviews.book({
-              applicationId: application.id,
-              slotId,
-              adjustments,
-              seen,
-              now,
-              onChange: async (tx, change, access) => {
-                if (change.kind !== 'unchanged') {
-                  await outbox.enqueue(tx, [
-                    applicantInterviewEmail(change.kind, change.interview, mail, 'REQUEST'),
-                  ]);
-                  await outbox.enqueueHeld(tx, interviewerNews(change, mail));
-                  const what = change.kind === 'moved' ? 'Moved to' : 'Booked';
-                  await record(
-                    tx,
-                    change.interview,
-                    `${what} ${formatInterviewTime(change.interview.startsAt)}`,
-                    access,
-                  );
-                }
-                if (change.adjustmentAsked && contact) {
-                  await outbox.enqueue(tx, [interviewAdjustmentNoticeEmail(change.interview, mail, contact)]);
-                }
-              },
-            });
-            if (done.kind === 'unchanged' && !done.adjustmentAsked) await refund();
-            return done;
-          } catch (error) {
-            await refund();
-            throw error;
-          }
-        });
+        const outcome = await change.book(application.id, request.body.slotId, request.body.adjustments);
         if (outcome.kind !== 'unchanged') changes.publish('applications');
         if (outcome.kind !== 'unchanged' || outcome.adjustmentAsked) outbox.wake();
       } catch (error) {
@@ -239,30 +265,7 @@ export function applicantInterviewRoutes(app: Api, context: BookingRouteDeps): v
       const application = await linked(request, reply, { withdrawn: true });
       if (!application) return reply;
       try {
-        await againWhileChanged(async () => {
-          const now = new Date();
-          const { booking: seen } = await openBooking(application.id, now);
-          if (!seen) throw new HttpError(404, interviewMessages.noBooking);
-          const refund = await spend(application.id, { action: 'cancel', bookingId: seen.bookingId });
-          try {
-            await interviews.cancel({
-              applicationId: application.id,
-              seen,
-              now,
-              onCancel: async (tx, cancelled, access) => {
-                await outbox.enqueue(tx, [applicantInterviewEmail('cancelled', cancelled, mail, 'CANCEL')]);
-                await outbox.enqueueHeld(
-                  tx,
-                  interviewerNews({ kind: 'cancelled', interview: cancelled }, mail),
-                );
-                await record(tx, cancelled, `Cancelled ${formatInterviewTime(cancelled.startsAt)}`, access);
-              },
-            });
-          } catch (error) {
-            await refund();
-            throw error;
-          }
-        });
+        await change.cancel(application.id);
       } catch (error) {
         return refusal(reply, error, application.id);
       }
