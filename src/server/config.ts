@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DESKTOP_APP_ORIGIN } from '../shared/desktop/desktop-bridge';
-import { DEFAULT_RETENTION_DAYS } from '../shared/limits';
+import { DEFAULT_RETENTION_DAYS, INTERVIEWER_EMAIL_HOLD_MS } from '../shared/limits';
 import { trimEnd } from '../shared/format/trim-end';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './http/rate-limit';
 
@@ -169,6 +169,12 @@ const envSchema = z
       blankAsUnset,
       z.coerce.number().int().min(100).max(86_400_000).default(60_000),
     ),
+    // How long an interviewer's e-mail about a booking waits for a later change to replace it
+    // (docs/security.md#interview-bookings); 0 sends each at once (tests of the screens).
+    INTERVIEW_EMAIL_HOLD_MS: z.preprocess(
+      blankAsUnset,
+      z.coerce.number().int().min(0).max(3_600_000).default(INTERVIEWER_EMAIL_HOLD_MS),
+    ),
     // The administrator who alone reads adjustment requests (docs/security.md#adjustments).
     ADJUSTMENTS_CONTACT_EMAIL: optionalText.pipe(z.email('must be an e-mail address').optional()),
     // The key of the equality monitoring links; never kept in the database
@@ -225,6 +231,8 @@ export interface Config {
   prerenderIdleMs: number;
   /** How often the open jobs are read again in case a change notice was lost. */
   openJobsRecheckMs: number;
+  /** How long an interviewer's e-mail about a booking is held, replaceable by a later change. */
+  interviewEmailHoldMs: number;
   /** The account (an administrator) that reads adjustment requests; none: nobody can. */
   adjustmentsContactEmail: string | undefined;
   /**
@@ -292,6 +300,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
     prerenderIdleMs: env.PRERENDER_IDLE_MS,
     openJobsRecheckMs: env.OPEN_JOBS_RECHECK_MS,
+    interviewEmailHoldMs: env.INTERVIEW_EMAIL_HOLD_MS,
     adjustmentsContactEmail: env.ADJUSTMENTS_CONTACT_EMAIL?.toLowerCase(),
     monitoringSecret: env.MONITORING_SECRET,
   };

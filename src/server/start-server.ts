@@ -66,7 +66,7 @@ export interface StartOptions {
   httpTimeouts?: Partial<HttpTimeouts>;
   logger?: boolean;
   serveWeb?: boolean;
-  /** Overrides the e-mail outbox's retry and lease times (tests). */
+  /** Overrides the e-mail outbox's retry, lease and hold times (tests). */
   emailDelivery?: Partial<DeliveryTiming>;
   /** A smaller store of replayed answers (tests). */
   replayEntries?: number;
@@ -123,7 +123,7 @@ async function assembleContext(config: Config, options: StartOptions, opened: Op
   const applicationLinks = createApplicationLinks(db);
   const outbox = (opened.outbox = createEmailOutbox(db, mailer, {
     exclusive: database.kind === 'pglite',
-    timing: options.emailDelivery,
+    timing: { holdMs: config.interviewEmailHoldMs, ...options.emailDelivery },
     privateLinks: async (applicationId) => {
       const token = await applicationLinks.mint(applicationId);
       return token && `${config.publicUrl}${myApplicationPath(token)}`;

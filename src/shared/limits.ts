@@ -40,3 +40,20 @@ export const DUPLICATE_WINDOW_DAYS = 30;
  * after the change if none was: never before HR has had the chance to tell them.
  */
 export const CLOSED_AFTER_REJECTION_DAYS = 14;
+
+/**
+ * What an applicant's private link may do to their interview booking within a day (a window of 24
+ * hours from the first action it counts): booking actions in all (book, move, cancel, change the
+ * adjustment asked for), and moves or cancellations of any one booked interview. Each change mails
+ * the applicant and, coalesced, the interviewers (docs/security.md#interview-bookings).
+ */
+export const BOOKING_ACTIONS_PER_DAY = 10;
+export const BOOKING_CHANGES_PER_INTERVIEW_PER_DAY = 3;
+/** The window of both, in seconds. */
+export const BOOKING_LIMIT_WINDOW_SECONDS = 24 * 60 * 60;
+/**
+ * How long an interviewer's e-mail about a booking waits before it goes, so that a later change to
+ * the same booking replaces it and the interviewer gets only the latest state
+ * (docs/security.md#interview-bookings). `INTERVIEW_EMAIL_HOLD_MS` changes it.
+ */
+export const INTERVIEWER_EMAIL_HOLD_MS = 5 * 60_000;

@@ -153,8 +153,10 @@ test('an administrator offers a time with two interviewers; the applicant books 
       .toBe(1);
   await page.reload();
   await expect(card).toContainText(
-    `Booked: ${when} (UK time), 45 minutes, ${place}, with ${interviewers[0].name}, ${interviewers[1].name}. Adjustment asked for: Step-free access, please.`,
+    `Booked: ${when} (UK time), 45 minutes, ${place}, with ${interviewers[0].name}, ${interviewers[1].name}.`,
   );
+  // What the applicant asked for is the adjustments contact's to read, not the card's.
+  await expect(card).not.toContainText('Step-free');
 });
 
 test('two interviewers score by keyboard, each blind to the other until their own is in, then side by side', async ({

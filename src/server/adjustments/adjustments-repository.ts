@@ -4,18 +4,21 @@ import { applicationAdjustments, applications } from '../db/schema';
 import type { AdjustmentRequest, AdjustmentsAnswer } from '../../shared/adjustments/adjustments-contract';
 
 /**
- * Reads adjustment requests: only the adjustments routes call this, and they answer only the
- * adjustments contact (docs/security.md#adjustments). They are written with the application.
+ * Reads adjustment requests, and writes what the contact agreed: only the adjustments routes call
+ * this, and they answer only the adjustments contact (docs/security.md#adjustments). The requests
+ * are written with the application and with the interview's booking.
  */
 export function createAdjustmentRepository(db: Db) {
   return {
-    /** One application's request (none asked: empty); undefined when there is no such application. */
+    /** One application's requests (none asked: empty); undefined when there is no such application. */
     async find(applicationId: string): Promise<(AdjustmentsAnswer & { email: string }) | undefined> {
       const [row] = await db
         .select({
           email: applications.email,
           adjustments: applicationAdjustments.adjustments,
           disabilityConfident: applicationAdjustments.disabilityConfident,
+          interviewAdjustments: applicationAdjustments.interviewAdjustments,
+          agreed: applicationAdjustments.agreed,
         })
         .from(applications)
         .leftJoin(applicationAdjustments, eq(applicationAdjustments.applicationId, applications.id))
@@ -27,10 +30,12 @@ export function createAdjustmentRepository(db: Db) {
           email: row.email,
           adjustments: row.adjustments ?? null,
           disabilityConfident: row.disabilityConfident ?? false,
+          interviewAdjustments: row.interviewAdjustments ?? null,
+          agreed: row.agreed ?? null,
         }
       );
     },
-    /** Every application that asked for an adjustment or opted in, newest first. */
+    /** Every application that asked for an adjustment (applying or booking) or opted in, newest first. */
     async requests(): Promise<Array<AdjustmentRequest & { email: string }>> {
       const rows = await db
         .select({
@@ -41,17 +46,46 @@ export function createAdjustmentRepository(db: Db) {
           createdAt: applications.createdAt,
           adjustments: applicationAdjustments.adjustments,
           disabilityConfident: applicationAdjustments.disabilityConfident,
+          interviewAdjustments: applicationAdjustments.interviewAdjustments,
+          agreed: applicationAdjustments.agreed,
         })
         .from(applicationAdjustments)
         .innerJoin(applications, eq(applications.id, applicationAdjustments.applicationId))
         .where(
           or(
             sql`${applicationAdjustments.adjustments} is not null`,
+            sql`${applicationAdjustments.interviewAdjustments} is not null`,
             eq(applicationAdjustments.disabilityConfident, true),
           ),
         )
         .orderBy(desc(applications.createdAt));
       return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+    },
+    /**
+     * Writes what the contact agreed for the interviewers and the hiring manager (null: nothing),
+     * with who wrote it and when. Answers the applicant's address for the audit trail; undefined
+     * when there is no such application.
+     */
+    async setAgreed(
+      applicationId: string,
+      agreed: string | null,
+      by: string,
+    ): Promise<{ email: string } | undefined> {
+      return db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Db;
+        const [application] = await tx
+          .select({ email: applications.email })
+          .from(applications)
+          .where(eq(applications.id, applicationId))
+          .for('update');
+        if (!application) return undefined;
+        const written = { agreed, agreedBy: by, agreedAt: new Date() };
+        await tx
+          .insert(applicationAdjustments)
+          .values({ applicationId, ...written })
+          .onConflictDoUpdate({ target: applicationAdjustments.applicationId, set: written });
+        return application;
+      });
     },
   };
 }

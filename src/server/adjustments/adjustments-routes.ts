@@ -2,6 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import {
   adjustmentRequestListSchema,
   adjustmentsAnswerSchema,
+  agreedAdjustmentAnswerSchema,
+  agreedAdjustmentSchema,
 } from '../../shared/adjustments/adjustments-contract';
 import { idParamsSchema, isId } from '../../shared/http/id';
 import { messages } from '../../shared/messages';
@@ -21,7 +23,8 @@ export interface AdjustmentRouteDeps {
 /**
  * Adjustment requests, registered in the admin scope and answered only to the administrator the
  * configuration names as the adjustments contact (ADJUSTMENTS_CONTACT_EMAIL): to any other
- * administrator 403. Each read is in the audit trail.
+ * administrator 403. Each read is in the audit trail, as is each agreed adjustment the contact
+ * writes for the interviewers.
  */
 export function adjustmentRoutes(app: Api, context: AdjustmentRouteDeps): void {
   const contactOnly = (request: FastifyRequest) => {
@@ -29,9 +32,14 @@ export function adjustmentRoutes(app: Api, context: AdjustmentRouteDeps): void {
     if (!contact || currentUser(request).email.toLowerCase() !== contact)
       throw new HttpError(403, messages.adjustmentsContactOnly);
   };
-  const record = (request: FastifyRequest, applicationId: string, email: string) =>
+  const record = (
+    request: FastifyRequest,
+    applicationId: string,
+    email: string,
+    action: 'adjustments' | 'adjustment-agreed' = 'adjustments',
+  ) =>
     context.audit.record({
-      action: 'adjustments',
+      action,
       actorEmail: currentUser(request).email,
       subjectEmail: email,
       applicationId,
@@ -73,6 +81,32 @@ export function adjustmentRoutes(app: Api, context: AdjustmentRouteDeps): void {
       record(request, found.applicationId, found.email);
       const { email: _email, ...answer } = found;
       return answer;
+    },
+  );
+
+  app.put(
+    '/applications/:id/adjustments/agreed',
+    {
+      schema: {
+        tags: ['adjustments'],
+        operationId: 'setAgreedAdjustment',
+        summary:
+          'What the adjustments contact agreed for the interview, which the interviewers and the hiring manager see (the adjustments contact only; audited)',
+        description: 'One line in the contact’s words; blank clears it.',
+        params: idParamsSchema,
+        body: agreedAdjustmentSchema,
+        response: { 200: agreedAdjustmentAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      contactOnly(request);
+      const { agreed } = request.body;
+      const written = isId(request.params.id)
+        ? await context.adjustments.setAgreed(request.params.id, agreed, currentUser(request).email)
+        : undefined;
+      if (!written) throw new HttpError(404, messages.applicationMissing);
+      record(request, request.params.id, written.email, 'adjustment-agreed');
+      return { applicationId: request.params.id, agreed };
     },
   );
 }

@@ -240,11 +240,14 @@ export function createApplicationRepository(
         .orderBy(desc(applications.createdAt));
       return rows.map(toSummary);
     },
-    async find(id: string): Promise<(ApplicationDetail & { cvKey: string | null }) | undefined> {
+    async find(
+      id: string,
+    ): Promise<(ApplicationDetail & { cvKey: string | null; agreedAdjustment: string | null }) | undefined> {
       const [found] = await db
         .select({
           row: applications,
           disabilityConfident: applicationAdjustments.disabilityConfident,
+          agreedAdjustment: applicationAdjustments.agreed,
           evidenceKey: rightToWorkChecks.evidenceKey,
           employmentEndedOn: rightToWorkChecks.employmentEndedOn,
         })
@@ -265,6 +268,9 @@ export function createApplicationRepository(
           interviewIfMinimumCriteriaMet: found.disabilityConfident === true,
           answers: row.answers,
           cvKey: row.cvKey,
+          // What the adjustments contact agreed for the interview (never the request): the team's
+          // answer carries it (docs/security.md#adjustments).
+          agreedAdjustment: found.agreedAdjustment ?? null,
         }
       );
     },

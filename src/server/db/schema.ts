@@ -286,6 +286,12 @@ export const emailOutbox = pgTable(
      */
     calendar: text('calendar'),
     calendarMethod: text('calendar_method'),
+    /**
+     * A held message's subject matter and recipient (an interviewer and one booking): it waits a
+     * while before it goes, and a later message with the same key replaces it while it has not
+     * been tried (email-outbox.ts, docs/security.md#interview-bookings). Null for every other one.
+     */
+    coalesceKey: text('coalesce_key'),
   },
   (table) => [
     index('email_outbox_waiting_idx')
@@ -293,6 +299,9 @@ export const emailOutbox = pgTable(
       .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
     index('email_outbox_application_idx').on(table.applicationId),
     index('email_outbox_recipient_idx').on(table.recipient),
+    index('email_outbox_coalesce_idx')
+      .on(table.coalesceKey)
+      .where(sql`${table.coalesceKey} is not null`),
   ],
 );
 
@@ -526,8 +535,6 @@ export const interviewBookings = pgTable('interview_bookings', {
     .notNull()
     .unique()
     .references(() => interviewSlots.id, { onDelete: 'cascade' }),
-  /** What the applicant said they need for the interview (an adjustment), if anything. */
-  adjustments: text('adjustments'),
   sequence: integer('sequence').notNull().default(0),
   remindedAt: timestamp('reminded_at', { withTimezone: true, mode: 'date' }),
   bookedAt: createdAt(),
@@ -592,9 +599,11 @@ export const rightToWorkChecks = pgTable(
 );
 
 /**
- * What an applicant asked for to apply or to be interviewed, and the Disability Confident opt-in:
- * kept apart from the application's other fields so that only the adjustments contact's call
- * reads the request (docs/security.md#adjustments). It goes when the application goes.
+ * What an applicant asked for to apply or to be interviewed (on the form, and when booking their
+ * interview), and the Disability Confident opt-in: kept apart from the application's other fields
+ * so that only the adjustments contact's calls read the requests (docs/security.md#adjustments).
+ * Beside them, what the contact agreed for the interviewers, which the interview's staff read. It
+ * goes when the application goes.
  */
 export const applicationAdjustments = pgTable('application_adjustments', {
   applicationId: uuid('application_id')
@@ -602,6 +611,12 @@ export const applicationAdjustments = pgTable('application_adjustments', {
     .references(() => applications.id, { onDelete: 'cascade' }),
   adjustments: text('adjustments'),
   disabilityConfident: boolean('disability_confident').notNull().default(false),
+  /** What the applicant asked for when booking their interview (the latest), in their words. */
+  interviewAdjustments: text('interview_adjustments'),
+  /** What the adjustments contact agreed, written for the interviewers and the hiring manager. */
+  agreed: text('agreed'),
+  agreedBy: text('agreed_by'),
+  agreedAt: timestamp('agreed_at', { withTimezone: true, mode: 'date' }),
 });
 
 /**

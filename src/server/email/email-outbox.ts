@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { INTERVIEWER_EMAIL_HOLD_MS } from '../../shared/limits';
 import type { Db } from '../db/database';
 import { emailOutbox } from '../db/schema';
 import { insertJsonRows } from '../db/json-rows';
@@ -18,6 +19,24 @@ export interface QueuedEmail extends MailMessage {
   privateLink?: boolean;
 }
 
+/**
+ * A message that waits a while before it goes, so that a later one about the same thing to the
+ * same person replaces it (an interviewer's invitation while the applicant is still changing the
+ * booking: docs/security.md#interview-bookings). Which of the two is queued depends on whether
+ * anything of this key has gone to them already.
+ */
+export interface HeldEmail {
+  /** The subject matter and the recipient, e.g. `interview:<booking id>:<address>`. */
+  key: string;
+  /** What goes when a message of this key has gone, or is going, already (the latest news). */
+  message: QueuedEmail;
+  /**
+   * What goes when none has (the recipient has heard nothing of it yet); null: nothing goes, since
+   * it would only take back what they were never told.
+   */
+  first: QueuedEmail | null;
+}
+
 export interface DeliveryTiming {
   /** The wait before the first retry; each further retry waits twice as long, up to `maxRetryMs`. */
   firstRetryMs: number;
@@ -34,6 +53,8 @@ export interface DeliveryTiming {
   pollMs: number;
   /** Sent and given-up messages are deleted this long after. */
   keepFinishedMs: number;
+  /** How long a held message (`enqueueHeld`) waits before it goes, replaceable meanwhile. */
+  holdMs: number;
 }
 
 export const DEFAULT_DELIVERY_TIMING: DeliveryTiming = {
@@ -43,6 +64,7 @@ export const DEFAULT_DELIVERY_TIMING: DeliveryTiming = {
   giveUpAfterMs: 5 * DAY_MS,
   pollMs: 60_000,
   keepFinishedMs: 30 * DAY_MS,
+  holdMs: INTERVIEWER_EMAIL_HOLD_MS,
 };
 
 /** On close, an in-flight send is waited for this long at most; its claim then covers it. */
@@ -79,6 +101,10 @@ export interface OutboxStats {
 const nowPlus = (ms: number) => sql`now() + ${ms}::double precision * interval '1 millisecond'`;
 
 const waiting = and(isNull(emailOutbox.sentAt), isNull(emailOutbox.failedAt));
+/** Neither sent, given up nor being sent now: a held message a later one may still replace. */
+const replaceable = and(waiting, isNull(emailOutbox.claimToken));
+/** Sent, or being sent now: what its recipient has heard, or is about to. */
+const gone = or(isNotNull(emailOutbox.sentAt), isNotNull(emailOutbox.claimToken));
 
 /**
  * Queues messages inside the caller's transaction: they exist exactly when what caused them was
@@ -292,17 +318,49 @@ export function createEmailOutbox(
 
   return {
     enqueue: enqueueEmails,
+    /**
+     * Queues held messages inside the caller's transaction: each waits `holdMs` before it goes,
+     * and replaces the message of its key that is still waiting and not being sent. A message
+     * being sent as this runs is not replaced (the claim's row lock settles it), and counts as
+     * gone. The caller serialises its changes to one key (the booking's application row), so two
+     * transactions never hold a message of the same key at once.
+     */
+    async enqueueHeld(tx: Db, held: HeldEmail[]): Promise<void> {
+      for (const { key, message, first } of held) {
+        await tx.delete(emailOutbox).where(and(eq(emailOutbox.coalesceKey, key), replaceable));
+        const [earlier] = await tx
+          .select({ id: emailOutbox.id })
+          .from(emailOutbox)
+          .where(and(eq(emailOutbox.coalesceKey, key), gone))
+          .limit(1);
+        const chosen = earlier ? message : first;
+        if (!chosen) continue;
+        await tx.insert(emailOutbox).values({
+          applicationId: chosen.applicationId ?? null,
+          recipient: chosen.to,
+          replyTo: chosen.replyTo ?? null,
+          subject: chosen.subject,
+          body: chosen.text,
+          calendar: chosen.calendar?.content ?? null,
+          calendarMethod: chosen.calendar?.method ?? null,
+          coalesceKey: key,
+          nextAttemptAt: nowPlus(timing.holdMs),
+        });
+      }
+    },
     /** Starts delivering: first whatever an earlier process left, then as woken and on the timer. */
     start(logger: OutboxLog): void {
       if (ready) return;
       log = logger;
       // A restart is often the fix for what made mail fail (say, the SMTP settings), so every
       // waiting message is tried now rather than at the end of its back-off. A claim is kept
-      // unless no other process can hold one.
+      // unless no other process can hold one. A held message never tried keeps its hold: it waits
+      // for a later change, not for a failure.
+      const notHeld = or(isNull(emailOutbox.coalesceKey), gt(emailOutbox.attempts, 0));
       ready = db
         .update(emailOutbox)
         .set({ nextAttemptAt: sql`now()`, ...(options.exclusive ? { claimToken: null } : {}) })
-        .where(options.exclusive ? waiting : and(waiting, isNull(emailOutbox.claimToken)))
+        .where(and(options.exclusive ? waiting : and(waiting, isNull(emailOutbox.claimToken)), notHeld))
         .then(() => undefined)
         .catch((error: unknown) =>
           log?.error({ err: error }, 'e-mail outbox: could not reset waiting messages'),

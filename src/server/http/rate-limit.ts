@@ -10,7 +10,13 @@ import {
 import type { Database, Db } from '../db/database';
 import { rateLimits } from '../db/schema';
 import { messages } from '../../shared/messages';
+import {
+  BOOKING_ACTIONS_PER_DAY,
+  BOOKING_CHANGES_PER_INTERVIEW_PER_DAY,
+  BOOKING_LIMIT_WINDOW_SECONDS,
+} from '../../shared/limits';
 import { schedulePeriodic } from '../runtime/schedule-periodic';
+import { HttpError } from './http-error';
 
 export interface RateLimitSettings {
   /** Failed logins a minute per address and e-mail; per address over all e-mails, three times that. */
@@ -91,6 +97,13 @@ export interface RateLimiters {
    */
   confirmationsByEmailHour: Limiter;
   confirmationsByEmailDay: Limiter;
+  /**
+   * An applicant's booking actions through their private link (keyed by the application): each
+   * mails the applicant and the interviewers, so a link must not be a way to send mail without end.
+   */
+  bookingActions: Limiter;
+  /** Moves and cancellations of one booked interview (keyed by the application and the booking). */
+  bookingChanges: Limiter;
   settings: RateLimitSettings;
 }
 
@@ -140,6 +153,12 @@ export function createRateLimiters(
     resetPasswordByIp: make('reset-password-ip', settings.loginPerMinute),
     confirmationsByEmailHour: make('confirmations-email-hour', settings.confirmationsPerEmailPerHour, 3600),
     confirmationsByEmailDay: make('confirmations-email-day', settings.confirmationsPerEmailPerDay, 86_400),
+    bookingActions: make('booking-actions', BOOKING_ACTIONS_PER_DAY, BOOKING_LIMIT_WINDOW_SECONDS),
+    bookingChanges: make(
+      'booking-changes',
+      BOOKING_CHANGES_PER_INTERVIEW_PER_DAY,
+      BOOKING_LIMIT_WINDOW_SECONDS,
+    ),
     settings,
   };
 }
@@ -220,6 +239,20 @@ export async function consume(
     if (!(result instanceof RateLimiterRes)) throw result;
     await refuse(reply, result.msBeforeNext, message);
     return false;
+  }
+}
+
+/**
+ * Takes one point, or throws 429 with Retry-After and `message` when none is left: for a limit a
+ * route checks part way through, once it knows what the request would do.
+ */
+export async function consumeOrThrow(limiter: Limiter, key: string, message: string): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (result) {
+    if (!(result instanceof RateLimiterRes)) throw result;
+    const seconds = Math.max(1, Math.ceil(result.msBeforeNext / 1000));
+    throw new HttpError(429, message, { 'retry-after': String(seconds) });
   }
 }
 

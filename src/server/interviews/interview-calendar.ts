@@ -12,8 +12,12 @@ export interface InterviewEvent {
   durationMinutes: number;
   place: string;
   jobTitle: string;
-  applicant: { name: string; email: string };
-  interviewers: { name: string; email: string }[];
+  /**
+   * Who the invitation lists: the applicant's copy names them and the interviewers; the
+   * interviewers' copy names only the interviewers, since the applicant's name is text anyone
+   * applying typed (docs/security.md#e-mail-to-staff).
+   */
+  attendees: { name: string; email: string }[];
 }
 
 /** The event's UID: the booking's id at the site's host name, as RFC 5545 suggests. */
@@ -44,7 +48,7 @@ export function interviewCalendar(
     description: `Interview for the ${event.jobTitle} role at ${mail.companyName}. Where: ${event.place}`,
     status: method === 'CANCEL' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     organizer: { name: `${mail.companyName} careers team`, email: mail.careersMailbox },
-    attendees: [event.applicant, ...event.interviewers].map((person) => ({
+    attendees: event.attendees.map((person) => ({
       name: person.name,
       email: person.email,
       role: ICalAttendeeRole.REQ,

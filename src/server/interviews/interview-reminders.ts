@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { EmailOutbox } from '../email/email-outbox';
 import type { MailOptions } from '../email/mail-options';
 import type { InterviewRepository } from './interview-repository';
-import { interviewEmails } from './interview-routes';
+import { reminderEmails } from './interview-mail';
 import { schedulePeriodic } from '../runtime/schedule-periodic';
 
 /** How often the server looks for interviews to remind: well inside the day before. */
@@ -20,7 +20,7 @@ export async function sendDueReminders(
   const sent = await context.interviews.claimDueReminders(now, async (tx, due) => {
     await context.outbox.enqueue(
       tx,
-      due.flatMap((interview) => interviewEmails('reminder', interview, context.mail)),
+      due.flatMap((interview) => reminderEmails(interview, context.mail)),
     );
   });
   if (sent > 0) context.outbox.wake();

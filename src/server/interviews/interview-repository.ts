@@ -1,15 +1,19 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import {
+  applicationAdjustments,
   applicationInterviewers,
   applications,
   interviewBookings,
   interviewOffers,
   interviewSlotInterviewers,
   interviewSlots,
+  jobs,
   users,
 } from '../db/schema';
+import type { ApplicationStage } from '../../shared/applications/stage-contract';
 import { isId } from '../../shared/http/id';
+import { isClosed } from '../../shared/jobs/closing-date';
 import {
   INTERVIEW_CHANGE_NOTICE_HOURS,
   INTERVIEW_REMINDER_HOURS,
@@ -38,7 +42,8 @@ export interface BookedInterview {
   startsAt: Date;
   durationMinutes: number;
   place: string;
-  adjustments: string | null;
+  /** What the adjustments contact agreed for the interviewers; never what the applicant asked. */
+  agreedAdjustment: string | null;
   interviewers: { id: string; name: string; email: string }[];
 }
 
@@ -50,11 +55,41 @@ export interface SlotToOffer {
   interviewerIds: string[];
 }
 
-/** What a booking did, for the e-mails and the audit trail. */
-export type BookingOutcome =
+/**
+ * What a booking did, for the e-mails and the audit trail; `adjustmentAsked` when it also stored a
+ * new adjustment request for the adjustments contact.
+ */
+export type BookingOutcome = { adjustmentAsked: boolean } & (
   | { kind: 'booked'; interview: BookedInterview }
   | { kind: 'moved'; interview: BookedInterview; before: BookedInterview }
-  | { kind: 'unchanged'; interview: BookedInterview };
+  | { kind: 'unchanged'; interview: BookedInterview }
+);
+
+/** An application's booking as a caller saw it before asking for a change: which one, and where. */
+export type BookingSnapshot = { bookingId: string; slotId: string } | null;
+
+/**
+ * The booking was changed by another request between the caller's look and its change: what the
+ * caller counted (a booking, or a move of that booking) is not what it would do. Nothing changed;
+ * look again.
+ */
+export class BookingChanged extends Error {}
+
+/**
+ * Why an application's interview can no longer be booked, moved or cancelled by its applicant, or
+ * undefined while it can: its job has closed (the day after its closing date in London, as the
+ * team's access ends) or gone, or it was rejected, withdrawn or hired.
+ */
+export function bookingClosedReason(
+  state: { stage: ApplicationStage; jobId: string | null; closingDate: string | null },
+  now: Date,
+): string | undefined {
+  if (state.stage === 'withdrawn') return interviewMessages.applicationWithdrawn;
+  if (state.stage === 'rejected') return interviewMessages.applicationRejected;
+  if (state.stage === 'hired') return interviewMessages.applicationDecided;
+  if (!state.jobId || isClosed(state.closingDate, now)) return interviewMessages.jobClosed;
+  return undefined;
+}
 
 /** Who assigns an interviewer when the applicant's booking does (application_interviewers). */
 export const BOOKING_ASSIGNER = 'interview booking';
@@ -109,11 +144,12 @@ export function createInterviewRepository(db: Db) {
         startsAt: interviewSlots.startsAt,
         durationMinutes: interviewSlots.durationMinutes,
         place: interviewSlots.place,
-        adjustments: interviewBookings.adjustments,
+        agreedAdjustment: applicationAdjustments.agreed,
       })
       .from(interviewBookings)
       .innerJoin(interviewSlots, eq(interviewSlots.id, interviewBookings.slotId))
       .innerJoin(applications, eq(applications.id, interviewBookings.applicationId))
+      .leftJoin(applicationAdjustments, eq(applicationAdjustments.applicationId, applications.id))
       .where(eq(interviewBookings.applicationId, applicationId));
     const [row] = forUpdate ? await query.for('update', { of: interviewBookings }) : await query;
     if (!row) return undefined;
@@ -123,6 +159,64 @@ export function createInterviewRepository(db: Db) {
       email,
     }));
     return { ...row, interviewers } satisfies BookedInterview;
+  };
+
+  /**
+   * The application's stage and its job's closing date, the application's row locked with
+   * `forUpdate` (one booking change per application at a time, and none beside a stage change).
+   */
+  const stateOf = async (tx: Db, applicationId: string, forUpdate = false) => {
+    const query = tx
+      .select({ stage: applications.stage, jobId: applications.jobId, closingDate: jobs.closingDate })
+      .from(applications)
+      .leftJoin(jobs, eq(jobs.id, applications.jobId))
+      .where(eq(applications.id, applicationId));
+    const [row] = forUpdate ? await query.for('update', { of: applications }) : await query;
+    return row;
+  };
+
+  /** The state of the application before a change: refused with 409 in words once closed. */
+  const lockOpen = async (tx: Db, applicationId: string, now: Date) => {
+    const state = await stateOf(tx, applicationId, true);
+    if (!state) throw new HttpError(404, interviewMessages.noBooking);
+    const closed = bookingClosedReason(state, now);
+    if (closed) throw new HttpError(409, closed);
+    return state;
+  };
+
+  const sameBooking = (booking: BookedInterview | undefined, seen: BookingSnapshot) =>
+    (booking?.bookingId ?? null) === (seen?.bookingId ?? null) &&
+    (booking?.slotId ?? null) === (seen?.slotId ?? null);
+
+  /**
+   * Stores what the applicant asked for when booking beside their application's other requests,
+   * where only the adjustments contact reads it (docs/security.md#adjustments). Answers whether it
+   * is new (so the contact is told).
+   */
+  const storeInterviewAdjustments = async (tx: Db, applicationId: string, text: string | null) => {
+    if (text === null) return false;
+    const [stored] = await tx
+      .select({ text: applicationAdjustments.interviewAdjustments })
+      .from(applicationAdjustments)
+      .where(eq(applicationAdjustments.applicationId, applicationId));
+    if (stored?.text === text) return false;
+    await tx
+      .insert(applicationAdjustments)
+      .values({ applicationId, interviewAdjustments: text })
+      .onConflictDoUpdate({
+        target: applicationAdjustments.applicationId,
+        set: { interviewAdjustments: text },
+      });
+    return true;
+  };
+
+  /** The applicant's own words when booking, which their page shows back to them. */
+  const askedOf = async (tx: Db, applicationId: string) => {
+    const [row] = await tx
+      .select({ text: applicationAdjustments.interviewAdjustments })
+      .from(applicationAdjustments)
+      .where(eq(applicationAdjustments.applicationId, applicationId));
+    return row?.text ?? null;
   };
 
   /** Free slots offered to the application that start late enough to book. */
@@ -306,6 +400,10 @@ export function createInterviewRepository(db: Db) {
             .from(interviewBookings)
             .where(eq(interviewBookings.id, booking.bookingId))
         : [];
+      const [agreed] = await db
+        .select({ text: applicationAdjustments.agreed })
+        .from(applicationAdjustments)
+        .where(eq(applicationAdjustments.applicationId, applicationId));
       return {
         slots: rows.map((row) => ({
           _id: row.id,
@@ -322,27 +420,55 @@ export function createInterviewRepository(db: Db) {
           ? {
               slotId: booking.slotId,
               bookedAt: bookedAt?.at.toISOString() ?? new Date(0).toISOString(),
-              adjustments: booking.adjustments,
             }
           : null,
+        agreedAdjustment: agreed?.text ?? null,
       };
     },
 
-    /** What the applicant may book and what they booked. */
+    /**
+     * What the applicant may book and what they booked: nothing to book, and nothing to change,
+     * once the application has left the Interview stage's reach (`bookingClosedReason`); times to
+     * book only while it is at Interview.
+     */
     async applicantView(applicationId: string, now: Date): Promise<MyInterview> {
+      const state = await stateOf(db, applicationId);
+      const closed = state && bookingClosedReason(state, now);
       const booking = await bookingOf(db, applicationId);
       return {
-        slots: await bookableSlots(db, applicationId, now),
+        slots: !closed && state?.stage === 'interview' ? await bookableSlots(db, applicationId, now) : [],
         booking: booking
           ? {
               _id: booking.slotId,
               startsAt: booking.startsAt.toISOString(),
               durationMinutes: booking.durationMinutes,
               place: booking.place,
-              adjustments: booking.adjustments,
-              changeable: booking.startsAt > changeableAfter(now),
+              adjustments: await askedOf(db, applicationId),
+              changeable: !closed && booking.startsAt > changeableAfter(now),
             }
           : null,
+        ...(closed ? { closed } : {}),
+      };
+    },
+
+    /** The application's booking as it stands, and why it can no longer be changed (if so). */
+    async bookingState(
+      applicationId: string,
+      now: Date,
+    ): Promise<{
+      booking: BookingSnapshot;
+      stage: ApplicationStage | undefined;
+      closed: string | undefined;
+    }> {
+      const state = await stateOf(db, applicationId);
+      const [booking] = await db
+        .select({ bookingId: interviewBookings.id, slotId: interviewBookings.slotId })
+        .from(interviewBookings)
+        .where(eq(interviewBookings.applicationId, applicationId));
+      return {
+        booking: booking ?? null,
+        stage: state?.stage,
+        closed: state && bookingClosedReason(state, now),
       };
     },
 
@@ -353,12 +479,16 @@ export function createInterviewRepository(db: Db) {
      * Books the slot for the application, or moves its booking there (a new SEQUENCE for the
      * calendars). The same slot again only updates what they said about adjustments. Throws
      * 409 `slotTaken` when another applicant has it, even one who booked a moment ago in another
-     * transaction (the unique slot decides), and 409 `tooLateToChange` for a booking too close.
+     * transaction (the unique slot decides), 409 `tooLateToChange` for a booking too close, 409
+     * in words once the job has closed or the application was rejected, withdrawn or hired, 400
+     * `slotUnavailable` at any other stage than Interview, and `BookingChanged` when the booking is
+     * no longer the one `seen` (what the caller counted against the link's limits).
      */
     async book(input: {
       applicationId: string;
       slotId: string;
       adjustments: string | null;
+      seen: BookingSnapshot;
       now: Date;
       onChange: (
         tx: Db,
@@ -371,23 +501,15 @@ export function createInterviewRepository(db: Db) {
       try {
         return await inTransaction(async (tx) => {
           // One booking change per application at a time: the application's row is the lock.
-          await tx
-            .select({ id: applications.id })
-            .from(applications)
-            .where(eq(applications.id, applicationId))
-            .for('update');
+          const state = await lockOpen(tx, applicationId, now);
+          if (state.stage !== 'interview') throw new HttpError(400, interviewMessages.slotUnavailable);
           const before = await bookingOf(tx, applicationId, true);
+          if (!sameBooking(before, input.seen)) throw new BookingChanged();
           if (before && before.slotId === slotId) {
-            if (input.adjustments !== null) {
-              await tx
-                .update(interviewBookings)
-                .set({ adjustments: input.adjustments })
-                .where(eq(interviewBookings.id, before.bookingId));
-            }
-            return {
-              kind: 'unchanged',
-              interview: { ...before, adjustments: input.adjustments ?? before.adjustments },
-            };
+            const adjustmentAsked = await storeInterviewAdjustments(tx, applicationId, input.adjustments);
+            const outcome: BookingOutcome = { kind: 'unchanged', interview: before, adjustmentAsked };
+            if (adjustmentAsked) await input.onChange(tx, outcome, { gained: [], lost: [] });
+            return outcome;
           }
           if (before && before.startsAt <= changeableAfter(now)) {
             throw new HttpError(409, interviewMessages.tooLateToChange);
@@ -413,7 +535,6 @@ export function createInterviewRepository(db: Db) {
                 slotId,
                 sequence: sql`${interviewBookings.sequence} + 1`,
                 remindedAt: null,
-                adjustments: input.adjustments ?? before.adjustments,
               })
               .where(
                 and(
@@ -426,11 +547,12 @@ export function createInterviewRepository(db: Db) {
           } else {
             const inserted = await tx
               .insert(interviewBookings)
-              .values({ applicationId, slotId, adjustments: input.adjustments })
+              .values({ applicationId, slotId })
               .onConflictDoNothing()
               .returning({ id: interviewBookings.id });
             if (inserted.length === 0) throw new SlotTaken();
           }
+          const adjustmentAsked = await storeInterviewAdjustments(tx, applicationId, input.adjustments);
           const interview = (await bookingOf(tx, applicationId))!;
           const access = await reassign(
             tx,
@@ -439,8 +561,8 @@ export function createInterviewRepository(db: Db) {
             before?.interviewers ?? [],
           );
           const outcome: BookingOutcome = before
-            ? { kind: 'moved', interview, before }
-            : { kind: 'booked', interview };
+            ? { kind: 'moved', interview, before, adjustmentAsked }
+            : { kind: 'booked', interview, adjustmentAsked };
           await input.onChange(tx, outcome, access);
           return outcome;
         });
@@ -452,9 +574,13 @@ export function createInterviewRepository(db: Db) {
       }
     },
 
-    /** Cancels the application's booking (the slot is free again); 409 once it is too close. */
+    /**
+     * Cancels the application's booking (the slot is free again); 409 once it is too close, and
+     * as `book` once closed, or `BookingChanged` when it is not the one `seen`.
+     */
     async cancel(input: {
       applicationId: string;
+      seen: BookingSnapshot;
       now: Date;
       onCancel: (
         tx: Db,
@@ -463,12 +589,9 @@ export function createInterviewRepository(db: Db) {
       ) => Promise<void>;
     }): Promise<BookedInterview> {
       return inTransaction(async (tx) => {
-        await tx
-          .select({ id: applications.id })
-          .from(applications)
-          .where(eq(applications.id, input.applicationId))
-          .for('update');
+        await lockOpen(tx, input.applicationId, input.now);
         const booking = await bookingOf(tx, input.applicationId, true);
+        if (!sameBooking(booking, input.seen)) throw new BookingChanged();
         if (!booking) throw new HttpError(404, interviewMessages.noBooking);
         if (booking.startsAt <= changeableAfter(input.now)) {
           throw new HttpError(409, interviewMessages.tooLateToChange);

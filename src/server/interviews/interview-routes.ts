@@ -1,110 +1,41 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { idParamsSchema } from '../../shared/http/id';
 import { messages } from '../../shared/messages';
 import {
-  bookingSchema,
   interviewMessages,
-  myInterviewSchema,
   recommendationLabels,
   scorecardSubmitSchema,
   scorecardsViewSchema,
   slotOfferSchema,
-  slotTakenSchema,
   staffInterviewSchema,
-  type MyInterview,
   type StaffInterview,
 } from '../../shared/interviews/interview-contract';
-import { formatInterviewTime, fromLondonTime } from '../../shared/interviews/london-time';
-import { myApplicationParamsSchema } from '../../shared/my-application/my-application-contract';
-import { APPLICANT_ACTOR } from '../../shared/privacy/audit-contract';
+import { fromLondonTime } from '../../shared/interviews/london-time';
 import type { ApplicationRepository } from '../applications/application-repository';
 import type { StageRepository } from '../applications/stage-repository';
 import type { AuditRepository } from '../audit/audit-repository';
 import { currentUser } from '../auth/guards';
-import type { ChangeFeed } from '../db/change-feed';
-import type { Database, Db } from '../db/database';
-import type { EmailOutbox, QueuedEmail } from '../email/email-outbox';
-import type { MailOptions } from '../email/mail-options';
-import {
-  interviewChangeEmail,
-  interviewSlotsOfferedEmail,
-  type InterviewChange,
-} from '../email/templates/interview-emails';
+import type { Database } from '../db/database';
+import { interviewSlotsOfferedEmail } from '../email/templates/interview-emails';
 import { HttpError } from '../http/http-error';
 import { errorResponses, type Api } from '../http/route-types';
-import { linkedApplication, type MyApplicationRouteDeps } from '../my-application/my-application-routes';
 import type { TeamAccess } from '../team/team-access';
-import { interviewCalendar } from './interview-calendar';
-import {
-  changeableAfter,
-  type BookedInterview,
-  type BookingOutcome,
-  type InterviewRepository,
-} from './interview-repository';
+import { applicantInterviewRoutes, type BookingRouteDeps } from './booking-routes';
+import { changeableAfter } from './interview-repository';
 import type { ScorecardRepository } from './scorecard-repository';
 
 /** What the interview calls use of the server's parts (see app-context.ts). */
-export interface InterviewRouteDeps extends Pick<MyApplicationRouteDeps, 'applicationLinks' | 'limiters'> {
-  interviews: InterviewRepository;
+export interface InterviewRouteDeps extends BookingRouteDeps {
   scorecards: ScorecardRepository;
   applications: ApplicationRepository;
   stages: StageRepository;
   teamAccess: TeamAccess;
   audit: AuditRepository;
-  outbox: EmailOutbox;
   database: Database;
-  mail: MailOptions;
-  changes: Pick<ChangeFeed, 'publish'>;
 }
 
 /** Stages from which an application is no longer interviewed. */
 const FINISHED = new Set(['hired', 'rejected', 'withdrawn']);
-
-/**
- * The e-mails of one change to a booked interview: to the applicant and to each interviewer, each
- * with the calendar invitation (a reminder carries none: the event is unchanged).
- */
-export function interviewEmails(
-  change: InterviewChange,
-  interview: BookedInterview,
-  mail: MailOptions,
-  options: { method?: 'REQUEST' | 'CANCEL'; interviewers?: BookedInterview['interviewers'] } = {},
-): QueuedEmail[] {
-  const interviewers = options.interviewers ?? interview.interviewers;
-  const calendar = options.method
-    ? interviewCalendar(
-        {
-          bookingId: interview.bookingId,
-          sequence: interview.sequence,
-          startsAt: interview.startsAt,
-          durationMinutes: interview.durationMinutes,
-          place: interview.place,
-          jobTitle: interview.jobTitle,
-          applicant: { name: interview.applicantName, email: interview.applicantEmail },
-          interviewers: interview.interviewers,
-        },
-        options.method,
-        mail,
-      )
-    : undefined;
-  const about = { ...interview, applicationId: interview.applicationId };
-  return [
-    ...(options.interviewers
-      ? []
-      : [
-          interviewChangeEmail(
-            change,
-            { name: interview.applicantName, email: interview.applicantEmail, role: 'applicant' },
-            about,
-            calendar,
-            mail,
-          ),
-        ]),
-    ...interviewers.map((person) =>
-      interviewChangeEmail(change, { ...person, role: 'interviewer' }, about, calendar, mail),
-    ),
-  ];
-}
 
 /**
  * Interviews and scorecards, in three scopes (docs/behaviour.md#interviews): administrators and a
@@ -185,7 +116,9 @@ const staffView = async (
   applicationId: string,
   jobId: string | null,
 ): Promise<StaffInterview> =>
-  jobId ? context.interviews.staffView(applicationId, jobId, new Date()) : { slots: [], booking: null };
+  jobId
+    ? context.interviews.staffView(applicationId, jobId, new Date())
+    : { slots: [], booking: null, agreedAdjustment: null };
 
 const recordScorecardRead = (
   context: InterviewRouteDeps,
@@ -373,160 +306,6 @@ function teamInterviewRoutes(app: Api, context: InterviewRouteDeps, offerSlots: 
       });
       context.changes.publish('applications');
       return scorecards.view(reached.id, { kind: 'interviewer', userId: member.id });
-    },
-  );
-}
-
-/** The audit entries of a booking change: the change itself, and the access it gave or ended. */
-const recordBookingChange =
-  (audit: AuditRepository) =>
-  (
-    tx: Db,
-    interview: BookedInterview,
-    detail: string,
-    access: { gained: BookedInterview['interviewers']; lost: BookedInterview['interviewers'] },
-  ) => {
-    const about = {
-      actorEmail: APPLICANT_ACTOR,
-      subjectEmail: interview.applicantEmail,
-      applicationId: interview.applicationId,
-    };
-    return audit.recordIn(tx, [
-      { action: 'interview', detail, ...about },
-      ...access.gained.map((person) => ({ action: 'assign' as const, detail: person.email, ...about })),
-      ...access.lost.map((person) => ({ action: 'unassign' as const, detail: person.email, ...about })),
-    ]);
-  };
-
-/** The e-mails of a booking or a move; those a move drops get the cancellation of the same event. */
-const bookingEmails = (done: BookingOutcome, mail: MailOptions): QueuedEmail[] => {
-  const { interview } = done;
-  if (done.kind !== 'moved') return interviewEmails('booked', interview, mail, { method: 'REQUEST' });
-  return [
-    ...interviewEmails('moved', interview, mail, { method: 'REQUEST' }),
-    ...interviewEmails('cancelled', { ...done.before, sequence: interview.sequence }, mail, {
-      method: 'CANCEL',
-      interviewers: done.before.interviewers.filter(
-        (person) => !interview.interviewers.some((other) => other.id === person.id),
-      ),
-    }),
-  ];
-};
-
-/** The applicant's booking through their private link. */
-function applicantInterviewRoutes(app: Api, context: InterviewRouteDeps): void {
-  const { interviews, audit, outbox, mail, changes } = context;
-  const linked = linkedApplication(context);
-
-  /** What they see: the times they may book only while the application is at the Interview stage. */
-  const view = async (application: { id: string; stage: string }): Promise<MyInterview> => {
-    const seen = await interviews.applicantView(application.id, new Date());
-    return application.stage === 'interview' ? seen : { ...seen, slots: [] };
-  };
-
-  const refusal = async (reply: FastifyReply, error: unknown, applicationId: string) => {
-    if (error instanceof HttpError && error.statusCode === 409) {
-      return reply
-        .code(409)
-        .send({ message: error.message, slots: await interviews.bookable(applicationId, new Date()) });
-    }
-    throw error;
-  };
-
-  const record = recordBookingChange(audit);
-
-  app.get(
-    '/my-application/:token/interview',
-    {
-      schema: {
-        tags: ['my-application', 'interviews'],
-        operationId: 'getMyInterview',
-        summary: 'The interview times the applicant may book, and the one they booked',
-        params: myApplicationParamsSchema,
-        response: { 200: myInterviewSchema, ...errorResponses(404, 429) },
-      },
-    },
-    async (request, reply) => {
-      const application = await linked(request, reply, { withdrawn: false });
-      return application ? view(application) : reply;
-    },
-  );
-
-  app.put(
-    '/my-application/:token/interview',
-    {
-      schema: {
-        tags: ['my-application', 'interviews'],
-        operationId: 'bookMyInterview',
-        summary: 'Book an interview time, move to another, or update the adjustment asked for',
-        description:
-          'A time someone else has just booked answers 409 with the times still free; so does a change less than 24 hours before the interview.',
-        params: myApplicationParamsSchema,
-        body: bookingSchema,
-        response: { 200: myInterviewSchema, 409: slotTakenSchema, ...errorResponses(400, 404, 429) },
-      },
-    },
-    async (request, reply) => {
-      const application = await linked(request, reply, { withdrawn: false });
-      if (!application) return reply;
-      if (application.stage !== 'interview') throw new HttpError(400, interviewMessages.slotUnavailable);
-      try {
-        const outcome = await interviews.book({
-          applicationId: application.id,
-          slotId: request.body.slotId,
-          adjustments: request.body.adjustments,
-          now: new Date(),
-          onChange: async (tx, done, access) => {
-            await outbox.enqueue(tx, bookingEmails(done, mail));
-            const what = done.kind === 'moved' ? 'Moved to' : 'Booked';
-            await record(
-              tx,
-              done.interview,
-              `${what} ${formatInterviewTime(done.interview.startsAt)}`,
-              access,
-            );
-          },
-        });
-        if (outcome.kind !== 'unchanged') {
-          changes.publish('applications');
-          outbox.wake();
-        }
-      } catch (error) {
-        return refusal(reply, error, application.id);
-      }
-      return view(application);
-    },
-  );
-
-  app.delete(
-    '/my-application/:token/interview',
-    {
-      schema: {
-        tags: ['my-application', 'interviews'],
-        operationId: 'cancelMyInterview',
-        summary: 'Cancel the booked interview (until 24 hours before)',
-        params: myApplicationParamsSchema,
-        response: { 200: myInterviewSchema, 409: slotTakenSchema, ...errorResponses(404, 429) },
-      },
-    },
-    async (request, reply) => {
-      const application = await linked(request, reply, { withdrawn: false });
-      if (!application) return reply;
-      try {
-        await interviews.cancel({
-          applicationId: application.id,
-          now: new Date(),
-          onCancel: async (tx, cancelled, access) => {
-            await outbox.enqueue(tx, interviewEmails('cancelled', cancelled, mail, { method: 'CANCEL' }));
-            await record(tx, cancelled, `Cancelled ${formatInterviewTime(cancelled.startsAt)}`, access);
-          },
-        });
-      } catch (error) {
-        return refusal(reply, error, application.id);
-      }
-      changes.publish('applications');
-      outbox.wake();
-      return view(application);
     },
   );
 }

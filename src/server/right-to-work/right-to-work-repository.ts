@@ -219,7 +219,6 @@ export function createRightToWorkRepository(db: Db, blobs: BlobStore) {
         const due = await tx
           .select({
             applicationId: rightToWorkChecks.applicationId,
-            applicantName: applications.name,
             jobTitle: applications.jobTitle,
             followUpOn: rightToWorkChecks.followUpOn,
             checkedByEmail: rightToWorkChecks.checkedByEmail,

@@ -174,7 +174,12 @@ function teamReadRoutes(app: Api, context: TeamRouteDeps): void {
         fileSize: application.fileSize,
         movableTo: movableFrom(access, application.stage),
         interviewers: access.role === 'hiring-manager' ? await team.interviewers(access.id) : [],
-        interviewIfMinimumCriteriaMet: application.interviewIfMinimumCriteriaMet,
+        // For those who shortlist, the job's hiring manager; an interviewer is told nothing of it
+        // (docs/security.md#adjustments).
+        ...(access.role === 'hiring-manager'
+          ? { interviewIfMinimumCriteriaMet: application.interviewIfMinimumCriteriaMet }
+          : {}),
+        agreedAdjustment: application.agreedAdjustment,
         answers: application.answers,
       };
     },

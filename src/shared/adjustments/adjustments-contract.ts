@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ONE_LINE, notOneLineMessage } from '../contact-fields';
 
 /**
  * What the apply form asks about adjustments: optional, kept apart from the application's other
@@ -23,11 +24,19 @@ export const adjustmentFields = {
   disabilityConfident: yes,
 };
 
-/** GET /api/applications/:id/adjustments, for the adjustments contact only. */
+/**
+ * GET /api/applications/:id/adjustments, for the adjustments contact only: what the applicant
+ * asked for on the form and when booking their interview, in their words, and what the contact
+ * agreed for the interviewers.
+ */
 export const adjustmentsAnswerSchema = z.object({
   applicationId: z.string(),
   adjustments: z.string().nullable(),
   disabilityConfident: z.boolean(),
+  /** What they asked for when booking their interview (the latest), in their words. */
+  interviewAdjustments: z.string().nullable(),
+  /** What the contact wrote for the interviewers and the hiring manager; none yet: null. */
+  agreed: z.string().nullable(),
 });
 
 /** GET /api/adjustments: every application with an adjustment request, newest first. */
@@ -39,5 +48,36 @@ export const adjustmentRequestListSchema = z.array(
   }),
 );
 
+/** The agreed adjustment's longest text: one line in an e-mail and on a card. */
+export const MAX_AGREED_ADJUSTMENT_LENGTH = 500;
+
+/**
+ * PUT /api/applications/:id/adjustments/agreed: what the adjustments contact tells the
+ * interviewers and the hiring manager, in the contact's own words (blank: nothing agreed). It is
+ * one line, under the rule of every one-line field, since it goes into their e-mails as written.
+ */
+export const agreedAdjustmentSchema = z.object({
+  agreed: z
+    .string({ error: 'The agreed adjustment must be text.' })
+    .trim()
+    .max(
+      MAX_AGREED_ADJUSTMENT_LENGTH,
+      `The agreed adjustment must be at most ${MAX_AGREED_ADJUSTMENT_LENGTH} characters.`,
+    )
+    .regex(ONE_LINE, notOneLineMessage('The agreed adjustment'))
+    .transform((text) => text || null),
+});
+
+/** The answer to PUT .../adjustments/agreed: the agreed adjustment as it now stands. */
+export const agreedAdjustmentAnswerSchema = z.object({
+  applicationId: z.string(),
+  agreed: z.string().nullable(),
+});
+
+/** How the interviewers and the hiring manager are told of it, on their screens and in their e-mails. */
+export const agreedAdjustmentLine = (agreed: string): string => `An adjustment has been agreed: ${agreed}`;
+
+export type AgreedAdjustment = z.input<typeof agreedAdjustmentSchema>;
+export type AgreedAdjustmentAnswer = z.infer<typeof agreedAdjustmentAnswerSchema>;
 export type AdjustmentsAnswer = z.infer<typeof adjustmentsAnswerSchema>;
 export type AdjustmentRequest = z.infer<typeof adjustmentRequestListSchema>[number];

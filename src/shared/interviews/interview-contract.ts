@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../jobs/closing-date';
 import { ONE_LINE, notOneLineMessage } from '../contact-fields';
+import { BOOKING_ACTIONS_PER_DAY, BOOKING_CHANGES_PER_INTERVIEW_PER_DAY } from '../limits';
+import { siteConfig } from '../site/site-config';
 
 /**
  * Interviews (docs/behaviour.md#interviews): slots a hiring manager or an administrator offers,
@@ -38,6 +40,16 @@ export const interviewMessages = {
   slotUnavailable: 'That time is not one you can book. Please choose one of the times listed.',
   tooLateToChange: `Your interview is less than ${INTERVIEW_CHANGE_NOTICE_HOURS} hours away, so it can no longer be moved or cancelled here. Please reply to your invitation e-mail and our team will help.`,
   noBooking: 'You have no interview booked.',
+  bookingActionsUsedUp: `You have changed your interview booking ${BOOKING_ACTIONS_PER_DAY} times today, as many as can be done here in a day. Please try again tomorrow, or write to ${siteConfig.careersEmail} and our team will help.`,
+  bookingChangesUsedUp: `This interview has been moved or cancelled ${BOOKING_CHANGES_PER_INTERVIEW_PER_DAY} times today, as many as can be done here in a day. Please try again tomorrow, or write to ${siteConfig.careersEmail} and our team will help.`,
+  jobClosed: `This job has closed, so its interviews can no longer be booked, moved or cancelled here. If you need to change yours, please write to ${siteConfig.careersEmail}.`,
+  applicationRejected:
+    'Your application is no longer being considered, so its interview can no longer be booked, moved or cancelled here.',
+  applicationWithdrawn:
+    'You have withdrawn your application, so its interview can no longer be booked, moved or cancelled here.',
+  bookingBusy:
+    'Your booking was being changed at the same moment from somewhere else. Please look at it again and try once more.',
+  applicationDecided: `A decision has been made on your application, so its interview can no longer be booked, moved or cancelled here. If you need to talk to us, please write to ${siteConfig.careersEmail}.`,
   adjustmentsTooLong: `Please keep this to ${MAX_ADJUSTMENTS_LENGTH} characters.`,
   ratingsMismatch: 'Rate each of the job’s requirements once, in the order given.',
   ratingInvalid: 'Each rating must be 1, 2, 3 or 4.',
@@ -104,12 +116,15 @@ export const staffSlotSchema = applicantSlotSchema.extend({
   booking: z.enum(['free', 'this', 'other']),
 });
 
-/** GET .../interview: the job's coming slots and this application's booking. */
+/**
+ * GET .../interview: the job's coming slots, this application's booking, and the adjustment the
+ * adjustments contact agreed for its interviewers. What the applicant asked for is never here: only
+ * the adjustments contact reads it (docs/security.md#adjustments).
+ */
 export const staffInterviewSchema = z.object({
   slots: z.array(staffSlotSchema),
-  booking: z
-    .object({ slotId: z.string(), bookedAt: z.string(), adjustments: z.string().nullable() })
-    .nullable(),
+  booking: z.object({ slotId: z.string(), bookedAt: z.string() }).nullable(),
+  agreedAdjustment: z.string().nullable(),
 });
 
 /** GET /api/my-application/:token/interview: what the applicant may book, and what they booked. */
@@ -123,6 +138,11 @@ export const myInterviewSchema = z.object({
       changeable: z.boolean(),
     })
     .nullable(),
+  /**
+   * Why nothing can be booked, moved or cancelled here any more (the job has closed, the
+   * application was rejected or decided); absent while it can.
+   */
+  closed: z.string().optional(),
 });
 
 /** PUT /api/my-application/:token/interview: book a time, or move to another one. */

@@ -22,6 +22,7 @@ export const auditActions = [
   'right-to-work',
   'right-to-work-evidence',
   'adjustments',
+  'adjustment-agreed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -46,6 +47,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'right-to-work': 'Recorded the right-to-work check',
   'right-to-work-evidence': 'Opened the right-to-work evidence',
   adjustments: 'Read the adjustment request',
+  'adjustment-agreed': 'Wrote the adjustment agreed for the interview',
 };
 
 /**

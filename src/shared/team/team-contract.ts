@@ -106,8 +106,16 @@ export const teamApplicationDetailSchema = teamApplicationSummarySchema.extend({
   movableTo: z.array(stageSchema),
   /** Who interviews it; shown to its hiring manager only (an interviewer gets an empty list). */
   interviewers: z.array(teamInterviewerSchema),
-  /** A Disability Confident opt-in, shown without its reason (docs/behaviour.md#adjustments). */
-  interviewIfMinimumCriteriaMet: z.boolean(),
+  /**
+   * A Disability Confident opt-in, shown without its reason (docs/behaviour.md#adjustments), to
+   * the job's hiring manager, who shortlists; absent for an interviewer, who does not.
+   */
+  interviewIfMinimumCriteriaMet: z.boolean().optional(),
+  /**
+   * The adjustment the adjustments contact agreed for the interview, in the contact's words; never
+   * what the applicant asked for (docs/security.md#adjustments).
+   */
+  agreedAdjustment: z.string().nullable(),
   /**
    * The answers to the job's questions, as on the administrators' page: they are what the role
    * asked for. Adjustments and equality monitoring are never among them (docs/behaviour.md#questions-per-job).

@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../src/shared/messages';
 import { eq } from 'drizzle-orm';
-import { applicationAdjustments, applications, emailOutbox } from '../../../src/server/db/schema';
+import {
+  applicationAdjustments,
+  applications,
+  emailOutbox,
+  interviewBookings,
+} from '../../../src/server/db/schema';
 import { buildTestApp, type TestApp } from '../../support/build-app';
-import { setUpHiringTeam, type HiringTeam } from '../../support/hiring-team';
+import { assignInterviewer, setUpHiringTeam, type HiringTeam } from '../../support/hiring-team';
 import { STRONG_PASSWORD, logIn } from '../../support/accounts';
 import { toDataUrl, validPdf } from '../../support/pdf-fixtures';
 import { testDatabaseUrl } from '../../support/postgres';
@@ -69,7 +74,13 @@ describe(`adjustments on ${engine}`, () => {
 
     const forContact = await server.api('GET', `/applications/${id}/adjustments`, { token: contactToken });
     expect(forContact.status).toBe(200);
-    expect(forContact.body).toEqual({ applicationId: id, adjustments: REQUEST, disabilityConfident: false });
+    expect(forContact.body).toEqual({
+      applicationId: id,
+      adjustments: REQUEST,
+      disabilityConfident: false,
+      interviewAdjustments: null,
+      agreed: null,
+    });
     const list = await server.api('GET', '/adjustments', { token: contactToken });
     expect(list.status).toBe(200);
     expect(list.body).toContainEqual(
@@ -157,8 +168,23 @@ describe(`adjustments on ${engine}`, () => {
     expect(manager.body.interviewIfMinimumCriteriaMet).toBe(true);
     expect(manager.bytes.toString()).not.toMatch(/disab/i);
 
+    // An interviewer does not shortlist: their view of the application lacks the flag altogether.
+    await assignInterviewer(server, team.adminToken, team.ivA1, id);
+    const interviewer = await server.api('GET', `/team/applications/${id}`, {
+      token: await team.token(team.ivA1),
+    });
+    expect(interviewer.status).toBe(200);
+    expect(interviewer.body).not.toHaveProperty('interviewIfMinimumCriteriaMet');
+    expect(interviewer.bytes.toString()).not.toMatch(/minimum|disab/i);
+
     const forContact = await server.api('GET', `/applications/${id}/adjustments`, { token: contactToken });
-    expect(forContact.body).toEqual({ applicationId: id, adjustments: null, disabilityConfident: true });
+    expect(forContact.body).toEqual({
+      applicationId: id,
+      adjustments: null,
+      disabilityConfident: true,
+      interviewAdjustments: null,
+      agreed: null,
+    });
   });
 
   it('an adjustment request over the limit is refused with 400, and nothing is stored', async () => {
@@ -199,5 +225,123 @@ describe(`adjustments on ${engine}`, () => {
     for (const secret of ['screen reader', 'Sam Adjust', 'sam.notice@example.com'])
       expect(`${notices[0]!.subject}\n${notices[0]!.body}`).not.toContain(secret);
     expect((await mailFor(plain)).filter((row) => row.recipient === CONTACT.email)).toEqual([]);
+  });
+
+  it('the request made when booking the interview is read by the contact alone, and every read is audited', async () => {
+    const id = await applyWith({}, 'sam.booking@example.com');
+    const offered = await server.api('POST', `/applications/${id}/interview-slots`, {
+      token: team.adminToken,
+      body: {
+        slots: [
+          {
+            date: `${new Date().getUTCFullYear() + 1}-05-12`,
+            time: '10:00',
+            durationMinutes: 30,
+            place: 'Video call',
+            interviewerIds: [team.ivA1.id],
+          },
+        ],
+      },
+    });
+    expect(offered.status, JSON.stringify(offered.body)).toBe(200);
+    const token = (await server.context.applicationLinks.mint(id))!;
+    const slotId = offered.body.slots.find((slot: { offered: boolean }) => slot.offered)._id as string;
+    const booked = await server.api('PUT', `/my-application/${token}/interview`, {
+      body: { slotId, adjustments: 'Sign language interpreter, please (BSL).' },
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+
+    // Kept beside the application's requests, never with the booking.
+    const [stored] = await server.context.database.db
+      .select()
+      .from(applicationAdjustments)
+      .where(eq(applicationAdjustments.applicationId, id));
+    expect(stored).toMatchObject({
+      adjustments: null,
+      interviewAdjustments: 'Sign language interpreter, please (BSL).',
+    });
+    const bookings = await server.context.database.db.select().from(interviewBookings);
+    expect(JSON.stringify(bookings)).not.toContain('interpreter');
+
+    const trailOf = async () =>
+      (
+        (await server.api('GET', `/applications/${id}/audit`, { token: team.adminToken })).body as Array<{
+          action: string;
+          actorEmail: string;
+        }>
+      ).filter((entry) => entry.action === 'adjustments' && entry.actorEmail === CONTACT.email);
+    expect(await trailOf()).toHaveLength(0);
+    const one = await server.api('GET', `/applications/${id}/adjustments`, { token: contactToken });
+    expect(one.body.interviewAdjustments).toBe('Sign language interpreter, please (BSL).');
+    await expect.poll(async () => (await trailOf()).length).toBe(1);
+    const list = await server.api('GET', '/adjustments', { token: contactToken });
+    expect(list.body).toContainEqual(
+      expect.objectContaining({
+        applicationId: id,
+        interviewAdjustments: 'Sign language interpreter, please (BSL).',
+      }),
+    );
+    await expect.poll(async () => (await trailOf()).length).toBe(2);
+
+    for (const [who, token] of [
+      ['another administrator', team.adminToken],
+      ['the hiring manager', await team.token(team.hmA)],
+      ['the interviewer', await team.token(team.ivA1)],
+    ] as const) {
+      for (const path of [
+        `/applications/${id}/adjustments`,
+        '/adjustments',
+        `/applications/${id}/interview`,
+      ]) {
+        const answer = await server.api('GET', path, { token });
+        expect(answer.bytes.toString(), `${who} ${path}`).not.toContain('interpreter');
+      }
+    }
+  });
+
+  it('what the contact agrees is one line under the text rules, and blank clears it', async () => {
+    const id = await applyWith({ adjustments: REQUEST }, 'sam.agreed@example.com');
+    const put = (agreed: unknown) =>
+      server.api('PUT', `/applications/${id}/adjustments/agreed`, { token: contactToken, body: { agreed } });
+    for (const [text, message] of [
+      [
+        'Ground floor.\nAnd extra time.',
+        'The agreed adjustment cannot contain line breaks or control characters.',
+      ],
+      [
+        'Ground floor \u202Eemit artxe',
+        'The agreed adjustment cannot contain line breaks or control characters.',
+      ],
+      ['x'.repeat(501), 'The agreed adjustment must be at most 500 characters.'],
+    ]) {
+      const refused = await put(text);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe(message);
+    }
+    const [before] = await server.context.database.db
+      .select()
+      .from(applicationAdjustments)
+      .where(eq(applicationAdjustments.applicationId, id));
+    expect(before!.agreed).toBeNull();
+    expect((await put('  Extra time for the written task.  ')).body).toEqual({
+      applicationId: id,
+      agreed: 'Extra time for the written task.',
+    });
+    expect((await put('')).body).toEqual({ applicationId: id, agreed: null });
+    // The request itself is untouched by what the contact writes.
+    const [after] = await server.context.database.db
+      .select()
+      .from(applicationAdjustments)
+      .where(eq(applicationAdjustments.applicationId, id));
+    expect(after).toMatchObject({ adjustments: REQUEST, agreed: null, agreedBy: CONTACT.email });
+    const missing = await server.api(
+      'PUT',
+      '/applications/00000000-0000-4000-8000-000000000000/adjustments/agreed',
+      {
+        token: contactToken,
+        body: { agreed: 'Anything.' },
+      },
+    );
+    expect(missing.status).toBe(404);
   });
 });

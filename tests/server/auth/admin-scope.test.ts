@@ -182,7 +182,7 @@ describe("every call the app's OpenAPI document marks as needing the bearer toke
 
   it('covers every admin, account and team call (and the one signed-in check), and no public one', () => {
     const names = secured.map(({ method, path }) => `${method} ${path}`);
-    expect(names).toHaveLength(62);
+    expect(names).toHaveLength(63);
     expect(names).toEqual(
       expect.arrayContaining([
         'POST /post',
@@ -199,6 +199,7 @@ describe("every call the app's OpenAPI document marks as needing the bearer toke
         'GET /team/interviewers',
         'GET /adjustments',
         'GET /applications/{id}/adjustments',
+        'PUT /applications/{id}/adjustments/agreed',
         'GET /equality-monitoring/funnel',
         'PUT /applications/{id}/right-to-work',
         'GET /applications/{id}/right-to-work/evidence',

@@ -60,14 +60,17 @@ describe('the e-mails of an application, over SMTP', () => {
   const sendEmail = (body: unknown) => server.api('POST', '/email/sendEmail', { body });
   const messagesTo = (address: string) =>
     sink.messages.filter((message) => message.envelope.to.includes(address));
-  /** Waits until both e-mails of this applicant reached the sink. */
-  const delivered = async (applicantEmail: string) => {
+  /** Waits until both e-mails of this application reached the sink. */
+  const delivered = async (applied: { payload: { email: string }; id: string }) => {
     await expect
-      .poll(() => messagesTo(applicantEmail).length + messagesAbout(applicantEmail).length, DELIVERY)
+      .poll(() => messagesTo(applied.payload.email).length + messagesAbout(applied.id).length, DELIVERY)
       .toBe(2);
   };
-  const messagesAbout = (applicantEmail: string) =>
-    messagesTo(CAREERS).filter((message) => message.parsed.text?.includes(applicantEmail));
+  /** The careers mailbox's notices of one application, found by the link to it (all they name). */
+  const messagesAbout = (applicationId: string) =>
+    messagesTo(CAREERS).filter((message) =>
+      message.parsed.text?.includes(`/dashboard/application/${applicationId}`),
+    );
   /** The queued rows of one application, as the database holds them. */
   const queuedFor = (applicationId: string) =>
     server.context.database.db.select().from(emailOutbox).where(eq(emailOutbox.applicationId, applicationId));
@@ -118,14 +121,15 @@ describe('the e-mails of an application, over SMTP', () => {
     expect(confirmation.parsed.text).not.toContain('Zoë');
     expect((confirmation.parsed.replyTo ?? []).map(addressOf)).toEqual([CAREERS]);
 
+    // The notice goes to staff: it names the job and links to the application, and carries
+    // nothing the applicant typed, not even in a header (docs/security.md#e-mail-to-staff).
     const text = notice.parsed.text!;
-    expect(notice.parsed.subject).toBe('New application: Zoë Brontë for Customer Service Advisor');
-    expect(text).toContain('Zoë Brontë');
-    expect(text).toContain(payload.email);
-    expect(text).toContain(payload.phone);
-    expect(text).toContain(payload.about);
+    expect(notice.parsed.subject).toBe('New application for Customer Service Advisor');
+    expect(text).toContain('A new application has arrived for Customer Service Advisor.');
     expect(text).toMatch(new RegExp(`${PUBLIC_URL}/dashboard/application/${id}\\s*$`));
-    expect((notice.parsed.replyTo ?? []).map(addressOf)).toEqual([payload.email]);
+    for (const typed of ['Zoë', 'Brontë', payload.email, payload.phone, payload.about])
+      expect(notice.raw).not.toContain(typed);
+    expect(notice.parsed.replyTo ?? []).toEqual([]);
 
     await expect
       .poll(async () => (await queuedFor(id)).filter((row) => row.sentAt !== null).length, DELIVERY)
@@ -134,7 +138,7 @@ describe('the e-mails of an application, over SMTP', () => {
 
   it('answers sendEmail alike for an applicant and for a stranger, and never sends anything twice', async () => {
     const applicant = await apply();
-    await delivered(applicant.payload.email);
+    await delivered(applicant);
     const stranger = applicantPayload(jobId, { email: 'nobody@example.com' });
     const calls = [
       { ...applicant.payload, applicationId: applicant.id },
@@ -164,9 +168,9 @@ describe('the e-mails of an application, over SMTP', () => {
     // A later application's mail is the marker: anything the calls above had queued would go
     // out first (the outbox sends in queued order).
     const later = await apply();
-    await delivered(later.payload.email);
+    await delivered(later);
     expect(messagesTo(applicant.payload.email)).toHaveLength(1);
-    expect(messagesAbout(applicant.payload.email)).toHaveLength(1);
+    expect(messagesAbout(applicant.id)).toHaveLength(1);
     expect(messagesTo('nobody@example.com')).toHaveLength(0);
     expect(sink.messages).toHaveLength(4);
     expect(await queuedFor(applicant.id)).toHaveLength(2);
@@ -202,10 +206,11 @@ describe('the e-mails of an application, over SMTP', () => {
     };
 
     it('ignores recipients, sender, subject and content sent by the client, with the application or after it', async () => {
-      const { payload, id } = await apply(evil);
+      const applied = await apply(evil);
+      const { payload, id } = applied;
       const answer = await sendEmail({ ...payload, applicationId: id });
       expect(answer.body).toEqual({ acknowledged: true });
-      await delivered(payload.email);
+      await delivered(applied);
       expect(sink.recipients().sort()).toEqual([CAREERS, payload.email].sort());
       for (const message of sink.messages) {
         expect(message.raw).not.toContain('evil.example');
@@ -225,15 +230,15 @@ describe('the e-mails of an application, over SMTP', () => {
       expect(saved.body.message).toBe('Name cannot contain line breaks or control characters.');
       // The next application's mail shows that nothing went before it.
       const next = await apply();
-      await delivered(next.payload.email);
+      await delivered(next);
       expect(sink.messages).toHaveLength(2);
       for (const message of sink.messages) expect(message.raw).not.toContain('evil.example');
     });
 
     it('keeps a name with other punctuation out of the envelope and headers', async () => {
-      const { payload } = await apply({ name: 'Eve <bcc@evil.example>; Bcc: x@evil.example' });
-      await delivered(payload.email);
-      expect(sink.recipients().sort()).toEqual([CAREERS, payload.email].sort());
+      const applied = await apply({ name: 'Eve <bcc@evil.example>; Bcc: x@evil.example' });
+      await delivered(applied);
+      expect(sink.recipients().sort()).toEqual([CAREERS, applied.payload.email].sort());
       for (const message of sink.messages) {
         expect(message.parsed.bcc ?? []).toEqual([]);
       }
@@ -243,7 +248,8 @@ describe('the e-mails of an application, over SMTP', () => {
   describe('when the SMTP server refuses or is down', () => {
     it('retries a message the server refused, and records why', async () => {
       sink.refuseWith(451);
-      const { payload, id } = await apply();
+      const applied = await apply();
+      const { id } = applied;
       await expect
         .poll(async () => (await queuedFor(id)).every((row) => row.attempts >= 2), DELIVERY)
         .toBe(true);
@@ -254,7 +260,7 @@ describe('the e-mails of an application, over SMTP', () => {
       expect(sink.messages).toHaveLength(0);
 
       sink.refuseWith(undefined);
-      await delivered(payload.email);
+      await delivered(applied);
       expect(sink.messages).toHaveLength(2);
       await expect
         .poll(async () => (await queuedFor(id)).filter((row) => row.sentAt !== null).length, DELIVERY)
@@ -276,7 +282,7 @@ describe('the e-mails of an application, over SMTP', () => {
       } finally {
         await sink.resume();
       }
-      await delivered(email);
+      await delivered({ payload: { email }, id });
       expect(sink.messages).toHaveLength(2);
       await expect
         .poll(async () => (await queuedFor(id)).filter((row) => row.sentAt !== null).length, DELIVERY)
@@ -327,7 +333,7 @@ describe('the e-mails of an application without SMTP_URL (.eml files)', () => {
       expect(addressOf(message.from)).toBe('no-reply@careers.test.example');
     }
     const notice = parsed.find((message) => addressOf(message.to?.[0]) === CAREERS)!;
-    expect(notice.text).toContain(payload.name);
+    expect(notice.text).not.toContain(payload.name);
     expect(notice.text).toContain(`/dashboard/application/${saved.body.insertedId}`);
 
     const next = applicantPayload(jobId);

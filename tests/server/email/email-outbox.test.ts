@@ -131,16 +131,13 @@ async function apply(url: string, jobId: string): Promise<string> {
 const received = (sink: SmtpSink) =>
   sink.messages.map((message) => `${message.envelope.to.join(',')}: ${message.parsed.subject}`).sort();
 
-/** The two e-mails of each applicant, as `received` lists them. */
+/** The two e-mails of each applicant, as `received` lists them (the notice names only the job). */
 const expectedFor = (...applicants: string[]) =>
   applicants
-    .flatMap((email) => {
-      const n = email.match(/applicant(\d+)@/)![1];
-      return [
-        `${email}: We have received your application: Customer Service Advisor`,
-        `${CAREERS}: New application: Outbox Applicant ${n} for Customer Service Advisor`,
-      ];
-    })
+    .flatMap((email) => [
+      `${email}: We have received your application: Customer Service Advisor`,
+      `${CAREERS}: New application for Customer Service Advisor`,
+    ])
     .sort();
 
 const queuedRows = (server: TestServer) => server.context.database.db.select().from(emailOutbox);
@@ -154,7 +151,7 @@ describe(`the e-mail outbox on ${engine}`, () => {
   });
 
   it(
-    'delivers at the next start what a closed server could not send',
+    'delivers at the next start what a closed server could not send, and keeps a held message waiting',
     async () => {
       const storage = await ownStorage();
       const sink = await sinkForTest();
@@ -169,6 +166,12 @@ describe(`the e-mail outbox on ${engine}`, () => {
       await expect
         .poll(async () => (await queuedRows(first)).filter((row) => row.lastError !== null).length, DELIVERY)
         .toBe(2);
+      // An interviewer's e-mail held for a later change (the default hold, minutes): a restart
+      // hurries what failed, not what waits to be replaced (docs/operations.md#e-mail-delivery).
+      const held = { to: 'held.interviewer@example.com', subject: 'Interview booked: held', text: 'Held.' };
+      await first.context.outbox.enqueueHeld(first.context.database.db, [
+        { key: 'interview:held', message: held, first: held },
+      ]);
       await first.stop();
 
       await sink.resume();
@@ -178,6 +181,9 @@ describe(`the e-mail outbox on ${engine}`, () => {
       await expect
         .poll(async () => (await queuedRows(second)).filter((row) => row.sentAt !== null).length, DELIVERY)
         .toBe(2);
+      const [waiting] = (await queuedRows(second)).filter((row) => row.coalesceKey === 'interview:held');
+      expect(waiting).toMatchObject({ sentAt: null, attempts: 0 });
+      expect(waiting!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 60_000);
     },
     SERVERS_AND_DELIVERIES,
   );

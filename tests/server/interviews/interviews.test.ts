@@ -1,23 +1,27 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import ical, { type VEvent } from 'node-ical';
 import PostalMime, { type Email } from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { interviewBookings, interviewSlots } from '../../../src/server/db/schema';
+import { emailOutbox, interviewBookings, interviewSlots } from '../../../src/server/db/schema';
 import { sendDueReminders } from '../../../src/server/interviews/interview-reminders';
 import { interviewMessages } from '../../../src/shared/interviews/interview-contract';
+import { BOOKING_ACTIONS_PER_DAY, BOOKING_CHANGES_PER_INTERVIEW_PER_DAY } from '../../../src/shared/limits';
 import { messages } from '../../../src/shared/messages';
 import { buildTestApp, type TestApp } from '../../support/build-app';
 import { ADMIN } from '../../support/test-server';
+import { STRONG_PASSWORD, logIn } from '../../support/accounts';
 import { applyTo, invite, setUpHiringTeam, type HiringTeam, type Person } from '../../support/hiring-team';
 import { testDatabaseUrl } from '../../support/postgres';
 
 /**
  * Interviews (docs/behaviour.md#interviews): times offered in UK time, booked, moved and cancelled
  * by the applicant through the private link in the e-mail, .ics invitations read back by an
- * independent parser (node-ical) from the real .eml files, the day-before reminder, and the
- * interviewers' scorecards. On PGlite, and on PostgreSQL under `npm run test:pg`.
+ * independent parser (node-ical) from the real .eml files, the limits on a link's changes and the
+ * interviewers' held e-mails (docs/security.md#interview-bookings), the adjustment asked for that
+ * only the adjustments contact reads, the day-before reminder, and the interviewers' scorecards.
+ * On PGlite, and on PostgreSQL under `npm run test:pg`.
  */
 
 const engine = testDatabaseUrl() ? 'PostgreSQL' : 'PGlite';
@@ -30,17 +34,33 @@ const YEAR = new Date().getUTCFullYear() + 1;
 const SUMMER_DAY = `${YEAR}-07-07`;
 const WINTER_DAY = `${YEAR}-12-08`;
 const CRITERIA = ['Clear spoken English', 'A second language is a plus'];
+const CONTACT = { name: 'Adjustments Contact', email: 'interview.adjustments@example.com' };
+/**
+ * Held interviewer e-mails wait this long (a test clock, `passTheHold`, lets them go at once), so
+ * that what a run of changes leaves in the outbox can be counted before anything is sent.
+ */
+const HOLD_MS = 10 * 60_000;
 
 let server: TestApp;
 let team: HiringTeam;
 let interviewerX: Person;
 let interviewerY: Person;
+let contactToken: string;
 
 beforeAll(async () => {
-  server = await buildTestApp({ PUBLIC_URL });
+  server = await buildTestApp(
+    { PUBLIC_URL, ADJUSTMENTS_CONTACT_EMAIL: CONTACT.email },
+    { emailDelivery: { holdMs: HOLD_MS } },
+  );
   team = await setUpHiringTeam(server);
   interviewerX = await invite(server, team.adminToken, 'interviewer', 'iv-x');
   interviewerY = await invite(server, team.adminToken, 'interviewer', 'iv-y');
+  const registered = await server.api('POST', '/register', {
+    body: { ...CONTACT, password: STRONG_PASSWORD },
+  });
+  expect(registered.status).toBe(201);
+  await server.context.users.setAdmin(CONTACT.email, true);
+  contactToken = await logIn(server, CONTACT.email, STRONG_PASSWORD);
 }, 60_000);
 afterAll(async () => {
   await server?.stop();
@@ -51,6 +71,8 @@ interface Mail {
   subject: string;
   text: string;
   calendar?: string;
+  /** The message as it arrived, headers and every part. */
+  raw: string;
 }
 
 const outboxFolder = () => path.join(server.dataDir, 'outbox');
@@ -61,12 +83,14 @@ const mails = async (): Promise<Mail[]> => {
   const names = existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.eml')) : [];
   for (const name of names) {
     if (parsedFiles.has(name)) continue;
-    const email: Email = await PostalMime.parse(readFileSync(path.join(folder, name)));
+    const raw = readFileSync(path.join(folder, name));
+    const email: Email = await PostalMime.parse(raw);
     const ics = email.attachments.find((attachment) => attachment.filename === 'invite.ics');
     parsedFiles.set(name, {
       to: email.to?.[0]?.address ?? '',
       subject: email.subject ?? '',
       text: email.text ?? '',
+      raw: raw.toString('utf8'),
       ...(ics
         ? {
             calendar:
@@ -81,13 +105,38 @@ const mails = async (): Promise<Mail[]> => {
 };
 const mailsTo = async (address: string, subject: RegExp) =>
   (await mails()).filter((mail) => mail.to === address && subject.test(mail.subject));
-/** Waits for the `count`-th mail to `address` whose subject matches, and answers it. */
+
+/**
+ * As time passing would: the held interviewer e-mails waiting now are due now, and the outbox
+ * is woken to send them.
+ */
+const passTheHold = async () => {
+  await server.context.database.db
+    .update(emailOutbox)
+    .set({ nextAttemptAt: sql`now()` })
+    .where(
+      and(isNotNull(emailOutbox.coalesceKey), isNull(emailOutbox.sentAt), isNull(emailOutbox.claimToken)),
+    );
+  server.context.outbox.wake();
+};
+
+/** Waits for the `count`-th mail to `address` whose subject matches (past any hold), and answers it. */
 const waitForMail = async (address: string, subject: RegExp, count = 1): Promise<Mail> => {
   await expect
-    .poll(async () => (await mailsTo(address, subject)).length, DELIVERY)
+    .poll(async () => {
+      await passTheHold();
+      return (await mailsTo(address, subject)).length;
+    }, DELIVERY)
     .toBeGreaterThanOrEqual(count);
   return (await mailsTo(address, subject))[count - 1]!;
 };
+
+/** The outbox's rows about these applications, as the database holds them. */
+const outboxRows = (applicationIds: string[]) =>
+  server.context.database.db
+    .select()
+    .from(emailOutbox)
+    .where(inArray(emailOutbox.applicationId, applicationIds));
 
 /** The one event of an invitation, and its METHOD, as node-ical reads them. */
 const eventOf = (calendar: string | undefined) => {
@@ -109,10 +158,10 @@ const slot = (date: string, time: string, interviewers: Person[], place = 'Room 
 
 let applicants = 0;
 /** A fresh applicant of job A. */
-const newApplicant = async () => {
+const newApplicant = async (name?: string) => {
   const email = `interviewee.${++applicants}.${Date.now()}@example.com`;
   const id = await applyTo(server, team.jobA, {
-    name: `Ivy Interviewee${applicants}`,
+    name: name ?? `Ivy Interviewee${applicants}`,
     email,
     about: 'Hello.',
   });
@@ -123,8 +172,8 @@ const offer = (applicationId: string, body: object, token = team.adminToken) =>
   server.api('POST', `/applications/${applicationId}/interview-slots`, { token, body });
 
 /** Offers `slots` to a fresh applicant and answers them with the token of the link in the e-mail. */
-const offeredApplicant = async (body: object) => {
-  const applicant = await newApplicant();
+const offeredApplicant = async (body: object, name?: string) => {
+  const applicant = await newApplicant(name);
   const offered = await offer(applicant.id, body);
   expect(offered.status, JSON.stringify(offered.body)).toBe(200);
   const mail = await waitForMail(applicant.email, /^Choose a time for your interview/);
@@ -136,6 +185,10 @@ const offeredApplicant = async (body: object) => {
 const myInterview = (token: string) => server.api('GET', `/my-application/${token}/interview`);
 const book = (token: string, body: object) =>
   server.api('PUT', `/my-application/${token}/interview`, { body });
+const cancel = (token: string) => server.api('DELETE', `/my-application/${token}/interview`);
+/** The times offered to this application, in time order. */
+const offeredSlots = (offered: { slots: Array<{ _id: string; startsAt: string; offered: boolean }> }) =>
+  offered.slots.filter((row) => row.offered);
 
 describe(`offering interview times on ${engine}`, () => {
   it('moves the application to Interview, stores UK times as UTC and e-mails the applicant a link to book', async () => {
@@ -260,7 +313,11 @@ describe(`booking through the private link on ${engine}`, () => {
     expect(String(applicantInvite.event.summary)).not.toContain('Ivy');
     expect(new Date(applicantInvite.event.start).toISOString()).toBe(`${SUMMER_DAY}T10:00:00.000Z`);
     expect(interviewerInvite.event.uid).toBe(applicantInvite.event.uid);
-    expect(interviewerMail.text).toContain('A step-free room, please.');
+    // The interviewer's e-mail names the job and links to the application; nothing the applicant
+    // typed is in it, their request included (only the adjustments contact reads that).
+    expect(interviewerMail.text).toContain(`${PUBLIC_URL}/team/application/${id}`);
+    expect(interviewerMail.raw).not.toContain('step-free');
+    expect(interviewerMail.raw).not.toContain('Ivy');
 
     // The booking opened the application to its interviewer.
     const reached = await server.api('GET', `/team/applications/${id}`, {
@@ -284,8 +341,10 @@ describe(`booking through the private link on ${engine}`, () => {
     expect(
       (await server.api('GET', `/team/applications/${id}`, { token: await team.token(interviewerX) })).status,
     ).toBe(404);
-    const newInterviewer = eventOf((await waitForMail(interviewerY.email, /^Interview moved/)).calendar);
+    // To the move's new interviewer it is a booking with them, at the latest SEQUENCE.
+    const newInterviewer = eventOf((await waitForMail(interviewerY.email, /^Interview booked/)).calendar);
     expect(newInterviewer.event.uid).toBe(applicantInvite.event.uid);
+    expect(Number(newInterviewer.event.sequence)).toBe(1);
 
     const cancelled = await server.api('DELETE', `/my-application/${token}/interview`);
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
@@ -371,6 +430,279 @@ async function bringForward(applicationId: string, fromNowMs: number) {
     .set({ startsAt: new Date(Date.now() + fromNowMs) })
     .where(eq(interviewSlots.id, booking!.slotId));
 }
+
+describe(`bookings within reason on ${engine}`, () => {
+  it('a burst of 50 changes through two links: a few go through, the rest are refused in words, and each interviewer hears only the latest', async () => {
+    const [first, second, third] = await Promise.all(
+      ['burst-a', 'burst-b', 'burst-c'].map((label) => invite(server, team.adminToken, 'interviewer', label)),
+    );
+    // One applicant moves between two times; another books and cancels one time, again and again.
+    const mover = await offeredApplicant({
+      slots: [slot(WINTER_DAY, '09:15', [first!]), slot(WINTER_DAY, '10:15', [second!])],
+    });
+    const [one, two] = offeredSlots(mover.offered);
+    const canceller = await offeredApplicant({ slots: [slot(WINTER_DAY, '11:15', [third!])] });
+    const [only] = offeredSlots(canceller.offered);
+    const queuedBefore = (await outboxRows([mover.id, canceller.id])).length;
+
+    const inTurn = async (calls: Array<() => ReturnType<typeof book>>) => {
+      const answers = [];
+      for (const call of calls) answers.push(await call());
+      return answers;
+    };
+    const [moves, cycles] = await Promise.all([
+      inTurn(
+        Array.from({ length: 25 }, (_, n) => () => book(mover.token, { slotId: (n % 2 ? two : one)!._id })),
+      ),
+      inTurn(
+        Array.from(
+          { length: 25 },
+          (_, n) => () => (n % 2 ? cancel(canceller.token) : book(canceller.token, { slotId: only!._id })),
+        ),
+      ),
+    ]);
+
+    // The mover: booked, moved three times, then every move of that interview refused (asking
+    // for the time it already has changes nothing, and is answered as it stands).
+    const allowedMoves = 1 + BOOKING_CHANGES_PER_INTERVIEW_PER_DAY;
+    expect(moves.map((answer) => answer.status)).toEqual(
+      moves.map((_answer, n) => (n < allowedMoves || n % 2 === 1 ? 200 : 429)),
+    );
+    // The canceller: ten booking actions in all, then every booking refused (and so there is
+    // nothing left to cancel).
+    expect(cycles.map((answer) => answer.status)).toEqual(
+      cycles.map((_answer, n) => (n < BOOKING_ACTIONS_PER_DAY ? 200 : n % 2 ? 404 : 429)),
+    );
+    for (const nothing of cycles.filter((answer) => answer.status === 404))
+      expect(nothing.body).toEqual({ message: interviewMessages.noBooking });
+    for (const [refusals, message] of [
+      [moves.filter((answer) => answer.status === 429), interviewMessages.bookingChangesUsedUp],
+      [cycles.filter((answer) => answer.status === 429), interviewMessages.bookingActionsUsedUp],
+    ] as const) {
+      for (const refused of refusals) {
+        expect(refused.body).toEqual({ message });
+        // Until the day's window is out.
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
+      }
+    }
+    expect(interviewMessages.bookingChangesUsedUp).toContain('careers@example.co.uk');
+    expect(interviewMessages.bookingActionsUsedUp).toContain('careers@example.co.uk');
+    // The refusals changed nothing: the mover's interview is where the third move left it.
+    expect((await myInterview(mover.token)).body.booking._id).toBe(two!._id);
+
+    // Before the hold has passed: nothing has gone to an interviewer, and one message waits for
+    // the only interviewer the bookings still concern; every other change replaced or dropped it.
+    const queued = (await outboxRows([mover.id, canceller.id])).slice(queuedBefore);
+    const interviewers = [first!, second!, third!].map((person) => person.email);
+    expect(
+      queued.filter((row) => interviewers.includes(row.recipient)).map((row) => [row.recipient, row.sentAt]),
+    ).toEqual([[second!.email, null]]);
+
+    await passTheHold();
+    await expect
+      .poll(
+        async () => (await outboxRows([mover.id, canceller.id])).filter((row) => !row.sentAt).length,
+        DELIVERY,
+      )
+      .toBe(0);
+    const arrived = (await mails()).filter((mail) => /^Interview /.test(mail.subject));
+    const count = (address: string) => arrived.filter((mail) => mail.to === address).length;
+    // Each applicant had an e-mail of each change that went through; 15 e-mails in all.
+    expect(count(mover.email)).toBe(allowedMoves);
+    expect(count(canceller.email)).toBe(BOOKING_ACTIONS_PER_DAY);
+    expect([count(first!.email), count(second!.email), count(third!.email)]).toEqual([0, 1, 0]);
+    const latest = arrived.find((mail) => mail.to === second!.email)!;
+    expect(latest.subject).toBe('Interview booked: Claims Handler');
+    const invitation = eventOf(latest.calendar);
+    expect(invitation.method).toBe('REQUEST');
+    expect(Number(invitation.event.sequence)).toBe(BOOKING_CHANGES_PER_INTERVIEW_PER_DAY);
+    expect(new Date(invitation.event.start).toISOString()).toBe(two!.startsAt);
+  });
+
+  it('changes sent all at once are counted as they happen: never more moves than the limit, never a 500', async () => {
+    const person = await invite(server, team.adminToken, 'interviewer', 'at-once');
+    const { id, token, offered } = await offeredApplicant({
+      slots: [slot(WINTER_DAY, '13:15', [person]), slot(WINTER_DAY, '14:15', [person])],
+    });
+    const [one, two] = offeredSlots(offered);
+    expect((await book(token, { slotId: one!._id })).status).toBe(200);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, n) => book(token, { slotId: (n % 2 ? one : two)!._id })),
+    );
+    for (const answer of answers)
+      expect([200, 409, 429], JSON.stringify(answer.body)).toContain(answer.status);
+    expect(answers.some((answer) => answer.status === 429)).toBe(true);
+    const trail = (await server.api('GET', `/applications/${id}/audit`, { token: team.adminToken }))
+      .body as Array<{ action: string; detail: string | null }>;
+    const moved = trail.filter(
+      (entry) => entry.action === 'interview' && entry.detail?.startsWith('Moved to'),
+    );
+    expect(moved.length).toBeGreaterThanOrEqual(1);
+    expect(moved.length).toBeLessThanOrEqual(BOOKING_CHANGES_PER_INTERVIEW_PER_DAY);
+    const [booking] = await server.context.database.db
+      .select({ sequence: interviewBookings.sequence })
+      .from(interviewBookings)
+      .where(eq(interviewBookings.applicationId, id));
+    expect(booking!.sequence).toBe(moved.length);
+  });
+
+  it.each([
+    ['the job has closed', interviewMessages.jobClosed],
+    ['the application was rejected', interviewMessages.applicationRejected],
+    ['the application was withdrawn', interviewMessages.applicationWithdrawn],
+  ])(
+    'refuses to book, move or cancel once %s: 409 in words, and nothing changes or is sent',
+    async (why, message) => {
+      const person = await invite(server, team.adminToken, 'interviewer', 'closed');
+      const { id, token, offered } = await offeredApplicant({
+        slots: [slot(SUMMER_DAY, '08:15', [person]), slot(SUMMER_DAY, '18:15', [person])],
+      });
+      const [one, two] = offeredSlots(offered);
+      expect((await book(token, { slotId: one!._id })).status).toBe(200);
+      const { db } = server.context.database;
+      if (why === 'the application was rejected') {
+        const rejected = await server.api('PUT', `/applications/${id}/stage`, {
+          token: team.adminToken,
+          body: { stage: 'rejected', notify: false },
+        });
+        expect(rejected.status).toBe(200);
+      } else if (why === 'the application was withdrawn') {
+        expect((await server.api('POST', `/my-application/${token}/withdraw`)).status).toBe(200);
+      } else {
+        await db.execute(sql`update jobs set closing_date = '2000-01-01' where id = ${team.jobA}`);
+      }
+      try {
+        const queued = (await outboxRows([id])).length;
+        for (const attempt of [
+          () => book(token, { slotId: two!._id }),
+          () => book(token, { slotId: one!._id, adjustments: 'Another request.' }),
+          () => cancel(token),
+        ]) {
+          const answer = await attempt();
+          expect(answer.status).toBe(409);
+          expect(answer.body).toEqual({ message, slots: [] });
+        }
+        const [booking] = await db
+          .select({ slotId: interviewBookings.slotId, sequence: interviewBookings.sequence })
+          .from(interviewBookings)
+          .where(eq(interviewBookings.applicationId, id));
+        expect(booking).toEqual({ slotId: one!._id, sequence: 0 });
+        expect((await outboxRows([id])).length).toBe(queued);
+        // The applicant's page says why, and offers nothing to press (a withdrawn one is not shown).
+        const page = await myInterview(token);
+        if (why === 'the application was withdrawn') expect(page.status).toBe(404);
+        else {
+          expect(page.body).toMatchObject({ slots: [], closed: message, booking: { changeable: false } });
+        }
+      } finally {
+        await db.execute(sql`update jobs set closing_date = null where id = ${team.jobA}`);
+      }
+    },
+  );
+});
+
+describe(`the interview adjustment on ${engine}`, () => {
+  /** A name and a request made to be read as the company's own words. */
+  const NAME = 'IT Desk: your mailbox is full, verify at http://evil.example/login';
+  const REQUEST = 'Regards, IT Service Desk. Re-enter your password at http://evil.example/sso today.';
+  const AGREED = 'A ground-floor room, and 15 minutes more for the written task.';
+  const typed = ['IT Desk', 'IT Service Desk', 'evil.example', 'mailbox is full', 'Re-enter your password'];
+  const expectNothingTyped = (text: string, where: string) => {
+    for (const piece of typed) expect(text, where).not.toContain(piece);
+  };
+
+  it('reaches the adjustments contact alone; interviewers and the hiring manager see only what the contact agreed', async () => {
+    const person = await invite(server, team.adminToken, 'interviewer', 'adjusted');
+    const { id, token, offered } = await offeredApplicant(
+      { slots: [slot(SUMMER_DAY, '09:45', [person]), slot(SUMMER_DAY, '14:45', [person])] },
+      NAME,
+    );
+    const [one, two] = offeredSlots(offered);
+    const booked = await book(token, { slotId: one!._id, adjustments: REQUEST });
+    expect(booked.status).toBe(200);
+    // The applicant sees their own words back.
+    expect(booked.body.booking.adjustments).toBe(REQUEST);
+
+    // The interviewer's e-mail and invitation: the job, the time, the link; nothing typed.
+    const invitation = await waitForMail(person.email, /^Interview booked/);
+    for (const [where, text] of Object.entries({
+      subject: invitation.subject,
+      text: invitation.text,
+      calendar: invitation.calendar ?? '',
+      raw: invitation.raw,
+    }))
+      expectNothingTyped(text, where);
+    expect(invitation.text).toContain(`${PUBLIC_URL}/team/application/${id}`);
+    expect(invitation.text).not.toContain('adjustment');
+
+    // The contact is told there is a request, and where to read it; not what it is.
+    const notice = await waitForMail(CONTACT.email, /interview adjustment$/);
+    expect(notice.subject).toBe('An applicant for Claims Handler asked for an interview adjustment');
+    expect(notice.text).toContain(`${PUBLIC_URL}/dashboard/adjustments`);
+    expectNothingTyped(notice.raw, 'the contact’s notice');
+
+    // The administrators', the hiring manager's and the interviewer's answers carry no request.
+    const manager = await team.token(team.hmA);
+    const interviewer = await team.token(person);
+    const answers = {
+      admin: await server.api('GET', `/applications/${id}/interview`, { token: team.adminToken }),
+      manager: await server.api('GET', `/team/applications/${id}/interview`, { token: manager }),
+      'admin detail': await server.api('GET', `/applications/${id}`, { token: team.adminToken }),
+      'manager detail': await server.api('GET', `/team/applications/${id}`, { token: manager }),
+      'interviewer detail': await server.api('GET', `/team/applications/${id}`, { token: interviewer }),
+    };
+    for (const [who, answer] of Object.entries(answers)) {
+      expect(answer.status, who).toBe(200);
+      expect(answer.bytes.toString(), who).not.toContain('Re-enter your password');
+    }
+    expect(answers.admin.body.agreedAdjustment).toBeNull();
+    expect(answers.admin.body.booking).toEqual({ slotId: one!._id, bookedAt: expect.any(String) });
+    const otherAdmin = await server.api('GET', `/applications/${id}/adjustments`, { token: team.adminToken });
+    expect(otherAdmin.status).toBe(403);
+    expect(otherAdmin.body).toEqual({ message: messages.adjustmentsContactOnly });
+
+    // The contact reads it (in the audit trail), and writes what was agreed.
+    const read = await server.api('GET', `/applications/${id}/adjustments`, { token: contactToken });
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ interviewAdjustments: REQUEST, agreed: null });
+    const notContact = await server.api('PUT', `/applications/${id}/adjustments/agreed`, {
+      token: team.adminToken,
+      body: { agreed: AGREED },
+    });
+    expect(notContact.status).toBe(403);
+    expect(notContact.body).toEqual({ message: messages.adjustmentsContactOnly });
+    const agreed = await server.api('PUT', `/applications/${id}/adjustments/agreed`, {
+      token: contactToken,
+      body: { agreed: AGREED },
+    });
+    expect(agreed.status, JSON.stringify(agreed.body)).toBe(200);
+    expect(agreed.body).toEqual({ applicationId: id, agreed: AGREED });
+    const trail = (await server.api('GET', `/applications/${id}/audit`, { token: team.adminToken }))
+      .body as Array<{ action: string; actorEmail: string }>;
+    expect(trail.filter((entry) => entry.actorEmail === CONTACT.email).map((entry) => entry.action)).toEqual([
+      'adjustments',
+      'adjustment-agreed',
+    ]);
+
+    // What was agreed is what the interviewer sees, on screen and in the next interview e-mail.
+    const line = `An adjustment has been agreed: ${AGREED}`;
+    expect(
+      (await server.api('GET', `/applications/${id}/interview`, { token: team.adminToken })).body
+        .agreedAdjustment,
+    ).toBe(AGREED);
+    expect(
+      (await server.api('GET', `/team/applications/${id}/interview`, { token: manager })).body
+        .agreedAdjustment,
+    ).toBe(AGREED);
+    expect(
+      (await server.api('GET', `/team/applications/${id}`, { token: interviewer })).body.agreedAdjustment,
+    ).toBe(AGREED);
+    expect((await book(token, { slotId: two!._id })).status).toBe(200);
+    const moved = await waitForMail(person.email, /^Interview moved/);
+    expect(moved.text).toContain(line);
+    expectNothingTyped(moved.raw, 'the move');
+  });
+});
 
 describe(`the day-before reminder on ${engine}`, () => {
   it('goes once to the applicant and the interviewer of an interview within 24 hours, and never twice', async () => {

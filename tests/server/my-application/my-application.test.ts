@@ -131,7 +131,8 @@ describe(`the private link, on ${engine}`, () => {
     expect(confirmation.parsed.text).toContain(`${PUBLIC_URL}/my-application/${token}`);
     expect(confirmation.parsed.text).toContain(`${PUBLIC_URL}/privacy`);
     // The careers mailbox's notice carries no link of the applicant's.
-    const noticeOf = () => mailTo(CAREERS).find((message) => message.parsed.text?.includes(email));
+    const noticeOf = () =>
+      mailTo(CAREERS).find((message) => message.parsed.text?.includes(`/dashboard/application/${id}`));
     await expect.poll(noticeOf, DELIVERY).toBeDefined();
     const notice = noticeOf()!;
     expect(notice.parsed.text).not.toMatch(/my-application/);

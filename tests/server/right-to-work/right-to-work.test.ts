@@ -8,7 +8,7 @@ import { applications, cvBlobs, rightToWorkChecks } from '../../../src/server/db
 import { purgeExpiredApplications } from '../../../src/server/privacy/retention';
 import { sweepOrphanedCvs } from '../../../src/server/start-server';
 import { sendDueFollowUps } from '../../../src/server/right-to-work/follow-up-reminders';
-import { londonToday } from '../../../src/shared/jobs/closing-date';
+import { formatClosingDate, londonToday } from '../../../src/shared/jobs/closing-date';
 import { messages } from '../../../src/shared/messages';
 import { buildTestApp, type TestApp } from '../../support/build-app';
 import { applyTo, createJob, setUpHiringTeam, type HiringTeam } from '../../support/hiring-team';
@@ -263,7 +263,9 @@ describe(`the follow-up reminder on ${engine}`, () => {
     ).toBe(200);
     const mailsAbout = () =>
       sink.messages.filter(
-        (message) => message.parsed.subject === 'Right-to-work follow-up due: Followup Applicant',
+        (message) =>
+          message.parsed.subject?.startsWith('Right-to-work follow-up due ') &&
+          message.parsed.text?.includes(`/dashboard/application/${id}`),
       );
 
     // Not due yet.
@@ -274,8 +276,13 @@ describe(`the follow-up reminder on ${engine}`, () => {
     await expect.poll(() => mailsAbout().length, DELIVERY).toBe(2);
     const recipients = mailsAbout().flatMap((message) => message.envelope.to);
     expect(recipients.sort()).toEqual([ADMIN.email, 'careers@example.co.uk'].sort());
+    // It names the job and the date, never the applicant: their name is text they typed.
+    expect(mailsAbout()[0]!.parsed.subject).toBe(
+      `Right-to-work follow-up due ${formatClosingDate(dayOffset(30))}: Claims Handler`,
+    );
     const text = mailsAbout()[0]!.parsed.text ?? '';
-    expect(text).toContain('Followup Applicant (Claims Handler)');
+    expect(text).toContain('for the Claims Handler role');
+    expect(text).not.toContain('Followup');
     expect(text).toContain(`${PUBLIC_URL}/dashboard/application/${id}`);
 
     // Once only, whoever looks again.

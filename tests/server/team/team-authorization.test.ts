@@ -412,6 +412,12 @@ const calls: Call[] = [
     undefined,
     refused(403, messages.adjustmentsContactOnly),
   ),
+  adminCall(
+    'PUT /applications/{id}/adjustments/agreed',
+    (team) => `/applications/${team.a1}/adjustments/agreed`,
+    () => ({ agreed: 'A ground-floor room.' }),
+    refused(403, messages.adjustmentsContactOnly),
+  ),
   adminCall('GET /equality-monitoring/funnel', (team) => `/equality-monitoring/funnel?jobId=${team.jobA}`),
 ];
 

@@ -1,4 +1,8 @@
-import type { AdjustmentRequest, AdjustmentsAnswer } from '../../../shared/adjustments/adjustments-contract';
+import type {
+  AdjustmentRequest,
+  AdjustmentsAnswer,
+  AgreedAdjustmentAnswer,
+} from '../../../shared/adjustments/adjustments-contract';
 import { api } from '../../store/api';
 
 /**
@@ -19,7 +23,37 @@ export const adjustmentsApi = api.injectEndpoints({
       }),
       keepUnusedDataFor: 0,
     }),
+    /**
+     * Writes what the contact agreed for the interview. The answers already shown are brought up to
+     * date from the answer rather than read again: each read of a request is an audit entry.
+     */
+    setAgreedAdjustment: build.mutation<AgreedAdjustmentAnswer, { applicationId: string; agreed: string }>({
+      query: ({ applicationId, agreed }) => ({
+        url: `/applications/${encodeURIComponent(applicationId)}/adjustments/agreed`,
+        method: 'PUT',
+        body: { agreed },
+        recordRefusals: true,
+      }),
+      async onQueryStarted({ applicationId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (!data) return;
+        dispatch(
+          adjustmentsApi.util.updateQueryData('getApplicationAdjustments', applicationId, (answer) => {
+            answer.agreed = data.agreed;
+          }),
+        );
+        dispatch(
+          adjustmentsApi.util.updateQueryData('getAdjustmentRequests', undefined, (rows) => {
+            for (const row of rows) if (row.applicationId === applicationId) row.agreed = data.agreed;
+          }),
+        );
+      },
+    }),
   }),
 });
 
-export const { useGetAdjustmentRequestsQuery, useGetApplicationAdjustmentsQuery } = adjustmentsApi;
+export const {
+  useGetAdjustmentRequestsQuery,
+  useGetApplicationAdjustmentsQuery,
+  useSetAgreedAdjustmentMutation,
+} = adjustmentsApi;

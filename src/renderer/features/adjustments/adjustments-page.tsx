@@ -6,11 +6,15 @@ import { AdminPageHeader, useAdminStyles } from '../../layout/admin-page';
 import { PageLoading } from '../../components/page-loading';
 import { errorMessage } from '../../store/api-error';
 import { useGetAdjustmentRequestsQuery } from './adjustments-api';
+import { AdjustmentRequestText } from './adjustment-request-text';
+import { AgreedAdjustmentForm } from './agreed-adjustment-form';
 import { useStyles } from './adjustments.styles';
 
 /**
  * /dashboard/adjustments: every adjustment request and Disability Confident opt-in, for the
- * adjustments contact to arrange. Any other administrator is told it is not theirs to read.
+ * adjustments contact to arrange, each with what they agreed for the interview (which alone the
+ * interviewers and the hiring manager see). Any other administrator is told it is not theirs to
+ * read.
  */
 export function AdjustmentsPage() {
   const admin = useAdminStyles();
@@ -21,7 +25,7 @@ export function AdjustmentsPage() {
     <div className={admin.page}>
       <AdminPageHeader
         title="Adjustments"
-        subtitle="What applicants asked for to apply or to be interviewed. Only the adjustments contact reads these."
+        subtitle="What applicants asked for to apply or to be interviewed. Only the adjustments contact reads these; the interviewers and the hiring manager see only what the contact agrees."
       />
       <section className={admin.card} aria-labelledby={headingId}>
         <h2 id={headingId} className={admin.cardTitle}>
@@ -40,12 +44,13 @@ export function AdjustmentsPage() {
                   </Link>
                   {`, ${row.jobTitle}, applied ${formatUsDate(row.createdAt)}`}
                 </p>
-                {row.adjustments && <p className={styles.request}>{row.adjustments}</p>}
-                {row.disabilityConfident && (
-                  <p className={styles.muted}>
-                    Asked to be considered under the Disability Confident scheme.
-                  </p>
-                )}
+                <AdjustmentRequestText request={row} />
+                <AgreedAdjustmentForm
+                  key={row.agreed ?? ''}
+                  applicationId={row.applicationId}
+                  agreed={row.agreed}
+                  label={`Agreed for the interview of ${row.name}`}
+                />
               </li>
             ))}
           </ul>

@@ -21,4 +21,11 @@ export const useStyles = makeStyles({
   },
   who: { ...typographyStyles.body1Strong, margin: 0, overflowWrap: 'anywhere' },
   link: { color: tokens.colorBrandForegroundLink },
+  label: { ...typographyStyles.body1Strong, margin: 0 },
+  form: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    paddingBlockStart: tokens.spacingVerticalS,
+  },
 });

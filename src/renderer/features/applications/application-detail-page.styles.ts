@@ -26,4 +26,5 @@ export const useStyles = makeStyles({
     overflowWrap: 'anywhere',
     lineHeight: '1.6',
   },
+  agreed: { ...typographyStyles.body1, margin: 0, overflowWrap: 'anywhere' },
 });

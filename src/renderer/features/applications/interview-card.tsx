@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Button } from '@fluentui/react-components';
+import { agreedAdjustmentLine } from '../../../shared/adjustments/adjustments-contract';
 import type { ApplicationStage } from '../../../shared/applications/stage-contract';
 import { formatInterviewTime } from '../../../shared/interviews/london-time';
 import type { TeamInterviewer } from '../../../shared/team/team-contract';
@@ -14,8 +15,9 @@ const FINISHED: readonly ApplicationStage[] = ['hired', 'rejected', 'withdrawn']
 
 /**
  * The Interview card of an application screen, for administrators and the job's hiring manager:
- * the booked time, the times offered, and the offer form (opened here, or by choosing Interview
- * as the stage).
+ * the booked time, the times offered, the adjustment the adjustments contact agreed (never what
+ * the applicant asked: docs/security.md#adjustments), and the offer form (opened here, or by
+ * choosing Interview as the stage).
  */
 export function InterviewCard({
   applicationId,
@@ -56,7 +58,6 @@ export function InterviewCard({
       ) : booked ? (
         <p className={styles.note}>
           {`Booked: ${formatInterviewTime(booked.startsAt)} (UK time), ${booked.durationMinutes} minutes, ${booked.place}, with ${booked.interviewers.map((person) => person.name).join(', ')}.`}
-          {interview?.booking?.adjustments ? ` Adjustment asked for: ${interview.booking.adjustments}` : ''}
         </p>
       ) : offered.length > 0 ? (
         <>
@@ -71,6 +72,9 @@ export function InterviewCard({
         </>
       ) : (
         <p className={styles.note}>No interview times offered yet.</p>
+      )}
+      {interview?.agreedAdjustment && (
+        <p className={styles.note}>{agreedAdjustmentLine(interview.agreedAdjustment)}</p>
       )}
       {offering ? (
         <InterviewOfferForm

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { ArrowLeftRegular } from '@fluentui/react-icons/headless/svg/arrow-left';
+import { agreedAdjustmentLine } from '../../../shared/adjustments/adjustments-contract';
 import { formatUsDate } from '../../../shared/format/date';
 import { screens } from '../../../shared/site/screen-routes';
 import { useSession } from '../../store/use-session';
@@ -21,7 +22,8 @@ import { TeamNotAvailable } from './team-not-available';
 /**
  * /team/application/:id: one application as a team member may see it: the applicant, the cover
  * letter, the CV (preview and download, each audited), and for the job's hiring manager its
- * notes, its interviewers, the stage moves open to them and the offer of interview times; the
+ * notes, its interviewers, the stage moves open to them and the offer of interview times (with the
+ * adjustment agreed for the interview); for an interviewer that agreed adjustment alone; the
  * scorecards (an interviewer's own form first). What the server refuses (a closed
  * job, an application not theirs) is said on the screen; the session goes on.
  */
@@ -32,6 +34,7 @@ export function TeamApplicationPage() {
   const { teamRole } = useSession();
   const { currentData: application, isFetching, error } = useGetTeamApplicationQuery(id);
   const interviewersId = useId();
+  const adjustmentId = useId();
   const manager = teamRole === 'hiring-manager';
   const [offering, setOffering] = useState(false);
   const { data: interview } = useGetInterviewQuery(
@@ -110,6 +113,14 @@ export function TeamApplicationPage() {
               offering={offering}
               onOfferingChange={setOffering}
             />
+          )}
+          {!manager && application.agreedAdjustment && (
+            <section className={admin.card} aria-labelledby={adjustmentId}>
+              <h2 id={adjustmentId} className={admin.cardTitle}>
+                Interview adjustment
+              </h2>
+              <p className={styles.agreed}>{agreedAdjustmentLine(application.agreedAdjustment)}</p>
+            </section>
           )}
           <ScorecardsCard applicationId={application._id} source="team" interviewer={!manager} />
           {manager && (

@@ -33,7 +33,9 @@ const slotLabel = (slot: ApplicantSlot) =>
 /**
  * The applicant's interview on their page (docs/behaviour.md#interviews): the times offered to
  * choose from, the one booked with a way to move or cancel it until 24 hours before, and what they
- * need adjusted. Shows nothing until interview times have been offered.
+ * need adjusted. Shows nothing until interview times have been offered; once the job has closed or
+ * the application was decided, why it can no longer be changed. The server's refusals (a time
+ * taken meanwhile, too many changes in a day) are shown in its words.
  */
 export function InterviewBooking({ token }: { token: string }) {
   const styles = useStyles();
@@ -54,7 +56,7 @@ export function InterviewBooking({ token }: { token: string }) {
 
   const slots = freeAfterRefusal ?? current.slots;
   const busy = booking || cancelling;
-  const changeable = !current.booking || current.booking.changeable;
+  const changeable = !current.closed && (!current.booking || current.booking.changeable);
 
   const refused = (error: unknown, fallback: string) => {
     const taken = slotTakenSchema.safeParse((error as { data?: unknown }).data);
@@ -123,7 +125,7 @@ export function InterviewBooking({ token }: { token: string }) {
           {current.booking.adjustments && (
             <p className={site.body}>You asked for: {current.booking.adjustments}</p>
           )}
-          {!current.booking.changeable && (
+          {!current.booking.changeable && !current.closed && (
             <p className={site.body}>
               Your interview is less than 24 hours away, so it can no longer be moved or cancelled here. If
               you need to change it, reply to your invitation e-mail and our team will help.
@@ -131,6 +133,7 @@ export function InterviewBooking({ token }: { token: string }) {
           )}
         </>
       )}
+      {current.closed && <p className={site.body}>{current.closed}</p>}
       {changeable && slots.length > 0 && (
         <form className={styles.form} onSubmit={(event) => void onBook(event)} noValidate>
           <Field label={current.booking ? 'Move to another time (UK time)' : 'Choose a time (UK time)'}>

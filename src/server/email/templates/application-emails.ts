@@ -14,8 +14,9 @@ export const NEUTRAL_GREETING = 'Dear applicant,';
 
 /**
  * The messages of one application: a confirmation to the applicant, with the private link to
- * their application (minted when it is sent), and a notice to the careers mailbox. Without
- * `confirm` (the address has had its share of confirmations) only the notice goes, saying so.
+ * their application (minted when it is sent), and a notice to the careers mailbox, which names
+ * the job and links to the application. Without `confirm` (the address has had its share of
+ * confirmations) only the notice goes, saying so.
  */
 export function applicationEmails(
   application: MailedApplication,
@@ -49,21 +50,17 @@ export function applicationEmails(
     ].join('\n'),
   };
 
+  // To staff: nothing the applicant typed, not even their name or address (a name can be 200
+  // characters of anything, and this goes from the careers mailbox to a colleague's inbox); who
+  // applied, and what they wrote, is read in the dashboard (docs/security.md#e-mail-to-staff).
   const notice = {
     to: options.careersMailbox,
-    replyTo: application.email,
-    subject: `New application: ${application.name} for ${application.jobTitle}`,
+    subject: `New application for ${application.jobTitle}`,
     text: [
       `A new application has arrived for ${application.jobTitle}.`,
       '',
-      `Name:       ${application.name}`,
-      `E-mail:     ${application.email}`,
-      `Phone:      ${application.phone}`,
       `Applied on: ${formatUsDate(application.createdAt)}`,
       `CV:         ${application.cvSize > 0 ? `PDF, ${Math.round(application.cvSize / 1024)} KB` : 'none'}`,
-      '',
-      'Cover letter:',
-      application.about,
       '',
       ...(confirm
         ? []
@@ -73,7 +70,8 @@ export function applicationEmails(
             `privacy page: ${options.publicUrl}${PRIVACY_NOTICE_PATH}`,
             '',
           ]),
-      `Open it in the dashboard: ${options.publicUrl}/dashboard/application/${application.id}`,
+      'The applicant, their cover letter and their CV are in the dashboard:',
+      `${options.publicUrl}/dashboard/application/${application.id}`,
     ].join('\n'),
   };
 

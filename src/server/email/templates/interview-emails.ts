@@ -1,4 +1,6 @@
+import { agreedAdjustmentLine } from '../../../shared/adjustments/adjustments-contract';
 import { formatInterviewTime } from '../../../shared/interviews/london-time';
+import { screens } from '../../../shared/site/screen-routes';
 import type { QueuedEmail } from '../email-outbox';
 import type { MailedApplication, MailOptions } from '../mail-options';
 import type { CalendarInvitation } from '../mailer';
@@ -73,19 +75,27 @@ const interviewerLines: Record<InterviewChange, string> = {
   reminder: 'A reminder of your interview:',
 };
 
+/** What an interview e-mail is written from: the stored booking, never what a request sent. */
+export interface MailedInterview extends MailedSlot {
+  applicationId: string;
+  jobTitle: string;
+  /** What the adjustments contact agreed for the interviewers, in the contact's words. */
+  agreedAdjustment: string | null;
+}
+
 /**
  * An interview booked, moved, cancelled or coming tomorrow, to the applicant or an interviewer,
  * with the calendar invitation when there is one (a reminder has none: the event is unchanged).
+ *
+ * An interviewer's e-mail holds nothing the applicant typed, not even their name (a name can be
+ * 200 characters of anything, sent from the careers mailbox to a colleague's inbox): the job, the
+ * time and place, the adjustment the adjustments contact agreed, and a link to the application on
+ * the team's screens, where its details are (docs/security.md#e-mail-to-staff).
  */
 export function interviewChangeEmail(
   change: InterviewChange,
   to: { name: string; email: string; role: 'applicant' | 'interviewer' },
-  interview: MailedSlot & {
-    applicationId: string;
-    jobTitle: string;
-    applicantName: string;
-    adjustments: string | null;
-  },
+  interview: MailedInterview,
   calendar: CalendarInvitation | undefined,
   options: MailOptions,
 ): QueuedEmail {
@@ -108,15 +118,19 @@ export function interviewChangeEmail(
         '',
         interviewerLines[change],
         '',
-        `${interview.applicantName}, for the ${interview.jobTitle} role`,
+        `An interview for the ${interview.jobTitle} role`,
         when(interview),
-        ...(interview.adjustments && change !== 'cancelled'
-          ? ['', 'The applicant asked for an adjustment:', interview.adjustments]
+        ...(interview.agreedAdjustment && change !== 'cancelled'
+          ? ['', agreedAdjustmentLine(interview.agreedAdjustment)]
           : []),
         '',
-        change === 'cancelled'
-          ? 'Your access to this application ends with the interview.'
-          : 'After the interview, fill in your scorecard in the hiring team’s screens.',
+        ...(change === 'cancelled'
+          ? ['Your access to this application ends with the interview.']
+          : [
+              'The application is on the hiring team’s screens; after the interview, fill in your',
+              'scorecard there:',
+              new URL(screens.teamApplication.path({ id: interview.applicationId }), options.publicUrl).href,
+            ]),
       ];
   return {
     to: to.email,
@@ -125,5 +139,29 @@ export function interviewChangeEmail(
     applicationId: interview.applicationId,
     text: [...lines, '', ...signature(options)].join('\n'),
     ...(calendar ? { calendar } : {}),
+  };
+}
+
+/**
+ * Tells the adjustments contact that an applicant asked for an adjustment when booking their
+ * interview, without what they asked or who they are, as the notice of an application's request
+ * does: the request is read on the contact's own screen (docs/security.md#adjustments).
+ */
+export function interviewAdjustmentNoticeEmail(
+  interview: { applicationId: string; jobTitle: string },
+  options: MailOptions,
+  contact: string,
+): QueuedEmail {
+  return {
+    to: contact,
+    subject: `An applicant for ${interview.jobTitle} asked for an interview adjustment`,
+    applicationId: interview.applicationId,
+    text: [
+      `An applicant for ${interview.jobTitle} has asked for an adjustment for their interview.`,
+      '',
+      `Sign in to read it (only you can): ${options.publicUrl}${screens.adjustments.path()}`,
+      '',
+      'The interviewers and the hiring manager see only what you write there as agreed.',
+    ].join('\n'),
   };
 }

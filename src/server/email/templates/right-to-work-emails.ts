@@ -6,7 +6,6 @@ import type { MailOptions } from '../mail-options';
 /** A right-to-work follow-up that has come: what its reminder names. */
 export interface FollowUpReminder {
   applicationId: string;
-  applicantName: string;
   jobTitle: string;
   followUpOn: string;
   checkedByEmail: string;
@@ -16,14 +15,16 @@ export interface FollowUpReminder {
 /**
  * The reminder that a time-limited right to work must be checked again: to the administrator who
  * recorded the check and to the careers mailbox (HR's), since the checker may have left. It goes
- * with the application (its outbox rows are the application's).
+ * with the application (its outbox rows are the application's). It names the job, the date and the
+ * application's link, never the applicant: their name is text they typed, and this goes to staff
+ * (docs/security.md#e-mail-to-staff).
  */
 export function followUpReminderEmails(due: FollowUpReminder, options: MailOptions): QueuedEmail[] {
   const link = new URL(screens.application.path({ id: due.applicationId }), options.publicUrl).href;
   const text = [
     'Hello,',
     '',
-    `The right to work of ${due.applicantName} (${due.jobTitle}) was time-limited, and its follow-up check is due on ${formatClosingDate(due.followUpOn)}.`,
+    `A right-to-work check for the ${due.jobTitle} role was time-limited, and its follow-up check is due on ${formatClosingDate(due.followUpOn)}.`,
     'Check it again before that permission ends, and record the new check and its evidence on the application:',
     link,
     '',
@@ -34,7 +35,7 @@ export function followUpReminderEmails(due: FollowUpReminder, options: MailOptio
   const recipients = [...new Set([due.checkedByEmail, options.careersMailbox])];
   return recipients.map((to) => ({
     to,
-    subject: `Right-to-work follow-up due: ${due.applicantName}`.replace(/[\r\n]+/g, ' '),
+    subject: `Right-to-work follow-up due ${formatClosingDate(due.followUpOn)}: ${due.jobTitle}`,
     text,
     applicationId: due.applicationId,
   }));

@@ -36,7 +36,7 @@ const interviewer = (id: string, name: string): TeamMember => ({
 const ivan = interviewer('00000000-0000-4000-8000-00000000c101', 'Ivan Interviewer');
 const iris = interviewer('00000000-0000-4000-8000-00000000c102', 'Iris Interviewer');
 
-const noInterview: StaffInterview = { slots: [], booking: null };
+const noInterview: StaffInterview = { slots: [], booking: null, agreedAdjustment: null };
 
 const scorecard = (name: string, recommendation: Scorecard['recommendation']): Scorecard => ({
   _id: `card-${name}`,
@@ -67,6 +67,7 @@ const teamDetail = (overrides: Partial<TeamApplicationDetail> = {}): TeamApplica
   movableTo: ['reviewed', 'interview', 'offer'],
   interviewers: [],
   interviewIfMinimumCriteriaMet: false,
+  agreedAdjustment: null,
   answers: [],
   ...overrides,
 });
@@ -205,6 +206,7 @@ describe('offering interview times', () => {
         },
       ],
       booking: null,
+      agreedAdjustment: null,
     };
     const calls = stubApi(roleAnswer('hiring-manager'), (call) => {
       if (call.path === `/team/applications/${APPLICATION_ID}`) return jsonResponse(200, teamDetail());
@@ -243,6 +245,44 @@ describe('offering interview times', () => {
     expect(post?.body).toEqual({ slots: [], slotIds: ['slot-free'] });
     // Choosing Interview is the offer: no bare stage move went.
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+});
+
+describe('the Interview card', () => {
+  it('shows staff the adjustment the contact agreed, never a request', async () => {
+    const row = applicationRow({ _id: APPLICATION_ID, name: 'Nina Patel', stage: 'interview' });
+    const booked: StaffInterview = {
+      slots: [
+        {
+          _id: 'slot-booked',
+          startsAt: '2030-06-04T09:30:00.000Z',
+          durationMinutes: 45,
+          place: 'Northampton office',
+          interviewers: [{ _id: ivan._id, name: ivan.name, email: ivan.email }],
+          offered: true,
+          booking: 'this',
+        },
+      ],
+      booking: { slotId: 'slot-booked', bookedAt: '2030-05-01T09:00:00.000Z' },
+      agreedAdjustment: 'A ground-floor room.',
+    };
+    stubApi(roleAnswer('admin'), (call) => {
+      if (call.path === `/applications/${APPLICATION_ID}`) return jsonResponse(200, applicationDetail(row));
+      if (call.path === '/team-members') return jsonResponse(200, [ivan, iris]);
+      if (call.path === `/applications/${APPLICATION_ID}/interview`) return jsonResponse(200, booked);
+      return undefined;
+    });
+    renderScreen(<ApplicationDetailPage />, {
+      store: await adminStore(),
+      route: `/dashboard/application/${APPLICATION_ID}`,
+      path: '/dashboard/application/:id',
+    });
+    const card = await screen.findByRole('region', { name: 'Interview' });
+    expect(
+      await within(card).findByText('An adjustment has been agreed: A ground-floor room.'),
+    ).toBeInTheDocument();
+    expect(within(card).getByText(/^Booked: Tuesday 4 June 2030 at 10:30 BST/)).toBeInTheDocument();
+    expect(card.textContent).not.toMatch(/asked for/i);
   });
 });
 

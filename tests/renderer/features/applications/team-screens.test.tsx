@@ -34,6 +34,7 @@ const detail = (overrides: Partial<TeamApplicationDetail> = {}): TeamApplication
   movableTo: ['reviewed', 'shortlisted', 'offer'],
   interviewers: [],
   interviewIfMinimumCriteriaMet: false,
+  agreedAdjustment: null,
   answers: [],
   ...overrides,
 });
@@ -101,6 +102,29 @@ describe("a team member's application", () => {
     expect(screen.queryByRole('combobox', { name: 'Move to stage' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Notes' })).toBeNull();
     expect(calls.some((call) => call.path.endsWith('/notes'))).toBe(false);
+  });
+
+  it('shows an interviewer the adjustment agreed for the interview, in the words of the adjustments contact', async () => {
+    stubApi(roleAnswer('interviewer'), (call) =>
+      call.path === `/team/applications/${APPLICATION_ID}`
+        ? jsonResponse(
+            200,
+            detail({
+              movableTo: [],
+              interviewIfMinimumCriteriaMet: undefined,
+              agreedAdjustment: 'Extra time.',
+            }),
+          )
+        : undefined,
+    );
+    renderScreen(<TeamApplicationPage />, {
+      store: await adminStore(),
+      route: screens.teamApplication.path({ id: APPLICATION_ID }),
+      path: screens.teamApplication.pattern,
+    });
+    const card = await screen.findByRole('region', { name: 'Interview adjustment' });
+    expect(card).toHaveTextContent('An adjustment has been agreed: Extra time.');
+    expect(screen.queryByText(/minimum criteria/i)).toBeNull();
   });
 
   it("shows the answers to the job's questions under their questions", async () => {

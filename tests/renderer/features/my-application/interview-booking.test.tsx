@@ -130,6 +130,72 @@ describe("the applicant's interview section", () => {
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
   });
 
+  it('says in the server’s words when the day’s changes are used up, and keeps the booking as it was', async () => {
+    const user = userEvent.setup();
+    stubMatchMedia();
+    stubApi((call) => {
+      if (call.path === `/my-application/${TOKEN}`) return jsonResponse(200, application);
+      if (call.path === interviewPath && call.method === 'GET')
+        return jsonResponse(200, {
+          slots: [afternoon],
+          booking: { ...morning, adjustments: null, changeable: true },
+        });
+      if (call.path === interviewPath && call.method === 'PUT')
+        return jsonResponse(429, { message: interviewMessages.bookingChangesUsedUp });
+      return undefined;
+    });
+    openPage();
+    const section = await screen.findByRole('region', { name: 'Your interview' });
+    await user.click(within(section).getByRole('radio', { name: /15:00 GMT/ }));
+    await user.click(within(section).getByRole('button', { name: 'Move my interview' }));
+    const alert = await within(section).findByRole('alert');
+    expect(alert).toHaveTextContent(interviewMessages.bookingChangesUsedUp);
+    expect(alert).toHaveTextContent('careers@example.co.uk');
+    expect(within(section).getByText(/Booked: Wednesday 7 July 2027 at 10:30 BST/)).toBeInTheDocument();
+    await expectNoAxeViolations(section);
+  });
+
+  it('once the job has closed, says why the booking can no longer be changed and offers nothing to press', async () => {
+    stubMatchMedia();
+    stubApi((call) => {
+      if (call.path === `/my-application/${TOKEN}`) return jsonResponse(200, application);
+      if (call.path === interviewPath)
+        return jsonResponse(200, {
+          slots: [],
+          booking: { ...morning, adjustments: null, changeable: false },
+          closed: interviewMessages.jobClosed,
+        });
+      return undefined;
+    });
+    openPage();
+    const section = await screen.findByRole('region', { name: 'Your interview' });
+    expect(within(section).getByText(interviewMessages.jobClosed)).toBeInTheDocument();
+    expect(within(section).queryByText(/less than 24 hours away/)).toBeNull();
+    expect(within(section).queryByRole('button')).toBeNull();
+    expect(within(section).queryByRole('radio')).toBeNull();
+  });
+
+  it('shows a refusal of a closed booking in words, and takes the times away', async () => {
+    const user = userEvent.setup();
+    stubMatchMedia();
+    stubApi((call) => {
+      if (call.path === `/my-application/${TOKEN}`) return jsonResponse(200, application);
+      if (call.path === interviewPath && call.method === 'GET')
+        return jsonResponse(200, { slots: [morning, afternoon], booking: null });
+      if (call.path === interviewPath && call.method === 'PUT')
+        return jsonResponse(409, { message: interviewMessages.applicationRejected, slots: [] });
+      return undefined;
+    });
+    openPage();
+    const section = await screen.findByRole('region', { name: 'Your interview' });
+    await user.click(within(section).getByRole('radio', { name: /10:30 BST/ }));
+    await user.click(within(section).getByRole('button', { name: 'Book this time' }));
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      interviewMessages.applicationRejected,
+    );
+    await waitFor(() => expect(within(section).queryByRole('radio')).toBeNull());
+  });
+
   it('an interview less than 24 hours away can no longer be moved or cancelled here, and says what to do', async () => {
     stubMatchMedia();
     stubApi((call) => {

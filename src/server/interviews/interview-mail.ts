@@ -1,0 +1,113 @@
+import type { HeldEmail, QueuedEmail } from '../email/email-outbox';
+import type { MailOptions } from '../email/mail-options';
+import {
+  interviewChangeEmail,
+  type InterviewChange,
+  type MailedInterview,
+} from '../email/templates/interview-emails';
+import { interviewCalendar } from './interview-calendar';
+import type { BookedInterview, BookingOutcome } from './interview-repository';
+
+type Method = 'REQUEST' | 'CANCEL';
+type Interviewer = BookedInterview['interviewers'][number];
+
+const mailed = (interview: BookedInterview): MailedInterview => ({
+  applicationId: interview.applicationId,
+  jobTitle: interview.jobTitle,
+  startsAt: interview.startsAt,
+  durationMinutes: interview.durationMinutes,
+  place: interview.place,
+  agreedAdjustment: interview.agreedAdjustment,
+});
+
+/** The invitation of one state of the booking, as the applicant's copy or the interviewers'. */
+const invitation = (interview: BookedInterview, method: Method, mail: MailOptions, forApplicant: boolean) =>
+  interviewCalendar(
+    {
+      bookingId: interview.bookingId,
+      sequence: interview.sequence,
+      startsAt: interview.startsAt,
+      durationMinutes: interview.durationMinutes,
+      place: interview.place,
+      jobTitle: interview.jobTitle,
+      attendees: [
+        ...(forApplicant ? [{ name: interview.applicantName, email: interview.applicantEmail }] : []),
+        ...interview.interviewers,
+      ],
+    },
+    method,
+    mail,
+  );
+
+/** The applicant's e-mail of a change, with their copy of the invitation when there is one. */
+export const applicantInterviewEmail = (
+  change: InterviewChange,
+  interview: BookedInterview,
+  mail: MailOptions,
+  method?: Method,
+): QueuedEmail =>
+  interviewChangeEmail(
+    change,
+    { name: interview.applicantName, email: interview.applicantEmail, role: 'applicant' },
+    mailed(interview),
+    method && invitation(interview, method, mail, true),
+    mail,
+  );
+
+/** An interviewer's e-mail of a change, with the interviewers' copy of the invitation. */
+const interviewerEmail = (
+  change: InterviewChange,
+  person: Interviewer,
+  interview: BookedInterview,
+  mail: MailOptions,
+  method?: Method,
+): QueuedEmail =>
+  interviewChangeEmail(
+    change,
+    { name: person.name, email: person.email, role: 'interviewer' },
+    mailed(interview),
+    method && invitation(interview, method, mail, false),
+    mail,
+  );
+
+/** The day-before reminders of one interview: to the applicant and each interviewer, no invitation. */
+export const reminderEmails = (interview: BookedInterview, mail: MailOptions): QueuedEmail[] => [
+  applicantInterviewEmail('reminder', interview, mail),
+  ...interview.interviewers.map((person) => interviewerEmail('reminder', person, interview, mail)),
+];
+
+/** One interviewer's messages about one booking share a key: the later replaces the one not yet sent. */
+const heldKey = (bookingId: string, email: string) => `interview:${bookingId}:${email.toLowerCase()}`;
+
+/**
+ * What the interviewers are told of a change to a booking, held a while and coalesced per
+ * interviewer (docs/security.md#interview-bookings): one who has heard of the booking gets the
+ * latest state (the move, with the latest SEQUENCE, or the cancellation); one who has not gets it
+ * as a new booking, or nothing if it is already cancelled. A move's new interviewers are told of a
+ * booking; those it drops, of its cancellation.
+ */
+export function interviewerNews(
+  done: BookingOutcome | { kind: 'cancelled'; interview: BookedInterview },
+  mail: MailOptions,
+): HeldEmail[] {
+  const { interview } = done;
+  const cancellation = (person: Interviewer, about: BookedInterview): HeldEmail => ({
+    key: heldKey(about.bookingId, person.email),
+    message: interviewerEmail('cancelled', person, about, mail, 'CANCEL'),
+    first: null,
+  });
+  if (done.kind === 'unchanged') return [];
+  if (done.kind === 'cancelled')
+    return interview.interviewers.map((person) => cancellation(person, interview));
+  const current = interview.interviewers.map((person) => ({
+    key: heldKey(interview.bookingId, person.email),
+    message: interviewerEmail(done.kind, person, interview, mail, 'REQUEST'),
+    first: interviewerEmail('booked', person, interview, mail, 'REQUEST'),
+  }));
+  if (done.kind === 'booked') return current;
+  const dropped = done.before.interviewers.filter(
+    (person) => !interview.interviewers.some((other) => other.id === person.id),
+  );
+  const before = { ...done.before, sequence: interview.sequence };
+  return [...current, ...dropped.map((person) => cancellation(person, before))];
+}
