@@ -74,6 +74,8 @@ export interface StartOptions {
   intakeThreadIdleMs?: number;
   /** How often expired rate-limit counters are deleted (tests); see rate-limit.ts. */
   rateLimitSweepMs?: number;
+  /** The time it is now, for the parts that go by the calendar (tests move it on a day). */
+  now?: () => Date;
 }
 
 /**
@@ -138,6 +140,7 @@ async function assembleContext(config: Config, options: StartOptions, opened: Op
   );
   const monitoring = createEqualityMonitoring(db, await resolveMonitoringKey(config), {
     retentionDays: config.retentionDays,
+    now: options.now,
   });
   const applications = createApplicationRepository(db, blobs, changes, {
     retentionDays: config.retentionDays,

@@ -24,7 +24,10 @@ import type {
   RightToWorkEvidenceType,
   RightToWorkMethod,
 } from '../../shared/right-to-work/right-to-work-contract';
-import type { FunnelStage } from '../../shared/equality-monitoring/equality-monitoring-contract';
+import type {
+  FunnelStage,
+  PublishedFigures,
+} from '../../shared/equality-monitoring/equality-monitoring-contract';
 import type { Question, StoredAnswer } from '../../shared/questions/question-contract';
 import type { EmploymentType, PayPeriod, WorkplaceType } from '../../shared/jobs/job-facts';
 
@@ -650,6 +653,32 @@ export const equalityMonitoring = pgTable(
   (table) => [index('equality_monitoring_job_idx').on(table.jobId)],
 );
 
+/**
+ * The equality monitoring figures as published: one row for the whole (`slice` 'all') and one per
+ * job (its id), each with the London day it was taken. Administrators read these, never the
+ * returns, so the answers they get change only when the figures are taken again
+ * (docs/security.md#equality-monitoring).
+ */
+export const equalityReports = pgTable('equality_reports', {
+  slice: text('slice').primaryKey(),
+  takenOn: date('taken_on', { mode: 'string' }).notNull(),
+  figures: jsonb('figures').$type<PublishedFigures>().notNull(),
+});
+
+/**
+ * Which returns changed (sent, moved on, deleted) since a slice's figures were taken: one row per
+ * slice and return, the return named by a keyed digest of its id that only the server can compute,
+ * so the rows say how many changed, not which.
+ */
+export const equalityReportChanges = pgTable(
+  'equality_report_changes',
+  {
+    slice: text('slice').notNull(),
+    mark: text('mark').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.slice, table.mark] })],
+);
+
 export const schema = {
   users,
   passwordResets,
@@ -678,6 +707,8 @@ export const schema = {
   rightToWorkChecks,
   applicationAdjustments,
   equalityMonitoring,
+  equalityReports,
+  equalityReportChanges,
 };
 
 /**

@@ -1,21 +1,24 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { applications, equalityMonitoring } from '../db/schema';
+import { applications, equalityMonitoring, equalityReportChanges, equalityReports } from '../db/schema';
 import { isId } from '../../shared/http/id';
+import { londonToday } from '../../shared/jobs/closing-date';
 import type { ApplicationStage } from '../../shared/applications/stage-contract';
 import {
   funnelStages,
-  MIN_REPORTED_GROUP,
   monitoringQuestions,
   notAnsweredLabel,
   PREFER_NOT_TO_SAY,
   preferNotToSayLabel,
+  REFRESH_AFTER_CHANGES,
   type FunnelReport,
   type FunnelStage,
   type MonitoringAnswers,
+  type PublishedFigures,
   type StageCounts,
 } from '../../shared/equality-monitoring/equality-monitoring-contract';
+import { answerValues, countReturns, publishFigures, type SliceCounts } from './published-figures';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -33,8 +36,12 @@ const funnelStageOf: Record<ApplicationStage, FunnelStage | undefined> = {
 
 const rank = (stage: FunnelStage) => funnelStages.indexOf(stage);
 
-/** Suppresses a count under the minimum group. */
-const shown = (n: number): number | null => (n < MIN_REPORTED_GROUP ? null : n);
+/** The slice of the whole in `equality_reports`; a job's slice is its id. */
+const WHOLE = 'all';
+/** How often a day's held-back figures are looked at again, when someone asks for them. */
+const RECHECK_MS = 60_000;
+
+const withheld = Object.fromEntries(funnelStages.map((stage) => [stage, null])) as StageCounts;
 
 export type SubmitOutcome = 'saved' | 'refused' | 'already-sent' | 'off';
 
@@ -46,12 +53,104 @@ export type SubmitOutcome = 'saved' | 'refused' | 'already-sent' | 'off';
 export function createEqualityMonitoring(
   db: Db,
   key: Buffer | undefined,
-  options: { retentionDays: number },
+  options: { retentionDays: number; now?: () => Date },
 ) {
+  const now = options.now ?? (() => new Date());
   const mac = (purpose: string, applicationId: string) =>
     createHmac('sha256', key!).update(`${purpose}\0${applicationId.toLowerCase()}`).digest('base64url');
   /** What the row of an application is found by: only the server, holding the key, can compute it. */
   const linkOf = (applicationId: string) => mac('link', applicationId);
+
+  /**
+   * Notes, in the change's own transaction, that these returns changed, for the whole and for
+   * each one's job: the figures are taken again only once enough have (docs/security.md#equality-monitoring).
+   */
+  const noteChanged = async (tx: Db, changed: ReadonlyArray<{ id: string; jobId: string | null }>) => {
+    if (changed.length === 0) return;
+    const rows = changed.flatMap((row) => {
+      const mark = mac('change', row.id);
+      return [{ slice: WHOLE, mark }, ...(row.jobId ? [{ slice: row.jobId, mark }] : [])];
+    });
+    await tx.insert(equalityReportChanges).values(rows).onConflictDoNothing();
+  };
+
+  let checked = { day: '', taken: false, at: 0 };
+
+  /**
+   * Takes the day's figures, once: the first time they are asked for on a London day, and only
+   * if at least REFRESH_AFTER_CHANGES returns changed since the whole's figures were last taken
+   * (or there are none yet). A job's figures are taken again with them only if as many of its own
+   * returns changed, or it has none yet; otherwise it keeps the ones it has. The changes are read
+   * and cleared under a lock, so every instance on one PostgreSQL takes the same figures.
+   */
+  async function takeFigures(moment: Date): Promise<void> {
+    const today = londonToday(moment);
+    const time = moment.getTime();
+    if (checked.day === today && (checked.taken || time - checked.at < RECHECK_MS)) return;
+    const taken = await db.transaction(async (tx) => {
+      // Held until this transaction ends: a change made meanwhile waits, and is counted for the
+      // next figures rather than lost between the read of the returns and the clearing below.
+      await tx.execute(sql`lock table ${equalityReportChanges} in exclusive mode`);
+      const [whole] = await tx
+        .select({ takenOn: equalityReports.takenOn })
+        .from(equalityReports)
+        .where(eq(equalityReports.slice, WHOLE));
+      if (whole?.takenOn === today) return true;
+      const counted = await tx
+        .select({ slice: equalityReportChanges.slice, n: sql<number>`count(*)::int` })
+        .from(equalityReportChanges)
+        .groupBy(equalityReportChanges.slice);
+      const changes = new Map(counted.map((row) => [row.slice, Number(row.n)]));
+      if (whole && (changes.get(WHOLE) ?? 0) < REFRESH_AFTER_CHANGES) return false;
+
+      const returns = await tx.select().from(equalityMonitoring);
+      const byJob = new Map<string, typeof returns>();
+      for (const row of returns) {
+        if (!row.jobId) continue;
+        byJob.set(row.jobId, [...(byJob.get(row.jobId) ?? []), row]);
+      }
+      const published = new Set(
+        (await tx.select({ slice: equalityReports.slice }).from(equalityReports)).map((row) => row.slice),
+      );
+      const refreshed = new Map<string, SliceCounts>();
+      for (const [jobId, rows] of byJob) {
+        if (!published.has(jobId) || (changes.get(jobId) ?? 0) >= REFRESH_AFTER_CHANGES)
+          refreshed.set(jobId, countReturns(rows.map(asCounted)));
+      }
+      // A job whose returns have all gone since (deleted with their applications) is counted as
+      // empty once enough of them went.
+      for (const slice of published) {
+        if (slice !== WHOLE && !byJob.has(slice) && (changes.get(slice) ?? 0) >= REFRESH_AFTER_CHANGES)
+          refreshed.set(slice, countReturns([]));
+      }
+      const figures = publishFigures(countReturns(returns.map(asCounted)), refreshed);
+      const rows = [
+        { slice: WHOLE, takenOn: today, figures: figures.whole },
+        ...[...figures.jobs].map(([slice, jobFigures]) => ({ slice, takenOn: today, figures: jobFigures })),
+      ];
+      await tx
+        .insert(equalityReports)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: equalityReports.slice,
+          set: { takenOn: sql`excluded.taken_on`, figures: sql`excluded.figures` },
+        });
+      const cleared = rows.map((row) => row.slice);
+      await tx
+        .delete(equalityReportChanges)
+        .where(sql`${equalityReportChanges.slice} = any(${sql.param(cleared)}::text[])`);
+      // The figures of deleted jobs go with them.
+      const gone = sql`${equalityReports.slice} <> ${WHOLE} and not exists (select 1 from jobs where jobs.id::text = ${equalityReports.slice})`;
+      await tx.delete(equalityReports).where(gone);
+      await tx
+        .delete(equalityReportChanges)
+        .where(
+          sql`${equalityReportChanges.slice} <> ${WHOLE} and not exists (select 1 from jobs where jobs.id::text = ${equalityReportChanges.slice})`,
+        );
+      return true;
+    });
+    checked = { day: today, taken, at: time };
+  }
 
   /** The first day of the month after the application's purge day. */
   const retainUntil = (createdAt: Date) => {
@@ -79,18 +178,21 @@ export function createEqualityMonitoring(
         .where(eq(applications.id, applicationId))
         .limit(1);
       if (!application) return 'refused';
-      const inserted = await db
-        .insert(equalityMonitoring)
-        .values({
-          link: linkOf(applicationId),
-          jobId: application.jobId,
-          stageReached: funnelStageOf[application.stage] ?? 'applied',
-          retainUntil: retainUntil(application.createdAt),
-          ...answers,
-        })
-        .onConflictDoNothing()
-        .returning({ id: equalityMonitoring.id });
-      return inserted.length > 0 ? 'saved' : 'already-sent';
+      return db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(equalityMonitoring)
+          .values({
+            link: linkOf(applicationId),
+            jobId: application.jobId,
+            stageReached: funnelStageOf[application.stage] ?? 'applied',
+            retainUntil: retainUntil(application.createdAt),
+            ...answers,
+          })
+          .onConflictDoNothing()
+          .returning({ id: equalityMonitoring.id, jobId: equalityMonitoring.jobId });
+        await noteChanged(tx, inserted);
+        return inserted.length > 0 ? 'saved' : 'already-sent';
+      });
     },
 
     /** Moves the returns of applications that moved on, in the stage change's own transaction. */
@@ -101,7 +203,7 @@ export function createEqualityMonitoring(
         if (links.length === 0) continue;
         const lower = funnelStages.filter((earlier) => rank(earlier) < rank(stage));
         if (lower.length === 0) continue;
-        await tx
+        const changed = await tx
           .update(equalityMonitoring)
           .set({ stageReached: stage })
           .where(
@@ -109,96 +211,80 @@ export function createEqualityMonitoring(
               sql`${equalityMonitoring.link} = any(${sql.param(links)}::text[])`,
               sql`${equalityMonitoring.stageReached} = any(${sql.param(lower)}::text[])`,
             ),
-          );
+          )
+          .returning({ id: equalityMonitoring.id, jobId: equalityMonitoring.jobId });
+        await noteChanged(tx, changed);
       }
     },
 
     /** Deletes the returns of these applications, in the transaction that deletes them. */
     async forget(tx: Db, applicationIds: readonly string[]): Promise<void> {
       if (!key || applicationIds.length === 0) return;
-      await tx
+      const deleted = await tx
         .delete(equalityMonitoring)
-        .where(sql`${equalityMonitoring.link} = any(${sql.param(applicationIds.map(linkOf))}::text[])`);
+        .where(sql`${equalityMonitoring.link} = any(${sql.param(applicationIds.map(linkOf))}::text[])`)
+        .returning({ id: equalityMonitoring.id, jobId: equalityMonitoring.jobId });
+      await noteChanged(tx, deleted);
     },
 
     /** The retention clock's safety net: returns past their month, whatever became of the key. */
-    async purgeExpired(now = new Date()): Promise<number> {
-      const rows = await db
-        .delete(equalityMonitoring)
-        .where(lte(equalityMonitoring.retainUntil, now.toISOString().slice(0, 10)))
-        .returning({ id: equalityMonitoring.id });
-      return rows.length;
+    async purgeExpired(at = now()): Promise<number> {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .delete(equalityMonitoring)
+          .where(lte(equalityMonitoring.retainUntil, at.toISOString().slice(0, 10)))
+          .returning({ id: equalityMonitoring.id, jobId: equalityMonitoring.jobId });
+        if (key) await noteChanged(tx, rows);
+        return rows.length;
+      });
     },
 
-    /** One job's funnel, or every job's; each group under the minimum is suppressed. */
+    /**
+     * One job's funnel, or the whole's, as the day's figures have it (takeFigures): never counted
+     * from the returns as they are at this moment.
+     */
     async funnel(jobId?: string): Promise<FunnelReport> {
-      const rows =
-        jobId === undefined
-          ? await db.select().from(equalityMonitoring)
-          : isId(jobId)
-            ? await db.select().from(equalityMonitoring).where(eq(equalityMonitoring.jobId, jobId))
-            : [];
-      const countsOf = (subset: typeof rows) => {
-        const counts = Object.fromEntries(funnelStages.map((stage) => [stage, 0])) as Record<
-          FunnelStage,
-          number
-        >;
-        for (const row of subset)
-          for (const stage of funnelStages) if (rank(row.stageReached) >= rank(stage)) counts[stage]++;
-        return counts;
-      };
-      const total = countsOf(rows);
-      const questions = monitoringQuestions.map((question) => {
-        const values = [
-          ...question.options.map((item) => ({ value: item.value as string, label: item.label as string })),
-          { value: PREFER_NOT_TO_SAY, label: preferNotToSayLabel },
-          { value: '', label: notAnsweredLabel },
-        ];
-        const raw = values.map((group) => ({
-          ...group,
-          counts: countsOf(rows.filter((row) => (row[question.key] ?? '') === group.value)),
-        }));
-        return { key: question.key, label: question.label, groups: suppressGroups(raw, total) };
-      });
-      return { jobId: jobId ?? null, total: mapCounts(total, shown), questions };
+      await takeFigures(now());
+      const slice = jobId === undefined ? WHOLE : isId(jobId) ? jobId.toLowerCase() : undefined;
+      const [row] = slice
+        ? await db.select().from(equalityReports).where(eq(equalityReports.slice, slice))
+        : [];
+      return reportOf(jobId ?? null, row);
     },
   };
 }
 
-const mapCounts = (
-  counts: Record<FunnelStage, number>,
-  map: (n: number, stage: FunnelStage) => number | null,
-) => Object.fromEntries(funnelStages.map((stage) => [stage, map(counts[stage], stage)])) as StageCounts;
+/** A report as the screens read it, from the stored figures (all withheld when there are none). */
+function reportOf(jobId: string | null, row: { takenOn: string; figures: PublishedFigures } | undefined) {
+  return {
+    jobId,
+    asOf: row?.takenOn ?? null,
+    total: row?.figures.total ?? withheld,
+    questions: monitoringQuestions.map((question) => ({
+      key: question.key,
+      label: question.label,
+      groups: answerValues(question.key).map((value) => ({
+        value,
+        label:
+          value === PREFER_NOT_TO_SAY
+            ? preferNotToSayLabel
+            : value === ''
+              ? notAnsweredLabel
+              : question.options.find((item) => item.value === value)!.label,
+        counts: row?.figures.questions[question.key]?.[value] ?? withheld,
+      })),
+    })),
+  } satisfies FunnelReport;
+}
 
-/**
- * Each group under the minimum is suppressed; and where a stage's total is shown and only one
- * group of it is suppressed, holding from one to four people, the next smallest goes too, or the
- * total minus the rest would give the suppressed one away. (A lone empty group can be worked out,
- * but tells nothing about anyone.)
- */
-function suppressGroups<T extends { counts: Record<FunnelStage, number> }>(
-  groups: T[],
-  total: Record<FunnelStage, number>,
-): Array<Omit<T, 'counts'> & { counts: StageCounts }> {
-  const hidden = new Map<string, Set<number>>();
-  for (const stage of funnelStages) {
-    const small = new Set(
-      groups.flatMap((group, index) => (group.counts[stage] < MIN_REPORTED_GROUP ? [index] : [])),
-    );
-    const [only] = small;
-    if (small.size === 1 && groups[only!]!.counts[stage] > 0 && total[stage] >= MIN_REPORTED_GROUP) {
-      const next = groups
-        .map((group, index) => ({ n: group.counts[stage], index }))
-        .filter((item) => !small.has(item.index))
-        .sort((a, b) => a.n - b.n)[0];
-      if (next) small.add(next.index);
-    }
-    hidden.set(stage, small);
-  }
-  return groups.map((group, index) => ({
-    ...group,
-    counts: mapCounts(group.counts, (n, stage) => (hidden.get(stage)!.has(index) ? null : n)),
-  }));
+/** A stored return as the figures count it. */
+function asCounted(row: typeof equalityMonitoring.$inferSelect) {
+  return {
+    stageReached: row.stageReached,
+    answers: Object.fromEntries(
+      monitoringQuestions.map((question) => [question.key, row[question.key] ?? '']),
+    ) as Record<(typeof monitoringQuestions)[number]['key'], string>,
+  };
 }
 
 export type EqualityMonitoring = ReturnType<typeof createEqualityMonitoring>;

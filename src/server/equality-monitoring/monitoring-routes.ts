@@ -44,7 +44,10 @@ export function monitoringRoutes(app: Api, context: MonitoringRouteDeps): void {
   );
 }
 
-/** The aggregate funnel, for administrators (admin scope): groups under five are suppressed. */
+/**
+ * The funnel, for administrators (admin scope): the day's published figures, never the returns
+ * as they are (docs/security.md#the-reporting-method).
+ */
 export function monitoringAdminRoutes(app: Api, context: Pick<MonitoringRouteDeps, 'monitoring'>): void {
   app.get(
     '/equality-monitoring/funnel',
@@ -52,7 +55,8 @@ export function monitoringAdminRoutes(app: Api, context: Pick<MonitoringRouteDep
       schema: {
         tags: ['equality-monitoring'],
         operationId: 'getEqualityFunnel',
-        summary: 'Equality monitoring as a funnel, for one job or overall; groups under 5 suppressed',
+        summary:
+          "Equality monitoring as a funnel, for one job or overall: the day's rounded figures, counts under 5 withheld",
         querystring: funnelQuerySchema,
         response: { 200: funnelReportSchema, ...errorResponses(401, 403) },
       },

@@ -119,10 +119,19 @@ export const funnelStageLabels: Record<FunnelStage, string> = {
   hired: 'Hired',
 };
 
-/** The smallest group a report shows; anything smaller is suppressed (null). */
+/**
+ * The smallest group a report shows: a count under it is withheld (null, "Fewer than 5"), and
+ * every other count is rounded to the nearest multiple of it (docs/security.md#equality-monitoring).
+ */
 export const MIN_REPORTED_GROUP = 5;
 
-/** A count per funnel stage: how many reached at least that stage; null when suppressed. */
+/**
+ * The figures change at most once a day, and only once at least this many returns have changed
+ * (sent, moved on, deleted) since they last did, so that no change of one person shows alone.
+ */
+export const REFRESH_AFTER_CHANGES = 5;
+
+/** A count per funnel stage: how many reached at least that stage, rounded; null when under 5. */
 const stageCountsSchema = z.object(
   Object.fromEntries(funnelStages.map((stage) => [stage, z.number().int().nullable()])) as Record<
     FunnelStage,
@@ -131,12 +140,23 @@ const stageCountsSchema = z.object(
 );
 export type StageCounts = z.infer<typeof stageCountsSchema>;
 
+/** One slice's figures as published and stored: the total, and each answer of each question. */
+export interface PublishedFigures {
+  total: StageCounts;
+  questions: Record<MonitoringQuestionKey, Record<string, StageCounts>>;
+}
+
 /** GET /api/equality-monitoring/funnel?jobId=: one job's funnel, or every job's without jobId. */
 export const funnelQuerySchema = z.object({ jobId: z.string().optional() });
 
 export const funnelReportSchema = z.object({
   jobId: z.string().nullable(),
-  /** Every monitoring return counted, per stage (suppressed under the minimum too). */
+  /**
+   * The day (YYYY-MM-DD, London) the figures were taken; null when there are none yet for this
+   * job, and then every count is null.
+   */
+  asOf: z.string().nullable(),
+  /** Every monitoring return counted, per stage. */
   total: stageCountsSchema,
   questions: z.array(
     z.object({

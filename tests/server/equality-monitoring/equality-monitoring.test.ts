@@ -4,9 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { equalityMonitoring } from '../../../src/server/db/schema';
+import { equalityMonitoring, equalityReportChanges, equalityReports } from '../../../src/server/db/schema';
 import { purgeExpiredApplications } from '../../../src/server/privacy/retention';
 import { resolveMonitoringKey } from '../../../src/server/equality-monitoring/monitoring-key';
+import { londonToday } from '../../../src/shared/jobs/closing-date';
 import { messages } from '../../../src/shared/messages';
 import type { FunnelReport } from '../../../src/shared/equality-monitoring/equality-monitoring-contract';
 import { buildTestApp, type TestApp } from '../../support/build-app';
@@ -18,7 +19,8 @@ import { sampleJob } from '../../support/test-server';
  * Equality monitoring is kept so that no one reading the database, an administrator with every
  * table open to them included, can join a return to an application or a person
  * (docs/security.md#equality-monitoring); it follows the application's stage, goes with it, and
- * is reported only as a funnel in which groups under five are suppressed.
+ * is reported only as a funnel of rounded figures taken once a day, from which no two answers can
+ * be subtracted to single anyone out.
  */
 
 const engine = testDatabaseUrl() ? 'PostgreSQL' : 'PGlite';
@@ -28,6 +30,16 @@ const env: Record<string, string> = testDatabaseUrl()
   : {};
 
 const SUPPRESSION_MONTH = '2099-01-01';
+
+const DAY_MS = 86_400_000;
+/** The server's clock: the figures go by the London day, and the tests move it on (from 09:00 UTC). */
+let clock = new Date(new Date().setUTCHours(9, 0, 0, 0));
+const nextDay = () => {
+  clock = new Date(clock.getTime() + DAY_MS);
+};
+const later = (minutes: number) => {
+  clock = new Date(clock.getTime() + minutes * 60_000);
+};
 
 let server: TestApp;
 let admin: string;
@@ -75,6 +87,34 @@ async function applyAndReturn(jobId: string, answers: Record<string, string>): P
   return applied;
 }
 
+/**
+ * The figures taken again tomorrow from the returns as they are, as on a new install: how a test
+ * that is not about the daily figures sees what its returns add up to.
+ */
+async function takenAfresh(): Promise<void> {
+  const { db } = server.context.database;
+  await db.delete(equalityReports);
+  await db.delete(equalityReportChanges);
+  nextDay();
+}
+
+/** A test of its own figures: no returns of earlier tests, and none taken yet. */
+async function startFromNothing(): Promise<void> {
+  await server.context.database.db.delete(equalityMonitoring);
+  await takenAfresh();
+}
+
+type MonitoringRow = typeof equalityMonitoring.$inferInsert;
+/** `n` returns straight into the table, as if sent: the answers, the job, the stage reached. */
+const returns = (jobId: string, n: number, answers: Partial<MonitoringRow>, stageReached = 'applied') =>
+  Array.from({ length: n }, (): MonitoringRow => ({
+    link: randomBytes(16).toString('hex'),
+    jobId,
+    stageReached: stageReached as MonitoringRow['stageReached'],
+    retainUntil: SUPPRESSION_MONTH,
+    ...answers,
+  }));
+
 const funnel = async (jobId?: string): Promise<FunnelReport> => {
   const answer = await server.api('GET', `/equality-monitoring/funnel${jobId ? `?jobId=${jobId}` : ''}`, {
     token: admin,
@@ -110,7 +150,7 @@ const text = (value: unknown) =>
       : String(value);
 
 beforeAll(async () => {
-  server = await buildTestApp(env);
+  server = await buildTestApp(env, { now: () => clock });
   admin = await server.adminToken();
   cv = toDataUrl(await validPdf('Monitoring CV'));
   // The server's first application starts its CV-checking thread and loads what only an
@@ -241,55 +281,151 @@ describe(`equality monitoring on ${engine}`, () => {
     const again = await send(applied, { sex: 'male' });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: messages.monitoringAlreadySent });
+    await takenAfresh();
     const report = await funnel(jobId);
     // One return, under five: suppressed.
     expect(report.total.applied).toBeNull();
   });
 
-  it('suppresses every group under five, and the next smallest where one alone would be given away', async () => {
+  it('withholds every count under five, rounds the rest to five, and shows a figure within four of the one it is part of as that one', async () => {
+    await startFromNothing();
     const jobId = await newJob('Data Analyst');
-    const month = SUPPRESSION_MONTH;
-    const rows = (answers: Record<string, string>, n: number, stageReached = 'applied') =>
-      Array.from({ length: n }, () => ({
-        link: randomBytes(16).toString('hex'),
-        jobId,
-        stageReached: stageReached as 'applied',
-        retainUntil: month,
-        ...answers,
-      }));
     await server.context.database.db
       .insert(equalityMonitoring)
       .values([
-        ...rows({ sex: 'female', disability: 'no' }, 6, 'shortlisted'),
-        ...rows({ sex: 'male', disability: 'yes' }, 5),
-        ...rows({ sex: 'prefer-not-to-say', disability: 'prefer-not-to-say' }, 5),
-        ...rows({ disability: 'no' }, 4),
+        ...returns(jobId, 6, { sex: 'female', disability: 'no' }, 'shortlisted'),
+        ...returns(jobId, 5, { sex: 'male', disability: 'yes' }),
+        ...returns(jobId, 5, { sex: 'prefer-not-to-say', disability: 'prefer-not-to-say' }),
+        ...returns(jobId, 2, { sex: 'female', disability: 'no' }, 'interviewed'),
+        ...returns(jobId, 1, { sexualOrientation: 'bisexual', disability: 'no' }),
       ]);
+    await takenAfresh();
     const report = await funnel(jobId);
-    expect(report.total).toMatchObject({ applied: 20, shortlisted: 6, interviewed: null });
-
-    // Sex: not answered is 4 (suppressed) and the only small group, so the next smallest goes too.
-    expect(group(report, 'sex', 'female')).toMatchObject({ applied: 6, shortlisted: 6 });
-    expect(group(report, 'sex', '')).toMatchObject({ applied: null });
-    expect(
-      [group(report, 'sex', 'male').applied, group(report, 'sex', 'prefer-not-to-say').applied].filter(
-        (n) => n === null,
-      ),
-    ).toHaveLength(1);
-    // Disability: no is 10, yes and prefer-not-to-say 5, not answered 0: a lone empty group gives
-    // nobody away, so the others are shown as they are.
-    expect(group(report, 'disability', 'no')).toMatchObject({ applied: 10, shortlisted: 6 });
+    expect(report.asOf).toBe(londonToday(clock));
+    // 19 applied: rounded to 20. 8 shortlisted (6 + 2): rounded to 10, 2 interviewed withheld.
+    expect(report.total).toEqual({
+      applied: 20,
+      shortlisted: 10,
+      interviewed: null,
+      offered: null,
+      hired: null,
+    });
+    // Female: 8 of 19 applied, rounded on its own; all 8 of them shortlisted, within four of the
+    // applied figure, so shown as it (one minus the other gives 0, whoever stopped where).
+    expect(group(report, 'sex', 'female')).toMatchObject({ applied: 10, shortlisted: 10, interviewed: null });
+    expect(group(report, 'sex', 'male')).toMatchObject({ applied: 5, shortlisted: null });
+    // Not answered: 1, withheld. Beside it female 8 and male 5 are rounded, so the total minus
+    // them is no count of anyone: 20 - 10 - 5 - 5 = 0.
+    expect(group(report, 'sex', '').applied).toBeNull();
+    // Disability no: 9 of 19 applied, rounded to 10; 8 of 8 shortlisted: the total's figure.
+    expect(group(report, 'disability', 'no')).toMatchObject({ applied: 10, shortlisted: 10 });
     expect(group(report, 'disability', 'yes')).toMatchObject({ applied: 5, shortlisted: null });
-    expect(group(report, 'disability', '').applied).toBeNull();
-    // Nothing under five is ever shown, in any question or stage.
+    // Nothing under five is ever shown, and every figure is a multiple of five.
     for (const question of report.questions)
       for (const item of question.groups)
-        for (const n of Object.values(item.counts)) if (n !== null) expect(n).toBeGreaterThanOrEqual(5);
-    // The overall report counts every job.
-    expect((await funnel()).total.applied).toBeGreaterThanOrEqual(20);
+        for (const n of Object.values(item.counts)) if (n !== null) expect(n % 5).toBe(0);
+    // The job is the whole here: every figure of the whole is the job's.
+    const whole = await funnel();
+    expect(whole.total).toEqual(report.total);
+    expect(whole.questions).toEqual(report.questions);
+  });
+
+  it('gives away nothing of one person by subtracting one job from the whole, whatever that person said', async () => {
+    // Job B has one applicant, shortlisted. An administrator who knows that subtracts job A's
+    // figures from the whole's, as an attacker did: female at shortlisted 6 - 5 and disability
+    // "no" at applied 6 - 5; then at a rounding boundary, 8 - 7, which rounded one by one would
+    // be 10 - 5. The person is female with no disability in one world, male with one in the other.
+    type Differences = Record<string, number | 'withheld'>;
+    const world = async (person: Partial<MonitoringRow>, extra: number) => {
+      await startFromNothing();
+      const jobA = await newJob('Underwriting Assistant');
+      const jobB = await newJob('Actuarial Intern');
+      await server.context.database.db
+        .insert(equalityMonitoring)
+        .values([
+          ...returns(jobA, 5 + extra, { sex: 'female', disability: 'no' }, 'shortlisted'),
+          ...returns(jobA, 1, { sex: 'male', disability: 'yes' }, 'shortlisted'),
+          ...returns(jobA, 4, { sex: 'male', disability: 'yes' }),
+          ...returns(jobB, 1, person, 'shortlisted'),
+        ]);
+      await takenAfresh();
+      const [whole, a] = [await funnel(), await funnel(jobA)];
+      // Every figure of the whole minus the same figure of job A.
+      const differences: Differences = {};
+      const subtract = (key: string, one: FunnelReport['total'], other: FunnelReport['total']) => {
+        for (const [stage, n] of Object.entries(one)) {
+          const m = other[stage as keyof typeof other];
+          differences[`${key} ${stage}`] = n === null || m === null ? 'withheld' : n - m;
+        }
+      };
+      subtract('total', whole.total, a.total);
+      for (const question of whole.questions)
+        for (const item of question.groups)
+          subtract(`${question.key}=${item.value}`, item.counts, group(a, question.key, item.value));
+      expect(differences['sex=female shortlisted']).toBe(0);
+      expect(differences['disability=no applied']).toBe(0);
+      // Told apart by the day they were taken only (each world is taken a day later).
+      const content = (report: FunnelReport) => ({ total: report.total, questions: report.questions });
+      return { differences, reports: { whole: content(whole), a: content(a) } };
+    };
+
+    const female = await world({ sex: 'female', disability: 'no' }, 0);
+    const male = await world({ sex: 'male', disability: 'yes' }, 0);
+    // The very same answers in both worlds.
+    expect(male.reports).toEqual(female.reports);
+
+    // At the boundary the whole's own figures may differ between the worlds (8 or 7 females
+    // applied: 10 or 5), as any count can for one person more, but job A's follow them, so no
+    // subtraction tells the worlds apart.
+    const femaleAtBoundary = await world({ sex: 'female', disability: 'no' }, 2);
+    const maleAtBoundary = await world({ sex: 'male', disability: 'yes' }, 2);
+    expect(maleAtBoundary.differences).toEqual(femaleAtBoundary.differences);
+  });
+
+  it('answers the same all day, and the next, while fewer than five returns have changed: one person sent or moved shows nowhere', async () => {
+    await startFromNothing();
+    const jobId = await newJob('Fraud Analyst');
+    for (let i = 0; i < 5; i++) await applyAndReturn(jobId, { sexualOrientation: 'gay-lesbian' });
+    for (let i = 0; i < 5; i++) await applyAndReturn(jobId, { sexualOrientation: 'straight' });
+    await takenAfresh();
+    const before = { whole: await funnel(), job: await funnel(jobId) };
+    expect(group(before.job, 'sexualOrientation', 'gay-lesbian').applied).toBe(5);
+    expect(before.job.total.shortlisted).toBeNull();
+    const now = async () => ({ whole: await funnel(), job: await funnel(jobId) });
+
+    // One named applicant sends a return: gay or lesbian. Right after, and the next day, the
+    // figures are the ones before it.
+    const named = await applyAndReturn(jobId, { sexualOrientation: 'gay-lesbian' });
+    expect(await now()).toEqual(before);
+    nextDay();
+    expect(await now()).toEqual(before);
+
+    // The administrator moves that one person to Shortlisted: the same again.
+    const moved = await server.api('PUT', `/applications/${named.id}/stage`, {
+      token: admin,
+      body: { stage: 'shortlisted' },
+    });
+    expect(moved.status).toBe(200);
+    expect(await now()).toEqual(before);
+    nextDay();
+    expect(await now()).toEqual(before);
+
+    // Four more returns: five returns have changed since the figures were taken (the named one
+    // counts once), so the next look takes them again, all five changes together.
+    for (let i = 0; i < 4; i++) await applyAndReturn(jobId, { sexualOrientation: 'bisexual' });
+    later(2);
+    const after = await now();
+    expect(after.job.asOf).toBe(londonToday(clock));
+    expect(after.job.total.applied).toBe(15);
+    expect(after.whole.asOf).toBe(londonToday(clock));
+    // And once taken, they stay for the day, whatever changes.
+    for (let i = 0; i < 5; i++) await applyAndReturn(jobId, { sexualOrientation: 'straight' });
+    later(120);
+    expect(await now()).toEqual(after);
   });
 
   it('follows the stage reached, keeps it after a rejection, and goes with the application', async () => {
+    await startFromNothing();
     const jobId = await newJob('Field Surveyor');
     const people: Applied[] = [];
     for (let i = 0; i < 5; i++) people.push(await applyAndReturn(jobId, { sex: 'female' }));
@@ -301,6 +437,7 @@ describe(`equality monitoring on ${engine}`, () => {
     }
     await server.api('PUT', `/applications/${ids[0]}/stage`, { token: admin, body: { stage: 'rejected' } });
     await server.api('PUT', `/applications/${ids[1]}/stage`, { token: admin, body: { stage: 'offer' } });
+    await takenAfresh();
     let report = await funnel(jobId);
     expect(report.total).toEqual({ applied: 5, shortlisted: 5, interviewed: 5, offered: null, hired: null });
     expect(group(report, 'sex', 'female')).toMatchObject({ applied: 5, interviewed: 5 });
@@ -311,6 +448,7 @@ describe(`equality monitoring on ${engine}`, () => {
       token: admin,
     });
     expect(erased.status).toBe(200);
+    await takenAfresh();
     report = await funnel(jobId);
     expect(report.total.applied).toBeNull();
     const left = await server.context.database.db
@@ -343,7 +481,7 @@ describe(`equality monitoring on ${engine}`, () => {
       now: later,
     });
     expect(deleted).toBeGreaterThan(0);
-    // Only the returns stored straight into the table by the suppression test, far in the future, are left.
+    // Only the returns stored straight into the table by the tests of the figures, far in the future, are left.
     const left = await server.context.database.db.select().from(equalityMonitoring);
     expect(left.filter((row) => row.retainUntil !== SUPPRESSION_MONTH)).toEqual([]);
   });

@@ -4,11 +4,13 @@ import {
   funnelStageLabels,
   funnelStages,
   MIN_REPORTED_GROUP,
+  REFRESH_AFTER_CHANGES,
   type StageCounts,
 } from '../../../shared/equality-monitoring/equality-monitoring-contract';
 import { AdminPageHeader, useAdminStyles } from '../../layout/admin-page';
 import { PageLoading } from '../../components/page-loading';
 import { errorMessage } from '../../store/api-error';
+import { formatClosingDate } from '../../../shared/jobs/closing-date';
 import { useGetFunnelQuery } from './equality-monitoring-api';
 import { useStyles } from './funnel-report.styles';
 
@@ -32,8 +34,9 @@ function CountsRow({ label, counts, header }: { label: string; counts: StageCoun
 
 /**
  * The equality monitoring funnel (applied, shortlisted, interviewed, offered, hired) for one job
- * or all of them, question by question. The server has already suppressed every group under
- * five; the screen shows those as "Fewer than 5". `jobs` comes from the jobs feature.
+ * or all of them, question by question, as the day's figures have it: the server has already
+ * rounded them and withheld every count under five, which the screen shows as "Fewer than 5"
+ * (docs/security.md#equality-monitoring). `jobs` comes from the jobs feature.
  */
 export function FunnelReport({ jobs }: { jobs: ReadonlyArray<{ _id: string; jobTitle: string }> }) {
   const admin = useAdminStyles();
@@ -45,7 +48,7 @@ export function FunnelReport({ jobs }: { jobs: ReadonlyArray<{ _id: string; jobT
     <div className={admin.page}>
       <AdminPageHeader
         title="Equality monitoring"
-        subtitle="Anonymous returns as a funnel: how many reached each stage. Groups under five are not shown."
+        subtitle="Anonymous returns as a funnel: how many reached each stage. Figures are rounded to the nearest 5 and taken once a day; groups under five are not shown."
       />
       <section className={admin.card} aria-labelledby={summaryId}>
         <h2 id={summaryId} className={admin.cardTitle}>
@@ -62,6 +65,13 @@ export function FunnelReport({ jobs }: { jobs: ReadonlyArray<{ _id: string; jobT
           </Select>
         </Field>
         {error && <p className={styles.text}>{errorMessage(error)}</p>}
+        {report && (
+          <p className={styles.text}>
+            {report.asOf
+              ? `Figures as of ${formatClosingDate(report.asOf)}. They change at most once a day, once at least ${REFRESH_AFTER_CHANGES} returns have changed.`
+              : `No figures yet. They are taken once a day, once at least ${REFRESH_AFTER_CHANGES} returns have changed.`}
+          </p>
+        )}
         {!report && isFetching && <PageLoading label="Loading the report" />}
         {report && (
           <div className={admin.tableScroll} tabIndex={0} role="region" aria-label="Monitoring returns">
