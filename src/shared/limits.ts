@@ -40,3 +40,11 @@ export const DUPLICATE_WINDOW_DAYS = 30;
  * after the change if none was: never before HR has had the chance to tell them.
  */
 export const CLOSED_AFTER_REJECTION_DAYS = 14;
+
+/**
+ * Invitations to the hiring team in 24 hours: to one address (each retires the one before, so
+ * more would only fill an inbox), and from one administrator (far beyond any real team's hiring,
+ * so only a stolen session meets it): docs/security.md#the-hiring-team.
+ */
+export const INVITATIONS_PER_ADDRESS_PER_DAY = 5;
+export const INVITATIONS_PER_ADMIN_PER_DAY = 50;

@@ -10,6 +10,7 @@ import {
 import type { Database, Db } from '../db/database';
 import { rateLimits } from '../db/schema';
 import { messages } from '../../shared/messages';
+import { INVITATIONS_PER_ADDRESS_PER_DAY, INVITATIONS_PER_ADMIN_PER_DAY } from '../../shared/limits';
 import { schedulePeriodic } from '../runtime/schedule-periodic';
 
 export interface RateLimitSettings {
@@ -91,6 +92,12 @@ export interface RateLimiters {
    */
   confirmationsByEmailHour: Limiter;
   confirmationsByEmailDay: Limiter;
+  /**
+   * Invitations to the hiring team for one e-mail (keyed by a digest of it) and from one
+   * administrator (keyed by their account), over 24 hours: docs/security.md#the-hiring-team.
+   */
+  invitationsByEmail: Limiter;
+  invitationsByAdmin: Limiter;
   settings: RateLimitSettings;
 }
 
@@ -140,6 +147,8 @@ export function createRateLimiters(
     resetPasswordByIp: make('reset-password-ip', settings.loginPerMinute),
     confirmationsByEmailHour: make('confirmations-email-hour', settings.confirmationsPerEmailPerHour, 3600),
     confirmationsByEmailDay: make('confirmations-email-day', settings.confirmationsPerEmailPerDay, 86_400),
+    invitationsByEmail: make('invitations-email-day', INVITATIONS_PER_ADDRESS_PER_DAY, 86_400),
+    invitationsByAdmin: make('invitations-admin-day', INVITATIONS_PER_ADMIN_PER_DAY, 86_400),
     settings,
   };
 }
