@@ -26,7 +26,12 @@ export const endResets = (tx: Db, userId: string) =>
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 
 /** Stores a new link (its token's digest only), working for `lifetimeMs` from now. */
-export async function storeReset(tx: Db, userId: string, tokenHash: string, lifetimeMs: number): Promise<void> {
+export async function storeReset(
+  tx: Db,
+  userId: string,
+  tokenHash: string,
+  lifetimeMs: number,
+): Promise<void> {
   await tx.insert(passwordResets).values({
     tokenHash,
     userId,

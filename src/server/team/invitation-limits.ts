@@ -6,8 +6,7 @@ import { emailLimitKey } from '../http/secret-token';
 const HOUR_MS = 60 * 60 * 1000;
 
 export type InvitationAllowance =
-  | { kind: 'allowed'; giveBack(): Promise<void> }
-  | { kind: 'refused'; message: string; msBeforeNext: number };
+  { kind: 'allowed'; giveBack(): Promise<void> } | { kind: 'refused'; message: string; msBeforeNext: number };
 
 /** Takes a point, or answers how long until one is free again. */
 async function take(limiter: Limiter, key: string): Promise<number | undefined> {

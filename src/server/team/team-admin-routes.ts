@@ -28,6 +28,7 @@ import { errorResponses, type Api } from '../http/route-types';
 import { newSecretToken } from '../http/secret-token';
 import type { JobRepository } from '../jobs/job-repository';
 import { takeInvitation } from './invitation-limits';
+import type { InviteOutcome } from './team-repository';
 import { interviewerAssignment, type InterviewerAssignmentDeps } from './interviewer-assignment';
 import { z } from 'zod';
 
@@ -95,18 +96,20 @@ function teamMemberRoutes(app: Api, context: TeamAdminRouteDeps): void {
         return reply;
       }
       const { token, hash } = newSecretToken();
-      const outcome = await team
-        .invite({
+      let outcome: InviteOutcome;
+      try {
+        outcome = await team.invite({
           email,
           name,
           role,
           unusablePasswordHash: await hashPassword(newSecretToken().token),
           link: { tokenHash: hash, lifetimeMs: INVITATION_LINK_LIFETIME_HOURS * HOUR_MS },
-        })
-        .catch(async (error: unknown) => {
-          await allowance.giveBack();
-          throw error;
         });
+      } catch (error) {
+        // Not made, so not counted.
+        await allowance.giveBack();
+        throw error;
+      }
       if (outcome.kind === 'administrator') {
         await allowance.giveBack();
         throw new HttpError(409, messages.teamInviteAdmin);

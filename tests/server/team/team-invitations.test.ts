@@ -251,7 +251,11 @@ describe('invitations that retire earlier links, are capped, and greet the name 
 
     // In any letter case: the count is the address's.
     for (const typed of [email, email.toUpperCase()]) {
-      const refused = await invite(adminToken, { name: 'Someone Else', email: typed, role: 'hiring-manager' });
+      const refused = await invite(adminToken, {
+        name: 'Someone Else',
+        email: typed,
+        role: 'hiring-manager',
+      });
       expect(refused.status).toBe(429);
       expect(refused.body).toEqual({ message: messages.teamInviteAddressLimited(24) });
       expect(refused.body.message).toMatch(/already been sent 5 invitations in the last 24 hours/);
@@ -267,7 +271,11 @@ describe('invitations that retire earlier links, are capped, and greet the name 
     // The 5th link was not retired by the refused 6th.
     expect((await choosePassword(last.token)).status).toBe(200);
     // Other addresses are not held back by this one's count.
-    await inviteAndReadEml(adminToken, { name: 'Nell Next', email: uniqueEmail('next'), role: 'interviewer' });
+    await inviteAndReadEml(adminToken, {
+      name: 'Nell Next',
+      email: uniqueEmail('next'),
+      role: 'interviewer',
+    });
   });
 
   it(`refuses an administrator's invitation past ${INVITATIONS_PER_ADMIN_PER_DAY} in a day; another administrator may still invite`, async () => {
@@ -329,7 +337,9 @@ describe('invitations that retire earlier links, are capped, and greet the name 
     expect(early).toMatchObject({ status: 400, body: { message: messages.resetLinkInvalid } });
     expect((await choosePassword(token)).status).toBe(200);
     // The account's name is now the administrator's: on the Account screen and in the Team list.
-    const account = await app.api('GET', '/auth/account', { token: await logIn(app, email, STRONG_PASSWORD) });
+    const account = await app.api('GET', '/auth/account', {
+      token: await logIn(app, email, STRONG_PASSWORD),
+    });
     expect(account.body).toMatchObject({ email, name: 'Nadia Newstarter' });
     const members = await app.api('GET', '/team-members', { token: adminToken });
     expect(members.body).toContainEqual(
