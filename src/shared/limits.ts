@@ -57,3 +57,10 @@ export const BOOKING_LIMIT_WINDOW_SECONDS = 24 * 60 * 60;
  * (docs/security.md#interview-bookings). `INTERVIEW_EMAIL_HOLD_MS` changes it.
  */
 export const INTERVIEWER_EMAIL_HOLD_MS = 5 * 60_000;
+/**
+ * Invitations to the hiring team in 24 hours: to one address (each retires the one before, so
+ * more would only fill an inbox), and from one administrator (far beyond any real team's hiring,
+ * so only a stolen session meets it): docs/security.md#the-hiring-team.
+ */
+export const INVITATIONS_PER_ADDRESS_PER_DAY = 5;
+export const INVITATIONS_PER_ADMIN_PER_DAY = 50;

@@ -1,3 +1,7 @@
+import { INVITATIONS_PER_ADDRESS_PER_DAY, INVITATIONS_PER_ADMIN_PER_DAY } from './limits';
+
+const hoursText = (hours: number) => `${hours} hour${hours === 1 ? '' : 's'}`;
+
 /**
  * Every user-facing text, written once (docs/behaviour.md#where-texts-and-limits-live).
  * Server answers and client screens both take them from here.
@@ -101,6 +105,10 @@ export const messages = {
   teamMemberMissing: 'Team member not found.',
   teamInviteAdmin: 'This address belongs to an administrator, who already has full access.',
   teamInvited: (email: string) => `Invitation sent to ${email}.`,
+  teamInviteAddressLimited: (hours: number) =>
+    `This address has already been sent ${INVITATIONS_PER_ADDRESS_PER_DAY} invitations in the last 24 hours, the most it is sent in a day. Please try again in ${hoursText(hours)}.`,
+  teamInviteAdminLimited: (hours: number) =>
+    `You have sent ${INVITATIONS_PER_ADMIN_PER_DAY} invitations in the last 24 hours, the most one administrator may send in a day. Please try again in ${hoursText(hours)}.`,
   notHiringManager: 'This person is not a hiring manager.',
   notInterviewer: 'This person is not an interviewer.',
   jobNotFound: 'Job post not found.',

@@ -16,6 +16,39 @@ export interface TwoFactorStatus {
 }
 
 /**
+ * Links not used yet stop working: a new password, however it was set, ends them, and so does a
+ * new invitation to the hiring team (docs/security.md#the-hiring-team).
+ */
+export const endResets = (tx: Db, userId: string) =>
+  tx
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+
+/** Stores a new link (its token's digest only), working for `lifetimeMs` from now. */
+export async function storeReset(
+  tx: Db,
+  userId: string,
+  tokenHash: string,
+  lifetimeMs: number,
+): Promise<void> {
+  await tx.insert(passwordResets).values({
+    tokenHash,
+    userId,
+    expiresAt: sql`now() + ${lifetimeMs}::double precision * interval '1 millisecond'`,
+  });
+  // Old rows are of no use to anyone: each new link clears out the long-finished ones.
+  await tx
+    .delete(passwordResets)
+    .where(
+      and(
+        eq(passwordResets.userId, userId),
+        or(isNotNull(passwordResets.usedAt), lt(passwordResets.expiresAt, sql`now() - interval '1 day'`)),
+      ),
+    );
+}
+
+/**
  * What belongs to an account's sign-in besides its password: the token generation, password
  * reset links, the second factor with its recovery codes, and the account's events
  * (docs/security.md#accounts). Each change that signs the account out everywhere raises the
@@ -34,13 +67,6 @@ export function createAccountRepository(db: Db) {
       .returning();
     return user;
   };
-
-  /** Links not used yet stop working: a new password, however it was set, ends them. */
-  const endResets = (tx: Db, userId: string) =>
-    tx
-      .update(passwordResets)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 
   const inTransaction = <T>(work: (tx: Db) => Promise<T>): Promise<T> =>
     db.transaction((tx) => work(tx as unknown as Db));
@@ -77,22 +103,8 @@ export function createAccountRepository(db: Db) {
 
     // --- Password reset links ---
 
-    async createReset(userId: string, tokenHash: string, lifetimeMs: number): Promise<void> {
-      await db.insert(passwordResets).values({
-        tokenHash,
-        userId,
-        expiresAt: sql`now() + ${lifetimeMs}::double precision * interval '1 millisecond'`,
-      });
-      // Old rows are of no use to anyone: each new link clears out the long-finished ones.
-      await db
-        .delete(passwordResets)
-        .where(
-          and(
-            eq(passwordResets.userId, userId),
-            or(isNotNull(passwordResets.usedAt), lt(passwordResets.expiresAt, sql`now() - interval '1 day'`)),
-          ),
-        );
-    },
+    createReset: (userId: string, tokenHash: string, lifetimeMs: number): Promise<void> =>
+      storeReset(db, userId, tokenHash, lifetimeMs),
 
     /** The account a link is for, while the link still works (not used, not expired). */
     async usableReset(tokenHash: string): Promise<string | undefined> {

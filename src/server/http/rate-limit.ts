@@ -14,6 +14,8 @@ import {
   BOOKING_ACTIONS_PER_DAY,
   BOOKING_CHANGES_PER_INTERVIEW_PER_DAY,
   BOOKING_LIMIT_WINDOW_SECONDS,
+  INVITATIONS_PER_ADDRESS_PER_DAY,
+  INVITATIONS_PER_ADMIN_PER_DAY,
 } from '../../shared/limits';
 import { schedulePeriodic } from '../runtime/schedule-periodic';
 import { HttpError } from './http-error';
@@ -104,6 +106,12 @@ export interface RateLimiters {
   bookingActions: Limiter;
   /** Moves and cancellations of one booked interview (keyed by the application and the booking). */
   bookingChanges: Limiter;
+  /**
+   * Invitations to the hiring team for one e-mail (keyed by a digest of it) and from one
+   * administrator (keyed by their account), over 24 hours: docs/security.md#the-hiring-team.
+   */
+  invitationsByEmail: Limiter;
+  invitationsByAdmin: Limiter;
   settings: RateLimitSettings;
 }
 
@@ -159,6 +167,8 @@ export function createRateLimiters(
       BOOKING_CHANGES_PER_INTERVIEW_PER_DAY,
       BOOKING_LIMIT_WINDOW_SECONDS,
     ),
+    invitationsByEmail: make('invitations-email-day', INVITATIONS_PER_ADDRESS_PER_DAY, 86_400),
+    invitationsByAdmin: make('invitations-admin-day', INVITATIONS_PER_ADMIN_PER_DAY, 86_400),
     settings,
   };
 }

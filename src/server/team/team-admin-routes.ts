@@ -1,5 +1,6 @@
 import { deleteAckSchema, updateAckSchema } from '../../shared/http/acknowledgements';
 import { idParamsSchema, isId } from '../../shared/http/id';
+import { INVITATIONS_PER_ADDRESS_PER_DAY, INVITATIONS_PER_ADMIN_PER_DAY } from '../../shared/limits';
 import { messages } from '../../shared/messages';
 import { screens } from '../../shared/site/screen-routes';
 import {
@@ -13,7 +14,6 @@ import {
   teamMemberListSchema,
   teamRoleLabels,
 } from '../../shared/team/team-contract';
-import type { AccountRepository } from '../auth/account-repository';
 import { currentUser } from '../auth/guards';
 import { hashPassword } from '../auth/passwords';
 import type { MailOptions } from '../email/mail-options';
@@ -23,16 +23,19 @@ import {
   teamInvitationEmail,
 } from '../email/templates/team-invitation-email';
 import { HttpError } from '../http/http-error';
+import { refuse, type RateLimiters } from '../http/rate-limit';
 import { errorResponses, type Api } from '../http/route-types';
 import { newSecretToken } from '../http/secret-token';
 import type { JobRepository } from '../jobs/job-repository';
+import { takeInvitation } from './invitation-limits';
+import type { InviteOutcome } from './team-repository';
 import { interviewerAssignment, type InterviewerAssignmentDeps } from './interviewer-assignment';
 import { z } from 'zod';
 
 /** What the administrators' team calls use of the server's parts (see app-context.ts). */
 export interface TeamAdminRouteDeps extends InterviewerAssignmentDeps {
-  accounts: AccountRepository;
   jobs: JobRepository;
+  limiters: Pick<RateLimiters, 'invitationsByEmail' | 'invitationsByAdmin'>;
   mailer: Mailer;
   mail: MailOptions;
 }
@@ -57,7 +60,7 @@ const existingJob = async (jobs: JobRepository, id: string) => {
 
 /** Who is on the team: the list, invitations and removals. */
 function teamMemberRoutes(app: Api, context: TeamAdminRouteDeps): void {
-  const { team, accounts, mailer, mail } = context;
+  const { team, limiters, mailer, mail } = context;
 
   app.get(
     '/team-members',
@@ -79,28 +82,43 @@ function teamMemberRoutes(app: Api, context: TeamAdminRouteDeps): void {
         tags: ['team'],
         operationId: 'inviteTeamMember',
         summary: 'Invite a person to the hiring team by e-mail, with a single-use link to choose a password',
-        description: `The link works once, for ${INVITATION_LINK_LIFETIME_HOURS} hours. Inviting a member again sends a new link (and changes the role, dropping what the old role was assigned). emailed: false when the e-mail could not be sent: invite again.`,
+        description: `The link works once, for ${INVITATION_LINK_LIFETIME_HOURS} hours, and ends every earlier link of the account. Inviting a member again sends a new link (and changes the role, dropping what the old role was assigned); the account takes the name given. At most ${INVITATIONS_PER_ADDRESS_PER_DAY} invitations to one address and ${INVITATIONS_PER_ADMIN_PER_DAY} from one administrator in 24 hours (429). emailed: false when the e-mail could not be sent: invite again.`,
         body: teamInviteSchema,
-        response: { 201: teamInvitedSchema, ...errorResponses(400, 401, 403, 409) },
+        response: { 201: teamInvitedSchema, ...errorResponses(400, 401, 403, 409, 429) },
       },
     },
     async (request, reply) => {
       const { email, name, role } = request.body;
-      const outcome = await team.invite({
-        email,
-        name,
-        role,
-        unusablePasswordHash: await hashPassword(newSecretToken().token),
-      });
-      if (outcome.kind === 'administrator') throw new HttpError(409, messages.teamInviteAdmin);
-      const { user } = outcome;
+      const admin = currentUser(request);
+      const allowance = await takeInvitation(limiters, email, admin.id);
+      if (allowance.kind === 'refused') {
+        await refuse(reply, allowance.msBeforeNext, allowance.message);
+        return reply;
+      }
       const { token, hash } = newSecretToken();
-      await accounts.createReset(user.id, hash, INVITATION_LINK_LIFETIME_HOURS * HOUR_MS);
-      const invitedBy = currentUser(request).name;
+      let outcome: InviteOutcome;
+      try {
+        outcome = await team.invite({
+          email,
+          name,
+          role,
+          unusablePasswordHash: await hashPassword(newSecretToken().token),
+          link: { tokenHash: hash, lifetimeMs: INVITATION_LINK_LIFETIME_HOURS * HOUR_MS },
+        });
+      } catch (error) {
+        // Not made, so not counted.
+        await allowance.giveBack();
+        throw error;
+      }
+      if (outcome.kind === 'administrator') {
+        await allowance.giveBack();
+        throw new HttpError(409, messages.teamInviteAdmin);
+      }
+      const { user } = outcome;
       const link = `${mail.publicUrl}${screens.welcome.path({ token })}`;
       let emailed = true;
       try {
-        await mailer.send(teamInvitationEmail(user, teamRoleLabels[role], invitedBy, link, mail));
+        await mailer.send(teamInvitationEmail(user, teamRoleLabels[role], admin.name, link, mail));
       } catch (error) {
         emailed = false;
         request.log.error(

@@ -10,6 +10,7 @@ import {
 } from '../db/schema';
 import { isClosed, londonToday } from '../../shared/jobs/closing-date';
 import type { JobViewer, TeamMember, TeamRole } from '../../shared/team/team-contract';
+import { endResets, storeReset } from '../auth/account-repository';
 import { roleOf } from '../auth/guards';
 
 /** A job still takes the team's work: no closing date, or one not yet past (London's day). */
@@ -33,12 +34,18 @@ export function createTeamRepository(db: Db) {
      * account's password followed the weaker rule, and the team's must follow the
      * administrators'). A member invited again keeps their password; a change of role drops what
      * the old role was assigned, so nothing carries over. An administrator's address is left alone.
+     *
+     * The account takes the name the administrator typed, whoever registered it and whatever they
+     * called it, since the invitation greets it by that name; and the new link (`link`, its
+     * token's digest) is the only one left working: every earlier invitation or reset link of the
+     * account ends in the same transaction (docs/security.md#the-hiring-team).
      */
     invite(input: {
       email: string;
       name: string;
       role: TeamRole;
       unusablePasswordHash: string;
+      link: { tokenHash: string; lifetimeMs: number };
     }): Promise<InviteOutcome> {
       return inTransaction(async (tx) => {
         const email = input.email.toLowerCase();
@@ -53,17 +60,22 @@ export function createTeamRepository(db: Db) {
           await tx
             .update(users)
             .set({
+              name: input.name,
               teamRole: input.role,
               passwordHash: input.unusablePasswordHash,
               tokenGeneration: sql`${users.tokenGeneration} + 1`,
             })
             .where(eq(users.id, user.id));
-        } else if (user.teamRole !== input.role) {
-          await tx.update(users).set({ teamRole: input.role }).where(eq(users.id, user.id));
-          await tx.delete(jobHiringManagers).where(eq(jobHiringManagers.userId, user.id));
-          await tx.delete(applicationInterviewers).where(eq(applicationInterviewers.userId, user.id));
+        } else {
+          await tx.update(users).set({ name: input.name, teamRole: input.role }).where(eq(users.id, user.id));
+          if (user.teamRole !== input.role) {
+            await tx.delete(jobHiringManagers).where(eq(jobHiringManagers.userId, user.id));
+            await tx.delete(applicationInterviewers).where(eq(applicationInterviewers.userId, user.id));
+          }
         }
-        return { kind: 'invited', user: { id: user.id, email: user.email, name: user.name } };
+        await endResets(tx, user.id);
+        await storeReset(tx, user.id, input.link.tokenHash, input.link.lifetimeMs);
+        return { kind: 'invited', user: { id: user.id, email: user.email, name: input.name } };
       });
     },
 

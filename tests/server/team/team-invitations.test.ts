@@ -1,4 +1,8 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import PostalMime, { type Email } from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVITATIONS_PER_ADMIN_PER_DAY } from '../../../src/shared/limits';
 import { messages } from '../../../src/shared/messages';
 import { buildTestApp, type TestApp } from '../../support/build-app';
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink';
@@ -18,7 +22,9 @@ import { ADMIN } from '../../support/test-server';
 /**
  * Administrators invite people to the hiring team by e-mail (docs/security.md#the-hiring-team):
  * the invitation as a real SMTP listener receives it, its single-use link to choose a password
- * under the administrators' rules, the sign-in with a second factor, and removal.
+ * under the administrators' rules, the sign-in with a second factor, and removal; and, from the
+ * .eml files a server without SMTP writes, what an attacker tried: earlier links that outlived a
+ * new invitation, invitations without end, and a name chosen in advance for the greeting.
  */
 
 const PUBLIC_URL = 'https://careers.example.co.uk';
@@ -135,7 +141,7 @@ describe('inviting a hiring manager', () => {
   it('turns a plain registered account into a member whose old password no longer opens it', async () => {
     const user = await createUser(server, 'registered-first');
     const { id, token } = await inviteAndReadLink({
-      name: 'Renamed Ignored',
+      name: 'Rita Registered',
       email: user.email,
       role: 'interviewer',
     });
@@ -169,6 +175,176 @@ describe('inviting a hiring manager', () => {
       body: { name: 'X', email: 'not-an-address', role: 'interviewer' },
     });
     expect(badEmail).toMatchObject({ status: 400, body: { message: messages.emailInvalid } });
+  });
+});
+
+describe('invitations that retire earlier links, are capped, and greet the name typed (.eml files)', () => {
+  // No SMTP_URL: the server writes every message as an .eml file in its data folder's outbox.
+  const emlApp = ownApp({ PUBLIC_URL });
+  const SECRET_LINK = new RegExp(
+    `${PUBLIC_URL.replace(/\./g, '\\.')}/(?:welcome|reset-password)/([A-Za-z0-9_-]{43})`,
+  );
+  const parsed = new Map<string, { to: string; raw: string; mail: Email }>();
+
+  /** The .eml files written to `address` so far, oldest first, parsed as a mail program would. */
+  async function emlsTo(address: string) {
+    const folder = path.join(emlApp().dataDir, 'outbox');
+    const names = existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.eml')) : [];
+    for (const name of names.sort()) {
+      if (parsed.has(name)) continue;
+      const raw = readFileSync(path.join(folder, name), 'utf8');
+      const mail = await PostalMime.parse(raw);
+      parsed.set(name, { to: mail.to?.[0]?.address ?? '', raw, mail });
+    }
+    return [...parsed.values()].filter((file) => file.to === address.toLowerCase());
+  }
+
+  const linkIn = (file: { mail: Email }) => {
+    const token = SECRET_LINK.exec(file.mail.text ?? '')?.[1];
+    expect(token, file.mail.text).toBeDefined();
+    return token!;
+  };
+
+  const invite = (token: string, body: { name: string; email: string; role: string }) =>
+    emlApp().api('POST', '/team-members', { token, body });
+
+  async function inviteAndReadEml(token: string, body: { name: string; email: string; role: string }) {
+    const before = (await emlsTo(body.email)).length;
+    const invited = await invite(token, body);
+    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    expect(invited.body).toMatchObject({ emailed: true });
+    // The answer comes once the file is written.
+    const files = await emlsTo(body.email);
+    expect(files).toHaveLength(before + 1);
+    return { file: files.at(-1)!, token: linkIn(files.at(-1)!) };
+  }
+
+  const choosePassword = (token: string, newPassword = STRONG_PASSWORD) =>
+    emlApp().api('POST', '/auth/reset-password', { body: { token, newPassword } });
+
+  it("refuses a re-invitation's first link; the second sets the password", async () => {
+    const app = emlApp();
+    const adminToken = await app.adminToken();
+    const email = uniqueEmail('reinvited');
+    const person = { name: 'Rhea Reinvited', email, role: 'interviewer' };
+    const first = await inviteAndReadEml(adminToken, person);
+    const second = await inviteAndReadEml(adminToken, person);
+    expect(second.token).not.toBe(first.token);
+
+    const old = await choosePassword(first.token);
+    expect(old).toMatchObject({ status: 400, body: { message: messages.resetLinkInvalid } });
+    expect(await choosePassword(second.token)).toMatchObject({
+      status: 200,
+      body: { message: messages.passwordResetDone },
+    });
+    await logIn(app, email, STRONG_PASSWORD);
+  });
+
+  it('refuses the 6th invitation of one address within a day in words: no e-mail, nothing changed', async () => {
+    const app = emlApp();
+    const adminToken = await app.adminToken();
+    const email = uniqueEmail('flooded-invitee');
+    let last = { token: '' };
+    for (let i = 0; i < 5; i++) {
+      last = await inviteAndReadEml(adminToken, { name: 'Fern Flooded', email, role: 'interviewer' });
+    }
+
+    // In any letter case: the count is the address's.
+    for (const typed of [email, email.toUpperCase()]) {
+      const refused = await invite(adminToken, {
+        name: 'Someone Else',
+        email: typed,
+        role: 'hiring-manager',
+      });
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ message: messages.teamInviteAddressLimited(24) });
+      expect(refused.body.message).toMatch(/already been sent 5 invitations in the last 24 hours/);
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(23 * 3600);
+      expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
+    }
+    expect(await emlsTo(email)).toHaveLength(5);
+    const members = await app.api('GET', '/team-members', { token: adminToken });
+    expect(members.body).toContainEqual(
+      expect.objectContaining({ email, name: 'Fern Flooded', role: 'interviewer' }),
+    );
+    // The 5th link was not retired by the refused 6th.
+    expect((await choosePassword(last.token)).status).toBe(200);
+    // Other addresses are not held back by this one's count.
+    await inviteAndReadEml(adminToken, {
+      name: 'Nell Next',
+      email: uniqueEmail('next'),
+      role: 'interviewer',
+    });
+  });
+
+  it(`refuses an administrator's invitation past ${INVITATIONS_PER_ADMIN_PER_DAY} in a day; another administrator may still invite`, async () => {
+    const app = emlApp();
+    const busy = await createAdmin(app, 'busy-inviter');
+    const busyToken = await logIn(app, busy.email, busy.password);
+    const answers = await Promise.all(
+      Array.from({ length: INVITATIONS_PER_ADMIN_PER_DAY }, (_, i) =>
+        invite(busyToken, { name: 'Cal Capped', email: uniqueEmail(`capped-${i}`), role: 'interviewer' }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 201));
+
+    const email = uniqueEmail('past-the-cap');
+    const refused = await invite(busyToken, { name: 'Pia Past', email, role: 'interviewer' });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ message: messages.teamInviteAdminLimited(24) });
+    expect(refused.body.message).toMatch(/You have sent 50 invitations in the last 24 hours/);
+    expect(await emlsTo(email)).toEqual([]);
+    expect(await app.context.users.findByEmail(email)).toBeUndefined();
+
+    // The cap is the administrator's, not the address's: another administrator's invitation goes.
+    const { token } = await inviteAndReadEml(await app.adminToken(), {
+      name: 'Pia Past',
+      email,
+      role: 'interviewer',
+    });
+    expect((await choosePassword(token)).status).toBe(200);
+  });
+
+  it('greets the name the administrator typed, never one registered in advance, and ends the account’s reset link', async () => {
+    const app = emlApp();
+    const adminToken = await app.adminToken();
+    const email = uniqueEmail('registered-in-advance');
+    const hostile = 'IT Desk: your mailbox is full, verify at http://evil.example/login';
+    const registered = await app.api('POST', '/register', {
+      body: { name: hostile, email, password: 'plain-secret' },
+    });
+    expect(registered.status).toBe(201);
+    // The plain account asks for a reset link first (sent after the answer: wait for its file).
+    const asked = await app.api('POST', '/auth/forgot-password', { body: { email } });
+    expect(asked.status).toBe(202);
+    await expect.poll(async () => (await emlsTo(email)).length, DELIVERY).toBe(1);
+    const resetToken = linkIn((await emlsTo(email))[0]!);
+
+    const { file, token } = await inviteAndReadEml(adminToken, {
+      name: 'Nadia Newstarter',
+      email,
+      role: 'hiring-manager',
+    });
+    expect(file.mail.text).toContain('Hello Nadia Newstarter,');
+    for (const text of [file.raw, file.mail.text ?? '', file.mail.subject ?? '']) {
+      expect(text).not.toContain('evil.example');
+      expect(text).not.toContain('IT Desk');
+    }
+
+    // The link the plain account asked for ended with the invitation.
+    const early = await choosePassword(resetToken);
+    expect(early).toMatchObject({ status: 400, body: { message: messages.resetLinkInvalid } });
+    expect((await choosePassword(token)).status).toBe(200);
+    // The account's name is now the administrator's: on the Account screen and in the Team list.
+    const account = await app.api('GET', '/auth/account', {
+      token: await logIn(app, email, STRONG_PASSWORD),
+    });
+    expect(account.body).toMatchObject({ email, name: 'Nadia Newstarter' });
+    const members = await app.api('GET', '/team-members', { token: adminToken });
+    expect(members.body).toContainEqual(
+      expect.objectContaining({ _id: registered.body.insertedId, name: 'Nadia Newstarter' }),
+    );
   });
 });
 

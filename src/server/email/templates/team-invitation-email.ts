@@ -7,7 +7,10 @@ export const INVITATION_LINK_LIFETIME_HOURS = 72;
 /**
  * The invitation to the hiring team, with its single-use link to choose a password. Like a reset
  * link it goes straight through the mailer, never into the outbox, so the link is stored nowhere
- * but as a digest (docs/security.md#the-hiring-team).
+ * but as a digest (docs/security.md#the-hiring-team). Every word of it comes from the
+ * administrators or the product: `invited` is the address and name the administrator typed, never
+ * a name an account registered under that address chose, which the company's own e-mail must not
+ * carry to its owner.
  */
 export function teamInvitationEmail(
   invited: { email: string; name: string },
