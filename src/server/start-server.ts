@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
@@ -10,7 +11,7 @@ import { createMailer } from './email/mailer';
 import { createEmailOutbox, type DeliveryTiming } from './email/email-outbox';
 import { applicationMail } from './email/application-mail';
 import { mailOptions } from './email/mail-options';
-import { createTokenService, resolveJwtSecret } from './auth/tokens';
+import { createTokenService, requireSharedSigningSecret, resolveJwtSecret } from './auth/tokens';
 import { createUserRepository } from './auth/user-repository';
 import { createAccountRepository } from './auth/account-repository';
 import { createJobRepository } from './jobs/job-repository';
@@ -46,6 +47,15 @@ import { bootstrapAdmin } from './auth/bootstrap-admin';
 import { createApp, type AppOptions, type HttpTimeouts } from './app';
 import { projectRoot } from './runtime/project-root';
 import { holdDataDir } from './db/data-dir-lock';
+import {
+  FilePermissionError,
+  othersCanWrite,
+  placeTightenedNotice,
+  securePrivatePlace,
+  shellPath,
+  tightenTree,
+  tightenedNotice,
+} from './db/private-files';
 import { releaseMemoryWhenIdle } from './http/idle-memory';
 import { createErasureLog } from './erasures/erasure-log';
 import { listenForBackups } from './backups/backup-socket';
@@ -81,6 +91,8 @@ export interface StartOptions {
  * step fails, what the earlier ones opened is closed before the error goes on.
  */
 export async function buildContext(config: Config, options: StartOptions = {}): Promise<AppContext> {
+  // Refused before anything is opened or migrated.
+  requireSharedSigningSecret(config);
   const database = await openDatabase({
     pgliteSeed: options.pgliteSeed ?? defaultSeed(),
     databaseUrl: config.databaseUrl,
@@ -103,6 +115,11 @@ type OpenedContext = Partial<AppContext> & Pick<AppContext, 'database'>;
 async function assembleContext(config: Config, options: StartOptions, opened: OpenedContext) {
   const { database } = opened;
   const { db } = database;
+  const startNotices: string[] = [];
+  // Once PGlite has opened (and made its files): whatever an older version, the seed's copy or a
+  // start under another umask left open to other accounts (docs/security.md#file-permissions).
+  const tightened = tightenTree(config.dataDir);
+  if (tightened.length > 0) startNotices.push(tightenedNotice(config.dataDir, tightened));
   const blobs =
     database.kind === 'postgres' ? createPostgresBlobStore(db) : createFileBlobStore(config.dataDir, db);
   const users = createUserRepository(db);
@@ -130,7 +147,12 @@ async function assembleContext(config: Config, options: StartOptions, opened: Op
     },
   }));
   const mail = mailOptions(config);
-  const signingSecret = await resolveJwtSecret(db, config.jwtSecret);
+  const { secret: signingSecret, replacedStored } = await resolveJwtSecret(db, config);
+  if (replacedStored) {
+    startNotices.push(
+      'token-signing secret: the one an earlier version kept in the database was deleted and a new one is used (kept outside the database), so every session is signed out once; see docs/security.md#the-signing-secret',
+    );
+  }
   const limiters = createRateLimiters(
     database,
     { ...config.rateLimits, ...options.rateLimits },
@@ -156,6 +178,7 @@ async function assembleContext(config: Config, options: StartOptions, opened: Op
   });
   const context: AppContext = {
     config,
+    startNotices,
     database,
     blobs,
     mailer,
@@ -222,10 +245,13 @@ export interface RunningServer {
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  // Before anything is written there: a data folder or erasure log open to other accounts is
+  // made private, or refused when another account owns it.
+  const tightened = securePrivateStorage(config);
   const embedded = !config.databaseUrl && !options.inMemoryDatabase;
   const releaseDataDir = embedded ? await holdDataDir(config.dataDir) : () => undefined;
   try {
-    return await listen(config, options, releaseDataDir);
+    return await listen(config, options, releaseDataDir, tightened);
   } catch (error) {
     releaseDataDir();
     throw error;
@@ -236,6 +262,7 @@ async function listen(
   config: Config,
   options: StartOptions,
   releaseDataDir: () => void,
+  tightened: string[],
 ): Promise<RunningServer> {
   const context = await buildContext(config, options);
   // A taken port, say: nothing of this start may stay open in a process that goes on.
@@ -245,6 +272,8 @@ async function listen(
     throw error;
   };
   const app = await createApp(context, appOptions(config, options)).catch((error: unknown) => abandon(error));
+  for (const place of tightened) app.log.warn(placeTightenedNotice(place));
+  for (const notice of context.startNotices) app.log.warn(notice);
   await sweepOrphanedCvs(app, context);
   await app.listen({ host: config.host, port: config.port }).catch((error: unknown) => abandon(error, app));
   const address = app.server.address();
@@ -270,6 +299,28 @@ async function listen(
       releaseDataDir();
     },
   };
+}
+
+/**
+ * The data folder and the erasure log as start-up finds them, before anything is written there
+ * (docs/security.md#file-permissions): made private when open to others, or refused. Answers the
+ * places made private. The log's own folder, when it is not the data folder, may be one other
+ * programs share (/var/log/careers, say), so it is never changed: it is refused only when
+ * another account could replace the log in it.
+ */
+export function securePrivateStorage(config: Pick<Config, 'dataDir' | 'erasureLog'>): string[] {
+  const tightened: string[] = [];
+  if (securePrivatePlace(config.dataDir, 'The data folder', 'folder')) tightened.push(config.dataDir);
+  const logFolder = path.dirname(config.erasureLog);
+  const inDataDir = !path.relative(config.dataDir, logFolder).startsWith('..');
+  const shared = inDataDir || !existsSync(logFolder) ? undefined : othersCanWrite(logFolder);
+  if (shared) {
+    throw new FilePermissionError(
+      `The erasure log's folder ${logFolder} is no safe place for it: ${shared.why}, so another account could replace or remove the log. Set ERASURE_LOG to a file in a folder only this account can write (for example: mkdir -m 700 ${shellPath(path.join(logFolder, 'careers'))})${shared.chmod ? `, or run: ${shared.chmod}` : ''}.`,
+    );
+  }
+  if (securePrivatePlace(config.erasureLog, 'The erasure log', 'file')) tightened.push(config.erasureLog);
+  return tightened;
 }
 
 /** What `createApp` is given for this configuration: the built web site unless told not to serve it. */

@@ -109,7 +109,7 @@ export async function openDatabase(options: {
     // Creating a cluster from nothing (initdb) costs seconds; a copy of the build's seed does not.
     if (isNew && options.pgliteSeed && existsSync(seedDataFolder(options.pgliteSeed)))
       copyPgliteSeed(options.pgliteSeed, dir);
-    else mkdirSync(dir, { recursive: true });
+    else mkdirSync(dir, { recursive: true, mode: 0o700 });
   }
   // In memory (tests): PGlite unpacks the seed's archive.
   const archive = !dir && options.pgliteSeed ? seedArchive(options.pgliteSeed) : undefined;
