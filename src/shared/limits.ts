@@ -40,3 +40,14 @@ export const DUPLICATE_WINDOW_DAYS = 30;
  * after the change if none was: never before HR has had the chance to tell them.
  */
 export const CLOSED_AFTER_REJECTION_DAYS = 14;
+
+/**
+ * A restore unpacks at most this many bytes for each byte of the archive
+ * (docs/operations.md#restore): a real archive's rows compress a few times and its CVs hardly at
+ * all, while a decompression bomb inflates about a thousand times.
+ */
+export const BACKUP_MAX_EXPANSION = 100;
+/** ...and always up to this much, so a small archive of repetitive rows is never refused. */
+export const BACKUP_MIN_UNPACK_BYTES = 64 * 1024 * 1024;
+/** The manifest is read into memory to be checked; a real one takes a few hundred bytes a CV. */
+export const BACKUP_MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
