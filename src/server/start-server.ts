@@ -93,6 +93,11 @@ export interface StartOptions {
 export async function buildContext(config: Config, options: StartOptions = {}): Promise<AppContext> {
   // Refused before anything is opened or migrated.
   requireSharedSigningSecret(config);
+  // Before the database opens: whatever an older version or a start under another umask left
+  // open to other accounts, said once in the log (docs/security.md#file-permissions). What PGlite
+  // itself makes while opening is made private by openDatabase.
+  const tightened = tightenTree(config.dataDir);
+  const startNotices = tightened.length > 0 ? [tightenedNotice(config.dataDir, tightened)] : [];
   const database = await openDatabase({
     pgliteSeed: options.pgliteSeed ?? defaultSeed(),
     databaseUrl: config.databaseUrl,
@@ -101,7 +106,7 @@ export async function buildContext(config: Config, options: StartOptions = {}): 
   });
   const opened: OpenedContext = { database };
   try {
-    return await assembleContext(config, options, opened);
+    return await assembleContext(config, options, opened, startNotices);
   } catch (error) {
     // The error that stopped the start is the one to report, not a later one while closing.
     await closeContext(opened).catch(() => undefined);
@@ -112,14 +117,14 @@ export async function buildContext(config: Config, options: StartOptions = {}): 
 /** What needs closing, as far as it has been opened. */
 type OpenedContext = Partial<AppContext> & Pick<AppContext, 'database'>;
 
-async function assembleContext(config: Config, options: StartOptions, opened: OpenedContext) {
+async function assembleContext(
+  config: Config,
+  options: StartOptions,
+  opened: OpenedContext,
+  startNotices: string[],
+) {
   const { database } = opened;
   const { db } = database;
-  const startNotices: string[] = [];
-  // Once PGlite has opened (and made its files): whatever an older version, the seed's copy or a
-  // start under another umask left open to other accounts (docs/security.md#file-permissions).
-  const tightened = tightenTree(config.dataDir);
-  if (tightened.length > 0) startNotices.push(tightenedNotice(config.dataDir, tightened));
   const blobs =
     database.kind === 'postgres' ? createPostgresBlobStore(db) : createFileBlobStore(config.dataDir, db);
   const users = createUserRepository(db);

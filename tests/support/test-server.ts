@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Config } from '../../src/server/config';
+import { keepNewFilesPrivate } from '../../src/server/db/private-files';
 import { startServer, type RunningServer, type StartOptions } from '../../src/server/start-server';
 import { TEST_JWT_SECRET, createScratchDatabase, testDatabaseUrl } from './postgres';
 
@@ -54,6 +55,9 @@ export type TestServerOptions = StartOptions & { databaseUrl?: string; dataDir?:
 const TEST_MONITORING_SECRET = 'a5'.repeat(32);
 
 export async function prepareTestServer(env: Record<string, string>, options: TestServerOptions) {
+  // As every program of the server does first (main.ts, cli/run-tool.ts): what PGlite and the rest
+  // make without naming a mode is the account's alone (docs/security.md#file-permissions).
+  keepNewFilesPrivate();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'careers-test-'));
   const base = testDatabaseUrl();
   const scratch = !options.databaseUrl && base ? await createScratchDatabase(base) : undefined;

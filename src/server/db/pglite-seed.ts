@@ -77,6 +77,7 @@ export async function writePgliteSeed(seed: string): Promise<void> {
 export function copyPgliteSeed(seed: string, dir: string): void {
   const temp = `${dir}.seeding`;
   rmSync(temp, { recursive: true, force: true });
+  mkdirSync(path.dirname(dir), { recursive: true, mode: 0o700 });
   cpSync(seedDataFolder(seed), temp, { recursive: true });
   tightenTree(temp);
   fsyncTree(temp);

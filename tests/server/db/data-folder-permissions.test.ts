@@ -12,7 +12,10 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../src/server/db/database';
+import { defaultSeed } from '../../../src/server/db/pglite-seed';
 import { PRIVACY_NOTICE_VERSION } from '../../../src/shared/privacy/privacy-notice';
 import { toDataUrl, validPdf } from '../../support/pdf-fixtures';
 import { createScratchDatabase, testDatabaseUrl } from '../../support/postgres';
@@ -83,12 +86,12 @@ async function call(server: ServerProcess, method: string, pathname: string, bod
 }
 
 /** A storage of its own: a data folder path (not made yet) and, on PostgreSQL, a database. */
-async function ownStorage(name: string) {
+async function ownStorage(name: string): Promise<{ dataDir: string; env: Record<string, string> }> {
   const dataDir = path.join(scratch, name);
   if (!baseUrl) return { dataDir, env: { DATA_DIR: dataDir } };
   const database = await createScratchDatabase(baseUrl);
   cleanups.push(() => database.drop());
-  return { dataDir, databaseUrl: database.url, env: { DATA_DIR: dataDir, DATABASE_URL: database.url } };
+  return { dataDir, env: { DATA_DIR: dataDir, DATABASE_URL: database.url } };
 }
 
 describe.skipIf(!asRoot)(`file permissions on ${engine} (needs root, to act as another account)`, () => {
@@ -129,10 +132,12 @@ describe.skipIf(!asRoot)(`file permissions on ${engine} (needs root, to act as a
     await expect
       .poll(() => readdirSync(path.join(dataDir, 'outbox')).filter((name) => name.endsWith('.eml')).length)
       .toBeGreaterThan(0);
+    // Stopped: what PGlite writes while it runs and as it closes is there too.
+    await server.stop();
     const made = modesUnder(dataDir).map(({ file }) => path.relative(dataDir, file));
     expect(made).toEqual(expect.arrayContaining(['outbox', 'erasure-log.jsonl']));
     if (!baseUrl) {
-      expect(made).toEqual(expect.arrayContaining(['db', 'cvs', 'token-signing.key', 'server.pid']));
+      expect(made).toEqual(expect.arrayContaining(['db', 'cvs', 'control', 'token-signing.key']));
       expect(made.filter((file) => file.startsWith('db/')).length).toBeGreaterThan(500);
     }
     expect(notPrivate(dataDir)).toEqual([]);
@@ -162,6 +167,28 @@ describe.skipIf(!asRoot)(`file permissions on ${engine} (needs root, to act as a
       if (!folder) expect(readFileSync(file).includes(secret), file).toBe(false);
     }
   });
+});
+
+describe.skipIf(baseUrl)('the embedded database while it runs', () => {
+  it('keeps the files it creates after the start private too (a new table, a file it writes)', async () => {
+    const dataDir = path.join(scratch, 'running');
+    const database = await openDatabase({ dataDir, pgliteSeed: defaultSeed() });
+    try {
+      await database.db.execute(sql`create table grown (note text)`);
+      await database.db.execute(sql`insert into grown values ('a new file for a new table')`);
+      const { rows } = (await database.db.execute(
+        sql`select pg_relation_filepath('grown') as file`,
+      )) as unknown as { rows: Array<{ file: string }> };
+      expect(lstatSync(path.join(dataDir, 'db', rows[0]!.file)).mode & 0o777).toBe(0o600);
+      // A file PostgreSQL writes as a plain file (as it does its relation cache): PGlite's file
+      // layer would make it 0644. /pglite/data is the data folder as PGlite sees it.
+      await database.db.execute(sql`copy grown to '/pglite/data/exported.csv'`);
+      expect(lstatSync(path.join(dataDir, 'db', 'exported.csv')).mode & 0o777).toBe(0o600);
+    } finally {
+      await database.close();
+    }
+    expect(notPrivate(dataDir)).toEqual([]);
+  }, 60_000);
 });
 
 describe.skipIf(!asRoot || baseUrl)('an install from an older version (needs root)', () => {
@@ -233,9 +260,11 @@ describe.skipIf(!asRoot)(`a place others own or share, refused at start (${engin
     );
 
     const own = path.join(scratch, 'own-logs');
-    mkdirSync(own, { mode: 0o755 });
+    mkdirSync(own);
+    chmodSync(own, 0o755);
     const log = path.join(own, 'erasures.jsonl');
-    writeFileSync(log, '', { mode: 0o644 });
+    writeFileSync(log, '');
+    chmodSync(log, 0o644);
     const server = await start(dataDir, { ERASURE_LOG: log });
     await server.stop();
     expect(lstatSync(log).mode & 0o777).toBe(0o600);
