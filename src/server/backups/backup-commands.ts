@@ -67,7 +67,7 @@ function refuseSharedFolder(folder: string): void {
 export async function checkArchive(file: string): Promise<Manifest> {
   const staging = mkdtempSync(path.join(path.dirname(file), '.check-'));
   try {
-    return await verifyArchive(file, path.join(staging, 'archive'));
+    return await verifyArchive(file, staging);
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }

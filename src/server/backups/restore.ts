@@ -119,7 +119,7 @@ export async function verifyArchive(file: string, stagingDir: string): Promise<M
     const free = freeBytes(stagingDir);
     if (claimed > free) {
       throw new BackupError(
-        `The archive ${file} holds ${megabytes(claimed)} once unpacked, but only ${megabytes(free)} is free where it is unpacked (${stagingDir}). Free some space and try again. Nothing was restored.`,
+        `The archive ${file} holds ${megabytes(claimed)} once unpacked, but only ${megabytes(free)} is free where it is unpacked (${path.dirname(stagingDir)}). Free some space and try again. Nothing was restored.`,
       );
     }
     claims = new Map(manifest.entries.map((entry) => [entry.name, entry.size]));
