@@ -33,7 +33,13 @@ async function idleProduct({ dataDir, databaseUrl, cpu }) {
     label: databaseUrl ? 'product server (PostgreSQL)' : 'product server',
     command: process.execPath,
     args: [serverEntry],
-    env: { ...productEnv({ port, dataDir }), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+    env: {
+      ...productEnv({ port, dataDir }),
+      // With PostgreSQL the server needs a signing secret set (docs/security.md#the-signing-secret).
+      ...(databaseUrl
+        ? { DATABASE_URL: databaseUrl, JWT_SECRET: 'bench-signing-secret-0123456789abcdef' }
+        : {}),
+    },
     port,
     cpu,
   });

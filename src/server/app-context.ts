@@ -37,6 +37,11 @@ import type { EqualityMonitoring } from './equality-monitoring/monitoring-reposi
  */
 export interface AppContext {
   config: Config;
+  /**
+   * What building the context changed that the operator should hear of once (files made private,
+   * an old signing secret replaced): logged when the server starts, printed by the tools.
+   */
+  startNotices: string[];
   database: Database;
   blobs: BlobStore;
   mailer: Mailer;

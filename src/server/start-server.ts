@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
@@ -10,7 +11,7 @@ import { createMailer } from './email/mailer';
 import { createEmailOutbox, type DeliveryTiming } from './email/email-outbox';
 import { applicationMail } from './email/application-mail';
 import { mailOptions } from './email/mail-options';
-import { createTokenService, resolveJwtSecret } from './auth/tokens';
+import { createTokenService, requireSharedSigningSecret, resolveJwtSecret } from './auth/tokens';
 import { createUserRepository } from './auth/user-repository';
 import { createAccountRepository } from './auth/account-repository';
 import { createJobRepository } from './jobs/job-repository';
@@ -46,6 +47,15 @@ import { bootstrapAdmin } from './auth/bootstrap-admin';
 import { createApp, type AppOptions, type HttpTimeouts } from './app';
 import { projectRoot } from './runtime/project-root';
 import { holdDataDir } from './db/data-dir-lock';
+import {
+  FilePermissionError,
+  othersCanWrite,
+  placeTightenedNotice,
+  securePrivatePlace,
+  shellPath,
+  tightenTree,
+  tightenedNotice,
+} from './db/private-files';
 import { releaseMemoryWhenIdle } from './http/idle-memory';
 import { createErasureLog } from './erasures/erasure-log';
 import { listenForBackups } from './backups/backup-socket';
@@ -83,6 +93,13 @@ export interface StartOptions {
  * step fails, what the earlier ones opened is closed before the error goes on.
  */
 export async function buildContext(config: Config, options: StartOptions = {}): Promise<AppContext> {
+  // Refused before anything is opened or migrated.
+  requireSharedSigningSecret(config);
+  // Before the database opens: whatever an older version or a start under another umask left
+  // open to other accounts, said once in the log (docs/security.md#file-permissions). What PGlite
+  // itself makes while opening is made private by openDatabase.
+  const tightened = tightenTree(config.dataDir);
+  const startNotices = tightened.length > 0 ? [tightenedNotice(config.dataDir, tightened)] : [];
   const database = await openDatabase({
     pgliteSeed: options.pgliteSeed ?? defaultSeed(),
     databaseUrl: config.databaseUrl,
@@ -91,7 +108,7 @@ export async function buildContext(config: Config, options: StartOptions = {}): 
   });
   const opened: OpenedContext = { database };
   try {
-    return await assembleContext(config, options, opened);
+    return await assembleContext(config, options, opened, startNotices);
   } catch (error) {
     // The error that stopped the start is the one to report, not a later one while closing.
     await closeContext(opened).catch(() => undefined);
@@ -102,7 +119,12 @@ export async function buildContext(config: Config, options: StartOptions = {}): 
 /** What needs closing, as far as it has been opened. */
 type OpenedContext = Partial<AppContext> & Pick<AppContext, 'database'>;
 
-async function assembleContext(config: Config, options: StartOptions, opened: OpenedContext) {
+async function assembleContext(
+  config: Config,
+  options: StartOptions,
+  opened: OpenedContext,
+  startNotices: string[],
+) {
   const { database } = opened;
   const { db } = database;
   const blobs =
@@ -132,7 +154,12 @@ async function assembleContext(config: Config, options: StartOptions, opened: Op
     },
   }));
   const mail = mailOptions(config);
-  const signingSecret = await resolveJwtSecret(db, config.jwtSecret);
+  const { secret: signingSecret, replacedStored } = await resolveJwtSecret(db, config);
+  if (replacedStored) {
+    startNotices.push(
+      'token-signing secret: the one an earlier version kept in the database was deleted and a new one is used (kept outside the database), so every session is signed out once; see docs/security.md#the-signing-secret',
+    );
+  }
   const limiters = createRateLimiters(
     database,
     { ...config.rateLimits, ...options.rateLimits },
@@ -159,6 +186,7 @@ async function assembleContext(config: Config, options: StartOptions, opened: Op
   });
   const context: AppContext = {
     config,
+    startNotices,
     database,
     blobs,
     mailer,
@@ -225,10 +253,13 @@ export interface RunningServer {
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  // Before anything is written there: a data folder or erasure log open to other accounts is
+  // made private, or refused when another account owns it.
+  const tightened = securePrivateStorage(config);
   const embedded = !config.databaseUrl && !options.inMemoryDatabase;
   const releaseDataDir = embedded ? await holdDataDir(config.dataDir) : () => undefined;
   try {
-    return await listen(config, options, releaseDataDir);
+    return await listen(config, options, releaseDataDir, tightened);
   } catch (error) {
     releaseDataDir();
     throw error;
@@ -239,6 +270,7 @@ async function listen(
   config: Config,
   options: StartOptions,
   releaseDataDir: () => void,
+  tightened: string[],
 ): Promise<RunningServer> {
   const context = await buildContext(config, options);
   // A taken port, say: nothing of this start may stay open in a process that goes on.
@@ -248,6 +280,8 @@ async function listen(
     throw error;
   };
   const app = await createApp(context, appOptions(config, options)).catch((error: unknown) => abandon(error));
+  for (const place of tightened) app.log.warn(placeTightenedNotice(place));
+  for (const notice of context.startNotices) app.log.warn(notice);
   await sweepOrphanedCvs(app, context);
   await app.listen({ host: config.host, port: config.port }).catch((error: unknown) => abandon(error, app));
   const address = app.server.address();
@@ -273,6 +307,28 @@ async function listen(
       releaseDataDir();
     },
   };
+}
+
+/**
+ * The data folder and the erasure log as start-up finds them, before anything is written there
+ * (docs/security.md#file-permissions): made private when open to others, or refused. Answers the
+ * places made private. The log's own folder, when it is not the data folder, may be one other
+ * programs share (/var/log/careers, say), so it is never changed: it is refused only when
+ * another account could replace the log in it.
+ */
+export function securePrivateStorage(config: Pick<Config, 'dataDir' | 'erasureLog'>): string[] {
+  const tightened: string[] = [];
+  if (securePrivatePlace(config.dataDir, 'The data folder', 'folder')) tightened.push(config.dataDir);
+  const logFolder = path.dirname(config.erasureLog);
+  const inDataDir = !path.relative(config.dataDir, logFolder).startsWith('..');
+  const shared = inDataDir || !existsSync(logFolder) ? undefined : othersCanWrite(logFolder);
+  if (shared) {
+    throw new FilePermissionError(
+      `The erasure log's folder ${logFolder} is no safe place for it: ${shared.why}, so another account could replace or remove the log. Set ERASURE_LOG to a file in a folder only this account can write (for example: mkdir -m 700 ${shellPath(path.join(logFolder, 'careers'))})${shared.chmod ? `, or run: ${shared.chmod}` : ''}.`,
+    );
+  }
+  if (securePrivatePlace(config.erasureLog, 'The erasure log', 'file')) tightened.push(config.erasureLog);
+  return tightened;
 }
 
 /** What `createApp` is given for this configuration: the built web site unless told not to serve it. */

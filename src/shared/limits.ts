@@ -64,3 +64,13 @@ export const INTERVIEWER_EMAIL_HOLD_MS = 5 * 60_000;
  */
 export const INVITATIONS_PER_ADDRESS_PER_DAY = 5;
 export const INVITATIONS_PER_ADMIN_PER_DAY = 50;
+/**
+ * A restore unpacks at most this many bytes for each byte of the archive
+ * (docs/operations.md#restore): a real archive's rows compress a few times and its CVs hardly at
+ * all, while a decompression bomb inflates about a thousand times.
+ */
+export const BACKUP_MAX_EXPANSION = 100;
+/** ...and always up to this much, so a small archive of repetitive rows is never refused. */
+export const BACKUP_MIN_UNPACK_BYTES = 64 * 1024 * 1024;
+/** The manifest is read into memory to be checked; a real one takes a few hundred bytes a CV. */
+export const BACKUP_MAX_MANIFEST_BYTES = 64 * 1024 * 1024;

@@ -211,13 +211,18 @@ describe('the server entry (tsx src/server/main.ts)', () => {
   }
 
   it('exits non-zero on a bad variable, naming it, without a stack trace', async () => {
-    const [badPort, loneAdmin] = await Promise.all([
+    const [badPort, loneAdmin, unsharedSecret] = await Promise.all([
       runMain({ PORT: 'abc' }),
       runMain({ PORT: '0', ADMIN_EMAIL: 'boss@example.com' }),
+      // Several instances on one PostgreSQL must sign alike: refused before any connection is
+      // tried (nothing listens on port 1).
+      runMain({ PORT: '0', DATABASE_URL: 'postgresql://careers@127.0.0.1:1/careers', JWT_SECRET: '' }),
     ]);
+    expect(unsharedSecret.output).toContain('JWT_SECRET: must be set with DATABASE_URL');
     for (const [run, variable] of [
       [badPort, 'PORT'],
       [loneAdmin, 'ADMIN_PASSWORD'],
+      [unsharedSecret, 'JWT_SECRET'],
     ] as const) {
       expect(run.code, run.output).not.toBe(0);
       expect(run.code, run.output).not.toBeNull();

@@ -7,6 +7,13 @@ import pg from 'pg';
  */
 export const testDatabaseUrl = (): string | undefined => process.env.TEST_DATABASE_URL || undefined;
 
+/**
+ * The signing secret of the tests' PostgreSQL servers: with DATABASE_URL the server needs
+ * JWT_SECRET, the same on every instance, as an operator would set it
+ * (docs/security.md#the-signing-secret).
+ */
+export const TEST_JWT_SECRET = 'test-signing-secret-for-postgresql-0123456789abcdef';
+
 export async function createScratchDatabase(
   baseUrl: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {

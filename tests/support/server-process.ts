@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TEST_JWT_SECRET } from './postgres';
 
 export const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -38,9 +39,17 @@ export interface ServerProcess {
  * so nothing of the developer's shell (DATABASE_URL, SMTP_URL...) leaks in. The timeout is
  * generous: a first start on PGlite creates its database (several CPU-seconds), slower on busy CI.
  */
-export async function spawnServer(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
+export async function spawnServer(
+  env: Record<string, string>,
+  timeoutMs = 120_000,
+  /** The umask the server is started under (as a shell would start it); default: this process's. */
+  { umask }: { umask?: number } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const program = [process.execPath, '--import', 'tsx', 'src/server/main.ts'];
+  const [command, ...args] =
+    umask === undefined ? program : ['sh', '-c', `umask ${umask.toString(8)} && exec "$@"`, 'sh', ...program];
+  const child = spawn(command!, args, {
     cwd: projectDir,
     env: {
       PATH: process.env.PATH ?? '',
@@ -51,7 +60,8 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 120_0
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       SMTP_URL: '',
-      JWT_SECRET: '',
+      // With PostgreSQL the server needs one (docs/security.md#the-signing-secret).
+      JWT_SECRET: env.DATABASE_URL ? TEST_JWT_SECRET : '',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

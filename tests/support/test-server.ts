@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Config } from '../../src/server/config';
+import { keepNewFilesPrivate } from '../../src/server/db/private-files';
 import { startServer, type RunningServer, type StartOptions } from '../../src/server/start-server';
-import { createScratchDatabase, testDatabaseUrl } from './postgres';
+import { TEST_JWT_SECRET, createScratchDatabase, testDatabaseUrl } from './postgres';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password', name: 'Ada Admin' };
 
@@ -54,6 +55,9 @@ export type TestServerOptions = StartOptions & { databaseUrl?: string; dataDir?:
 const TEST_MONITORING_SECRET = 'a5'.repeat(32);
 
 export async function prepareTestServer(env: Record<string, string>, options: TestServerOptions) {
+  // As every program of the server does first (main.ts, cli/run-tool.ts): what PGlite and the rest
+  // make without naming a mode is the account's alone (docs/security.md#file-permissions).
+  keepNewFilesPrivate();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'careers-test-'));
   const base = testDatabaseUrl();
   const scratch = !options.databaseUrl && base ? await createScratchDatabase(base) : undefined;
@@ -67,9 +71,12 @@ export async function prepareTestServer(env: Record<string, string>, options: Te
     ADMIN_PASSWORD: ADMIN.password,
     ADMIN_NAME: ADMIN.name,
     LOG_LEVEL: 'silent',
-    // PostgreSQL has no data folder for the equality-monitoring key: there the operator sets one,
-    // as here, so both runs offer monitoring alike (docs/security.md#equality-monitoring).
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl, MONITORING_SECRET: TEST_MONITORING_SECRET } : {}),
+    // PostgreSQL has no data folder for the equality-monitoring key nor the signing secret: there
+    // the operator sets both, as here, so both runs offer monitoring alike
+    // (docs/security.md#equality-monitoring, docs/security.md#the-signing-secret).
+    ...(databaseUrl
+      ? { DATABASE_URL: databaseUrl, MONITORING_SECRET: TEST_MONITORING_SECRET, JWT_SECRET: TEST_JWT_SECRET }
+      : {}),
     ...env,
   });
   const startOptions: StartOptions = {
@@ -165,7 +172,11 @@ export async function startTestServer(
   options: TestServerOptions = {},
 ): Promise<TestServer> {
   const prepared = await prepareTestServer(env, options);
-  const server = await startServer(prepared.config, prepared.startOptions);
+  const server = await startServer(prepared.config, prepared.startOptions).catch(async (error: unknown) => {
+    // A refused start (a test of the refusal) leaves no scratch database or folder behind.
+    await prepared.cleanup();
+    throw error;
+  });
   const request: TestServer['request'] = async (method, pathname, call = {}) => {
     const { headers, body } = await encodeRequest(call);
     const response = await fetch(`${server.url}${pathname}`, {

@@ -1,6 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { link, mkdir, open, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { ConfigError } from '../config';
 import type { Db } from '../db/database';
 import { settings } from '../db/schema';
 
@@ -37,19 +40,104 @@ export interface TokenService {
   verifyChallenge(token: string, purpose: ChallengePurpose): Promise<VerifiedChallenge>;
 }
 
+/** The signing secret's file in the data folder, when JWT_SECRET is not set (PGlite only). */
+export const SIGNING_KEY_FILE = 'token-signing.key';
+/** As JWT_SECRET's own rule (config.ts): shorter is no secret worth signing with. */
+const MIN_SECRET_LENGTH = 32;
+
 /**
- * The signing secret comes from JWT_SECRET, or is generated once and kept in the database, so
- * every instance on one PostgreSQL signs and accepts the same tokens.
+ * With PostgreSQL several instances serve one site and must sign alike: a key file each would
+ * make each refuse the others' tokens, and a key in the database is readable by whoever reads the
+ * database. So JWT_SECRET must be set, and this is checked before anything is opened.
  */
-export async function resolveJwtSecret(db: Db, configured: string | undefined): Promise<Uint8Array> {
-  if (configured) return new TextEncoder().encode(configured);
-  const generated = randomBytes(48).toString('base64url');
-  await db.insert(settings).values({ key: 'jwt_secret', value: generated }).onConflictDoNothing();
-  const [row] = await db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(sql`${settings.key} = 'jwt_secret'`);
-  return new TextEncoder().encode(row!.value);
+export function requireSharedSigningSecret(config: {
+  jwtSecret: string | undefined;
+  databaseUrl: string | undefined;
+}): void {
+  if (config.databaseUrl && !config.jwtSecret) {
+    throw new ConfigError(
+      [
+        'Invalid configuration:',
+        `  JWT_SECRET: must be set with DATABASE_URL, to the same value on every instance (at least ${MIN_SECRET_LENGTH} characters, for example: openssl rand -hex 32); the signing secret is no longer kept in the database`,
+      ].join('\n'),
+    );
+  }
+}
+
+export interface SigningSecret {
+  secret: Uint8Array;
+  /**
+   * An earlier version's secret was found in the `settings` table and deleted: the secret in
+   * use is another, so every session signed before is refused once.
+   */
+  replacedStored: boolean;
+}
+
+/**
+ * The token-signing secret (docs/security.md#the-signing-secret): JWT_SECRET, or with PGlite a
+ * random secret in `<DATA_DIR>/token-signing.key` (mode 0600) made at the first start. Never the
+ * database: its files and its backups are read by more than the server, and whoever holds the
+ * secret can sign a token for any account. A secret an earlier version kept in `settings` is
+ * deleted and never used again, since it may have been read from there.
+ */
+export async function resolveJwtSecret(
+  db: Db,
+  config: { jwtSecret: string | undefined; databaseUrl: string | undefined; dataDir: string },
+): Promise<SigningSecret> {
+  requireSharedSigningSecret(config);
+  const removed = await db
+    .delete(settings)
+    .where(eq(settings.key, 'jwt_secret'))
+    .returning({ key: settings.key });
+  const replacedStored = removed.length > 0 && !config.jwtSecret;
+  const text = config.jwtSecret ?? (await keyFile(config.dataDir));
+  return { secret: new TextEncoder().encode(text), replacedStored };
+}
+
+/**
+ * Reads the key file, or makes it: written whole under a temporary name, fsynced, then linked to
+ * its name, which fails if it is there already; so the file is never seen half-written, and two
+ * processes starting at one moment keep the first one's key.
+ */
+async function keyFile(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, SIGNING_KEY_FILE);
+  const existing = await readKey(file);
+  if (existing !== undefined) return existing;
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const temp = path.join(dataDir, `.${SIGNING_KEY_FILE}.${randomUUID()}.tmp`);
+  const handle = await open(temp, 'wx', 0o600);
+  try {
+    await handle.writeFile(randomBytes(48).toString('base64url'));
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await link(temp, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    await rm(temp, { force: true });
+  }
+  const made = await readKey(file);
+  if (made === undefined) throw new Error(`${file} could not be made`);
+  return made;
+}
+
+async function readKey(file: string): Promise<string | undefined> {
+  let text: string;
+  try {
+    text = (await readFile(file, 'utf8')).trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  if (text.length < MIN_SECRET_LENGTH) {
+    throw new ConfigError(
+      `${file} holds no usable token-signing secret (fewer than ${MIN_SECRET_LENGTH} characters). Delete it to have a new one made at the next start (everyone then signs in again), or set JWT_SECRET.`,
+    );
+  }
+  return text;
 }
 
 const isGeneration = (value: unknown): value is number =>

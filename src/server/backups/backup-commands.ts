@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { openDatabase } from '../db/database';
 import { holdDataDir, serverHolding } from '../db/data-dir-lock';
+import { othersCanWrite, shellPath } from '../db/private-files';
 import { defaultSeed } from '../db/pglite-seed';
 import { backupFromServer, controlDir } from './backup-socket';
 import type { Manifest } from './archive-format';
@@ -22,7 +23,8 @@ export interface StorageSettings {
  */
 export async function takeBackup(settings: StorageSettings, file: string): Promise<Manifest> {
   const target = path.resolve(file);
-  await fs.mkdir(path.dirname(target), { recursive: true });
+  await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+  refuseSharedFolder(path.dirname(target));
   if (!settings.databaseUrl && serverHolding(settings.dataDir)) {
     await backupFromServer(settings.dataDir, target);
   } else {
@@ -48,17 +50,34 @@ export async function takeBackup(settings: StorageSettings, file: string): Promi
   return checkArchive(target);
 }
 
+/**
+ * A backup is written only into a folder no other account can write: there, another account
+ * could plant the file it is written to, swap it before it is renamed, or replace the archive
+ * afterwards (docs/operations.md#backup). Shared folders such as /tmp are refused too.
+ */
+function refuseSharedFolder(folder: string): void {
+  const shared = othersCanWrite(folder);
+  if (!shared) return;
+  throw new BackupError(
+    `The folder ${folder} is no place for a backup: ${shared.why}, so another account could read or replace the archive. Write it to a folder only this account can write (for example: mkdir -m 700 ${shellPath(path.join(folder, 'careers-backups'))})${shared.chmod ? `, or run: ${shared.chmod}` : ''}. Nothing was written.`,
+  );
+}
+
 /** Reads the whole archive back and checks every checksum; answers its manifest. */
 export async function checkArchive(file: string): Promise<Manifest> {
   const staging = mkdtempSync(path.join(path.dirname(file), '.check-'));
   try {
-    return await verifyArchive(file, path.join(staging, 'archive'));
+    return await verifyArchive(file, staging);
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
 }
 
-/** Restores into the configured storage, which must be empty, replaying the erasure logs. */
+/**
+ * Restores into the configured storage, which must be empty, replaying the erasure logs. The
+ * archive is unpacked in the data folder's `control/` (0700), not beside the archive, which may
+ * be a folder other accounts share; with PGlite that is the disk the restore fills anyway.
+ */
 export async function restoreBackup(
   settings: StorageSettings,
   file: string,
@@ -70,7 +89,7 @@ export async function restoreBackup(
     settings.databaseUrl
       ? { kind: 'postgres', databaseUrl: settings.databaseUrl }
       : { kind: 'pglite', dataDir: settings.dataDir },
-    { erasureLogs, stagingParent: path.dirname(archive) },
+    { erasureLogs, stagingParent: controlDir(settings.dataDir) },
   );
 }
 

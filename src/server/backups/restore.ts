@@ -1,10 +1,19 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { once } from 'node:events';
+import { constants as fsConstants, createReadStream, existsSync, readdirSync, statfsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { list as listTar } from 'tar';
+import { Parser, type ReadEntry } from 'tar';
+import {
+  BACKUP_MAX_EXPANSION,
+  BACKUP_MAX_MANIFEST_BYTES,
+  BACKUP_MIN_UNPACK_BYTES,
+} from '../../shared/limits';
 import { openDatabase, type Db } from '../db/database';
 import { defaultSeed } from '../db/pglite-seed';
 import { serverHolding } from '../db/data-dir-lock';
@@ -19,7 +28,7 @@ import {
   manifestSchema,
   type Manifest,
 } from './archive-format';
-import { migrationOf } from './snapshot';
+import { migrationOf, sha256OfFile } from './snapshot';
 
 /** A refusal with a message for the operator: a damaged archive, a target that is not empty. */
 export class BackupError extends Error {
@@ -36,77 +45,198 @@ const INSERT_BATCH = 500;
 
 const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
 
+/** A file this restore creates, never one already there, and never through a link. */
+const NEW_FILE =
+  fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_EXCL | (fsConstants.O_NOFOLLOW ?? 0);
+/** The manifest's checksum: 64 hex digits and a newline. */
+const MAX_DIGEST_BYTES = 128;
+/** What is read from the archive at a time: little enough that one read of a bomb stays small. */
+const READ_BYTES = 64 * 1024;
+
+const megabytes = (bytes: number) =>
+  `${(bytes / (1024 * 1024)).toLocaleString('en-GB', { maximumFractionDigits: 1 })} MB`;
+
+/** Free bytes on the disk holding `folder`, for an unprivileged process. */
+const freeBytes = (folder: string) => {
+  const stats = statfsSync(folder);
+  return stats.bavail * stats.bsize;
+};
+
+/** What the entries of an archive hold once unpacked, as its manifest says (the manifest aside). */
+const claimedBytes = (manifest: Manifest) => manifest.entries.reduce((sum, entry) => sum + entry.size, 0);
+
 /**
  * Reads the whole archive into `stagingDir`, checking each entry's size and SHA-256 against the
  * manifest (and the manifest against its own digest), before anything is written anywhere else.
  * Entries are read as data and written under names of our own, never extracted as they claim to
  * be: a link, a device or a path outside is refused.
+ *
+ * What it unpacks is bounded before it is unpacked (docs/operations.md#restore): the manifest
+ * comes first and says what each entry holds, and an archive is refused when that adds up to more
+ * than BACKUP_MAX_EXPANSION times its own size or than the free disk, and when an entry holds
+ * more than the manifest says. Entries stream to disk as they are read, at the pace the disk
+ * takes them: memory holds a few chunks, never an entry.
  */
 export async function verifyArchive(file: string, stagingDir: string): Promise<Manifest> {
   const damaged = (why: string) =>
     new BackupError(`The archive ${file} is damaged or incomplete (${why}). Nothing was restored.`);
-  if (!existsSync(file)) throw new BackupError(`There is no archive at ${file}.`);
+  let archiveBytes: number;
+  try {
+    archiveBytes = (await fs.stat(file)).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new BackupError(`There is no archive at ${file}.`);
+    throw error;
+  }
+  const ceiling = Math.max(BACKUP_MAX_EXPANSION * archiveBytes, BACKUP_MIN_UNPACK_BYTES);
   await fs.mkdir(stagingDir, { recursive: true, mode: 0o700 });
   await fs.mkdir(path.join(stagingDir, 'data'), { mode: 0o700 });
   await fs.mkdir(path.join(stagingDir, 'cvs'), { mode: 0o700 });
+
   const found = new Map<string, { size: number; sha256: string }>();
-  const writes: Promise<void>[] = [];
-  let refused: string | undefined;
+  const texts: string[] = [];
+  let claims: Map<string, number> | undefined;
+  const checkManifest = (): Manifest => {
+    const [manifestText = '', digest = ''] = texts;
+    if (sha256(manifestText) !== digest.trim()) throw damaged('the manifest does not match its checksum');
+    let manifest: Manifest;
+    try {
+      manifest = manifestSchema.parse(JSON.parse(manifestText));
+    } catch {
+      throw damaged('the manifest cannot be read');
+    }
+    if (manifest.formatVersion !== ARCHIVE_FORMAT_VERSION) {
+      throw new BackupError(
+        `The archive ${file} is in format ${manifest.formatVersion}; this version reads format ${ARCHIVE_FORMAT_VERSION}. Nothing was restored.`,
+      );
+    }
+    const claimed = claimedBytes(manifest);
+    if (claimed > ceiling) {
+      throw new BackupError(
+        `The archive ${file} says it holds ${megabytes(claimed)} once unpacked, ${Math.round(claimed / Math.max(archiveBytes, 1)).toLocaleString('en-GB')} times its own ${megabytes(archiveBytes)}; a restore unpacks at most ${BACKUP_MAX_EXPANSION} times an archive's size (${megabytes(ceiling)} here), so it is refused. Nothing was restored.`,
+      );
+    }
+    const free = freeBytes(stagingDir);
+    if (claimed > free) {
+      throw new BackupError(
+        `The archive ${file} holds ${megabytes(claimed)} once unpacked, but only ${megabytes(free)} is free where it is unpacked (${path.dirname(stagingDir)}). Free some space and try again. Nothing was restored.`,
+      );
+    }
+    claims = new Map(manifest.entries.map((entry) => [entry.name, entry.size]));
+    return manifest;
+  };
+
+  let manifest: Manifest | undefined;
+  let failure: unknown;
+  let failed: (error: unknown) => void = () => undefined;
+  const stopped = new Promise<never>((_resolve, reject) => {
+    failed = (error) => {
+      failure ??= error;
+      reject(failure);
+    };
+  });
+  stopped.catch(() => undefined);
+  const entries: Promise<void>[] = [];
+  let current: ReadEntry | undefined;
+  let position = 0;
+
+  /** One entry: the manifest and its checksum into memory (they are small), the rest to disk. */
+  const readEntry = async (entry: ReadEntry, at: number): Promise<void> => {
+    const name = entry.path;
+    if (entry.type !== 'File' || !ENTRY_PATTERN.test(name) || found.has(name))
+      throw damaged(`unexpected entry ${JSON.stringify(name)}`);
+    if (at < 2) {
+      const expected = at === 0 ? MANIFEST : MANIFEST_DIGEST;
+      if (name !== expected) throw damaged(`${expected} is not where it belongs, at the start`);
+      const limit = at === 0 ? BACKUP_MAX_MANIFEST_BYTES : MAX_DIGEST_BYTES;
+      if (entry.size > limit) throw damaged(`${name} is larger than a manifest can be`);
+      const chunks: Buffer[] = [];
+      for await (const chunk of entry as AsyncIterable<Buffer>) chunks.push(chunk);
+      found.set(name, { size: entry.size, sha256: '' });
+      texts.push(Buffer.concat(chunks).toString('utf8'));
+      if (at === 1) manifest = checkManifest();
+      return;
+    }
+    const claim = claims?.get(name);
+    if (claim === undefined) throw damaged(`${name} is not in the manifest`);
+    if (entry.size > claim) throw damaged(`${name} holds more than the manifest says`);
+    found.set(name, { size: 0, sha256: '' });
+    const hash = createHash('sha256');
+    let size = 0;
+    const handle = await fs.open(path.join(stagingDir, name), NEW_FILE, 0o600);
+    // The stream closes the file when the entry is written, or on a failure.
+    await pipeline(async function* () {
+      for await (const chunk of entry as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > claim) throw damaged(`${name} holds more than the manifest says`);
+        hash.update(chunk);
+        yield chunk;
+      }
+    }, handle.createWriteStream());
+    found.set(name, { size, sha256: hash.digest('hex') });
+  };
+
+  const parser = new Parser({ strict: true });
+  // One entry after the other: an entry's claim is known once the manifest before it is read.
+  let previous = Promise.resolve();
+  parser.on('entry', (entry: ReadEntry) => {
+    const at = position++;
+    current = entry;
+    previous = previous
+      .then(() => (failure ? undefined : readEntry(entry, at)))
+      .catch((error: unknown) => failed(error));
+    entries.push(previous);
+  });
+  parser.on('error', (error: Error) => failed(damaged(error.message)));
+  const parsed = new Promise<void>((resolve) => parser.on('end', () => resolve()));
+  const opening = `${MANIFEST}\0`;
   try {
-    await listTar({
-      file,
-      strict: true,
-      onReadEntry: (entry) => {
-        const name = entry.path;
-        if (entry.type !== 'File' || !ENTRY_PATTERN.test(name) || found.has(name)) {
-          refused ??= `unexpected entry ${JSON.stringify(name)}`;
-          entry.resume();
-          return;
+    // The tar inside the gzip, fed to the parser no faster than its entries are written.
+    let fed = 0;
+    let head: Buffer | undefined = Buffer.alloc(0);
+    const feed = async (chunk: Buffer) => {
+      fed += chunk.length;
+      // Tar's own headers and padding come on top of what the entries hold: never twice as much.
+      if (fed > 2 * ceiling) throw damaged('it holds far more than it says');
+      if (!parser.write(chunk)) await Promise.race([once(parser, 'drain'), stopped]);
+    };
+    await pipeline(
+      createReadStream(file, { highWaterMark: READ_BYTES }),
+      createGunzip({ chunkSize: READ_BYTES }),
+      async (tar: AsyncIterable<Buffer>) => {
+        for await (const chunk of tar) {
+          if (failure) return;
+          if (!head) {
+            await feed(chunk);
+            continue;
+          }
+          // Anything but a plain tar opening with the manifest (another compression inside,
+          // which the parser would unpack on its own) is not an archive of ours.
+          head = Buffer.concat([head, chunk]);
+          if (head.length < opening.length) continue;
+          if (head.subarray(0, opening.length).toString('latin1') !== opening)
+            throw damaged(`${MANIFEST} is not where it belongs, at the start`);
+          const first = head;
+          head = undefined;
+          await feed(first);
         }
-        const hash = createHash('sha256');
-        const chunks: Buffer[] = [];
-        let size = 0;
-        writes.push(
-          new Promise<void>((resolve, reject) => {
-            entry.on('data', (chunk: Buffer) => {
-              hash.update(chunk);
-              size += chunk.length;
-              chunks.push(chunk);
-            });
-            entry.on('end', () => {
-              found.set(name, { size, sha256: hash.digest('hex') });
-              fs.writeFile(path.join(stagingDir, name), Buffer.concat(chunks), { mode: 0o600 }).then(
-                resolve,
-                reject,
-              );
-            });
-            entry.on('error', reject);
-          }),
-        );
+        if (head?.length) throw damaged(`${MANIFEST} is not where it belongs, at the start`);
+        parser.end();
       },
-    });
-    await Promise.all(writes);
+    );
+    await Promise.race([parsed, stopped]);
+    await Promise.race([Promise.all(entries), stopped]);
   } catch (error) {
-    throw damaged(error instanceof Error ? error.message : String(error));
-  }
-  if (refused) throw damaged(refused);
-  const manifestText = found.has(MANIFEST) ? await fs.readFile(path.join(stagingDir, MANIFEST), 'utf8') : '';
-  const digest = found.has(MANIFEST_DIGEST)
-    ? (await fs.readFile(path.join(stagingDir, MANIFEST_DIGEST), 'utf8')).trim()
-    : '';
-  if (!manifestText || !digest) throw damaged('no manifest');
-  if (sha256(manifestText) !== digest) throw damaged('the manifest does not match its checksum');
-  let manifest: Manifest;
-  try {
-    manifest = manifestSchema.parse(JSON.parse(manifestText));
-  } catch {
-    throw damaged('the manifest cannot be read');
-  }
-  if (manifest.formatVersion !== ARCHIVE_FORMAT_VERSION) {
-    throw new BackupError(
-      `The archive ${file} is in format ${manifest.formatVersion}; this version reads format ${ARCHIVE_FORMAT_VERSION}. Nothing was restored.`,
+    failed(
+      error instanceof BackupError ? error : damaged(error instanceof Error ? error.message : String(error)),
     );
   }
+  if (failure) {
+    // An entry read no further would otherwise wait for data that never comes.
+    current?.destroy();
+    throw failure;
+  }
+  if (!manifest) throw damaged('no manifest');
   for (const entry of manifest.entries) {
     const got = found.get(entry.name);
     if (!got) throw damaged(`${entry.name} is missing`);
@@ -114,7 +244,6 @@ export async function verifyArchive(file: string, stagingDir: string): Promise<M
       throw damaged(`${entry.name} does not match its checksum`);
   }
   const listed = new Set([MANIFEST, MANIFEST_DIGEST, ...manifest.entries.map((entry) => entry.name)]);
-  for (const name of found.keys()) if (!listed.has(name)) throw damaged(`${name} is not in the manifest`);
   for (const table of manifest.tables)
     if (!listed.has(dataEntry(table.name))) throw damaged(`${dataEntry(table.name)} is missing`);
   for (const cv of manifest.cvs)
@@ -134,11 +263,14 @@ interface ErasurePlan {
 }
 
 type Row = Record<string, unknown>;
-const readRows = async (stagingDir: string, table: string): Promise<Row[]> =>
-  (await fs.readFile(path.join(stagingDir, dataEntry(table)), 'utf8'))
-    .split('\n')
-    .filter((line) => line.length > 0)
-    .map((line) => JSON.parse(line) as Row);
+/** A table's rows one at a time, as the staged file holds them: never the whole table in memory. */
+async function* rowsOf(stagingDir: string, table: string): AsyncGenerator<Row> {
+  const lines = createInterface({
+    input: createReadStream(path.join(stagingDir, dataEntry(table)), 'utf8'),
+    crlfDelay: Infinity,
+  });
+  for await (const line of lines) if (line.length > 0) yield JSON.parse(line) as Row;
+}
 
 const timeOf = (value: unknown) => (typeof value === 'string' ? Date.parse(value) : Number.NaN);
 
@@ -167,7 +299,7 @@ async function planErasures(manifest: Manifest, stagingDir: string, logs: string
     subjects,
     replayed: entries.length,
   };
-  for (const row of await readRows(stagingDir, 'applications')) {
+  for await (const row of rowsOf(stagingDir, 'applications')) {
     const id = String(row.id);
     const logged = byApplication.get(applicationDigest(id));
     if (logged) {
@@ -183,6 +315,9 @@ async function planErasures(manifest: Manifest, stagingDir: string, logs: string
 }
 
 function keep(table: string, row: Row, plan: ErasurePlan): boolean {
+  // An earlier version kept the token-signing secret here; it is never used again
+  // (docs/security.md#the-signing-secret).
+  if (table === 'settings') return row.key !== 'jwt_secret';
   if (table === 'applications') return !plan.applications.has(String(row.id));
   const application = typeof row.application_id === 'string' ? row.application_id : undefined;
   if (table === 'audit_entries')
@@ -241,6 +376,21 @@ async function assertEmptyTarget(target: RestoreTarget): Promise<void> {
   }
 }
 
+/**
+ * The restored rows and CVs take about as much again as the staged copy, on the target's disk:
+ * measured now, with the staged copy already on disk, so a target on the same disk needs room for
+ * both.
+ */
+function assertRoomFor(file: string, manifest: Manifest, dataDir: string): void {
+  const needed = claimedBytes(manifest);
+  const free = freeBytes(existsSync(dataDir) ? dataDir : path.dirname(dataDir));
+  if (needed > free) {
+    throw new BackupError(
+      `The archive ${file} holds ${megabytes(needed)} once unpacked, but only ${megabytes(free)} is left free in ${dataDir}, where it is restored to. Free some space and try again. Nothing was restored.`,
+    );
+  }
+}
+
 export interface RestoreResult {
   manifest: Manifest;
   /** Rows written per table. */
@@ -276,6 +426,7 @@ export async function restoreArchive(
   try {
     const manifest = await verifyArchive(file, staging);
     await assertEmptyTarget(target);
+    if (target.kind === 'pglite') assertRoomFor(file, manifest, target.dataDir);
     const plan = await planErasures(manifest, staging, options.erasureLogs);
     const createdDbDir = target.kind === 'pglite' && !existsSync(path.join(target.dataDir, 'db'));
     const database = await openDatabase(
@@ -296,31 +447,37 @@ export async function restoreArchive(
         const db = tx as unknown as Db;
         const tables: RestoreResult['tables'] = [];
         for (const { name } of manifest.tables) {
-          const rows = (await readRows(staging, name)).filter((row) => keep(name, row, plan));
-          for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-            const batch = JSON.stringify(rows.slice(i, i + INSERT_BATCH));
+          let batch: Row[] = [];
+          let rows = 0;
+          const insert = async () => {
+            if (batch.length === 0) return;
             await db.execute(
-              sql`insert into ${sql.identifier(name)} overriding system value select * from json_populate_recordset(null::${sql.identifier(name)}, ${batch}::json)`,
+              sql`insert into ${sql.identifier(name)} overriding system value select * from json_populate_recordset(null::${sql.identifier(name)}, ${JSON.stringify(batch)}::json)`,
             );
+            rows += batch.length;
+            batch = [];
+          };
+          for await (const row of rowsOf(staging, name)) {
+            if (!keep(name, row, plan)) continue;
+            batch.push(row);
+            if (batch.length === INSERT_BATCH) await insert();
           }
-          tables.push({ name, rows: rows.length });
+          await insert();
+          tables.push({ name, rows });
         }
         await resetIdentities(db);
         const cvs = manifest.cvs.filter((cv) => !plan.applications.has(cv.application));
-        if (cvDir) await fs.mkdir(cvDir, { recursive: true });
+        if (cvDir) await fs.mkdir(cvDir, { recursive: true, mode: 0o700 });
         for (const { key } of cvs) {
-          const bytes = await fs.readFile(path.join(staging, cvEntry(key)));
+          const staged = path.join(staging, cvEntry(key));
           if (cvDir) {
             const cvFile = path.join(cvDir, `${key}.pdf`);
             written.push(cvFile);
             const handle = await fs.open(cvFile, 'wx', 0o600);
-            try {
-              await handle.writeFile(bytes);
-              await handle.sync();
-            } finally {
-              await handle.close();
-            }
+            // Fsynced and closed by the stream once copied (closed on a failure).
+            await pipeline(createReadStream(staged), handle.createWriteStream({ flush: true }));
           } else {
+            const bytes = await fs.readFile(staged);
             await db.execute(sql`insert into cv_blobs (key, bytes) values (${key}, ${bytes})`);
           }
         }
@@ -379,7 +536,7 @@ async function checkRestored(
   const expected = new Map(manifest.entries.map((entry) => [entry.name, entry.sha256]));
   for (const { key } of cvs) {
     let digest: string;
-    if (cvDir) digest = sha256(await fs.readFile(path.join(cvDir, `${key}.pdf`)));
+    if (cvDir) digest = (await sha256OfFile(path.join(cvDir, `${key}.pdf`))).sha256;
     else {
       const result = (await db.execute(
         sql`select encode(sha256(bytes), 'hex') as digest from cv_blobs where key = ${key}`,

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { constants as fsConstants, createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -168,19 +168,41 @@ export async function backupToFile(
   return streamBackup(source, stagingParent, (archive) => writeFileFrom(archive, file));
 }
 
+/**
+ * A new file only: created by this call (never one already there, which another account may
+ * have planted and could still read), and never through a link.
+ */
+const NEW_FILE =
+  fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_EXCL | (fsConstants.O_NOFOLLOW ?? 0);
+
+/**
+ * Writes `archive` to `file`, mode 0600: into a file of a random name that this call creates
+ * beside it, fsynced, then renamed onto `file`. The rename replaces whatever is at `file` (a
+ * planted file or link is replaced, never written through), and the folder is fsynced after.
+ * The folder must be one only this account can write (backup-commands.ts checks it): there,
+ * nobody else can swap the file between the write and the rename
+ * (docs/operations.md#backup).
+ */
 export async function writeFileFrom(archive: AsyncIterable<Buffer>, file: string): Promise<void> {
-  const partial = `${file}.partial`;
+  const folder = path.dirname(file);
+  const temp = path.join(folder, `.${path.basename(file)}.${randomUUID()}.partial`);
+  const handle = await fs.open(temp, NEW_FILE, 0o600);
   try {
-    await pipeline(archive, createWriteStream(partial, { mode: 0o600 }));
-    const handle = await fs.open(partial, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    // The stream fsyncs the file and closes it once the archive is written, or closes it on a failure.
+    await pipeline(archive, handle.createWriteStream({ flush: true }));
+    await fs.rename(temp, file);
   } catch (error) {
-    await fs.rm(partial, { force: true });
+    await fs.rm(temp, { force: true });
     throw error;
   }
-  await fs.rename(partial, file);
+  await syncFolder(folder);
+}
+
+async function syncFolder(folder: string): Promise<void> {
+  const handle = await fs.open(folder, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }

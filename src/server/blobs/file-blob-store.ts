@@ -12,7 +12,7 @@ const TEMP_PATTERN = /^\.([0-9a-f-]{36})\.[0-9a-f-]{36}\.tmp$/;
 /** CVs as files in `<dataDir>/cvs`: written to a temporary name, fsynced, renamed, and the folder fsynced. */
 export function createFileBlobStore(dataDir: string, db: Db): BlobStore {
   const dir = path.join(dataDir, 'cvs');
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const fileFor = (key: string) => {
     if (!KEY_PATTERN.test(key)) throw new Error(`invalid blob key ${key}`);
     return path.join(dir, `${key}.pdf`);

@@ -1,4 +1,6 @@
+import path from 'node:path';
 import type { Config } from '../config';
+import { SIGNING_KEY_FILE } from '../auth/tokens';
 import { BackupError, type RestoreResult } from '../backups/restore';
 import { moveToPostgres, restoreBackup, takeBackup } from '../backups/backup-commands';
 
@@ -44,7 +46,7 @@ export async function runBackupCommand(
       console.info(
         [
           `Backup written to ${subject} and checked: ${applications} application(s) with ${manifest.cvs.length} CV(s), taken at ${manifest.createdAt} from ${manifest.source === 'pglite' ? 'PGlite' : 'PostgreSQL'}.`,
-          'It holds personal data and the token-signing secret: keep it where only the operators can read it,',
+          'It holds personal data: keep it where only the operators can read it,',
           'and delete it once it is older than the retention period (docs/operations.md#how-long-to-keep-backups).',
         ].join('\n'),
       );
@@ -67,7 +69,7 @@ export async function runBackupCommand(
         `Copied ${summary(result)} from ${config.dataDir} to PostgreSQL; counts and CV checksums match.`,
         'To run on PostgreSQL, change the configuration (environment or .env):',
         `  DATABASE_URL=${redacted(subject)}`,
-        '  JWT_SECRET: keep the same value if you set one (a generated one was copied with the data).',
+        `  JWT_SECRET: needed with DATABASE_URL, the same on every instance: keep yours if you set one, or use the text of ${path.join(config.dataDir, SIGNING_KEY_FILE)} to keep everyone signed in.`,
         `  DATA_DIR: now holds only sent e-mails (outbox/, without SMTP_URL) and the erasure log; ${config.dataDir}/db and cvs/ are no longer used.`,
         '  ERASURE_LOG: with several instances, give each its own file or one on a volume they share.',
         'Then start the server (or several, behind a load balancer). Keep the old data folder until you have checked the site.',

@@ -1,6 +1,7 @@
 import { loadConfig } from '../config';
-import { buildContext, closeContext } from '../start-server';
+import { buildContext, closeContext, securePrivateStorage } from '../start-server';
 import { assertNoServerHolding } from '../db/data-dir-lock';
+import { placeTightenedNotice } from '../db/private-files';
 import { runTool } from './run-tool';
 import { purgeExpiredApplications } from '../privacy/retention';
 
@@ -23,9 +24,14 @@ async function main(argv: string[]): Promise<number> {
     // The environment alone configures the tool.
   }
   const config = loadConfig();
+  // As the server does at its start: the tool writes there too (docs/security.md#file-permissions).
+  for (const place of securePrivateStorage(config)) {
+    console.warn(placeTightenedNotice(place));
+  }
   if (!config.databaseUrl) assertNoServerHolding(config.dataDir);
   // The tool never creates the first admin: that is the server's job at its start.
   const context = await buildContext({ ...config, bootstrapAdmin: undefined });
+  for (const notice of context.startNotices) console.warn(notice);
   try {
     const { cutoff, expired, deleted } = await purgeExpiredApplications(context, config.retentionDays, {
       dryRun,

@@ -112,7 +112,7 @@ export class DataDirInUseError extends Error {
  * servers starting at once cannot both find the folder free.
  */
 export async function holdDataDir(dataDir: string): Promise<() => void> {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const unlock = await lockfile.lock(dataDir, {
     lockfilePath: path.join(dataDir, 'server.pid.lock'),
     realpath: false,
@@ -129,7 +129,7 @@ export async function holdDataDir(dataDir: string): Promise<() => void> {
         `Another server (pid ${holder}) is running on the data folder ${dataDir}. Stop it first, or set DATA_DIR to another folder.`,
       );
     }
-    writeFileSync(markFile(dataDir), `${own.pid}\n${own.started}\n`);
+    writeFileSync(markFile(dataDir), `${own.pid}\n${own.started}\n`, { mode: 0o600 });
   } finally {
     await unlock().catch(() => undefined);
   }

@@ -4,6 +4,7 @@ import v8 from 'node:v8';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { projectRoot } from '../runtime/project-root';
+import { tightenTree } from './private-files';
 import { schema } from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -45,6 +46,23 @@ function useBaselineWasmCompilerOnly(): void {
   baselineWasmOnly = true;
   v8.setFlagsFromString('--no-wasm-tier-up');
   v8.setFlagsFromString('--no-wasm-dynamic-tiering');
+}
+
+/**
+ * PGlite's file layer (Emscripten's) gives every file it creates the mode PostgreSQL asked for,
+ * 0666 in this build, with a chmod that no umask limits: the attack this answers read the
+ * token-signing secret out of such a file (docs/security.md#file-permissions). Every mode it sets
+ * from here on keeps the owner's bits only; what it made while opening is tightened by the
+ * caller. Missing the hook (a PGlite that changed it) fails the start rather than leave files open.
+ */
+function keepPgliteFilesPrivate(module: unknown, dir: string): void {
+  const fs = (module as { FS?: { doChmod?: unknown } }).FS;
+  const doChmod = fs?.doChmod;
+  if (!fs || typeof doChmod !== 'function') {
+    throw new Error(`PGlite offers no way to keep the files of ${dir} private (FS.doChmod is missing)`);
+  }
+  fs.doChmod = (stream: unknown, node: unknown, mode: number, ...rest: unknown[]) =>
+    doChmod.call(fs, stream, node, mode & ~0o077, ...rest) as unknown;
 }
 
 /** Any number from a fixed hash: every instance takes the same advisory lock while migrating. */
@@ -109,7 +127,7 @@ export async function openDatabase(options: {
     // Creating a cluster from nothing (initdb) costs seconds; a copy of the build's seed does not.
     if (isNew && options.pgliteSeed && existsSync(seedDataFolder(options.pgliteSeed)))
       copyPgliteSeed(options.pgliteSeed, dir);
-    else mkdirSync(dir, { recursive: true });
+    else mkdirSync(dir, { recursive: true, mode: 0o700 });
   }
   // In memory (tests): PGlite unpacks the seed's archive.
   const archive = !dir && options.pgliteSeed ? seedArchive(options.pgliteSeed) : undefined;
@@ -122,6 +140,10 @@ export async function openDatabase(options: {
       (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams,
     ),
   });
+  if (dir) {
+    keepPgliteFilesPrivate(client.Module, dir);
+    tightenTree(dir);
+  }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: migrationsFolder() });
   return { kind: 'pglite', db: db as unknown as Db, close: () => client.close() };

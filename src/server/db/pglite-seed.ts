@@ -13,6 +13,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '../runtime/project-root';
+import { tightenTree } from './private-files';
 import { schema } from './schema';
 
 const migrationsFolder = () => path.join(projectRoot(), 'drizzle');
@@ -69,12 +70,16 @@ export async function writePgliteSeed(seed: string): Promise<void> {
 /**
  * Makes `dir` a copy of the seed's data folder, durably: copied beside it, every file and folder
  * fsynced, then renamed into place, so a crash or a power cut part way leaves no half database
- * (the next start copies again). `dir` must not exist or be empty.
+ * (the next start copies again). `dir` must not exist or be empty. The copy keeps the seed's
+ * modes, which the build left readable by all (the seed holds no data, the copy soon will): it is
+ * made the account's alone before it takes its place (docs/security.md#file-permissions).
  */
 export function copyPgliteSeed(seed: string, dir: string): void {
   const temp = `${dir}.seeding`;
   rmSync(temp, { recursive: true, force: true });
+  mkdirSync(path.dirname(dir), { recursive: true, mode: 0o700 });
   cpSync(seedDataFolder(seed), temp, { recursive: true });
+  tightenTree(temp);
   fsyncTree(temp);
   rmSync(dir, { recursive: true, force: true });
   renameSync(temp, dir);

@@ -77,7 +77,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
   }
 
   const outbox = path.join(options.dataDir, 'outbox');
-  mkdirSync(outbox, { recursive: true });
+  mkdirSync(outbox, { recursive: true, mode: 0o700 });
   const rendered = () =>
     transporter((mailer) => mailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
   return {

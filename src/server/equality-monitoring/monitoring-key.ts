@@ -34,7 +34,7 @@ async function keyFile(dataDir: string): Promise<Buffer> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
   // 'wx': a second process starting at the same moment keeps the first one's key.
   await writeFile(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' }).catch(
     (error: NodeJS.ErrnoException) => {

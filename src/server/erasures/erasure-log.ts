@@ -46,7 +46,7 @@ export interface ErasureLog {
  */
 export function createErasureLog(file: string | null): ErasureLog {
   let last: Promise<void> = Promise.resolve();
-  if (file) mkdirSync(path.dirname(file), { recursive: true });
+  if (file) mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   return {
     file,
     record({ action, applicationId, email }) {

@@ -1,7 +1,12 @@
-import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { SignJWT, decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../src/shared/messages';
 import { buildTestApp, type TestApp } from '../../support/build-app';
+import { createScratchDatabase, testDatabaseUrl } from '../../support/postgres';
 import { ADMIN } from '../../support/test-server';
 
 const TOKEN_TTL_SECONDS = 3600;
@@ -282,4 +287,64 @@ describe('the admin guard', () => {
     await server.context.users.setAdmin(email, true);
     expect((await server.api('GET', '/applications', { token })).status).toBe(200);
   });
+});
+
+describe('the signing secret', () => {
+  const engine = testDatabaseUrl() ? 'PostgreSQL' : 'PGlite';
+
+  /** A session token as the server signs it, signed here with `secret`: what its holder can forge. */
+  const forge = (
+    secret: string,
+    user: { id: string; email: string; name: string; tokenGeneration: number },
+  ) =>
+    new SignJWT({ email: user.email, name: user.name, gen: user.tokenGeneration })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(user.id)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(secret));
+
+  it(`is never the one an earlier version kept in the database: the row is deleted and its tokens refused (${engine})`, async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'careers-signing-'));
+    const base = testDatabaseUrl();
+    const scratch = base ? await createScratchDatabase(base) : undefined;
+    const storage = { dataDir, databaseUrl: scratch?.url };
+    let current: TestApp | undefined;
+    try {
+      // An earlier version generated the secret and kept it in `settings`, where anyone who could
+      // read the database's files found it.
+      current = await buildTestApp({}, storage);
+      const stored = 'an-old-secret-read-from-the-write-ahead-log-by-someone-else';
+      await current.context.database.db.execute(
+        sql`insert into settings (key, value) values ('jwt_secret', ${stored}) on conflict (key) do update set value = excluded.value`,
+      );
+      const admin = (await current.context.users.findByEmail(ADMIN.email))!;
+      await current.stop();
+
+      current = await buildTestApp({}, storage);
+      const forged = await forge(stored, admin);
+      const refused = await current.api('GET', '/applications', { token: forged });
+      expect(refused.status).toBe(401);
+      const rows = (await current.context.database.db.execute(
+        sql`select count(*)::int as n from settings where key = 'jwt_secret'`,
+      )) as unknown as { rows: Array<{ n: number }> };
+      expect(rows.rows[0]!.n).toBe(0);
+      // A new login signs with the secret now in use.
+      expect((await current.api('GET', '/applications', { token: await current.adminToken() })).status).toBe(
+        200,
+      );
+      if (!scratch) {
+        // Without JWT_SECRET (PGlite): a secret of its own in the data folder, the owner's alone,
+        // and the operator is told everyone signs in again once.
+        const key = path.join(dataDir, 'token-signing.key');
+        expect(statSync(key).mode & 0o777).toBe(0o600);
+        expect(readFileSync(key, 'utf8').trim().length).toBeGreaterThanOrEqual(32);
+        expect(current.context.startNotices.join('\n')).toMatch(/token-signing secret: .* signed out once/);
+      }
+    } finally {
+      await current?.stop();
+      await scratch?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

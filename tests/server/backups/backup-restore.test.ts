@@ -1,13 +1,30 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { PNG } from 'pngjs';
+import { create as createTar } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIVACY_NOTICE_VERSION } from '../../../src/shared/privacy/privacy-notice';
 import { pdfOfSize, toDataUrl, validPdf } from '../../support/pdf-fixtures';
 import { createScratchDatabase, testDatabaseUrl } from '../../support/postgres';
 import { runCli } from '../../support/run-cli';
+import { lastJsonLine, runNode } from '../../support/run-node';
+import { projectDir } from '../../support/server-process';
 import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
 
 /**
@@ -251,4 +268,141 @@ describe(`backup and restore on ${engine}`, () => {
         : /^The data folder .* is not empty \(db\/ holds data\)\. .* Nothing was changed\.\n$/,
     );
   }, 120_000);
+});
+
+describe(`where backups are written and what a restore unpacks, on ${engine}`, () => {
+  const asRoot = process.getuid?.() === 0;
+  const NOBODY = 65534;
+
+  it.skipIf(!asRoot)(
+    'writes the archive as a new file of its own: a planted .partial or link is neither used nor followed, and a folder others can write is refused',
+    async () => {
+      const erasureLog = path.join(scratch, 'no-erasures.jsonl');
+      const backup = (file: string) =>
+        runCli('admin', ['backup', file], { cwd: scratch, env: storageEnv(server, erasureLog) });
+      // Another account's own folder, where it hopes the archive lands.
+      const theirs = path.join(scratch, 'theirs');
+      mkdirSync(theirs);
+      chownSync(theirs, NOBODY, NOBODY);
+      const folder = mkdtempSync(path.join(scratch, 'backups-'));
+
+      // Planted before the folder was this account's alone: a temporary file of the name an
+      // earlier version used, the other account's and writable by all, and links.
+      const nightly = path.join(folder, 'nightly.tar.gz');
+      writeFileSync(`${nightly}.partial`, 'planted', { mode: 0o666 });
+      chownSync(`${nightly}.partial`, NOBODY, NOBODY);
+      chmodSync(`${nightly}.partial`, 0o666);
+      symlinkSync(path.join(theirs, 'nightly.tar.gz'), nightly);
+      const weekly = path.join(folder, 'weekly.tar.gz');
+      symlinkSync(path.join(theirs, 'weekly.tar.gz'), `${weekly}.partial`);
+
+      for (const file of [nightly, weekly]) {
+        const run = await backup(file);
+        expect(run.stderr).toBe('');
+        expect(run.code).toBe(0);
+        const written = lstatSync(file);
+        expect(written.isFile()).toBe(true);
+        expect(written.uid).toBe(process.getuid!());
+        expect(written.mode & 0o777).toBe(0o600);
+      }
+      expect(readdirSync(theirs)).toEqual([]);
+      expect(readFileSync(`${nightly}.partial`, 'utf8')).toBe('planted');
+      // Nothing else of the backup's stays beside it.
+      expect(readdirSync(folder).sort()).toEqual(
+        ['nightly.tar.gz', 'nightly.tar.gz.partial', 'weekly.tar.gz', 'weekly.tar.gz.partial'].sort(),
+      );
+
+      for (const mode of [0o777, 0o1777]) {
+        const shared = mkdtempSync(path.join(scratch, 'shared-'));
+        chmodSync(shared, mode);
+        const refused = await backup(path.join(shared, 'nightly.tar.gz'));
+        expect(refused.code).toBe(1);
+        expect(refused.stderr).toContain(
+          `The folder ${shared} is no place for a backup: it is writable by other accounts (mode ${mode.toString(8).padStart(4, '0')}), so another account could read or replace the archive.`,
+        );
+        expect(readdirSync(shared)).toEqual([]);
+      }
+    },
+    120_000,
+  );
+
+  it('refuses an archive that inflates a thousand times, naming what it claims and the limit, in bounded memory', async () => {
+    const INFLATED = 256 * 1024 * 1024;
+    const bombs = mkdtempSync(path.join(scratch, 'bombs-'));
+    // Zeros compress about a thousand times: a file of them as an entry, its sha256 computed alike.
+    const build = async (name: string, claimedSize: number, inflated = INFLATED) => {
+      const dir = path.join(bombs, name);
+      mkdirSync(path.join(dir, 'data'), { recursive: true });
+      writeFileSync(path.join(dir, 'data/users.jsonl'), '');
+      // Sparse: it takes no disk.
+      truncateSync(path.join(dir, 'data/users.jsonl'), inflated);
+      const zeros = createHash('sha256');
+      const block = Buffer.alloc(1024 * 1024);
+      for (let i = 0; i < inflated / block.length; i++) zeros.update(block);
+      const manifest = `${JSON.stringify({
+        format: 'careers-site-backup',
+        formatVersion: 1,
+        createdAt: new Date().toISOString(),
+        source: 'pglite',
+        migration: { count: 1, last: '0' },
+        tables: [{ name: 'users', rows: 1 }],
+        // A CV it does not hold: found missing only once every entry has been read.
+        cvs:
+          inflated === INFLATED ? [] : [{ key: '00000000-0000-4000-8000-000000000000', application: 'none' }],
+        entries: [{ name: 'data/users.jsonl', size: claimedSize, sha256: zeros.digest('hex') }],
+      })}\n`;
+      writeFileSync(path.join(dir, 'manifest.json'), manifest);
+      writeFileSync(path.join(dir, 'manifest.sha256'), `${sha256(Buffer.from(manifest))}\n`);
+      const file = path.join(bombs, `${name}.tar.gz`);
+      await createTar({ gzip: true, cwd: dir, portable: true, file }, [
+        'manifest.json',
+        'manifest.sha256',
+        'data/users.jsonl',
+      ]);
+      rmSync(dir, { recursive: true });
+      return file;
+    };
+    // One says what it holds; another says a few bytes and holds the same; the third holds what it
+    // says, under the least a restore may always unpack, and is read to its end.
+    const honest = await build('honest', INFLATED);
+    const lying = await build('lying', 100);
+    const STREAMED = 60 * 1024 * 1024;
+    const streamed = await build('streamed', STREAMED, STREAMED);
+    expect(readFileSync(honest).length * 900).toBeLessThan(INFLATED);
+
+    const target = mkdtempSync(path.join(scratch, 'bombed-'));
+    const commands = pathToFileURL(path.join(projectDir, 'src/server/backups/backup-commands.ts')).href;
+    const run = runNode(
+      `
+const { restoreBackup } = await import(${JSON.stringify(commands)});
+// The peak so far (loading the code took more than it holds now): what the restores may raise.
+const before = process.resourceUsage().maxRSS * 1024;
+const refusals = [];
+for (const file of ${JSON.stringify([honest, lying, streamed])}) {
+  refusals.push(await restoreBackup({ dataDir: ${JSON.stringify(target)}, databaseUrl: undefined }, file, []).then(
+    () => 'restored',
+    (error) => error.message,
+  ));
+}
+console.log(JSON.stringify({ refusals, grewBy: process.resourceUsage().maxRSS * 1024 - before }));
+`,
+      { timeoutMs: 120_000 },
+    );
+    expect(run.stderr).toBe('');
+    const { refusals, grewBy } = lastJsonLine<{ refusals: string[]; grewBy: number }>(run.stdout);
+    expect(refusals[0]).toMatch(
+      /^The archive .*honest\.tar\.gz says it holds 256 MB once unpacked, [\d,]+ times its own [\d.]+ MB; a restore unpacks at most 100 times an archive's size \(64 MB here\), so it is refused\. Nothing was restored\.$/,
+    );
+    expect(refusals[1]).toMatch(
+      /^The archive .*lying\.tar\.gz is damaged or incomplete \(data\/users\.jsonl holds more than the manifest says\)\. Nothing was restored\.$/,
+    );
+    expect(refusals[2]).toMatch(
+      /^The archive .*streamed\.tar\.gz is damaged or incomplete \(cvs\/0{8}-0{4}-4000-8000-0{12}\.pdf is missing\)\. Nothing was restored\.$/,
+    );
+    // Far below even what the last one held: nothing was held whole.
+    expect(grewBy).toBeLessThan(STREAMED / 4);
+    // Nothing unpacked stays behind, and the target is as empty as it was.
+    expect(existsSync(path.join(target, 'db'))).toBe(false);
+    expect(readdirSync(path.join(target, 'control'))).toEqual([]);
+  }, 180_000);
 });

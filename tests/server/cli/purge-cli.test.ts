@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications } from '../../../src/server/db/schema';
 import { PRIVACY_NOTICE_VERSION } from '../../../src/shared/privacy/privacy-notice';
 import { toDataUrl, validPdf } from '../../support/pdf-fixtures';
-import { createScratchDatabase, testDatabaseUrl } from '../../support/postgres';
+import { TEST_JWT_SECRET, createScratchDatabase, testDatabaseUrl } from '../../support/postgres';
 import { runCli } from '../../support/run-cli';
 import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
 
@@ -65,7 +65,13 @@ describe('npm run purge', () => {
   const purge = (args: string[]) =>
     runCli('purge', args, {
       cwd,
-      env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', LOG_LEVEL: 'silent' },
+      env: {
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl ?? '',
+        // With PostgreSQL the server and the purge need one (docs/security.md#the-signing-secret).
+        JWT_SECRET: databaseUrl ? TEST_JWT_SECRET : '',
+        LOG_LEVEL: 'silent',
+      },
     });
 
   beforeAll(async () => {

@@ -162,7 +162,7 @@ describe(`durability on ${engine}: SIGKILL of the real server while applications
     const second = await spawnServer(env);
     cleanups.push(() => second.stop());
     const freshToken = await login(second);
-    // The signing secret is kept in the database, so the token of the first life still works.
+    // The signing secret outlives the process (its key file, or JWT_SECRET): the first life's token still works.
     expect((await call(second, 'GET', '/applications', { token })).status).toBe(200);
     expect((await call(second, 'GET', `/single/${jobId}`)).status).toBe(200);
 

@@ -3,15 +3,15 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfOfSize, toDataUrl, validPdf } from '../../support/pdf-fixtures';
-import { createScratchDatabase, testDatabaseUrl } from '../../support/postgres';
+import { TEST_JWT_SECRET, createScratchDatabase, testDatabaseUrl } from '../../support/postgres';
 import { projectDir } from '../../support/server-process';
 import { ADMIN, sampleJob, startTestServer, type TestServer } from '../../support/test-server';
 
 /**
  * With DATABASE_URL set, several instances over one PostgreSQL serve the same
- * data. Each instance here has its own data folder and no JWT_SECRET, so everything they share
- * (the generated signing secret, users, jobs, applications, CV bytes) can only come through
- * the database.
+ * data. Each instance here has its own data folder and the one JWT_SECRET the operator sets on
+ * all of them (the test support's), so everything else they share (users, jobs, applications, CV
+ * bytes) can only come through the database; the database holds no signing secret.
  */
 
 const baseUrl = testDatabaseUrl();
@@ -46,7 +46,27 @@ describe.skipIf(!baseUrl)('two server instances on one PostgreSQL (needs TEST_DA
     expect(a.dataDir).not.toBe(b.dataDir);
     expect(a.context.database.kind).toBe('postgres');
     expect(b.context.database.kind).toBe('postgres');
-    expect(a.context.config.jwtSecret).toBeUndefined();
+    expect(a.context.config.jwtSecret).toBe(TEST_JWT_SECRET);
+    expect(b.context.config.jwtSecret).toBe(TEST_JWT_SECRET);
+  });
+
+  it('refuses an instance without JWT_SECRET, naming it, before it touches the database', async () => {
+    const fresh = await createScratchDatabase(baseUrl!);
+    try {
+      const started = startTestServer({ JWT_SECRET: '' }, { databaseUrl: fresh.url });
+      await expect(started).rejects.toThrow(
+        /JWT_SECRET: must be set with DATABASE_URL, to the same value on every instance/,
+      );
+      const client = new pg.Client({ connectionString: fresh.url });
+      await client.connect();
+      const migrated = await client.query(
+        `select 1 from information_schema.schemata where schema_name = 'drizzle'`,
+      );
+      await client.end();
+      expect(migrated.rowCount).toBe(0);
+    } finally {
+      await fresh.drop();
+    }
   });
 
   it('accepts on B a token issued by A, and the other way round', async () => {
@@ -152,7 +172,7 @@ describe.skipIf(!baseUrl)('two server instances on one PostgreSQL (needs TEST_DA
 describe.skipIf(!baseUrl)(
   'two instances starting at once on a fresh PostgreSQL (needs TEST_DATABASE_URL)',
   () => {
-    it('both come up, the migrations are applied once, and they share one signing secret', async () => {
+    it('both come up, the migrations are applied once, and the database holds no signing secret', async () => {
       const scratch = await createScratchDatabase(baseUrl!);
       const started = await Promise.allSettled([
         startTestServer({}, { databaseUrl: scratch.url }),
@@ -192,7 +212,7 @@ describe.skipIf(!baseUrl)(
           const secrets = await client.query<{ n: number }>(
             `select count(*)::int as n from settings where key = 'jwt_secret'`,
           );
-          expect(secrets.rows[0]!.n).toBe(1);
+          expect(secrets.rows[0]!.n).toBe(0);
           const admins = await client.query<{ n: number }>(
             'select count(*)::int as n from users where email = $1',
             [ADMIN.email],
