@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../jobs/closing-date';
-import { ONE_LINE, notOneLineMessage } from '../contact-fields';
+import { multiLineText, ONE_LINE, notOneLineMessage } from '../contact-fields';
 
 /**
  * Interviews (docs/behaviour.md#interviews): slots a hiring manager or an administrator offers,
@@ -128,8 +128,7 @@ export const myInterviewSchema = z.object({
 /** PUT /api/my-application/:token/interview: book a time, or move to another one. */
 export const bookingSchema = z.object({
   slotId: z.string({ error: interviewMessages.slotUnavailable }),
-  adjustments: z
-    .string()
+  adjustments: multiLineText('Adjustments')
     .trim()
     .max(MAX_ADJUSTMENTS_LENGTH, interviewMessages.adjustmentsTooLong)
     .optional()
@@ -162,7 +161,10 @@ export const scorecardRatingSchema = z.object({
     .int(interviewMessages.ratingInvalid)
     .min(1, interviewMessages.ratingInvalid)
     .max(4, interviewMessages.ratingInvalid),
-  note: z.string().trim().max(MAX_SCORECARD_NOTE_LENGTH, interviewMessages.noteTooLong).default(''),
+  note: multiLineText('Each note')
+    .trim()
+    .max(MAX_SCORECARD_NOTE_LENGTH, interviewMessages.noteTooLong)
+    .default(''),
 });
 export type ScorecardRating = z.infer<typeof scorecardRatingSchema>;
 
