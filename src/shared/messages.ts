@@ -1,3 +1,5 @@
+import { MAX_EVIDENCE_IMAGE_MEGAPIXELS } from './limits';
+
 /**
  * Every user-facing text, written once (docs/behaviour.md#where-texts-and-limits-live).
  * Server answers and client screens both take them from here.
@@ -137,6 +139,7 @@ export const messages = {
   rightToWorkEvidenceType: 'The evidence must be a PDF, PNG or JPEG file.',
   rightToWorkEvidenceUnreadable: 'The evidence file is damaged or not the kind of file its name says.',
   rightToWorkEvidenceTooLarge: 'The evidence file must be 5 MB or smaller.',
+  rightToWorkEvidenceTooManyPixels: `The image is too large: at most ${MAX_EVIDENCE_IMAGE_MEGAPIXELS} megapixels. Save a smaller copy (a phone's photo at its usual size is fine) and try again.`,
   rightToWorkEvidenceMissing: 'No evidence file is stored for this check.',
   rightToWorkEvidenceActive:
     'This PDF contains active content (scripts, launch actions or embedded files), which we cannot accept for security reasons. Save the evidence again as a plain PDF, or as an image.',
