@@ -64,6 +64,9 @@ export async function startServer(
       RATE_LIMIT_MY_APPLICATION_PER_MINUTE: '1000',
       RATE_LIMIT_LOST_LINK_PER_MINUTE: '1000',
       RATE_LIMIT_PASSWORD_RESETS_PER_MINUTE: '1000',
+      // The console's renderer origin in the desktop tests (desktop-console.ts): a production
+      // server allows the development origin only when told, as it is here.
+      CORS_ORIGINS: 'http://localhost:5173',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
