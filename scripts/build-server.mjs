@@ -59,6 +59,8 @@ await build({
     purge: 'src/server/cli/purge.ts',
     // The worker thread's task (src/server/applications/intake-pool.ts loads it from here).
     'cv-intake-worker': 'src/server/applications/cv-intake-worker.ts',
+    // The evidence checks' thread (src/server/right-to-work/evidence-pool.ts loads it from here).
+    'evidence-check-worker': 'src/server/right-to-work/evidence-check-worker.ts',
     // The prerender's child process (src/server/site/prerender-loader.ts starts it from here).
     'prerender-process': 'src/server/site/prerender-process.ts',
     'build-pglite-seed': 'src/server/cli/build-pglite-seed.ts',

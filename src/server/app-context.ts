@@ -28,6 +28,7 @@ import type { InterviewRepository } from './interviews/interview-repository';
 import type { ScorecardRepository } from './interviews/scorecard-repository';
 import type { ErasureLog } from './erasures/erasure-log';
 import type { RightToWorkRepository } from './right-to-work/right-to-work-repository';
+import type { EvidencePool } from './right-to-work/evidence-pool';
 import type { AdjustmentRepository } from './adjustments/adjustments-repository';
 import type { EqualityMonitoring } from './equality-monitoring/monitoring-repository';
 
@@ -89,6 +90,8 @@ export interface AppContext {
   erasureLog: ErasureLog;
   /** Right-to-work checks at Offer and Hired, and their evidence files. */
   rightToWork: RightToWorkRepository;
+  /** The worker thread that checks evidence files, away from the main thread. */
+  evidenceChecks: EvidencePool;
   /** Adjustment requests, read only by the adjustments contact. */
   adjustments: AdjustmentRepository;
   /** Equality monitoring returns, kept with no link back (docs/security.md#equality-monitoring). */

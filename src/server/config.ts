@@ -246,8 +246,15 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** The desktop console's renderer origin and the Vite dev server are always allowed. */
-export const DEFAULT_CORS_ORIGINS = ['http://localhost:5173', DESKTOP_APP_ORIGIN];
+/** The desktop console's renderer origin is always allowed. */
+export const DEFAULT_CORS_ORIGINS = [DESKTOP_APP_ORIGIN];
+
+/**
+ * The Vite dev server (`npm run dev`, `npm run dev:desktop`), allowed only with NODE_ENV=development,
+ * which `npm run dev` sets: in production any page on a visitor's own machine could claim that
+ * origin (docs/security.md#cors).
+ */
+export const DEVELOPMENT_CORS_ORIGINS = ['http://localhost:5173'];
 
 /** Reads and checks the environment once, at start; a bad variable is named in the error. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -281,7 +288,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD
         ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD, name: env.ADMIN_NAME }
         : undefined,
-    corsOrigins: [...new Set([...DEFAULT_CORS_ORIGINS, publicUrl, ...env.CORS_ORIGINS])],
+    corsOrigins: [
+      ...new Set([
+        ...DEFAULT_CORS_ORIGINS,
+        ...(env.NODE_ENV === 'development' ? DEVELOPMENT_CORS_ORIGINS : []),
+        publicUrl,
+        ...env.CORS_ORIGINS,
+      ]),
+    ],
     trustProxy: env.TRUST_PROXY,
     rateLimits: {
       loginPerMinute: env.RATE_LIMIT_LOGIN_PER_MINUTE,

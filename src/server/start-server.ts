@@ -24,6 +24,7 @@ import { jobListSchema } from '../shared/jobs/job-contract';
 import { applicationListSchema } from '../shared/applications/application-contract';
 import { createApplicationListCache } from './applications/application-list-cache';
 import { createIntakePool } from './applications/intake-pool';
+import { createEvidencePool } from './right-to-work/evidence-pool';
 import { createIntakeGate, DEFAULT_INTAKE_GATE, type IntakeGateSettings } from './applications/intake-gate';
 import { createApplicationRepository } from './applications/application-repository';
 import { createNoteRepository } from './applications/note-repository';
@@ -80,7 +81,7 @@ export interface StartOptions {
   emailDelivery?: Partial<DeliveryTiming>;
   /** A smaller store of replayed answers (tests). */
   replayEntries?: number;
-  /** How soon an idle CV-checking thread exits (tests); see intake-pool.ts. */
+  /** How soon an idle CV-checking or evidence-checking thread exits (tests); see intake-pool.ts. */
   intakeThreadIdleMs?: number;
   /** How often expired rate-limit counters are deleted (tests); see rate-limit.ts. */
   rateLimitSweepMs?: number;
@@ -226,6 +227,9 @@ async function assembleContext(
     scorecards: createScorecardRepository(db),
     erasureLog: createErasureLog(config.erasureLog),
     rightToWork: createRightToWorkRepository(db, blobs),
+    evidenceChecks: (opened.evidenceChecks = createEvidencePool({
+      idleTimeoutMs: options.intakeThreadIdleMs,
+    })),
     adjustments: createAdjustmentRepository(db),
     monitoring,
   };
@@ -240,6 +244,7 @@ export async function closeContext(context: OpenedContext): Promise<void> {
   context.mailer?.close();
   await context.changes?.close();
   await context.intake?.close();
+  await context.evidenceChecks?.close();
   // Before the database goes: the audit trail writes what is waiting.
   await context.audit?.close();
   await context.database.close();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages';
+import { toLineFeeds } from './format/printable-text';
 
 /**
  * Text that is one line and shows as typed: no control characters (Cc: line breaks, tabs,
@@ -14,6 +15,28 @@ export const ONE_LINE = /^(?:[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]|[\u200C\u200D])*$/u;
 /** The refusal of a one-line field that holds any of the above, named by the field's label. */
 export const notOneLineMessage = (label: string) =>
   `${label} cannot contain line breaks or control characters.`;
+
+/**
+ * Text of several lines as it is kept: tab and line feed, and no other control character (Cc: the
+ * rest of C0, DEL and the C1 controls U+0080 to U+009F, which no page or feed can carry), nor the
+ * bidirectional embeddings, overrides and isolates (U+202A to U+202E, U+2066 to U+2069), which show
+ * the text after them reordered, so a note or a cover letter could read to staff as other than it
+ * is. Other format characters stay: soft hyphens, zero-width spaces and joiners, and the
+ * left-to-right and right-to-left marks come in text pasted from word processors and written in
+ * Arabic or Hebrew, and reorder no run of text (docs/security.md#input-handling).
+ */
+export const MULTI_LINE = /^(?:[^\p{Cc}\u202A-\u202E\u2066-\u2069]|[\t\n])*$/u;
+
+/** The refusal of a text field that holds any of the above, named by the field's label. */
+export const controlCharactersMessage = (label: string) => `${label} cannot contain control characters.`;
+
+/**
+ * A text field of several lines (a description, a cover letter, a note): its line breaks made LF
+ * first (CR LF, a lone CR, and the vertical tab and form feed a word processor writes for a line
+ * or page break), then held to MULTI_LINE. The caller adds its own trim and lengths.
+ */
+export const multiLineText = (label: string, params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).overwrite(toLineFeeds).regex(MULTI_LINE, controlCharactersMessage(label));
 
 export const nameSchema = z
   .string({ error: messages.nameRequired })

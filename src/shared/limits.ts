@@ -31,6 +31,13 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 export const PDF_DATA_URL_PREFIX = 'data:application/pdf;base64,';
 
+/**
+ * The largest right-to-work evidence image, in megapixels (a 16-bit PNG's pixels count twice):
+ * a phone's photo is 12 or 24, a 300-dpi A4 scan 9. Decoding one costs memory by its size, not by
+ * its file's: see docs/security.md#right-to-work-evidence.
+ */
+export const MAX_EVIDENCE_IMAGE_MEGAPIXELS = 25;
+
 /** How long applications are kept by default (about six months), then purged with their CVs. */
 export const DEFAULT_RETENTION_DAYS = 183;
 /** A second application by one e-mail address to one job within this many days is flagged. */

@@ -1,4 +1,8 @@
-import { INVITATIONS_PER_ADDRESS_PER_DAY, INVITATIONS_PER_ADMIN_PER_DAY } from './limits';
+import {
+  INVITATIONS_PER_ADDRESS_PER_DAY,
+  INVITATIONS_PER_ADMIN_PER_DAY,
+  MAX_EVIDENCE_IMAGE_MEGAPIXELS,
+} from './limits';
 
 const hoursText = (hours: number) => `${hours} hour${hours === 1 ? '' : 's'}`;
 
@@ -145,6 +149,7 @@ export const messages = {
   rightToWorkEvidenceType: 'The evidence must be a PDF, PNG or JPEG file.',
   rightToWorkEvidenceUnreadable: 'The evidence file is damaged or not the kind of file its name says.',
   rightToWorkEvidenceTooLarge: 'The evidence file must be 5 MB or smaller.',
+  rightToWorkEvidenceTooManyPixels: `The image is too large: at most ${MAX_EVIDENCE_IMAGE_MEGAPIXELS} megapixels. Save a smaller copy (a phone's photo at its usual size is fine) and try again.`,
   rightToWorkEvidenceMissing: 'No evidence file is stored for this check.',
   rightToWorkEvidenceActive:
     'This PDF contains active content (scripts, launch actions or embedded files), which we cannot accept for security reasons. Save the evidence again as a plain PDF, or as an image.',

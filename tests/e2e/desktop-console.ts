@@ -14,9 +14,10 @@ import { projectDir } from '../support/server-process';
  * The console's renderer origin in this test. Chromium cannot serve a custom scheme like
  * app://careers-console to Playwright, so the renderer gets the origin it has under
  * `npm run dev:desktop` (electron-vite's dev server, http://localhost:5173): main trusts that
- * origin in development and the API server allows it by default, so neither needs a test-only
- * exception. No server listens there: page.route answers every request with main's own app://
- * handler (src/main/renderer-protocol.ts), CSP header included.
+ * origin in development, and the tests' API servers allow it through CORS_ORIGINS (global-setup.ts)
+ * as a production server allows any origin it is told to. No server listens there: page.route
+ * answers every request with main's own app:// handler (src/main/renderer-protocol.ts), CSP
+ * header included.
  */
 export const CONSOLE_ORIGIN = 'http://localhost:5173';
 export const CONSOLE_URL = `${CONSOLE_ORIGIN}/index.html`;

@@ -66,6 +66,9 @@ export async function startServer(
       RATE_LIMIT_PASSWORD_RESETS_PER_MINUTE: '1000',
       // The interviewers' e-mails go at once: the screens' tests read them straight after a booking.
       INTERVIEW_EMAIL_HOLD_MS: '0',
+      // The console's renderer origin in the desktop tests (desktop-console.ts): a production
+      // server allows the development origin only when told, as it is here.
+      CORS_ORIGINS: 'http://localhost:5173',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -30,8 +30,11 @@ describe('loadConfig', () => {
     expect(config.corsOrigins).toEqual(
       expect.arrayContaining([...DEFAULT_CORS_ORIGINS, 'http://localhost:3000']),
     );
-    expect(config.corsOrigins).toContain('http://localhost:5173');
     expect(config.corsOrigins).toContain('app://careers-console');
+    // The Vite dev server's origin only in development (docs/security.md#cors).
+    expect(config.corsOrigins).not.toContain('http://localhost:5173');
+    expect(loadConfig({ NODE_ENV: 'test' }).corsOrigins).not.toContain('http://localhost:5173');
+    expect(loadConfig({ NODE_ENV: 'development' }).corsOrigins).toContain('http://localhost:5173');
   });
 
   it('loads the documented .env.example as it stands (blank values mean "not set")', () => {
@@ -120,7 +123,12 @@ describe('loadConfig', () => {
       logLevel: 'warn',
     });
     expect(config.corsOrigins).toEqual(
-      expect.arrayContaining(['https://a.example', 'https://b.example', 'https://careers.example.co.uk']),
+      expect.arrayContaining([
+        'https://a.example',
+        'https://b.example',
+        'https://careers.example.co.uk',
+        'http://localhost:5173',
+      ]),
     );
     expect(config.corsOrigins).not.toContain('');
   });

@@ -20,7 +20,7 @@ import { contentDisposition } from '../http/content-disposition';
 import { HttpError } from '../http/http-error';
 import { errorResponses, type Api } from '../http/route-types';
 import type { ChangeFeed } from '../db/change-feed';
-import { checkEvidence } from './evidence-check';
+import type { EvidencePool } from './evidence-pool';
 import type { RightToWorkRepository } from './right-to-work-repository';
 
 /** What the right-to-work routes use of the server's parts (see app-context.ts). */
@@ -28,6 +28,7 @@ export interface RightToWorkRouteDeps {
   rightToWork: RightToWorkRepository;
   audit: AuditRepository;
   changes: Pick<ChangeFeed, 'publish'>;
+  evidenceChecks: Pick<EvidencePool, 'check'>;
 }
 
 const applicationId = (id: string) => {
@@ -110,7 +111,7 @@ export function rightToWorkRoutes(app: Api, context: RightToWorkRouteDeps): void
 
 function evidenceRoutes(
   app: Api,
-  { rightToWork, changes }: RightToWorkRouteDeps,
+  { rightToWork, changes, evidenceChecks }: RightToWorkRouteDeps,
   record: (request: FastifyRequest, action: AuditAction, id: string, email: string, detail?: string) => void,
 ): void {
   // The evidence comes as the file's own bytes, typed by Content-Type: any type is read here so
@@ -137,8 +138,9 @@ function evidenceRoutes(
         const type = evidenceTypeOf(request);
         if (!type || !Buffer.isBuffer(request.body))
           throw new HttpError(415, messages.rightToWorkEvidenceType);
-        const bytes = await checkEvidence(request.body, type);
-        const stored = await rightToWork.storeEvidence(id, bytes, type);
+        // In the worker thread: decoding a large image takes seconds (docs/security.md#right-to-work-evidence).
+        await evidenceChecks.check(request.body, type);
+        const stored = await rightToWork.storeEvidence(id, request.body, type);
         if (!stored) throw new HttpError(404, messages.applicationMissing);
         record(request, 'right-to-work', id, stored.email, 'Evidence stored');
         changes.publish('applications');

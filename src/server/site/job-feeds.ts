@@ -19,11 +19,8 @@ export const feedPath = (board: JobBoard) => `/feeds/${board}.xml`;
 export const boardJobUrl = (publicUrl: string, job: Pick<Job, '_id'>, board: JobBoard) =>
   `${jobUrl(publicUrl, job)}?src=${board}`;
 
-/** Characters XML 1.0 cannot carry at all, even escaped: a job text holding one would break the feed. */
-const NOT_XML =
-  // eslint-disable-next-line no-control-regex -- these very characters are what is removed
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const xmlText = (text: string) => escapeHtml(text.replace(NOT_XML, ''));
+/** XML text: escaped, and without the characters XML 1.0 cannot carry at all (see escapeHtml). */
+const xmlText = escapeHtml;
 
 /** `<name>text</name>`, indented; nothing when there is no text, as the boards ask for optional fields. */
 const element = (name: string, text: string | number | null | undefined, indent = '    ') =>

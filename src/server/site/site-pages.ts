@@ -1,3 +1,4 @@
+import { printableValue } from '../../shared/format/printable-text';
 import type { Job } from '../../shared/jobs/job-contract';
 import {
   filterOptions,
@@ -94,7 +95,9 @@ export function createSitePages(context: {
   const drawCareersHome =
     (address: string, pageData: () => InitialData): DrawPage =>
     async (done) => {
-      const data = pageData();
+      // Printable before the prerender, so the markup and the inlined data the app starts from
+      // say the same (docs/security.md#input-handling).
+      const data = printableValue(pageData());
       const prerendered = await prerender(address, data);
       done(prerendered !== undefined || !prerender.mayDraw());
       return html(
@@ -155,8 +158,10 @@ export function createSitePages(context: {
    * what is typed before it runs and cannot be sent until then (application-form.tsx), so a
    * visitor who only reads, on a slow phone, spends nothing on the app.
    */
-  const drawJobPage = async (job: Job, done?: (final: boolean) => void) => {
-    const data = { ...settings(), job };
+  const drawJobPage = async (stored: Job, done?: (final: boolean) => void) => {
+    // As the home page's: one printable copy for the markup, the head and the inlined data.
+    const data = printableValue({ ...settings(), job: stored });
+    const { job } = data;
     const prerendered = await prerender(screens.apply.path({ id: job._id }), data);
     done?.(prerendered !== undefined || !prerender.mayDraw());
     return html(

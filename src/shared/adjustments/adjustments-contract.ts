@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ONE_LINE, notOneLineMessage } from '../contact-fields';
+import { multiLineText, ONE_LINE, notOneLineMessage } from '../contact-fields';
 
 /**
  * What the apply form asks about adjustments: optional, kept apart from the application's other
@@ -15,8 +15,7 @@ const yes = z.preprocess(
 
 export const adjustmentFields = {
   /** What the applicant needs to apply or to be interviewed, in their words; blank for none. */
-  adjustments: z
-    .string({ error: 'Adjustments must be text.' })
+  adjustments: multiLineText('Adjustments', { error: 'Adjustments must be text.' })
     .trim()
     .max(MAX_ADJUSTMENTS_LENGTH, `Adjustments must be at most ${MAX_ADJUSTMENTS_LENGTH} characters.`)
     .optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
-import { emailSchema, nameSchema, phoneSchema } from '../contact-fields';
+import { emailSchema, multiLineText, nameSchema, phoneSchema } from '../contact-fields';
 import { PRIVACY_NOTICE_VERSION } from '../privacy/privacy-notice';
 import { stageSchema } from './stage-contract';
 import { adjustmentFields } from '../adjustments/adjustments-contract';
@@ -13,8 +13,7 @@ const contactFields = {
   number: z.string().optional(),
 };
 const otherFields = {
-  about: z
-    .string({ error: messages.coverLetterRequired })
+  about: multiLineText('Cover letter', { error: messages.coverLetterRequired })
     .trim()
     .min(1, messages.coverLetterRequired)
     .max(20_000, 'Cover letter must be at most 20000 characters.'),

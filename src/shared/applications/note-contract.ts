@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { multiLineText } from '../contact-fields';
 
 export const NOTE_MAX_LENGTH = 5000;
 
 export const noteInputSchema = z.object({
-  body: z
-    .string({ error: 'Write a note first.' })
+  body: multiLineText('A note', { error: 'Write a note first.' })
     .trim()
     .min(1, 'Write a note first.')
     .max(NOTE_MAX_LENGTH, `A note can be at most ${NOTE_MAX_LENGTH} characters.`),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ONE_LINE } from '../contact-fields';
+import { multiLineText, ONE_LINE } from '../contact-fields';
 import type { ApplicationStage } from './stage-contract';
 
 /**
@@ -74,8 +74,7 @@ export const replyTemplateSchema = z.object({
     // One line that shows as written: a line break would end the e-mail's Subject header.
     .regex(ONE_LINE, 'The subject must be one line.')
     .superRefine(knownPlaceholdersOnly),
-  body: z
-    .string({ error: 'A message is required.' })
+  body: multiLineText('The message', { error: 'A message is required.' })
     .trim()
     .min(1, 'A message is required.')
     .max(10_000, 'The message must be at most 10000 characters.')

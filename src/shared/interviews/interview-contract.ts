@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../jobs/closing-date';
-import { ONE_LINE, notOneLineMessage } from '../contact-fields';
+import { multiLineText, ONE_LINE, notOneLineMessage } from '../contact-fields';
 import { BOOKING_ACTIONS_PER_DAY, BOOKING_CHANGES_PER_INTERVIEW_PER_DAY } from '../limits';
 import { siteConfig } from '../site/site-config';
 
@@ -148,8 +148,7 @@ export const myInterviewSchema = z.object({
 /** PUT /api/my-application/:token/interview: book a time, or move to another one. */
 export const bookingSchema = z.object({
   slotId: z.string({ error: interviewMessages.slotUnavailable }),
-  adjustments: z
-    .string()
+  adjustments: multiLineText('Adjustments')
     .trim()
     .max(MAX_ADJUSTMENTS_LENGTH, interviewMessages.adjustmentsTooLong)
     .optional()
@@ -182,7 +181,10 @@ export const scorecardRatingSchema = z.object({
     .int(interviewMessages.ratingInvalid)
     .min(1, interviewMessages.ratingInvalid)
     .max(4, interviewMessages.ratingInvalid),
-  note: z.string().trim().max(MAX_SCORECARD_NOTE_LENGTH, interviewMessages.noteTooLong).default(''),
+  note: multiLineText('Each note')
+    .trim()
+    .max(MAX_SCORECARD_NOTE_LENGTH, interviewMessages.noteTooLong)
+    .default(''),
 });
 export type ScorecardRating = z.infer<typeof scorecardRatingSchema>;
 

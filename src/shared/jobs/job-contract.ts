@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
-import { notOneLineMessage, ONE_LINE } from '../contact-fields';
+import { multiLineText, notOneLineMessage, ONE_LINE } from '../contact-fields';
 import { closingDateMessages, isCalendarDate, londonToday } from './closing-date';
 import { questionListSchema, questionSchema } from '../questions/question-contract';
 import { jobFactsInputShape, jobFactsShape } from './job-facts';
@@ -8,6 +8,13 @@ import { jobFactsInputShape, jobFactsShape } from './job-facts';
 const requiredText = (label: string, max: number) =>
   z
     .string({ error: messages.fieldRequired(label) })
+    .trim()
+    .min(1, messages.fieldRequired(label))
+    .max(max, `${label} must be at most ${max} characters.`);
+
+/** A required text of several lines (see MULTI_LINE): the description. */
+const requiredParagraphs = (label: string, max: number) =>
+  multiLineText(label, { error: messages.fieldRequired(label) })
     .trim()
     .min(1, messages.fieldRequired(label))
     .max(max, `${label} must be at most ${max} characters.`);
@@ -58,7 +65,7 @@ const editableFields = {
   hours: derivableLine('Work hours', 200),
   ctc: derivableLine('CTC', 200),
   experience: requiredLine('Experience', 200),
-  description: requiredText('Description', 20_000),
+  description: requiredParagraphs('Description', 20_000),
   responsibilities: textList('Responsibilities'),
   requirements: textList('Requirements'),
   closingDate: closingDateSchema.optional(),

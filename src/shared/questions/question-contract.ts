@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { notOneLineMessage, ONE_LINE } from '../contact-fields';
+import {
+  controlCharactersMessage,
+  MULTI_LINE,
+  multiLineText,
+  notOneLineMessage,
+  ONE_LINE,
+} from '../contact-fields';
+import { toLineFeeds } from '../format/printable-text';
 import { isCalendarDate } from '../jobs/closing-date';
 import { healthWordIn, healthWordingMessage } from './health-wording';
 
@@ -81,8 +88,7 @@ export const questionInputSchema = z
         answers: z
           .array(z.string())
           .min(1, 'A knock-out needs at least one answer that ends the application.'),
-        message: z
-          .string()
+        message: multiLineText('The knock-out reply')
           .trim()
           .min(1, 'A knock-out needs the reply the applicant gets.')
           .max(1000, 'The knock-out reply must be at most 1000 characters.'),
@@ -183,6 +189,7 @@ export const answerMessages = {
   oneOf: (label: string) => `The answer to "${label}" must be one of its choices.`,
   severalOf: (label: string) => `The answer to "${label}" must be a list of its choices.`,
   text: (label: string, max: number) => `The answer to "${label}" must be text of at most ${max} characters.`,
+  controls: (label: string) => controlCharactersMessage(`The answer to "${label}"`),
   number: (label: string) => `The answer to "${label}" must be a number.`,
   date: (label: string) => `The answer to "${label}" must be a date (YYYY-MM-DD).`,
   unknown: (id: string) => `This job has no question "${id}". Please reload the page and apply again.`,
@@ -218,10 +225,13 @@ function checkAnswer(question: Question, value: unknown): { answer: AnswerValue 
         : { message: answerMessages.severalOf(label) };
     case 'short-text':
     case 'long-text': {
-      const max = question.type === 'short-text' ? SHORT_TEXT_MAX : LONG_TEXT_MAX;
-      const text = typeof value === 'string' ? value.trim() : undefined;
-      const fits =
-        text !== undefined && text.length <= max && (question.type === 'long-text' || ONE_LINE.test(text));
+      const long = question.type === 'long-text';
+      const max = long ? LONG_TEXT_MAX : SHORT_TEXT_MAX;
+      // A long answer's line breaks are made LF as any text field's are (see multiLineText).
+      const text = typeof value === 'string' ? (long ? toLineFeeds(value) : value).trim() : undefined;
+      if (long && text !== undefined && !MULTI_LINE.test(text))
+        return { message: answerMessages.controls(label) };
+      const fits = text !== undefined && text.length <= max && (long || ONE_LINE.test(text));
       return fits ? { answer: text } : { message: answerMessages.text(label, max) };
     }
     case 'number':

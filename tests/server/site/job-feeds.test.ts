@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../../src/shared/jobs/job-contract';
 import { siteConfig } from '../../../src/shared/site/site-config';
+import { jobs as jobRows } from '../../../src/server/db/schema';
 import { adzunaFeed, indeedFeed } from '../../../src/server/site/job-feeds';
 import { googleJobPostingProblems } from '../../support/google-job-posting';
 import { fakeWebBuild, removeFakeWebBuild } from '../../support/web-template';
@@ -298,18 +300,64 @@ describe('a job leaving the feeds', () => {
   });
 });
 
-describe('feeds with hostile text', () => {
-  it('still parse as XML: markup is escaped and characters XML cannot carry are dropped', async () => {
+describe('feeds and pages with hostile text', () => {
+  /** What HTML counts as a parse error and XML 1.0 cannot carry: controls other than tab and line breaks. */
+  const CONTROL = /(?![\t\n\r])\p{Cc}/u;
+
+  it('still parse, for a job stored before its text fields refused control characters', async () => {
     const id = await createJob({
       jobTitle: 'Role </title><job>]]> & "quotes"',
-      description: 'Line one \u0001\u0008 with ]]> and </description> and a lone \uD800 half',
+      description: 'Line one with ]]> and </description>',
       closingDate: londonDateIn(2),
     });
+    // Stored as a row written before the rule would be: a vertical tab pasted from Word, and other
+    // C0 and C1 controls, none of which the API now takes.
+    await server.context.database.db
+      .update(jobRows)
+      .set({
+        jobTitle: 'Role </title><job>]]> & "quotes"\u0085',
+        description:
+          'Line one\u000Bline two \u0001\u0008\u001B[31m with ]]> and </description> and a bell \u0007',
+        responsibilities: ['Answer\u0007 calls'],
+      })
+      .where(eq(jobRows.id, id));
+    server.context.changes.publish('jobs');
+    await expect.poll(async () => (await fetch(`${server.url}/feeds/adzuna.xml`)).text()).toContain('a bell');
+
     for (const pathname of ['/feeds/indeed.xml', '/feeds/adzuna.xml']) {
       const feed = await xml(pathname);
       const entry = [...feed.getElementsByTagName('job')].find((node) => node.textContent!.includes(id))!;
       expect(child(entry, 'title')).toBe('Role </title><job>]]> & "quotes"');
-      expect(child(entry, 'description')).toContain('Line one  with ]]&gt; and &lt;/description&gt;');
+      expect(child(entry, 'description')).toContain(
+        '<p>Line one<br>line two [31m with ]]&gt; and &lt;/description&gt; and a bell </p>',
+      );
+      expect(child(entry, 'description')).toContain('<li>Answer calls</li>');
     }
+
+    // The RSS feed, read by a real XML parser.
+    const rssAnswer = await fetch(`${server.url}/jobs.xml`);
+    expect(rssAnswer.headers.get('content-type')).toMatch(/^application\/rss\+xml/);
+    const rssText = await rssAnswer.text();
+    expect(rssText).not.toMatch(CONTROL);
+    const rss = parseXml(rssText);
+    const item = [...rss.querySelectorAll('item')].find((node) => node.textContent!.includes(id))!;
+    expect(item.querySelector('title')!.textContent).toBe('Role </title><job>]]> & "quotes" (Northampton)');
+    expect(item.querySelector('description')!.textContent).toContain('<p>Line one<br>line two');
+
+    const sitemap = await xml('/sitemap.xml');
+    expect(
+      [...sitemap.querySelectorAll('loc')].some((loc) => loc.textContent!.endsWith(`/apply/${id}`)),
+    ).toBe(true);
+
+    // The job's page and the careers home: no control character in the HTML, and the data and
+    // JobPosting inlined in it still parse.
+    for (const pathname of [`/apply/${id}`, '/']) {
+      const html = await (await fetch(`${server.url}${pathname}`)).text();
+      expect(html, pathname).toContain(id);
+      expect(html, pathname).not.toMatch(CONTROL);
+    }
+    const posting = await jsonLd(id);
+    expect(posting.title).toBe('Role </title><job>]]> & "quotes"');
+    expect(posting.description).toContain('<p>Line one<br>line two [31m with');
   });
 });

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { eq } from 'drizzle-orm';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs as jobRows } from '../../../src/server/db/schema';
 import { fakeWebBuild, removeFakeWebBuild } from '../../support/web-template';
 import { countReplays, sampleJob, startTestServer, type TestServer } from '../../support/test-server';
 
@@ -88,6 +90,36 @@ describe('a job page prerendered on the server', () => {
     expect(after.root.querySelector('h1')?.textContent).toBe('Apply for Claims Handler After');
     expect(after.root.textContent).not.toContain('Claims Handler Before');
     expect(after.document.title).toContain('Claims Handler After');
+  });
+
+  it('draws a job stored before control characters were refused with none in its HTML, as its data says', async () => {
+    const id = await createJob({ jobTitle: 'Control Claims Handler' });
+    // As a row written before the rule: a vertical tab from Word, a bell, and C1 controls.
+    await server.context.database.db
+      .update(jobRows)
+      .set({
+        jobTitle: 'Control Claims\u0085 Handler',
+        description: 'Settle claims\u000Bfairly\u0007 and \u009B2Jquickly.',
+      })
+      .where(eq(jobRows.id, id));
+    server.context.changes.publish('jobs');
+    // What HTML counts as a parse error: control characters other than tab and line breaks.
+    const control = /(?![\t\n\r])\p{Cc}/u;
+    await expect
+      .poll(async () => (await (await fetch(`${server.url}/apply/${id}`)).text()).includes('2Jquickly'))
+      .toBe(true);
+    for (const pathname of [`/apply/${id}`, '/']) {
+      const html = await (await fetch(`${server.url}${pathname}`)).text();
+      expect(html, pathname).not.toMatch(control);
+      const { root, document } = await page(pathname);
+      expect(root.textContent, pathname).toContain('Control Claims Handler');
+      // The app starts from the inlined data: it says what the markup says.
+      const data = JSON.parse(document.getElementById('initial-data')!.textContent!);
+      const job = data.job ?? data.jobs.find((each: { _id: string }) => each._id === id);
+      expect(job.jobTitle, pathname).toBe('Control Claims Handler');
+      expect(job.description, pathname).toBe('Settle claims\nfairly and 2Jquickly.');
+    }
+    expect((await page(`/apply/${id}`)).root.textContent).toContain('Settle claims\nfairly and 2Jquickly.');
   });
 
   it('draws a closed job with its notice, and leaves an unknown job to the app with a 404', async () => {

@@ -1,0 +1,7 @@
+// Running from the TypeScript sources (tests, `npm run dev`): the worker thread has no TypeScript
+// loader of its own, so it registers tsx before importing the task. The build has a plain .js task.
+import { register } from 'tsx/esm/api';
+
+register();
+const { default: checkEvidenceTask } = await import('./evidence-check-worker.ts');
+export default checkEvidenceTask;
