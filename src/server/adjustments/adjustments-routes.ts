@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import {
   adjustmentRequestListSchema,
   adjustmentsAnswerSchema,
+  isAdjustmentsContact,
 } from '../../shared/adjustments/adjustments-contract';
 import { idParamsSchema, isId } from '../../shared/http/id';
 import { messages } from '../../shared/messages';
@@ -25,8 +26,7 @@ export interface AdjustmentRouteDeps {
  */
 export function adjustmentRoutes(app: Api, context: AdjustmentRouteDeps): void {
   const contactOnly = (request: FastifyRequest) => {
-    const contact = context.config.adjustmentsContactEmail;
-    if (!contact || currentUser(request).email.toLowerCase() !== contact)
+    if (!isAdjustmentsContact(currentUser(request).email, context.config.adjustmentsContactEmail))
       throw new HttpError(403, messages.adjustmentsContactOnly);
   };
   const record = (request: FastifyRequest, applicationId: string, email: string) =>
