@@ -53,7 +53,7 @@ export const rightToWorkCheckInputSchema = z
     employmentEndedOn: calendarDate(messages.rightToWorkEmploymentEndInvalid).nullable().default(null),
   })
   .superRefine((input, context) => {
-    if (isCheckedOnInFuture(input.checkedOn))
+    if (isCalendarDate(input.checkedOn) && isCheckedOnInFuture(input.checkedOn))
       context.addIssue({
         code: 'custom',
         path: ['checkedOn'],
