@@ -8,6 +8,13 @@ export const SUCCESS_PROCESSING_MS = 1500;
 export const SUCCESS_FADE_MS = 500;
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+/**
+ * An applicant's access export holds every CV and right-to-work evidence file of the address as
+ * base64 (each up to 5 MiB): its call reads up to this much, and the console saves up to this much.
+ */
+export const MAX_EXPORT_BYTES = 200 * 1024 * 1024;
+/** The export's call may take this long: at most 200 MiB, on an office line. */
+export const EXPORT_TIMEOUT_MS = 5 * 60_000;
 export const TOKEN_STORAGE_KEY = 'access-token';
 export const PREVIEW_URL_REVOKE_MS = 5000;
 export const OPTIMIZED_LOADING_THRESHOLD_BYTES = 2 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import { REQUEST_TIMEOUT_MS } from '../../shared/limits';
+import { MAX_RESPONSE_BYTES, REQUEST_TIMEOUT_MS } from '../../shared/limits';
 import { messages } from '../../shared/messages';
 import { sessionEnded } from './session-events';
 import type { Platform } from '../platform/platform';
@@ -15,8 +15,14 @@ type RawBaseQuery = ReturnType<typeof fetchBaseQuery>;
  * `recordRefusals`: the server checks this call against the record (the hiring team's calls: this
  * job, this application, this stage), so its 403 is a plain "not yours" or "not allowed" about
  * the record and the session goes on; the team guard's own refusal still ends it.
+ * `maxAnswerBytes`: a call whose answer may be larger than MAX_RESPONSE_BYTES (an applicant's
+ * export, its files inside) reads up to this much instead.
  */
-export type AppFetchArgs = FetchArgs & { upload?: UploadWatch; recordRefusals?: boolean };
+export type AppFetchArgs = FetchArgs & {
+  upload?: UploadWatch;
+  recordRefusals?: boolean;
+  maxAnswerBytes?: number;
+};
 
 const messageOf = (data: unknown): unknown =>
   typeof data === 'object' && data !== null && 'message' in data ? data.message : undefined;
@@ -26,19 +32,21 @@ const endsSession = (error: FetchBaseQueryError, recordRefusals: boolean): boole
   error.status === 401 ||
   (error.status === 403 && (!recordRefusals || messageOf(error.data) === messages.teamRequired));
 
-const rawQueries = new WeakMap<Platform, RawBaseQuery>();
+const rawQueries = new WeakMap<Platform, Map<number, RawBaseQuery>>();
 
-function rawQueryFor(platform: Platform): RawBaseQuery {
-  let raw = rawQueries.get(platform);
+function rawQueryFor(platform: Platform, limit = MAX_RESPONSE_BYTES): RawBaseQuery {
+  let byLimit = rawQueries.get(platform);
+  if (!byLimit) rawQueries.set(platform, (byLimit = new Map()));
+  let raw = byLimit.get(limit);
   if (!raw) {
     raw = fetchBaseQuery({
       baseUrl: platform.apiBaseUrl,
       timeout: REQUEST_TIMEOUT_MS,
       // fetch is looked up at call time so tests can stub the global.
-      fetchFn: createLimitedFetch((input, init) => fetch(input, init)),
+      fetchFn: createLimitedFetch((input, init) => fetch(input, init), limit),
       prepareHeaders: bearerHeader(platform),
     });
-    rawQueries.set(platform, raw);
+    byLimit.set(limit, raw);
   }
   return raw;
 }
@@ -79,17 +87,23 @@ export const baseQuery: BaseQueryFn<string | AppFetchArgs, unknown, FetchBaseQue
   extraOptions,
 ) => {
   const { platform, navigator } = api.extra as AppExtra;
-  const { upload, recordRefusals = false, ...fetchArgs } = typeof args === 'string' ? { url: args } : args;
+  const {
+    upload,
+    recordRefusals = false,
+    maxAnswerBytes,
+    ...fetchArgs
+  } = typeof args === 'string' ? { url: args } : args;
+  const rawQuery = rawQueryFor(platform, maxAnswerBytes);
   let result = upload
     ? await sendUpload(platform, fetchArgs, upload, api.signal)
-    : await rawQueryFor(platform)(fetchArgs, api, extraOptions);
+    : await rawQuery(fetchArgs, api, extraOptions);
   if (result.error?.status === 401 && !upload) {
     // Sent with a token that has since been replaced (a new password on this device, or in another
     // tab): the refusal is about the old one, so the call goes once more with the new one.
     const stored = await platform.tokenStore.get().catch(() => null);
     const sent = result.meta?.request.headers.get('authorization');
     if (stored && sent && sent !== `Bearer ${stored}`) {
-      result = await rawQueryFor(platform)(fetchArgs, api, extraOptions);
+      result = await rawQuery(fetchArgs, api, extraOptions);
     }
   }
   const error = result.error;

@@ -1,7 +1,15 @@
-import { desc, eq, or, sql } from 'drizzle-orm';
+import { desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { applicationAdjustments, applications } from '../db/schema';
 import type { AdjustmentRequest, AdjustmentsAnswer } from '../../shared/adjustments/adjustments-contract';
+import type { AdjustmentOrigin } from '../../shared/privacy/privacy-contract';
+
+/** An adjustment's text as the applicant wrote it, and where. */
+export interface HeldAdjustment {
+  applicationId: string;
+  askedWhen: AdjustmentOrigin;
+  text: string;
+}
 
 /**
  * Reads adjustment requests, and writes what the contact agreed: only the adjustments routes call
@@ -61,6 +69,36 @@ export function createAdjustmentRepository(db: Db) {
         .orderBy(desc(applications.createdAt));
       return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
     },
+    /**
+     * Every adjustment text held for these applications, for an access request: what was asked on
+     * the apply form, what was asked when booking the interview, and what the contact agreed for
+     * the interviewers. The export reads them here and nowhere else, and shows the applicant's own
+     * words to the adjustments contact alone.
+     */
+    async heldFor(applicationIds: string[]): Promise<HeldAdjustment[]> {
+      if (applicationIds.length === 0) return [];
+      const rows = await db
+        .select({
+          applicationId: applicationAdjustments.applicationId,
+          asked: applicationAdjustments.adjustments,
+          atBooking: applicationAdjustments.interviewAdjustments,
+          agreed: applicationAdjustments.agreed,
+        })
+        .from(applicationAdjustments)
+        .where(inArray(applicationAdjustments.applicationId, applicationIds));
+      return rows.flatMap((row) =>
+        (
+          [
+            ['application', row.asked],
+            ['interview-booking', row.atBooking],
+            ['agreed', row.agreed],
+          ] as const
+        ).flatMap(([askedWhen, text]) =>
+          text ? [{ applicationId: row.applicationId, askedWhen, text }] : [],
+        ),
+      );
+    },
+
     /**
      * Writes what the contact agreed for the interviewers and the hiring manager (null: nothing),
      * with who wrote it and when. Answers the applicant's address for the audit trail; undefined

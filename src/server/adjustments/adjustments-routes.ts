@@ -4,6 +4,7 @@ import {
   adjustmentsAnswerSchema,
   agreedAdjustmentAnswerSchema,
   agreedAdjustmentSchema,
+  isAdjustmentsContact,
 } from '../../shared/adjustments/adjustments-contract';
 import { idParamsSchema, isId } from '../../shared/http/id';
 import { messages } from '../../shared/messages';
@@ -28,8 +29,7 @@ export interface AdjustmentRouteDeps {
  */
 export function adjustmentRoutes(app: Api, context: AdjustmentRouteDeps): void {
   const contactOnly = (request: FastifyRequest) => {
-    const contact = context.config.adjustmentsContactEmail;
-    if (!contact || currentUser(request).email.toLowerCase() !== contact)
+    if (!isAdjustmentsContact(currentUser(request).email, context.config.adjustmentsContactEmail))
       throw new HttpError(403, messages.adjustmentsContactOnly);
   };
   const record = (

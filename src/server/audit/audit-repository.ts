@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { auditEntries } from '../db/schema';
 import { insertJsonRows } from '../db/json-rows';
@@ -186,12 +186,18 @@ export function createAuditRepository(db: Db, log: AuditLog = consoleLog) {
         .orderBy(asc(auditEntries.createdAt), asc(auditEntries.seq));
       return rows.map(toEntry);
     },
-    async forSubject(email: string): Promise<AuditEntry[]> {
+    /** Every entry about the address, and with `applicationIds` every entry about those applications too. */
+    async forSubject(email: string, applicationIds: string[] = []): Promise<AuditEntry[]> {
       await flush();
+      const about = eq(auditEntries.subjectEmail, email);
       const rows = await db
         .select()
         .from(auditEntries)
-        .where(eq(auditEntries.subjectEmail, email))
+        .where(
+          applicationIds.length === 0
+            ? about
+            : or(about, inArray(auditEntries.applicationId, applicationIds)),
+        )
         .orderBy(asc(auditEntries.createdAt), asc(auditEntries.seq));
       return rows.map(toEntry);
     },

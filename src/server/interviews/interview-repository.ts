@@ -22,6 +22,7 @@ import {
   type MyInterview,
   type StaffInterview,
 } from '../../shared/interviews/interview-contract';
+import type { ExportedInterview } from '../../shared/privacy/privacy-contract';
 import { HttpError } from '../http/http-error';
 
 const HOUR_MS = 3_600_000;
@@ -601,6 +602,70 @@ export function createInterviewRepository(db: Db) {
         const access = await reassign(tx, input.applicationId, [], booking.interviewers);
         await input.onCancel(tx, cancelled, access);
         return cancelled;
+      });
+    },
+
+    /**
+     * What an access request gets of these applications' interviews: the times each was offered
+     * and its booking, with its interviewers by name (docs/behaviour.md#access-export-and-erasure).
+     * What was asked for as an adjustment is the adjustments contact's to add, not read here.
+     */
+    async exportFor(applicationIds: string[]): Promise<ExportedInterview[]> {
+      if (applicationIds.length === 0) return [];
+      const offers = await db
+        .select({
+          applicationId: interviewOffers.applicationId,
+          startsAt: interviewSlots.startsAt,
+          durationMinutes: interviewSlots.durationMinutes,
+          place: interviewSlots.place,
+          offeredAt: interviewOffers.createdAt,
+        })
+        .from(interviewOffers)
+        .innerJoin(interviewSlots, eq(interviewSlots.id, interviewOffers.slotId))
+        .where(inArray(interviewOffers.applicationId, applicationIds))
+        .orderBy(asc(interviewSlots.startsAt));
+      const bookings = await db
+        .select({
+          applicationId: interviewBookings.applicationId,
+          slotId: interviewSlots.id,
+          startsAt: interviewSlots.startsAt,
+          durationMinutes: interviewSlots.durationMinutes,
+          place: interviewSlots.place,
+          bookedAt: interviewBookings.bookedAt,
+          remindedAt: interviewBookings.remindedAt,
+        })
+        .from(interviewBookings)
+        .innerJoin(interviewSlots, eq(interviewSlots.id, interviewBookings.slotId))
+        .where(inArray(interviewBookings.applicationId, applicationIds));
+      const people = await interviewersOf(
+        db,
+        bookings.map((booking) => booking.slotId),
+      );
+      const time = (row: { startsAt: Date; durationMinutes: number; place: string }) => ({
+        startsAt: row.startsAt.toISOString(),
+        durationMinutes: row.durationMinutes,
+        place: row.place,
+      });
+      return applicationIds.flatMap((applicationId) => {
+        const offered = offers.filter((row) => row.applicationId === applicationId);
+        const booking = bookings.find((row) => row.applicationId === applicationId);
+        if (offered.length === 0 && !booking) return [];
+        return [
+          {
+            applicationId,
+            offered: offered.map((row) => ({ ...time(row), offeredAt: row.offeredAt.toISOString() })),
+            booking: booking
+              ? {
+                  ...time(booking),
+                  bookedAt: booking.bookedAt.toISOString(),
+                  remindedAt: booking.remindedAt?.toISOString() ?? null,
+                  interviewers: people
+                    .filter((person) => person.slotId === booking.slotId)
+                    .map((person) => ({ name: person.name })),
+                }
+              : null,
+          },
+        ];
       });
     },
 

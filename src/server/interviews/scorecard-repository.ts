@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { applicationInterviewers, applications, jobs, scorecards, users } from '../db/schema';
 import { isClosed } from '../../shared/jobs/closing-date';
@@ -10,6 +10,7 @@ import {
   type ScorecardRating,
   type ScorecardsView,
 } from '../../shared/interviews/interview-contract';
+import type { ExportedScorecard } from '../../shared/privacy/privacy-contract';
 import { HttpError } from '../http/http-error';
 
 /** Who reads an application's scorecards: everything, or an interviewer (others' once their own is in). */
@@ -121,6 +122,27 @@ export function createScorecardRepository(db: Db) {
         othersHidden,
         owedBy,
       };
+    },
+
+    /**
+     * Every scorecard of these applications, oldest first, for an access request: the applicant
+     * is entitled to the interviewers' ratings, notes and recommendations, each under its
+     * interviewer's name (docs/behaviour.md#access-export-and-erasure).
+     */
+    async exportFor(applicationIds: string[]): Promise<ExportedScorecard[]> {
+      if (applicationIds.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(scorecards)
+        .where(inArray(scorecards.applicationId, applicationIds))
+        .orderBy(asc(scorecards.submittedAt));
+      return rows.map((row) => ({
+        applicationId: row.applicationId,
+        interviewerName: row.interviewerName,
+        ratings: row.ratings,
+        recommendation: row.recommendation,
+        submittedAt: row.submittedAt.toISOString(),
+      }));
     },
   };
 }

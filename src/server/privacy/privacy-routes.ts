@@ -1,3 +1,4 @@
+import { isAdjustmentsContact } from '../../shared/adjustments/adjustments-contract';
 import { auditListSchema } from '../../shared/privacy/audit-contract';
 import {
   erasureAckSchema,
@@ -15,15 +16,21 @@ import { currentUser } from '../auth/guards';
 import type { EmailOutbox } from '../email/email-outbox';
 import { contentDisposition } from '../http/content-disposition';
 import { existingApplication } from '../applications/existing-application';
-import { eraseSubject, exportSubject, type SubjectStores } from './subject-requests';
+import {
+  eraseSubject,
+  exportSubject,
+  type SubjectRecordSources,
+  type SubjectStores,
+} from './subject-requests';
 
 /**
  * The data-protection calls: audit trail, retention hold, access requests and erasure. Registered
  * in the admin scope (auth/admin-scope.ts).
  */
 /** What the privacy routes use of the server's parts (see app-context.ts). */
-export interface PrivacyRouteDeps extends SubjectStores {
+export interface PrivacyRouteDeps extends SubjectStores, SubjectRecordSources {
   outbox: EmailOutbox;
+  config: { adjustmentsContactEmail: string | undefined };
 }
 
 export function privacyRoutes(app: Api, context: PrivacyRouteDeps): void {
@@ -77,7 +84,8 @@ export function privacyRoutes(app: Api, context: PrivacyRouteDeps): void {
       schema: {
         tags: ['privacy'],
         operationId: 'exportApplicant',
-        summary: 'Everything held about one applicant (applications, CVs, notes, audit), as one download',
+        summary:
+          'Everything held about one applicant (applications, CVs, notes, interviews, scorecards, right to work, audit), as one download',
         params: subjectParamsSchema,
         response: { 200: subjectExportSchema, ...errorResponses(400, 401, 403, 404) },
       },
@@ -87,7 +95,13 @@ export function privacyRoutes(app: Api, context: PrivacyRouteDeps): void {
       if ((await applications.idsForEmail(email)).length === 0) {
         throw new HttpError(404, 'No applications are held for this email address.');
       }
-      const data = await exportSubject(context, email, currentUser(request).email);
+      const actor = currentUser(request).email;
+      const contact = context.config.adjustmentsContactEmail;
+      const data = await exportSubject(context, email, {
+        email: actor,
+        isAdjustmentsContact: isAdjustmentsContact(actor, contact),
+        adjustmentsContactEmail: contact,
+      });
       return reply
         .header('content-disposition', contentDisposition('attachment', subjectExportFileName(email)))
         .send(data);

@@ -13,6 +13,8 @@ import {
   type RightToWorkEvidenceType,
 } from '../../shared/right-to-work/right-to-work-contract';
 import { londonToday } from '../../shared/jobs/closing-date';
+import type { ExportedRightToWork } from '../../shared/privacy/privacy-contract';
+import { evidenceFileName } from '../../shared/right-to-work/evidence-type';
 import type { FollowUpReminder } from '../email/templates/right-to-work-emails';
 
 type CheckRow = typeof rightToWorkChecks.$inferSelect;
@@ -178,6 +180,40 @@ export function createRightToWorkRepository(db: Db, blobs: BlobStore) {
       if (!row?.key || !row.type) return undefined;
       const bytes = await blobs.get(row.key);
       return bytes && { bytes, type: row.type, name: row.name, email: row.email };
+    },
+
+    /**
+     * The checks of these applications with their evidence files, for an access request: the
+     * file in the form the export gives CVs (docs/behaviour.md#access-export-and-erasure).
+     */
+    async exportFor(applicationIds: string[]): Promise<ExportedRightToWork[]> {
+      if (applicationIds.length === 0) return [];
+      const rows = await db
+        .select({ check: rightToWorkChecks, stage: applications.stage, name: applications.name })
+        .from(rightToWorkChecks)
+        .innerJoin(applications, eq(applications.id, rightToWorkChecks.applicationId))
+        .where(inArray(rightToWorkChecks.applicationId, applicationIds));
+      const exported: ExportedRightToWork[] = [];
+      const inOrder = rows.sort(
+        (a, b) =>
+          applicationIds.indexOf(a.check.applicationId) - applicationIds.indexOf(b.check.applicationId),
+      );
+      for (const { check, stage, name } of inOrder) {
+        const bytes = check.evidenceKey ? await blobs.get(check.evidenceKey) : undefined;
+        exported.push({
+          ...toCheck(check, stage),
+          evidenceFile:
+            bytes && check.evidenceType
+              ? {
+                  fileName: evidenceFileName(name, check.evidenceType),
+                  size: bytes.length,
+                  contentType: check.evidenceType,
+                  base64: bytes.toString('base64'),
+                }
+              : null,
+        });
+      }
+      return exported;
     },
 
     /** Every evidence key rows hold, for the blob store's sweep of orphaned files. */

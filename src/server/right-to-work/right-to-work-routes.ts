@@ -13,7 +13,7 @@ import {
   rightToWorkMethodLabels,
   type RightToWorkEvidenceType,
 } from '../../shared/right-to-work/right-to-work-contract';
-import { cvFileName } from '../../shared/applications/cv-file-name';
+import { evidenceFileName } from '../../shared/right-to-work/evidence-type';
 import type { AuditRepository } from '../audit/audit-repository';
 import { currentUser } from '../auth/guards';
 import { contentDisposition } from '../http/content-disposition';
@@ -34,12 +34,6 @@ export interface RightToWorkRouteDeps {
 const applicationId = (id: string) => {
   if (!isId(id)) throw new HttpError(404, messages.applicationMissing);
   return id;
-};
-
-const EXTENSIONS: Record<RightToWorkEvidenceType, string> = {
-  'application/pdf': 'pdf',
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
 };
 
 const evidenceTypeOf = (request: FastifyRequest): RightToWorkEvidenceType | undefined => {
@@ -165,10 +159,7 @@ function evidenceRoutes(
       const evidence = await rightToWork.readEvidence(id);
       if (!evidence) throw new HttpError(404, messages.rightToWorkEvidenceMissing);
       record(request, 'right-to-work-evidence', id, evidence.email);
-      const fileName = cvFileName(evidence.name).replace(
-        /_resume\.pdf$/,
-        `_right_to_work.${EXTENSIONS[evidence.type]}`,
-      );
+      const fileName = evidenceFileName(evidence.name, evidence.type);
       return (reply as FastifyReply)
         .type(evidence.type)
         .header('content-length', evidence.bytes.length)

@@ -7,6 +7,13 @@ import { multiLineText, ONE_LINE, notOneLineMessage } from '../contact-fields';
  */
 export const MAX_ADJUSTMENTS_LENGTH = 2000;
 
+/**
+ * Whether an account is the adjustments contact the configuration names (ADJUSTMENTS_CONTACT_EMAIL,
+ * held lower-cased): with none named, nobody is.
+ */
+export const isAdjustmentsContact = (accountEmail: string, contactEmail: string | undefined): boolean =>
+  Boolean(contactEmail) && accountEmail.toLowerCase() === contactEmail;
+
 /** A form sends text ("true", "on"); JSON sends a boolean. Left out means no. */
 const yes = z.preprocess(
   (value) => (typeof value === 'string' ? ['true', 'on', 'yes'].includes(value.trim().toLowerCase()) : value),

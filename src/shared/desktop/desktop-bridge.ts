@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { trimEnd } from '../format/trim-end';
-import { MAX_CV_BYTES } from '../limits';
+import { MAX_CV_BYTES, MAX_EXPORT_BYTES } from '../limits';
 
 /** The most applications one notification may announce (anything above is a bad message). */
 export const MAX_NOTIFIED_APPLICATIONS = 100_000;
@@ -48,9 +48,6 @@ export const apiServerUrlSchema = z
 
 export const desktopSettingsSchema = z.object({ apiServerUrl: apiServerUrlSchema });
 export type DesktopSettings = z.infer<typeof desktopSettingsSchema>;
-
-/** An export holds every CV of one applicant as base64: generous, but bounded. */
-export const MAX_EXPORT_BYTES = 200 * 1024 * 1024;
 
 /** The desktop renderer's origin (a privileged custom scheme, never file://); the API allows it by default. */
 export const DESKTOP_APP_ORIGIN = 'app://careers-console';

@@ -1,3 +1,4 @@
+import { cvFileName } from '../applications/cv-file-name';
 import type { RightToWorkEvidenceType } from './right-to-work-contract';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -24,3 +25,7 @@ export const EVIDENCE_EXTENSIONS: Record<RightToWorkEvidenceType, string> = {
   'image/png': 'png',
   'image/jpeg': 'jpg',
 };
+
+/** Saved evidence is named `{applicant name}_right_to_work.{pdf,png,jpg}`, as a CV is named after them. */
+export const evidenceFileName = (applicantName: string, type: RightToWorkEvidenceType): string =>
+  cvFileName(applicantName).replace(/_resume\.pdf$/, `_right_to_work.${EVIDENCE_EXTENSIONS[type]}`);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate } from '../jobs/closing-date';
+import { isCalendarDate, londonToday } from '../jobs/closing-date';
 import { messages } from '../messages';
 import type { ApplicationStage } from '../applications/stage-contract';
 
@@ -32,6 +32,13 @@ export const RIGHT_TO_WORK_KEEP_YEARS_AFTER_EMPLOYMENT = 2;
 export const rightToWorkEvidenceTypes = ['application/pdf', 'image/png', 'image/jpeg'] as const;
 export type RightToWorkEvidenceType = (typeof rightToWorkEvidenceTypes)[number];
 
+/**
+ * A check cannot be dated after today, as the London calendar has it (a check at 00:30 BST is
+ * today's, though UTC still says yesterday). Used in the schema below, so the server decides with
+ * its own clock whatever the form's clock says (docs/behaviour.md#right-to-work-checks).
+ */
+export const isCheckedOnInFuture = (checkedOn: string, now?: Date): boolean => checkedOn > londonToday(now);
+
 const calendarDate = (message: string) =>
   z.string({ error: message }).refine(isCalendarDate, { error: message });
 
@@ -46,6 +53,12 @@ export const rightToWorkCheckInputSchema = z
     employmentEndedOn: calendarDate(messages.rightToWorkEmploymentEndInvalid).nullable().default(null),
   })
   .superRefine((input, context) => {
+    if (isCalendarDate(input.checkedOn) && isCheckedOnInFuture(input.checkedOn))
+      context.addIssue({
+        code: 'custom',
+        path: ['checkedOn'],
+        message: messages.rightToWorkCheckedOnFuture,
+      });
     if (input.followUpOn !== null && input.followUpOn <= input.checkedOn)
       context.addIssue({
         code: 'custom',

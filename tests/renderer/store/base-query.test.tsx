@@ -1,12 +1,13 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MAX_RESPONSE_BYTES } from '../../../src/shared/limits';
+import { MAX_EXPORT_BYTES, MAX_RESPONSE_BYTES } from '../../../src/shared/limits';
 import { createAppStore } from '../../../src/renderer/store/store';
 import { sessionApi } from '../../../src/renderer/store/session-api';
 import { errorMessage } from '../../../src/renderer/store/api-error';
 import { restoreSession } from '../../../src/renderer/store/session-slice';
 import { jobsApi } from '../../../src/renderer/features/jobs/jobs-api';
 import { teamApi } from '../../../src/renderer/features/applications/team-api';
+import { privacyAdminApi } from '../../../src/renderer/features/privacy/privacy-admin-api';
 import { messages } from '../../../src/shared/messages';
 import { fakeToken, inSeconds, jsonResponse, memoryPlatform, renderScreen } from '../support/test-utils';
 
@@ -173,5 +174,33 @@ describe('the base query', () => {
     const { store } = await signedInStore('/');
     const result = await store.dispatch(jobsApi.endpoints.getJobs.initiate());
     expect(result.error).toMatchObject({ status: 'CUSTOM_ERROR' });
+  });
+
+  it("reads an applicant's export past 10 MiB (its CVs and evidence inside), up to the export's own limit", async () => {
+    // Two 5 MiB files as base64: about 14 MiB of JSON.
+    const file = 'A'.repeat(7 * 1024 * 1024);
+    const exported = {
+      subjectEmail: 'hana.hire@example.com',
+      applications: [{ cv: { base64: file } }],
+      rightToWork: [{ evidenceFile: { base64: file } }],
+    };
+    stubFetch(() => jsonResponse(200, exported));
+    const { store } = await signedInStore('/dashboard/application/x');
+    const request = store.dispatch(
+      privacyAdminApi.endpoints.exportApplicant.initiate('hana.hire@example.com'),
+    );
+    const answer = await request.unwrap().finally(() => request.reset());
+    expect(answer.rightToWork[0]!.evidenceFile!.base64).toHaveLength(file.length);
+
+    stubFetch(() => jsonResponse(200, {}, { 'content-length': String(MAX_EXPORT_BYTES + 1) }));
+    const tooLarge = store.dispatch(
+      privacyAdminApi.endpoints.exportApplicant.initiate('hana.hire@example.com'),
+    );
+    const refused = await tooLarge;
+    tooLarge.reset();
+    expect(refused.error).toMatchObject({
+      status: 'CUSTOM_ERROR',
+      error: "The server's answer is larger than 200 MiB.",
+    });
   });
 });

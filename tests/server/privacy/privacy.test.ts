@@ -5,13 +5,21 @@ import { erasedSubject } from '../../../src/server/audit/audit-repository';
 import { purgeExpiredApplications } from '../../../src/server/privacy/retention';
 import { PRIVACY_NOTICE_VERSION } from '../../../src/shared/privacy/privacy-notice';
 import { messages } from '../../../src/shared/messages';
-import type { SubjectExport } from '../../../src/shared/privacy/privacy-contract';
-import { toDataUrl, validPdf } from '../../support/pdf-fixtures';
+import { londonToday } from '../../../src/shared/jobs/closing-date';
+import { adjustmentWithheldLine, type SubjectExport } from '../../../src/shared/privacy/privacy-contract';
+import { pngBytes, toDataUrl, validPdf } from '../../support/pdf-fixtures';
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink';
 import { buildTestApp, type TestApp } from '../../support/build-app';
+import { STRONG_PASSWORD, logIn } from '../../support/accounts';
+import { invite, tokenFor, type Person } from '../../support/hiring-team';
+import { testDatabaseUrl } from '../../support/postgres';
 import { ADMIN, sampleJob } from '../../support/test-server';
 
 const DAY_MS = 86_400_000;
+const engine = testDatabaseUrl() ? 'PostgreSQL' : 'PGlite';
+/** The administrator ADJUSTMENTS_CONTACT_EMAIL names: the one reader of adjustment requests. */
+const CONTACT = { name: 'Adjustments Contact', email: 'adjustments.contact@example.com' };
+const AGREED = 'A quiet room and 15 minutes more for the written exercise.';
 
 let server: TestApp;
 let token: string;
@@ -57,7 +65,7 @@ const auditOf = async (id: string) =>
   }>;
 
 beforeAll(async () => {
-  server = await buildTestApp();
+  server = await buildTestApp({ ADJUSTMENTS_CONTACT_EMAIL: CONTACT.email });
   token = await server.adminToken();
   cv = await validPdf('Privacy Test CV');
   jobId = (await server.api('POST', '/post', { token, body: sampleJob() })).body.insertedId;
@@ -291,6 +299,352 @@ describe('access requests and erasure', () => {
     expect(await storedCv(server, otherId)).toBeDefined();
     const after = await server.api('GET', `/applicants/${encodeURIComponent(SUBJECT)}/export`, { token });
     expect(after.status).toBe(404);
+  });
+});
+
+describe(`the access export of a hire, with every kind of record, on ${engine}`, () => {
+  const HIRE = { name: 'Hana Hire', email: 'hana.hire@example.com' };
+  const OTHER = { name: 'Olly Otherperson', email: 'olly.otherperson@example.com' };
+  const ASKED_WHEN_APPLYING = 'I use a screen reader: please send any written task as a Word document.';
+  const ASKED_WHEN_BOOKING = 'A ground-floor room, please: I use a wheelchair.';
+  const OTHERS_ADJUSTMENT = 'Olly asks for a quiet room.';
+  const NOTE = 'Hana called back: start date agreed.';
+  const OTHERS_NOTE = 'Olly: second interview maybe.';
+  const OTHERS_SCORECARD_NOTE = 'Olly hesitated on the quote question.';
+  const PLACE = 'Room 4, Northampton office';
+  const OTHERS_PLACE = 'Room 9, Leeds office';
+  const questions = [
+    {
+      id: 'shift',
+      type: 'one-of',
+      label: 'Which shift suits you?',
+      purpose: 'We staff the phones from 8am to 8pm.',
+      required: true,
+      options: ['Early', 'Late'],
+    },
+    {
+      id: 'notice',
+      type: 'short-text',
+      label: 'What is your notice period?',
+      purpose: 'To plan a start date.',
+      required: true,
+    },
+  ];
+  const YEAR = new Date().getUTCFullYear() + 1;
+  let jobId: string;
+  let hireId: string;
+  let otherId: string;
+  let hireCv: Buffer;
+  let otherCv: Buffer;
+  let evidence: Buffer;
+  let othersEvidence: Buffer;
+  let interviewers: Person[];
+  let contactToken: string;
+
+  const applyAs = async (who: { name: string; email: string }, cvBytes: Buffer, adjustments: string) => {
+    const answer = await server.api('POST', '/applications', {
+      body: {
+        ...who,
+        phone: '07700 900123',
+        about: `Cover letter of ${who.name}.`,
+        jobId,
+        pdfFile: toDataUrl(cvBytes),
+        privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
+        answers: { shift: 'Late', notice: `Notice of ${who.name}: four weeks` },
+        adjustments,
+      },
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    return answer.body.insertedId as string;
+  };
+  const ok = async (answer: Promise<{ status: number; body: unknown }>, status = 200) => {
+    const settled = await answer;
+    expect(settled.status, JSON.stringify(settled.body)).toBe(status);
+    return settled.body;
+  };
+  const moveTo = (id: string, stage: string, notify = false) =>
+    ok(server.api('PUT', `/applications/${id}/stage`, { token, body: { stage, notify } }));
+  /** Offers one new time with these interviewers, and books it through the applicant's private link. */
+  const interview = async (
+    id: string,
+    date: string,
+    place: string,
+    people: Person[],
+    adjustments: string,
+  ) => {
+    await ok(
+      server.api('POST', `/applications/${id}/interview-slots`, {
+        token,
+        body: {
+          slots: [
+            { date, time: '10:30', durationMinutes: 45, place, interviewerIds: people.map((p) => p.id) },
+          ],
+        },
+      }),
+    );
+    // The offer's e-mail mints the applicant a new link when it goes, which retires any earlier
+    // one: the test's own link is minted once it has gone.
+    const unsent = async () =>
+      (
+        await server.context.database.db
+          .select({ id: emailOutbox.id })
+          .from(emailOutbox)
+          .where(
+            sql`${emailOutbox.applicationId} = ${id} and ${emailOutbox.sentAt} is null and ${emailOutbox.failedAt} is null and ${emailOutbox.coalesceKey} is null`,
+          )
+      ).length;
+    for (const deadline = Date.now() + 20_000; (await unsent()) > 0;) {
+      if (Date.now() > deadline) throw new Error('The interview offer e-mail was not sent within 20 s');
+      server.context.outbox.wake();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const link = (await server.context.applicationLinks.mint(id))!;
+    const offered = (await ok(server.api('GET', `/my-application/${link}/interview`))) as {
+      slots: Array<{ _id: string }>;
+    };
+    await ok(
+      server.api('PUT', `/my-application/${link}/interview`, {
+        body: { slotId: offered.slots[0]!._id, adjustments },
+      }),
+    );
+  };
+  const score = async (id: string, person: Person, notes: [string, string], recommendation: string) =>
+    ok(
+      server.api('PUT', `/team/applications/${id}/scorecard`, {
+        token: await tokenFor(server, person),
+        body: {
+          ratings: [
+            { criterion: 'Clear spoken English', rating: 3, note: notes[0] },
+            { criterion: 'A second language is a plus', rating: 4, note: notes[1] },
+          ],
+          recommendation,
+        },
+      }),
+    );
+  const hireThrough = async (id: string, evidenceBytes: Buffer, type: string) => {
+    await moveTo(id, 'offer');
+    await moveTo(id, 'hired');
+    await ok(
+      server.api('PUT', `/applications/${id}/right-to-work`, {
+        token,
+        body: { method: 'online-share-code', checkedOn: londonToday() },
+      }),
+    );
+    await ok(
+      server.api('PUT', `/applications/${id}/right-to-work/evidence`, {
+        token,
+        body: evidenceBytes,
+        headers: { 'content-type': type },
+      }),
+    );
+  };
+  const exportAs = async (as: string) => {
+    const answer = await server.api('GET', `/applicants/${encodeURIComponent(HIRE.email)}/export`, {
+      token: as,
+    });
+    expect(answer.status).toBe(200);
+    return answer.body as SubjectExport;
+  };
+
+  beforeAll(async () => {
+    const registered = await server.api('POST', '/register', {
+      body: { ...CONTACT, password: STRONG_PASSWORD },
+    });
+    expect(registered.status).toBe(201);
+    await server.context.users.setAdmin(CONTACT.email, true);
+    contactToken = await logIn(server, CONTACT.email, STRONG_PASSWORD);
+    jobId = (
+      (await ok(server.api('POST', '/post', { token, body: sampleJob({ questions }) }), 201)) as {
+        insertedId: string;
+      }
+    ).insertedId;
+    interviewers = [
+      await invite(server, token, 'interviewer', 'export-iv-a'),
+      await invite(server, token, 'interviewer', 'export-iv-b'),
+    ];
+    [hireCv, otherCv, evidence, othersEvidence] = [
+      await validPdf('Hana Hire CV'),
+      await validPdf('Olly Otherperson CV'),
+      pngBytes(),
+      await validPdf('Olly share code result'),
+    ];
+    hireId = await applyAs(HIRE, hireCv, ASKED_WHEN_APPLYING);
+    otherId = await applyAs(OTHER, otherCv, OTHERS_ADJUSTMENT);
+    await ok(server.api('POST', `/applications/${hireId}/notes`, { token, body: { body: NOTE } }), 201);
+    await ok(
+      server.api('POST', `/applications/${otherId}/notes`, { token, body: { body: OTHERS_NOTE } }),
+      201,
+    );
+    for (const id of [hireId, otherId]) {
+      await moveTo(id, 'shortlisted');
+      await moveTo(id, 'interview', true);
+    }
+    await interview(hireId, `${YEAR}-07-07`, PLACE, interviewers, ASKED_WHEN_BOOKING);
+    await interview(otherId, `${YEAR}-07-08`, OTHERS_PLACE, [interviewers[0]!], OTHERS_ADJUSTMENT);
+    await score(hireId, interviewers[0]!, ['Explained a renewal clearly.', 'Fluent in Urdu.'], 'strong-yes');
+    await score(hireId, interviewers[1]!, ['Good on the phone.', 'Some Punjabi.'], 'yes');
+    await score(otherId, interviewers[0]!, [OTHERS_SCORECARD_NOTE, 'None.'], 'no');
+    await hireThrough(hireId, evidence, 'image/png');
+    await hireThrough(otherId, othersEvidence, 'application/pdf');
+    await ok(
+      server.api('PUT', `/applications/${hireId}/adjustments/agreed`, {
+        token: contactToken,
+        body: { agreed: AGREED },
+      }),
+    );
+  }, 60_000);
+
+  it("an ordinary administrator's export holds every record, each with its content, and only a line for the adjustments", async () => {
+    const data = await exportAs(token);
+    expect(data).toMatchObject({ subjectEmail: HIRE.email, exportedBy: ADMIN.email });
+
+    expect(data.applications).toHaveLength(1);
+    const [application] = data.applications;
+    expect(application).toMatchObject({
+      _id: hireId,
+      name: HIRE.name,
+      stage: 'hired',
+      about: 'Cover letter of Hana Hire.',
+    });
+    expect(application!.answers.map(({ id, answer }) => ({ id, answer }))).toEqual([
+      { id: 'shift', answer: 'Late' },
+      { id: 'notice', answer: 'Notice of Hana Hire: four weeks' },
+    ]);
+    expect(application!.answers[0]).toMatchObject({ label: 'Which shift suits you?' });
+    expect(application!.cv).toMatchObject({
+      fileName: 'Hana Hire_resume.pdf',
+      contentType: 'application/pdf',
+    });
+    expect(Buffer.from(application!.cv!.base64, 'base64').equals(hireCv)).toBe(true);
+
+    expect(data.notes.map(({ applicationId, body }) => ({ applicationId, body }))).toEqual([
+      { applicationId: hireId, body: NOTE },
+    ]);
+    expect(data.replies.map(({ applicationId, kind }) => ({ applicationId, kind }))).toEqual([
+      { applicationId: hireId, kind: 'interview' },
+    ]);
+    expect(
+      data.stageHistory.map(({ applicationId, change, changedBy }) => ({ applicationId, change, changedBy })),
+    ).toEqual(
+      ['New → Shortlisted', 'Shortlisted → Interview', 'Interview → Offer', 'Offer → Hired'].map(
+        (change) => ({
+          applicationId: hireId,
+          change,
+          changedBy: ADMIN.email,
+        }),
+      ),
+    );
+
+    expect(data.interviews).toHaveLength(1);
+    const [booked] = data.interviews;
+    const startsAt = new Date(`${YEAR}-07-07T09:30:00Z`).toISOString(); // 10:30 BST
+    expect(booked).toMatchObject({
+      applicationId: hireId,
+      offered: [{ startsAt, durationMinutes: 45, place: PLACE }],
+      booking: {
+        startsAt,
+        durationMinutes: 45,
+        place: PLACE,
+        remindedAt: null,
+        interviewers: interviewers.map(({ name }) => ({ name })).sort((a, b) => a.name.localeCompare(b.name)),
+      },
+    });
+
+    expect(data.scorecards).toEqual([
+      {
+        applicationId: hireId,
+        interviewerName: interviewers[0]!.name,
+        ratings: [
+          { criterion: 'Clear spoken English', rating: 3, note: 'Explained a renewal clearly.' },
+          { criterion: 'A second language is a plus', rating: 4, note: 'Fluent in Urdu.' },
+        ],
+        recommendation: 'strong-yes',
+        submittedAt: expect.any(String),
+      },
+      expect.objectContaining({ interviewerName: interviewers[1]!.name, recommendation: 'yes' }),
+    ]);
+
+    expect(data.rightToWork).toHaveLength(1);
+    const [check] = data.rightToWork;
+    expect(check).toMatchObject({
+      applicationId: hireId,
+      method: 'online-share-code',
+      checkedOn: londonToday(),
+      checkedByEmail: ADMIN.email,
+      complete: true,
+      keptForEmployment: true,
+      evidence: { type: 'image/png', size: evidence.length },
+      evidenceFile: {
+        fileName: 'Hana Hire_right_to_work.png',
+        size: evidence.length,
+        contentType: 'image/png',
+      },
+    });
+    expect(Buffer.from(check!.evidenceFile!.base64, 'base64').equals(evidence)).toBe(true);
+
+    // The adjustments: that they are held and who adds them, never what was asked.
+    const line = adjustmentWithheldLine(CONTACT.email);
+    expect(line).toContain(CONTACT.email);
+    // What the contact agreed, which the interviewers read too, is in every export.
+    expect(data.adjustments).toEqual([
+      { applicationId: hireId, askedWhen: 'application', text: null, withheld: line },
+      { applicationId: hireId, askedWhen: 'interview-booking', text: null, withheld: line },
+      { applicationId: hireId, askedWhen: 'agreed', text: AGREED, withheld: null },
+    ]);
+
+    // The audit trail: about the address and about its application, this export included.
+    const actions = new Set(data.audit.map((entry) => entry.action));
+    for (const action of ['stage', 'reply', 'interview', 'assign', 'scorecard', 'right-to-work', 'export'])
+      expect(actions, action).toContain(action);
+    expect(data.audit.every((entry) => entry.applicationId === null || entry.applicationId === hireId)).toBe(
+      true,
+    );
+    expect(
+      data.audit.filter(
+        (entry) => entry.action === 'right-to-work-evidence' && entry.actorEmail === ADMIN.email,
+      ),
+    ).toHaveLength(1);
+    expect(actions).not.toContain('adjustments');
+
+    // Nothing of the other applicant, nor what was asked as an adjustment.
+    const text = JSON.stringify(data);
+    for (const held of [
+      OTHER.email,
+      OTHER.name,
+      otherId,
+      OTHERS_NOTE,
+      OTHERS_SCORECARD_NOTE,
+      OTHERS_PLACE,
+      OTHERS_ADJUSTMENT,
+      otherCv.toString('base64').slice(0, 200),
+      othersEvidence.toString('base64').slice(0, 200),
+      ASKED_WHEN_APPLYING,
+      ASKED_WHEN_BOOKING,
+    ])
+      expect(text).not.toContain(held);
+  });
+
+  it("the adjustments contact's export adds the adjustments' text, and its reading is audited", async () => {
+    const data = await exportAs(contactToken);
+    expect(data.exportedBy).toBe(CONTACT.email);
+    expect(data.adjustments).toEqual([
+      { applicationId: hireId, askedWhen: 'application', text: ASKED_WHEN_APPLYING, withheld: null },
+      { applicationId: hireId, askedWhen: 'interview-booking', text: ASKED_WHEN_BOOKING, withheld: null },
+      { applicationId: hireId, askedWhen: 'agreed', text: AGREED, withheld: null },
+    ]);
+    expect(data.scorecards).toHaveLength(2);
+    expect(Buffer.from(data.rightToWork[0]!.evidenceFile!.base64, 'base64').equals(evidence)).toBe(true);
+    expect(
+      data.audit
+        .filter((entry) => entry.action === 'adjustments')
+        .map(({ applicationId, actorEmail }) => ({
+          applicationId,
+          actorEmail,
+        })),
+    ).toEqual([{ applicationId: hireId, actorEmail: CONTACT.email }]);
+    const text = JSON.stringify(data);
+    for (const held of [OTHER.email, OTHERS_NOTE, OTHERS_SCORECARD_NOTE, OTHERS_ADJUSTMENT])
+      expect(text).not.toContain(held);
   });
 });
 

@@ -10,6 +10,7 @@ import { purgeExpiredApplications } from '../../../src/server/privacy/retention'
 import { sweepOrphanedCvs } from '../../../src/server/start-server';
 import { sendDueFollowUps } from '../../../src/server/right-to-work/follow-up-reminders';
 import { formatClosingDate, londonToday } from '../../../src/shared/jobs/closing-date';
+import { isCheckedOnInFuture } from '../../../src/shared/right-to-work/right-to-work-contract';
 import { messages } from '../../../src/shared/messages';
 import { buildTestApp, type TestApp } from '../../support/build-app';
 import { applyTo, createJob, setUpHiringTeam, type HiringTeam } from '../../support/hiring-team';
@@ -187,6 +188,33 @@ describe(`recording a check on ${engine}`, () => {
     expect(
       (await server.api('GET', `/applications/${offered}/right-to-work`, { token: admin })).body.check,
     ).toBeNull();
+  });
+
+  it('refuses a date checked after today in London, on a new check and on a change, and takes today', async () => {
+    // The calendar's next day, not 24 hours on (a day of a clock change is 23 or 25 hours long).
+    const today = dayOffset(0);
+    const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+    const id = await newApplication('Future', 'offer');
+    const check = (checkedOn: string) => ({ method: 'manual-document', checkedOn });
+    const readBack = async () =>
+      (await server.api('GET', `/applications/${id}/right-to-work`, { token: admin })).body.check;
+
+    const early = await saveCheck(id, check(tomorrow));
+    expect(early.status).toBe(400);
+    expect(early.body.message).toContain(messages.rightToWorkCheckedOnFuture);
+    expect(await readBack()).toBeNull();
+
+    expect((await saveCheck(id, check(today))).status).toBe(200);
+    const changed = await saveCheck(id, { ...check(tomorrow), followUpOn: dayOffset(90) });
+    expect(changed.status).toBe(400);
+    expect(changed.body.message).toContain(messages.rightToWorkCheckedOnFuture);
+    expect(await readBack()).toMatchObject({ checkedOn: today, followUpOn: null });
+
+    // The London calendar decides: at 00:30 BST on 1 July UTC still says 30 June.
+    const halfPastMidnightBst = new Date('2027-06-30T23:30:00Z');
+    expect(isCheckedOnInFuture('2027-07-01', halfPastMidnightBst)).toBe(false);
+    expect(isCheckedOnInFuture('2027-07-02', halfPastMidnightBst)).toBe(true);
+    expect(isCheckedOnInFuture('2027-01-16', new Date('2027-01-15T23:30:00Z'))).toBe(true);
   });
 
   it('checks the evidence as a CV is checked: type, content, active PDFs and size', async () => {

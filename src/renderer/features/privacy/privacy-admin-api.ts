@@ -1,4 +1,5 @@
 import type { UpdateAck } from '../../../shared/http/acknowledgements';
+import { EXPORT_TIMEOUT_MS, MAX_EXPORT_BYTES } from '../../../shared/limits';
 import type { AuditEntry } from '../../../shared/privacy/audit-contract';
 import type { ErasureAck, SubjectExport } from '../../../shared/privacy/privacy-contract';
 import { api, tags } from '../../store/api';
@@ -22,12 +23,17 @@ export const privacyAdminApi = api.injectEndpoints({
       ],
     }),
     /**
-     * Everything held about one applicant, CVs included. A command, not a cached read: the server
-     * records each export, so every call goes to the server; the screen saves it at once and resets
-     * the call, so nothing of it stays in the store.
+     * Everything held about one applicant, CVs and right-to-work evidence included. A command, not
+     * a cached read: the server records each export, so every call goes to the server; the screen
+     * saves it at once and resets the call, so nothing of it stays in the store. Its files make it
+     * larger and slower than any other answer (up to MAX_EXPORT_BYTES, what the console saves).
      */
     exportApplicant: build.mutation<SubjectExport, string>({
-      query: (email) => `/applicants/${encodeURIComponent(email)}/export`,
+      query: (email) => ({
+        url: `/applicants/${encodeURIComponent(email)}/export`,
+        maxAnswerBytes: MAX_EXPORT_BYTES,
+        timeout: EXPORT_TIMEOUT_MS,
+      }),
     }),
     eraseApplicant: build.mutation<ErasureAck, string>({
       query: (email) => ({ url: `/applicants/${encodeURIComponent(email)}`, method: 'DELETE' }),

@@ -4,8 +4,7 @@ import {
   rightToWorkEvidenceTypes,
   type RightToWorkCheck,
 } from '../../../shared/right-to-work/right-to-work-contract';
-import { cvFileName } from '../../../shared/applications/cv-file-name';
-import { EVIDENCE_EXTENSIONS } from '../../../shared/right-to-work/evidence-type';
+import { evidenceFileName } from '../../../shared/right-to-work/evidence-type';
 import { errorMessage, errorStatus } from '../../store/api-error';
 import { useToast } from '../../feedback/use-toast';
 import { usePlatform } from '../../platform/platform';
@@ -62,11 +61,7 @@ export function RightToWorkEvidenceForm({
 
   const type = check.evidence?.type ?? 'application/pdf';
   const save = (dataUrl: string) =>
-    platform.saveEvidence(
-      cvFileName(applicantName).replace(/_resume\.pdf$/, `_right_to_work.${EVIDENCE_EXTENSIONS[type]}`),
-      dataUrlBytes(dataUrl),
-      type,
-    );
+    platform.saveEvidence(evidenceFileName(applicantName, type), dataUrlBytes(dataUrl), type);
 
   const open = async () => {
     try {
