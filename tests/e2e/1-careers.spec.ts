@@ -128,9 +128,9 @@ test('a visitor applies with a real PDF, sees every step and the success page; b
   });
   expect(application.pdfFileSize).toBe(cv.length);
 
-  // Two e-mails about this applicant: their confirmation and the careers mailbox's notification.
-  await expect.poll(() => outboxMessagesAbout(applicant.email).length).toBe(2);
-  const mails = outboxMessagesAbout(applicant.email);
+  // Two e-mails about this application: the confirmation and the careers mailbox's notification.
+  await expect.poll(() => outboxMessagesAbout(applicant.email, application._id).length).toBe(2);
+  const mails = outboxMessagesAbout(applicant.email, application._id);
   expect(mails.some((mail) => /^To: .*jane\.\d+@example\.com/m.test(mail))).toBe(true);
   expect(
     mails.some((mail) => new RegExp(`^To: .*${CAREERS_MAILBOX.replace('.', '\\.')}`, 'm').test(mail)),

@@ -108,9 +108,19 @@ export function outboxMessages(): string[] {
     .map((name) => readFileSync(path.join(outbox, name), 'utf8'));
 }
 
-/** The .eml files of the outbox folder that mention this address (the applicant's two e-mails). */
-export function outboxMessagesAbout(email: string): string[] {
-  return outboxMessages().filter((mail) => mail.includes(email));
+/**
+ * The .eml files of the outbox folder about one application: those that mention the applicant's
+ * address (their own e-mails) and, given its id, the careers mailbox's notice, which names no
+ * applicant and links to the application instead (read with quoted-printable's soft line breaks
+ * joined up).
+ */
+export function outboxMessagesAbout(email: string, applicationId?: string): string[] {
+  return outboxMessages().filter(
+    (mail) =>
+      mail.includes(email) ||
+      (applicationId !== undefined &&
+        mail.replace(/=\r?\n/g, '').includes(`/dashboard/application/${applicationId}`)),
+  );
 }
 
 /** Presses Tab until `target` has focus: proves it is reachable by keyboard. */
