@@ -9,6 +9,27 @@ import react from '@vitejs/plugin-react';
  */
 const expectDefaults = { poll: { timeout: 10_000 } };
 
+/**
+ * Server test files whose subject does not depend on the database engine: the HTTP layer, pages
+ * and feeds, the runtime, configuration, metrics' exposition, the CV checks and the intake gate.
+ * The database under them is incidental, so the PostgreSQL run (`npm run test:pg`, which sets
+ * TEST_DATABASE_URL) leaves them to the PGlite run rather than pay for them twice
+ * (docs/testing.md#running-the-suite). Whatever stores, reads or locks data runs on both.
+ */
+const ENGINE_AGNOSTIC = [
+  'tests/server/config.test.ts',
+  'tests/server/route-function-length.test.ts',
+  'tests/server/server-boundaries.test.ts',
+  'tests/server/runtime/**',
+  'tests/server/site/**',
+  'tests/server/validation/**',
+  'tests/server/http/!(rate-limit-storage).test.ts',
+  'tests/server/metrics/!(readiness).test.ts',
+  'tests/server/applications/{stalled-uploads,cv-corpus,intake-threads,application-input,stage-openapi}.test.ts',
+  'tests/server/auth/account-openapi.test.ts',
+  'tests/server/equality-monitoring/published-figures.test.ts',
+];
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: a single worker on our 2-core machine.
@@ -24,6 +45,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
+          exclude: process.env.TEST_DATABASE_URL ? ENGINE_AGNOSTIC : [],
           globalSetup: ['tests/support/global-setup.ts'],
           environment: 'node',
           // Each file builds its own servers and closes them, and src/server keeps no state of
