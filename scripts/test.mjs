@@ -18,8 +18,9 @@ const serial = process.argv.includes('--serial');
  * and the rest: they are short but busy, and next to four browsers they came close to their
  * timeouts. The server tests' servers start from the build's database seed (they would otherwise
  * write one of their own into the folder the build is writing); the end-to-end run tests the
- * build. The PostgreSQL run and the desktop run follow the server run rather than join it, as the
- * three together would crowd the timing tests of each.
+ * build. The PostgreSQL run follows the end-to-end run, which ends before the server run does, so
+ * that the server run always shares the two cores with one other run and never with two, which
+ * would crowd the timing tests of each; the desktop run follows the PostgreSQL run.
  */
 const phases = [
   { name: 'lint', script: 'lint', after: [] },
@@ -27,7 +28,7 @@ const phases = [
   { name: 'build', script: 'build:all', after: [] },
   { name: 'renderer', script: 'test:renderer', after: ['build'] },
   { name: 'server', script: 'test:server', after: ['renderer'] },
-  { name: 'PostgreSQL', script: 'test:pg', after: ['server'] },
+  { name: 'PostgreSQL', script: 'test:pg', after: ['e2e'] },
   { name: 'desktop', script: 'test:desktop', after: ['PostgreSQL'] },
   { name: 'e2e', script: 'test:e2e', after: ['renderer'] },
 ];

@@ -39,6 +39,22 @@ const invitation = (interview: BookedInterview, method: Method, mail: MailOption
     mail,
   );
 
+/** One person's e-mail of a change, with their side's copy of the invitation when there is one. */
+const emailOf = (
+  change: InterviewChange,
+  to: { name: string; email: string; role: 'applicant' | 'interviewer' },
+  interview: BookedInterview,
+  mail: MailOptions,
+  method?: Method,
+): QueuedEmail =>
+  interviewChangeEmail(
+    change,
+    to,
+    mailed(interview),
+    method && invitation(interview, method, mail, to.role === 'applicant'),
+    mail,
+  );
+
 /** The applicant's e-mail of a change, with their copy of the invitation when there is one. */
 export const applicantInterviewEmail = (
   change: InterviewChange,
@@ -46,12 +62,12 @@ export const applicantInterviewEmail = (
   mail: MailOptions,
   method?: Method,
 ): QueuedEmail =>
-  interviewChangeEmail(
+  emailOf(
     change,
     { name: interview.applicantName, email: interview.applicantEmail, role: 'applicant' },
-    mailed(interview),
-    method && invitation(interview, method, mail, true),
+    interview,
     mail,
+    method,
   );
 
 /** An interviewer's e-mail of a change, with the interviewers' copy of the invitation. */
@@ -62,13 +78,7 @@ const interviewerEmail = (
   mail: MailOptions,
   method?: Method,
 ): QueuedEmail =>
-  interviewChangeEmail(
-    change,
-    { name: person.name, email: person.email, role: 'interviewer' },
-    mailed(interview),
-    method && invitation(interview, method, mail, false),
-    mail,
-  );
+  emailOf(change, { name: person.name, email: person.email, role: 'interviewer' }, interview, mail, method);
 
 /** The day-before reminders of one interview: to the applicant and each interviewer, no invitation. */
 export const reminderEmails = (interview: BookedInterview, mail: MailOptions): QueuedEmail[] => [

@@ -221,53 +221,69 @@ describe(`backup and restore on ${engine}`, () => {
     }
   }, 120_000);
 
-  it('refuses a damaged archive (a flipped byte, a cut-off file) and a target that is not empty, leaving it untouched', async () => {
-    await apply(server, await validPdf('Someone'));
-    const archive = path.join(scratch, 'whole.tar.gz');
-    const erasureLog = path.join(scratch, 'no-erasures.jsonl');
-    const backup = await runCli('admin', ['backup', archive], {
-      cwd: scratch,
-      env: storageEnv(server, erasureLog),
-    });
-    expect(backup.code, backup.stderr).toBe(0);
-    const bytes = readFileSync(archive);
-
-    const flipped = Buffer.from(bytes);
-    flipped[Math.floor(flipped.length / 2)]! ^= 0x01;
-    writeFileSync(path.join(scratch, 'flipped.tar.gz'), flipped);
-    writeFileSync(path.join(scratch, 'truncated.tar.gz'), bytes.subarray(0, Math.floor(bytes.length * 0.7)));
-
-    const target = await emptyTarget();
-    for (const damaged of ['flipped.tar.gz', 'truncated.tar.gz']) {
-      const run = await runCli('admin', ['restore', path.join(scratch, damaged)], {
+  describe('a restore that is refused', () => {
+    // One backup for both tests: each then restores it through real processes of its own, which
+    // on a loaded machine take most of a test's time.
+    const archive = () => path.join(scratch, 'whole.tar.gz');
+    const erasureLog = () => path.join(scratch, 'no-erasures.jsonl');
+    beforeAll(async () => {
+      await apply(server, await validPdf('Someone'));
+      const backup = await runCli('admin', ['backup', archive()], {
         cwd: scratch,
-        env: storageEnv(target, erasureLog),
+        env: storageEnv(server, erasureLog()),
       });
-      expect(run.code, run.stdout).toBe(1);
-      expect(run.stderr).toMatch(
-        /^The archive .* is damaged or incomplete \(.+\)\. Nothing was restored\.\n$/,
-      );
-    }
-    // Untouched: the same target still takes the sound archive.
-    const sound = await runCli('admin', ['restore', archive], {
-      cwd: scratch,
-      env: storageEnv(target, erasureLog),
-    });
-    expect(sound.stderr).toBe('');
-    expect(sound.code).toBe(0);
+      expect(backup.code, backup.stderr).toBe(0);
+    }, 120_000);
 
-    // Now it holds data: a second restore is refused, and changes nothing.
-    const again = await runCli('admin', ['restore', archive], {
-      cwd: scratch,
-      env: storageEnv(target, erasureLog),
-    });
-    expect(again.code).toBe(1);
-    expect(again.stderr).toMatch(
-      baseUrl
-        ? /^The database is not empty \(rows in .*\)\. Restore into an empty database, or drop this one first\. Nothing was changed\.\n$/
-        : /^The data folder .* is not empty \(db\/ holds data\)\. .* Nothing was changed\.\n$/,
-    );
-  }, 120_000);
+    it('refuses a damaged archive (a flipped byte, a cut-off file), leaving the target untouched', async () => {
+      const bytes = readFileSync(archive());
+      const flipped = Buffer.from(bytes);
+      flipped[Math.floor(flipped.length / 2)]! ^= 0x01;
+      writeFileSync(path.join(scratch, 'flipped.tar.gz'), flipped);
+      writeFileSync(
+        path.join(scratch, 'truncated.tar.gz'),
+        bytes.subarray(0, Math.floor(bytes.length * 0.7)),
+      );
+
+      const target = await emptyTarget();
+      for (const damaged of ['flipped.tar.gz', 'truncated.tar.gz']) {
+        const run = await runCli('admin', ['restore', path.join(scratch, damaged)], {
+          cwd: scratch,
+          env: storageEnv(target, erasureLog()),
+        });
+        expect(run.code, run.stdout).toBe(1);
+        expect(run.stderr).toMatch(
+          /^The archive .* is damaged or incomplete \(.+\)\. Nothing was restored\.\n$/,
+        );
+      }
+      // Untouched: the same target still takes the sound archive.
+      const sound = await runCli('admin', ['restore', archive()], {
+        cwd: scratch,
+        env: storageEnv(target, erasureLog()),
+      });
+      expect(sound.stderr).toBe('');
+      expect(sound.code).toBe(0);
+    }, 120_000);
+
+    it('refuses a target that is not empty, and changes nothing', async () => {
+      const target = await emptyTarget();
+      const first = await runCli('admin', ['restore', archive()], {
+        cwd: scratch,
+        env: storageEnv(target, erasureLog()),
+      });
+      expect(first.code, first.stderr).toBe(0);
+      const again = await runCli('admin', ['restore', archive()], {
+        cwd: scratch,
+        env: storageEnv(target, erasureLog()),
+      });
+      expect(again.code).toBe(1);
+      expect(again.stderr).toMatch(
+        baseUrl
+          ? /^The database is not empty \(rows in .*\)\. Restore into an empty database, or drop this one first\. Nothing was changed\.\n$/
+          : /^The data folder .* is not empty \(db\/ holds data\)\. .* Nothing was changed\.\n$/,
+      );
+    }, 120_000);
+  });
 });
 
 describe(`where backups are written and what a restore unpacks, on ${engine}`, () => {

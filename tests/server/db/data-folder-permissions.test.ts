@@ -208,10 +208,13 @@ describe.skipIf(!asRoot || baseUrl)('an install from an older version (needs roo
     cleanups.push(() => server.stop());
     expect(notPrivate(dataDir)).toEqual([]);
     expect(readAsNobody(path.join(dataDir, 'db', 'PG_VERSION')).ok).toBe(false);
-    expect(server.output()).toContain(`file permissions: ${dataDir} was open to other accounts`);
-    expect(server.output()).toMatch(
-      /file permissions: \d+ file\(s\) and folder\(s\) under .* are now this account's alone/,
-    );
+    // The log is written asynchronously: a line may reach the pipe after the server answers.
+    await expect
+      .poll(() => server.output())
+      .toContain(`file permissions: ${dataDir} was open to other accounts`);
+    await expect
+      .poll(() => server.output())
+      .toMatch(/file permissions: \d+ file\(s\) and folder\(s\) under .* are now this account's alone/);
     await server.stop();
   }, 120_000);
 });
