@@ -29,10 +29,11 @@ let daveOldToken: string;
 let erinOldToken: string;
 
 /** What `npm run admin` runs, from a scratch folder so that no developer's .env is read. */
-const runAdmin = (args: string[]) =>
+const runAdmin = (args: string[], via?: 'tsx') =>
   runCli('admin', args, {
     cwd,
     env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', LOG_LEVEL: 'silent' },
+    via,
   });
 
 const start = () => startTestServer({}, { dataDir, databaseUrl });
@@ -89,7 +90,8 @@ afterAll(async () => {
 describe('npm run admin -- grant|revoke <email>', () => {
   it('refuses bad usage with exit code 2 and the usage message, touching nothing', async () => {
     const runs = await Promise.all([
-      runAdmin([]),
+      // As `npm run admin` starts it, through tsx; the other runs start the build's bundle.
+      runAdmin([], 'tsx'),
       runAdmin(['revoke']),
       runAdmin(['reset-2fa']),
       runAdmin(['promote', CAROL.email]),
