@@ -11,7 +11,8 @@ const expectDefaults = { poll: { timeout: 10_000 } };
 
 /**
  * Server test files whose subject does not depend on the database engine: the HTTP layer, pages
- * and feeds, the runtime, configuration, metrics' exposition, the CV checks and the intake gate.
+ * and feeds, the runtime, configuration, metrics' exposition, the CV checks, the intake gate and the
+ * authorization matrices.
  * The database under them is incidental, so the PostgreSQL run (`npm run test:pg`, which sets
  * TEST_DATABASE_URL) leaves them to the PGlite run rather than pay for them twice
  * (docs/testing.md#running-the-suite). Whatever stores, reads or locks data runs on both.
@@ -28,6 +29,13 @@ const ENGINE_AGNOSTIC = [
   'tests/server/applications/{stalled-uploads,cv-corpus,intake-threads,application-input,stage-openapi}.test.ts',
   'tests/server/auth/account-openapi.test.ts',
   'tests/server/equality-monitoring/published-figures.test.ts',
+  // The authorization matrices: each decision is the server's code, and what a refusal must leave
+  // unchanged is read back through the same queries on either engine; the stores they guard are
+  // tested on PostgreSQL by their own files.
+  'tests/server/team/team-authorization.test.ts',
+  'tests/server/applications/application-authorization.test.ts',
+  'tests/server/auth/account-authorization.test.ts',
+  'tests/server/privacy/privacy-authorization.test.ts',
 ];
 
 export default defineConfig({
