@@ -134,6 +134,39 @@ const elements = [
   ...features.map((name) => ({ type: `feature-${name}`, pattern: `src/renderer/features/${name}` })),
 ].map((element) => ({ ...element, partialMatch: false }));
 
+/**
+ * Dates a person reads (screens, server-drawn pages, e-mails) are written one way, UK style,
+ * through src/shared/format/date.ts (docs/behaviour.md#dates-and-sizes): the browser's locale
+ * would write 11/05/2026 for a reader who takes it for 11 May, and MM/DD/YYYY is only the stored
+ * form of a post's publishTime. ESLint sees no types, so a toLocaleString is taken for a date's
+ * when it is called on `new Date(...)`, on something named like a date, or with date options.
+ */
+const readableDateMessage =
+  'Write a date a person reads through src/shared/format/date.ts (formatDate "28 November 2026", formatShortDate "28 Nov 2026", formatTime "14:00", ...): docs/behaviour.md#dates-and-sizes.';
+const DATE_NAME = '/(?:[Dd]ate|[Tt]ime|At|On|Until|[Dd]ay|asOf)$/';
+const localeDateSelectors = [
+  'CallExpression[callee.property.name=/^toLocale(?:Date|Time)String$/]',
+  "CallExpression[callee.property.name='toLocaleString'][callee.object.type='NewExpression'][callee.object.callee.name='Date']",
+  `CallExpression[callee.property.name='toLocaleString'][callee.object.name=${DATE_NAME}]`,
+  `CallExpression[callee.property.name='toLocaleString'][callee.object.property.name=${DATE_NAME}]`,
+  "CallExpression[callee.property.name='toLocaleString'] > ObjectExpression > Property[key.name=/^(?:year|month|day|weekday|hour|minute|second|dateStyle|timeStyle|timeZone)$/]",
+  "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+].map((selector) => ({ selector, message: readableDateMessage }));
+const usDateSelectors = [
+  {
+    selector: 'ImportSpecifier[imported.name=/^formatUsDate(?:Time)?$/]',
+    message: `MM/DD/YYYY is only the stored form of a post's publishTime and editTime, written by the job routes and the job form. ${readableDateMessage}`,
+  },
+];
+const readableDateFiles = [
+  'src/renderer/**/*.{ts,tsx}',
+  'src/web/**/*.{ts,tsx}',
+  'src/server/site/**/*.ts',
+  'src/server/email/**/*.ts',
+];
+// The job form writes the stored publishTime and editTime (the job routes, outside these files, too).
+const storedDateWriters = ['src/renderer/features/jobs/job-form-page.tsx'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -264,6 +297,15 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: readableDateFiles,
+    ignores: storedDateWriters,
+    rules: { 'no-restricted-syntax': ['error', ...localeDateSelectors, ...usDateSelectors] },
+  },
+  {
+    files: storedDateWriters,
+    rules: { 'no-restricted-syntax': ['error', ...localeDateSelectors] },
   },
   {
     files: ['tests/**/*.{ts,tsx}', 'scripts/**/*.{ts,mjs,js}'],

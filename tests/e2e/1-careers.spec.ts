@@ -29,7 +29,8 @@ test('a visitor first sees the empty state, then the posts created through the A
 
   const card = page.getByRole('article', { name: second.jobTitle });
   await expect(card.getByText('Remote (UK)')).toBeVisible();
-  await expect(card.getByText(/^Posted: \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+  // UK style ("Posted: 28 November 2026"), never the stored 11/28/2026.
+  await expect(card.getByText(/^Posted: \d{1,2} [A-Z][a-z]+ \d{4}$/)).toBeVisible();
   for (const label of ['Start Date', 'CTC (Annual)', 'Experience'])
     await expect(card.getByText(label)).toBeVisible();
   await expect(card.getByRole('link', { name: /Apply Now/ })).toHaveAttribute('href', `/apply/${second.id}`);

@@ -238,7 +238,8 @@ test('applications: search, preview, download, detail with notes, delete', async
     `mailto:${first.email}`,
   );
   await expect(page.getByRole('link', { name: first.phone })).toHaveAttribute('href', 'tel:01604555000');
-  await expect(page.getByText(/^\d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+  // Applied On, UK style: "28 November 2026".
+  await expect(page.getByText(/^\d{1,2} [A-Z][a-z]+ \d{4}$/)).toBeVisible();
   await expect(page.getByText('I enjoy helping customers.', { exact: false })).toBeVisible();
   await page.getByRole('button', { name: 'Show Preview' }).click();
   await expect(page.getByRole('button', { name: 'Hide Preview' })).toBeVisible();

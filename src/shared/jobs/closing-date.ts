@@ -1,3 +1,5 @@
+import { formatDate } from '../format/date';
+
 /** The company works on UK time: a job "closes" at the end of its closing day in London. */
 const londonDay = new Intl.DateTimeFormat('en-CA', {
   year: 'numeric',
@@ -39,16 +41,12 @@ export const closingDateMessages = {
   past: 'Closing date cannot be in the past.',
 } as const;
 
-const longDate = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** "5 December 2026": a closing date nobody can misread, whichever way round they write dates. */
+/**
+ * "5 December 2026": a closing date as every date is read (docs/behaviour.md#dates-and-sizes);
+ * text that is not a calendar date is shown as it is.
+ */
 export const formatClosingDate = (closingDate: string): string =>
-  isCalendarDate(closingDate) ? longDate.format(new Date(`${closingDate}T00:00:00Z`)) : closingDate;
+  isCalendarDate(closingDate) ? formatDate(closingDate) : closingDate;
 
 /** The end of the closing day in London, as an ISO date-time with its UTC offset (for JobPosting). */
 export function closingDateEnd(closingDate: string): string {

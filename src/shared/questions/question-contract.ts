@@ -6,6 +6,7 @@ import {
   notOneLineMessage,
   ONE_LINE,
 } from '../contact-fields';
+import { formatDate } from '../format/date';
 import { toLineFeeds } from '../format/printable-text';
 import { isCalendarDate } from '../jobs/closing-date';
 import { healthWordIn, healthWordingMessage } from './health-wording';
@@ -289,8 +290,9 @@ export function checkAnswers(questions: readonly Question[], answers: Record<str
   return errors.length > 0 ? { ok: false, errors } : { ok: true, answers: stored, knockOut };
 }
 
-/** An answer as the application page and the list show it. */
-export function formatAnswer(answer: StoredAnswer['answer']): string {
+/** An answer as the application page and the list show it; a date as every date is read ("5 December 2026"). */
+export function formatAnswer({ type, answer }: Pick<StoredAnswer, 'type' | 'answer'>): string {
+  if (type === 'date' && typeof answer === 'string') return formatDate(answer) || answer;
   if (typeof answer === 'boolean') return answer ? 'Yes' : 'No';
   if (Array.isArray(answer)) return answer.join(', ');
   return String(answer);

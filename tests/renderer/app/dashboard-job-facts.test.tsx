@@ -91,6 +91,8 @@ describe('the dashboard’s job facts', () => {
     expect(cell('Quote Agent', 'Workplace')).toHaveTextContent('Hybrid');
     expect(cell('Quote Agent', 'Pay')).toHaveTextContent('No pay range');
     expect(cell('Pricing Analyst', 'Workplace')).toHaveTextContent('Not set');
+    // Stored as the specification writes it (03/01/2025), read UK style: 1 March, not 3 January.
+    expect(cell('Claims Handler', 'Posted On')).toHaveTextContent(/^1 Mar 2025$/);
   });
 
   it('filters the table by department, kept in the address, with the count said and a way back to all', async () => {

@@ -126,6 +126,8 @@ describe('the e-mails of an application, over SMTP', () => {
     const text = notice.parsed.text!;
     expect(notice.parsed.subject).toBe('New application for Customer Service Advisor');
     expect(text).toContain('A new application has arrived for Customer Service Advisor.');
+    // The day written UK style ("28 November 2026"), never 11/28/2026.
+    expect(text).toMatch(/^Applied on: \d{1,2} [A-Z][a-z]+ \d{4}$/m);
     expect(text).toMatch(new RegExp(`${PUBLIC_URL}/dashboard/application/${id}\\s*$`));
     for (const typed of ['Zoë', 'Brontë', payload.email, payload.phone, payload.about])
       expect(notice.raw).not.toContain(typed);

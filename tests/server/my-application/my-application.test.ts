@@ -394,6 +394,7 @@ describe(`a lost link, on ${engine}`, () => {
     const fresh = sink.messages.at(-1)!;
     expect(fresh.envelope.to).toEqual([email]);
     expect(fresh.parsed.subject).toBe('Your private link to your application: Customer Service Advisor');
+    expect(fresh.parsed.text).toMatch(/sent on \d{1,2} [A-Z][a-z]+ \d{4}\. Here it is:/);
     expect(sink.recipients()).not.toContain('attacker@evil.test');
     const [freshToken] = [...(fresh.parsed.text ?? '').matchAll(LINK)].map((match) => match[1]!);
     expect(freshToken).toBeDefined();

@@ -54,12 +54,16 @@ describe('a job page prerendered on the server', () => {
       jobTitle: 'Drawn Claims Handler',
       description: 'Settle home insurance claims fairly and quickly.',
       responsibilities: ['Call policyholders back the same day'],
+      publishTime: '03/01/2026',
     });
     const { status, root } = await page(`/apply/${id}`);
     expect(status).toBe(200);
     expect(root.querySelector('h1')?.textContent).toBe('Apply for Drawn Claims Handler');
     expect(root.textContent).toContain('Settle home insurance claims fairly and quickly.');
     expect(root.textContent).toContain('Call policyholders back the same day');
+    // Stored as the specification writes it, drawn UK style: 1 March, not 3 January.
+    expect(root.textContent).toContain('Posted: 1 March 2026');
+    expect(root.textContent).not.toContain('03/01/2026');
     expect(root.querySelector('#apply-name')).not.toBeNull();
     expect(root.textContent).not.toContain('Loading');
     // The app waits for the visitor's first interaction, as on the home page.

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { formatUsDate } from '../../../shared/format/date';
+import { formatShortDate } from '../../../shared/format/date';
 import { screens } from '../../../shared/site/screen-routes';
 import { AdminPageHeader, useAdminStyles } from '../../layout/admin-page';
 import { PageLoading } from '../../components/page-loading';
@@ -42,7 +42,7 @@ export function AdjustmentsPage() {
                   <Link className={styles.link} to={screens.application.path({ id: row.applicationId })}>
                     {row.name}
                   </Link>
-                  {`, ${row.jobTitle}, applied ${formatUsDate(row.createdAt)}`}
+                  {`, ${row.jobTitle}, applied ${formatShortDate(row.createdAt)}`}
                 </p>
                 <AdjustmentRequestText request={row} />
                 <AgreedAdjustmentForm

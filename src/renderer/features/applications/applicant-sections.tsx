@@ -66,7 +66,7 @@ export function ApplicantSections(props: {
           <dl className={styles.facts}>
             {props.answers.map((answer) => (
               <Fact key={answer.id} label={answer.label}>
-                <span className={styles.letter}>{formatAnswer(answer.answer)}</span>
+                <span className={styles.letter}>{formatAnswer(answer)}</span>
               </Fact>
             ))}
           </dl>

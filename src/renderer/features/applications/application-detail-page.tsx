@@ -3,6 +3,7 @@ import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-route
 import { ArrowLeftRegular } from '@fluentui/react-icons/headless/svg/arrow-left';
 import type { ApplicationDetail } from '../../../shared/applications/application-contract';
 import { messages } from '../../../shared/messages';
+import { formatDate } from '../../../shared/format/date';
 import { useAppSelector } from '../../store/hooks';
 import { PageLoading } from '../../components/page-loading';
 import { LinkButton } from '../../components/link-button';
@@ -102,7 +103,7 @@ export function ApplicationDetailPage({
             email={application.email}
             phone={phone}
             jobTitle={appliedJob(application)}
-            appliedOn={appliedOn(application)}
+            appliedOn={appliedOn(application, formatDate)}
             about={application.about}
             interviewIfMinimumCriteriaMet={application.interviewIfMinimumCriteriaMet}
             answers={application.answers}

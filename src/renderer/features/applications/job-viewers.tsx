@@ -8,7 +8,7 @@ import {
   TableHeaderCell,
   TableRow,
 } from '@fluentui/react-components';
-import { formatUsDateTime } from '../../../shared/format/date';
+import { formatShortDateTime } from '../../../shared/format/date';
 import { teamRoleLabels, type JobViewer } from '../../../shared/team/team-contract';
 import { errorMessage } from '../../store/api-error';
 import { useAdminStyles } from '../../layout/admin-page';
@@ -65,7 +65,7 @@ export function JobViewers({ jobId }: { jobId: string }) {
                   <TableCell>{viewer.applicants}</TableCell>
                   <TableCell>{viewer.reads}</TableCell>
                   <TableCell>
-                    <time dateTime={viewer.lastAt}>{formatUsDateTime(viewer.lastAt)}</time>
+                    <time dateTime={viewer.lastAt}>{formatShortDateTime(viewer.lastAt)}</time>
                   </TableCell>
                 </TableRow>
               ))}

@@ -1,6 +1,6 @@
 import { Avatar } from '@fluentui/react-components';
 import type { Note } from '../../../shared/applications/note-contract';
-import { formatUsDateTime } from '../../../shared/format/date';
+import { formatShortDateTime } from '../../../shared/format/date';
 import { useStyles } from './note-item.styles';
 
 export function NoteItem({ note }: { note: Note }) {
@@ -12,7 +12,7 @@ export function NoteItem({ note }: { note: Note }) {
         <p className={styles.meta}>
           <span className={styles.author}>{note.authorName || note.authorEmail}</span>
           <span>{note.authorEmail}</span>
-          <time dateTime={note.createdAt}>{formatUsDateTime(note.createdAt)}</time>
+          <time dateTime={note.createdAt}>{formatShortDateTime(note.createdAt)}</time>
         </p>
         <p className={styles.body}>{note.body}</p>
       </div>

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/applications/reply-contract';
 import { messages } from '../../../shared/messages';
 import { stageLabels } from '../../../shared/applications/stage-contract';
-import { formatUsDateTime } from '../../../shared/format/date';
+import { formatDateTime } from '../../../shared/format/date';
 import { errorSchema } from '../../../shared/http/acknowledgements';
 import { errorMessage, errorStatus, isHandledRefusal } from '../../store/api-error';
 import { confirmDialog } from '../../feedback/dialogs';
@@ -113,7 +113,7 @@ export function TemplateEditor({
   };
 
   const status = template.custom
-    ? `Your own wording${template.updatedAt ? `, saved ${formatUsDateTime(template.updatedAt)}` : ''}${
+    ? `Your own wording${template.updatedAt ? `, saved ${formatDateTime(template.updatedAt)}` : ''}${
         template.updatedBy ? ` by ${template.updatedBy}` : ''
       }.`
     : "The product's default wording.";

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { accountEventLabels, type AccountEvent } from '../../../shared/auth/account-contract';
-import { formatUsDateTime } from '../../../shared/format/date';
+import { formatShortDateTime } from '../../../shared/format/date';
 import { useAdminStyles } from '../../layout/admin-page';
 import { useStyles } from './recent-activity.styles';
 
@@ -24,7 +24,7 @@ export function RecentActivity({ events }: { events: AccountEvent[] }) {
             <li key={event._id} className={styles.entry}>
               <span className={styles.kind}>{accountEventLabels[event.kind]}</span>
               <span className={styles.meta}>
-                {formatUsDateTime(event.at)} ·{' '}
+                <time dateTime={event.at}>{formatShortDateTime(event.at)}</time> ·{' '}
                 {event.ip ? `from ${event.ip}` : 'on the server (command line or ADMIN_PASSWORD)'}
               </span>
             </li>

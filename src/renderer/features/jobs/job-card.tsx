@@ -12,7 +12,7 @@ import { formatJobFacts, NO_SALARY_HISTORY } from '../../../shared/jobs/job-fact
 import { LocationRegular } from '@fluentui/react-icons/headless/svg/location';
 import { MoneyRegular } from '@fluentui/react-icons/headless/svg/money';
 import type { Job } from '../../../shared/jobs/job-contract';
-import { formatClosingDate } from '../../../shared/jobs/closing-date';
+import { formatDate } from '../../../shared/format/date';
 import { useActionStyles } from '../../components/action-styles';
 import { LinkButton } from '../../components/link-button';
 import { usePanelStyles } from '../../components/panel-styles';
@@ -74,12 +74,12 @@ export function JobCard({
             </span>
             <span className={styles.metaItem}>
               <CalendarRegular aria-hidden="true" />
-              Posted: {job.publishTime}
+              Posted: {formatDate(job.publishTime) || job.publishTime}
             </span>
             {job.closingDate && (
               <span className={styles.metaItem}>
                 <CalendarClockRegular aria-hidden="true" />
-                {job.closed ? 'Closed' : 'Closes'}: {formatClosingDate(job.closingDate)}
+                {job.closed ? 'Closed' : 'Closes'}: {formatDate(job.closingDate)}
               </span>
             )}
           </p>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { formatUsDate } from '../../../shared/format/date';
+import { formatDate, formatUsDate } from '../../../shared/format/date';
 import { errorSchema } from '../../../shared/http/acknowledgements';
 import { messages } from '../../../shared/messages';
 import { errorStatus, isHandledRefusal } from '../../store/api-error';
@@ -149,7 +149,10 @@ export function EditJobPage() {
   return (
     <div className={styles.page}>
       <title>Edit Job Post | Admin Panel</title>
-      <AdminPageHeader title="Edit Job Post" subtitle={`Posted ${job.publishTime} by ${job.postCreator}`} />
+      <AdminPageHeader
+        title="Edit Job Post"
+        subtitle={`Posted ${formatDate(job.publishTime) || job.publishTime} by ${job.postCreator}`}
+      />
       <section className={styles.card} aria-label="Job post details">
         {/* Keyed by post, so opening another post's edit screen starts from its own values. */}
         <JobForm

@@ -14,7 +14,7 @@ import { EyeRegular } from '@fluentui/react-icons/headless/svg/eye';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Job } from '../../../shared/jobs/job-contract';
-import { formatClosingDate } from '../../../shared/jobs/closing-date';
+import { formatShortDate } from '../../../shared/format/date';
 import { formatPay, WORKPLACE_TYPES } from '../../../shared/jobs/job-facts';
 import { useAdminStyles } from '../../layout/admin-page';
 import { IconLink } from '../../components/icon-link';
@@ -91,7 +91,7 @@ export function JobTable({
                   {job.jobTitle}
                   {job.closingDate && (
                     <span className={job.closed ? own.closed : own.closing}>
-                      {job.closed ? 'Closed' : 'Closes'} {formatClosingDate(job.closingDate)}
+                      {job.closed ? 'Closed' : 'Closes'} {formatShortDate(job.closingDate)}
                     </span>
                   )}
                 </TableCell>
@@ -103,7 +103,7 @@ export function JobTable({
                 <TableCell>
                   {job.pay ? formatPay(job.pay) : <span className={styles.muted}>No pay range</span>}
                 </TableCell>
-                <TableCell>{job.publishTime}</TableCell>
+                <TableCell>{formatShortDate(job.publishTime) || job.publishTime}</TableCell>
                 {applicants && <TableCell>{applicants(job)}</TableCell>}
                 <TableCell>
                   <div className={styles.rowActions}>

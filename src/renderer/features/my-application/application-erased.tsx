@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { mergeClasses } from '@fluentui/react-components';
 import { BriefcaseRegular } from '@fluentui/react-icons/headless/svg/briefcase';
 import { ShieldCheckmarkRegular } from '@fluentui/react-icons/headless/svg/shield-checkmark';
-import { formatUsDate } from '../../../shared/format/date';
+import { formatDate } from '../../../shared/format/date';
 import type { MyApplicationErased } from '../../../shared/my-application/my-application-contract';
 import { LinkButton } from '../../components/link-button';
 import { PageHero } from '../../components/page-hero';
@@ -25,7 +25,7 @@ export function Erased({ erased }: { erased: MyApplicationErased }) {
         headingRef={heading}
         eyebrow="Your application"
         title="Your application has been erased"
-        lead={`We no longer hold your application for ${erased.jobTitle}, sent on ${formatUsDate(erased.appliedAt)}.`}
+        lead={`We no longer hold your application for ${erased.jobTitle}, sent on ${formatDate(erased.appliedAt)}.`}
       />
       <section className={mergeClasses(site.panel, shared.panel)} aria-labelledby={listHeadingId}>
         <h2 id={listHeadingId} className={shared.sectionTitle}>

@@ -4,7 +4,7 @@ import { UntitledMessageBar } from '../../components/untitled-message-bar';
 import { ArrowExitRegular } from '@fluentui/react-icons/headless/svg/arrow-exit';
 import { DeleteRegular } from '@fluentui/react-icons/headless/svg/delete';
 import { messages } from '../../../shared/messages';
-import { formatUsDate } from '../../../shared/format/date';
+import { formatDate } from '../../../shared/format/date';
 import type { MyApplication } from '../../../shared/my-application/my-application-contract';
 import { PRIVACY_NOTICE_PATH } from '../../../shared/privacy/privacy-notice';
 import { PageHero } from '../../components/page-hero';
@@ -86,7 +86,7 @@ export function ApplicationView({
       <PageHero
         eyebrow="Your application"
         title={`Your application for ${jobTitle}`}
-        lead={`Sent on ${formatUsDate(application.appliedAt)}.`}
+        lead={`Sent on ${formatDate(application.appliedAt)}.`}
       />
       <section className={mergeClasses(site.panel, shared.panel)} aria-labelledby={statusHeadingId}>
         <h2 id={statusHeadingId} ref={statusHeading} tabIndex={-1} className={shared.sectionTitle}>

@@ -5,7 +5,7 @@ import { ArrowDownloadRegular } from '@fluentui/react-icons/headless/svg/arrow-d
 import { PersonDeleteRegular } from '@fluentui/react-icons/headless/svg/person-delete';
 import type { ApplicationDetail } from '../../../shared/applications/application-contract';
 import { formatClosingDate } from '../../../shared/jobs/closing-date';
-import { formatUsDate } from '../../../shared/format/date';
+import { formatDate } from '../../../shared/format/date';
 import { subjectExportFileName } from '../../../shared/privacy/privacy-contract';
 import { messages } from '../../../shared/messages';
 import { errorMessage } from '../../store/api-error';
@@ -98,7 +98,7 @@ export function ApplicantPrivacyCard({ application }: { application: Application
           <dt className={styles.label}>Privacy notice</dt>
           <dd className={styles.value}>
             {application.privacyNoticeVersion && application.privacyAcknowledgedAt
-              ? `Version ${application.privacyNoticeVersion}, shown before the applicant submitted on ${formatUsDate(application.privacyAcknowledgedAt)}`
+              ? `Version ${application.privacyNoticeVersion}, shown before the applicant submitted on ${formatDate(application.privacyAcknowledgedAt)}`
               : 'Not recorded (the application did not come through the apply form)'}
           </dd>
         </div>

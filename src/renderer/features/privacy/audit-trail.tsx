@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Spinner } from '@fluentui/react-components';
 import { auditActionLabels } from '../../../shared/privacy/audit-contract';
-import { formatUsDateTime } from '../../../shared/format/date';
+import { formatShortDateTime } from '../../../shared/format/date';
 import { useAdminStyles } from '../../layout/admin-page';
 import { useGetAuditTrailQuery } from './privacy-admin-api';
 import { useStyles } from './audit-trail.styles';
@@ -38,7 +38,7 @@ export function AuditTrail({ applicationId }: { applicationId: string }) {
               </span>
               <span className={styles.meta}>
                 {entry.actorEmail} ·{' '}
-                <time dateTime={entry.createdAt}>{formatUsDateTime(entry.createdAt)}</time>
+                <time dateTime={entry.createdAt}>{formatShortDateTime(entry.createdAt)}</time>
               </span>
             </li>
           ))}

@@ -1,4 +1,4 @@
-import { formatUsDate } from '../../../shared/format/date';
+import { formatDate } from '../../../shared/format/date';
 import { PRIVACY_NOTICE_PATH } from '../../../shared/privacy/privacy-notice';
 import { screens } from '../../../shared/site/screen-routes';
 import type { MailedApplication, MailOptions } from '../mail-options';
@@ -59,7 +59,7 @@ export function applicationEmails(
     text: [
       `A new application has arrived for ${application.jobTitle}.`,
       '',
-      `Applied on: ${formatUsDate(application.createdAt)}`,
+      `Applied on: ${formatDate(application.createdAt)}`,
       `CV:         ${application.cvSize > 0 ? `PDF, ${Math.round(application.cvSize / 1024)} KB` : 'none'}`,
       '',
       ...(confirm

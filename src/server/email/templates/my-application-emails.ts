@@ -1,4 +1,4 @@
-import { formatUsDate } from '../../../shared/format/date';
+import { formatDate } from '../../../shared/format/date';
 import { PRIVACY_NOTICE_PATH } from '../../../shared/privacy/privacy-notice';
 import type { QueuedEmail } from '../email-outbox';
 import type { MailedApplication, MailOptions } from '../mail-options';
@@ -52,7 +52,7 @@ export function lostLinkEmail(
       '',
       'You (or someone who typed your e-mail address on our privacy page) asked for a new link to',
       `your application for the ${application.jobTitle} role at ${options.companyName},`,
-      `sent on ${formatUsDate(application.createdAt)}. Here it is:`,
+      `sent on ${formatDate(application.createdAt)}. Here it is:`,
       '',
       PRIVATE_LINK_PLACEHOLDER,
       '',

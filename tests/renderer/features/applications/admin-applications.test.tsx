@@ -100,6 +100,7 @@ describe('the Applications list', () => {
     const bodyRows = within(table).getAllByRole('row').slice(1);
     expect(bodyRows.map((r) => within(r).getAllByRole('cell')[1]!.textContent)).toEqual(['1', '2', '3']);
     expect(within(bodyRows[0]!).getByText('2 KB')).toBeInTheDocument();
+    expect(within(bodyRows[0]!).getByText('4 Mar 2025')).toBeInTheDocument();
     expect(within(bodyRows[2]!).getByText('No Resume')).toBeInTheDocument();
     expect(within(bodyRows[2]!).getByText('Night Shift Agent')).toBeInTheDocument();
     expect(within(bodyRows[0]!).getByRole('button', { name: 'Download CV of Jane Doe' })).toBeEnabled();

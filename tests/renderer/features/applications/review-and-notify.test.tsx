@@ -271,6 +271,7 @@ describe('the reply templates screen', () => {
       'true',
     );
     const rejection = screen.getByRole('heading', { name: 'Rejection' }).closest('section')!;
+    expect(within(rejection).getByText(/saved 4 March 2025, 10:00/)).toBeInTheDocument();
     await user.click(within(rejection).getByRole('button', { name: 'Restore default' }));
     const confirm = await screen.findByRole('dialog');
     expect(confirm).toHaveTextContent('Restore the default rejection?');

@@ -60,6 +60,9 @@ describe('the careers home search with the app running', () => {
   it('reaches the search address without a reload, announces the count and offers to clear the last filter', async () => {
     const user = userEvent.setup();
     renderHome();
+    // Posted 01/02/2026 as stored: the 2nd of January, which a UK reader would take for February.
+    const card = screen.getByRole('article', { name: 'Backend Engineer' });
+    expect(within(card).getByText(/^Posted:/)).toHaveTextContent(/^Posted: 2 January 2026$/);
     const form = screen.getByRole('search', { name: 'Search jobs' });
     await user.selectOptions(within(form).getByLabelText('Workplace'), 'remote');
     await user.click(within(form).getByRole('button', { name: 'Search' }));

@@ -39,7 +39,7 @@ describe("the applicant's page", () => {
     const status = screen.getByRole('region', { name: 'Where it stands' });
     expect(within(status).getByText('In progress', { selector: 'p' })).toBeInTheDocument();
     expect(within(status).getByRole('list', { name: 'Progress of your application' })).toBeInTheDocument();
-    expect(screen.getByText('Sent on 11/02/2026.')).toBeInTheDocument();
+    expect(screen.getByText('Sent on 2 November 2026.')).toBeInTheDocument();
     expect(calls).toEqual([{ method: 'GET', path: `/my-application/${TOKEN}`, body: undefined }]);
   });
 
