@@ -1,7 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
-import { projectDir } from './server-process';
+import { nodeProgram } from './node-program';
 
 export interface CliRun {
   code: number | null;
@@ -9,40 +7,8 @@ export interface CliRun {
   stderr: string;
 }
 
-/** The newest change to the server's source (src/server, src/shared), once per test process. */
-let newestSource: number | undefined;
-const sourceChangedAt = (): number => {
-  if (newestSource !== undefined) return newestSource;
-  let newest = 0;
-  const visit = (folder: string) => {
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      const file = path.join(folder, entry.name);
-      if (entry.isDirectory()) visit(file);
-      else newest = Math.max(newest, statSync(file).mtimeMs);
-    }
-  };
-  for (const folder of ['src/server', 'src/shared']) visit(path.join(projectDir, folder));
-  return (newestSource = newest);
-};
-
 /**
- * How a tool is run: the build's bundle (`dist/server/<tool>.js`, what `npm run build:server`
- * ships) on the project's Node when it is newer than every source file, which starts in a third of
- * the time and halved the CLI tests on a loaded machine; otherwise, and when asked, through tsx as
- * `npm run <tool>` does.
- */
-function command(tool: string, via: 'build' | 'tsx'): [string, string[]] {
-  const built = path.join(projectDir, 'dist/server', `${tool}.js`);
-  if (via === 'build' && existsSync(built) && statSync(built).mtimeMs >= sourceChangedAt())
-    return [path.join(projectDir, 'node_modules', 'node', 'bin', 'node'), [built]];
-  return [
-    path.join(projectDir, 'node_modules', '.bin', 'tsx'),
-    [path.join(projectDir, 'src/server/cli', `${tool}.ts`)],
-  ];
-}
-
-/**
- * A command-line tool of src/server/cli as a real process (see `command` for which form). Run
+ * A command-line tool of src/server/cli as a real process (see node-program.ts for which form). Run
  * from a scratch `cwd` so that no developer's .env is read; `env` is laid over this process's.
  */
 export function runCli(
@@ -51,8 +17,8 @@ export function runCli(
   options: { cwd: string; env: Record<string, string>; via?: 'build' | 'tsx' },
 ) {
   return new Promise<CliRun>((resolve, reject) => {
-    const [program, start] = command(tool, options.via ?? 'build');
-    const child = spawn(program, [...start, ...args], {
+    const [program, ...start] = nodeProgram(tool, `src/server/cli/${tool}.ts`, options.via);
+    const child = spawn(program!, [...start, ...args], {
       cwd: options.cwd,
       env: { ...process.env, ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nodeProgram } from './node-program';
 import { TEST_JWT_SECRET } from './postgres';
 
 export const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -34,7 +35,8 @@ export interface ServerProcess {
 }
 
 /**
- * The real server entry (src/server/main.ts through tsx) as a child process, answered once
+ * The real server entry as a child process (the build's bundle when it is current, else
+ * src/server/main.ts through tsx: see node-program.ts), answered once
  * `GET /api/health` says ok. `env` is laid over a minimal environment, not over the caller's,
  * so nothing of the developer's shell (DATABASE_URL, SMTP_URL...) leaks in. The timeout is
  * generous: a first start on PGlite creates its database (several CPU-seconds), slower on busy CI.
@@ -46,7 +48,7 @@ export async function spawnServer(
   { umask }: { umask?: number } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const program = [process.execPath, '--import', 'tsx', 'src/server/main.ts'];
+  const program = nodeProgram('main', 'src/server/main.ts');
   const [command, ...args] =
     umask === undefined ? program : ['sh', '-c', `umask ${umask.toString(8)} && exec "$@"`, 'sh', ...program];
   const child = spawn(command!, args, {
