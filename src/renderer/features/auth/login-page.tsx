@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Button, Field, Input, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { UntitledMessageBar } from '../../components/untitled-message-bar';
@@ -55,13 +55,17 @@ export function LoginPage() {
 
   // Signed in, from the password alone or after the second step: once the server has said what
   // the account may do, go where the login was heading if the role may open it, else to its work.
-  const [arrivedAs, setArrivedAs] = useState<string | null>(null);
-  const role = useAccountRoleQuery(arrivedAs ?? skipToken);
-  useOnAction(signedIn, (user) => setArrivedAs(user.email));
+  // Where it was heading is taken at that moment, and the move made once.
+  const [arrival, setArrival] = useState<{ email: string; state: unknown } | null>(null);
+  const role = useAccountRoleQuery(arrival?.email ?? skipToken);
+  useOnAction(signedIn, (user) => setArrival({ email: user.email, state: location.state }));
   const settled = role.isSuccess || role.isError;
-  const landing = settled ? landingPath(role.data ?? 'user', location.state) : null;
+  const landing = arrival && settled ? landingPath(role.data ?? 'user', arrival.state) : null;
+  const landed = useRef(false);
   useEffect(() => {
-    if (landing !== null) void navigate(landing, { replace: true });
+    if (landing === null || landed.current) return;
+    landed.current = true;
+    void navigate(landing, { replace: true });
   }, [landing, navigate]);
   useOnAction(sessionStartFailed, (message) => {
     loginCall.reset();
