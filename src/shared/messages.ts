@@ -85,6 +85,9 @@ export const messages = {
   resetLinkInvalid:
     'This password reset link has expired or has already been used. Please ask for a new one.',
   passwordResetDone: 'Your password has been reset. Please log in with your new password.',
+  invitationAccepted: 'Your password is set. Welcome to the hiring team.',
+  invitationAcceptedLogIn:
+    'Your password is set. Welcome to the hiring team: please log in to finish with two-step verification.',
   signedOutEverywhere: 'You have been signed out of all devices.',
   twoFactorCodeFormat: 'Enter the 6-digit code from your authenticator app.',
   twoFactorCodeWrong:

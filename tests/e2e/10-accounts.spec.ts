@@ -88,7 +88,7 @@ async function secondDevice(browser: Browser, own: OwnServer, password: string) 
   const context = await browser.newContext();
   const device = await context.newPage();
   await logIn(device, own, ADMIN.email, password);
-  await expect(device).toHaveURL(`${own.url}/`);
+  await expect(device).toHaveURL(`${own.url}/dashboard`);
   await device.goto(`${own.url}/dashboard/applications`);
   await expect(device.getByRole('heading', { level: 1, name: 'Job Applications' })).toBeVisible();
   return { device, close: () => context.close() };
@@ -157,7 +157,7 @@ test('a forgotten password is reset through the e-mailed link, which works once'
   await logIn(page, own, ADMIN.email, ADMIN.password);
   await expect(page.getByRole('alert').filter({ hasText: messages.invalidCredentials })).toBeVisible();
   await logIn(page, own, ADMIN.email, RESET_PASSWORD);
-  await expect(page).toHaveURL(`${own.url}/`);
+  await expect(page).toHaveURL(`${own.url}/dashboard`);
 
   // The link is spent.
   await page.goto(`${own.url}${resetPath}`);
@@ -188,7 +188,7 @@ test('changing the password keeps this device signed in and signs the other one 
 
   const other = await secondDevice(browser, own, RESET_PASSWORD);
   await logIn(page, own, ADMIN.email, RESET_PASSWORD);
-  await expect(page).toHaveURL(`${own.url}/`);
+  await expect(page).toHaveURL(`${own.url}/dashboard`);
   await openAccount(page, own);
   await expectNoViolations(page, 'account');
 
@@ -232,7 +232,7 @@ test('"Sign out of all devices" asks first, then signs out every device, this on
   const own = await avasServer(ownServer);
   const other = await secondDevice(browser, own, ADMIN.password);
   await logIn(page, own, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(`${own.url}/`);
+  await expect(page).toHaveURL(`${own.url}/dashboard`);
   await openAccount(page, own);
 
   await page.getByRole('button', { name: 'Sign out of all devices' }).click();
@@ -258,7 +258,7 @@ test('two-step verification is enrolled from the account screen with the key it 
 }) => {
   const own = await avasServer(ownServer);
   await logIn(page, own, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(`${own.url}/`);
+  await expect(page).toHaveURL(`${own.url}/dashboard`);
   await openAccount(page, own);
   const card = page.getByRole('region', { name: 'Two-step verification' });
   await expect(card.getByText('Off', { exact: true })).toBeVisible();

@@ -9,7 +9,8 @@ import { applyTo, newPerson, TEAM_PASSWORD, welcomePath } from './team-flows';
 /**
  * The hiring team in the browser: an administrator invites a hiring manager on the Team screen and
  * gives them a job; the invited person opens the /welcome link from the .eml the server wrote,
- * chooses a password, signs in and sees only their job's applications; an interviewer sees only
+ * chooses a password, which signs them in on their work, and sees only their job's applications,
+ * while the Team screen turns from invited to accepted; an interviewer sees only
  * the application given to them; the job's view shows who has seen its applicants. Each new screen
  * is checked with axe. Every person and job here is new, so the worker's shared server serves.
  */
@@ -17,24 +18,27 @@ import { applyTo, newPerson, TEAM_PASSWORD, welcomePath } from './team-flows';
 // Password hashes for two new accounts and their sign-ins, beside other browsers: twice the usual time.
 test.describe.configure({ timeout: 120_000 });
 
-/** In a browser of their own: the invited person sets their password through the link, then signs in. */
+/**
+ * In a browser of their own: the invited person sets their password through the link, which signs
+ * them in and takes them to their work with the toast that says so.
+ */
 async function acceptInvitation(
   browser: Browser,
   email: string,
+  options: { axe?: boolean } = {},
 ): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(await welcomePath(email));
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome: choose your password' })).toBeVisible();
-  await expectNoViolations(page, 'welcome');
+  if (options.axe) await expectNoViolations(page, 'welcome');
   await page.getByLabel(/^New password/).fill(TEAM_PASSWORD);
   await page.getByLabel('Confirm new password').fill(TEAM_PASSWORD);
   await page.getByRole('button', { name: 'Set my password' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(TEAM_PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).not.toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(new RegExp(`${screens.teamHome.path()}$`));
+  await expect(page.getByText(messages.invitationAccepted)).toBeVisible();
+  await expect(page.getByText(messages.passwordResetDone)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
   return { page, close: () => context.close() };
 }
 
@@ -66,12 +70,14 @@ test('an invited hiring manager sets a password and sees only their job', async 
   await expect(
     page.getByRole('list', { name: `Jobs of ${manager.name}` }).getByText(mine.jobTitle),
   ).toBeVisible();
-  await expectNoViolations(page, 'team, with a member');
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: manager.name }) });
+  await expect(card.getByText(/^Invited \d{1,2} [A-Z][a-z]{2} \d{4}$/)).toBeVisible();
+  await expect(card.getByRole('button', { name: `Resend the invitation to ${manager.name}` })).toBeVisible();
+  await expectNoViolations(page, 'team, with an invited member');
 
-  // The hiring manager, in a browser of their own.
-  const { page: hm, close } = await acceptInvitation(browser, manager.email);
+  // The hiring manager, in a browser of their own: the link signs them in, on their work.
+  const { page: hm, close } = await acceptInvitation(browser, manager.email, { axe: true });
   try {
-    await hm.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Your work' }).click();
     await expect(hm.getByRole('heading', { level: 1, name: 'Your jobs' })).toBeVisible();
     await expect(hm.getByRole('heading', { name: mine.jobTitle })).toBeVisible();
     await expect(hm.getByText(other.jobTitle)).toHaveCount(0);
@@ -109,6 +115,12 @@ test('an invited hiring manager sets a password and sees only their job', async 
     await close();
   }
 
+  // The administrator's Team screen now says they joined, and when.
+  await page.goto(screens.teamMembers.path());
+  await expect(card.getByText(/^Accepted \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/)).toBeVisible();
+  await expect(card.getByRole('button', { name: /Resend/ })).toHaveCount(0);
+  await expectNoViolations(page, 'team, with a member who accepted');
+
   // The job's view of its applications shows who has seen them.
   await page.goto(`${screens.applications.path()}?job=${mine.id}`);
   const viewers = page.getByRole('region', { name: 'Who has seen these applicants' });
@@ -137,7 +149,6 @@ test('an interviewer sees only the application they interview', async ({ browser
 
   const { page, close } = await acceptInvitation(browser, interviewer.email);
   try {
-    await page.goto(screens.teamHome.path());
     await expect(page.getByRole('heading', { level: 1, name: 'Your interviews' })).toBeVisible();
     const list = page.getByRole('list', { name: `Your interviews for ${job.jobTitle}` });
     await expect(list.getByRole('link', { name: theirs })).toBeVisible();

@@ -16,7 +16,9 @@ test('registering works, but a non-admin login shows the server refusal', async 
 
   // The address changes first; the register form stays until the login screen has arrived.
   await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
-  await expect(page.getByText('Only administrators can log in.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Administrators and the hiring team log in here.', { exact: true }),
+  ).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel(/^Password/).fill('bob-secret');
   await page.getByRole('button', { name: 'Login' }).click();
@@ -38,6 +40,9 @@ test('a wrong password shows the server message; the admin then logs in and sees
   await expect(page.getByLabel(/^Password/)).toHaveAttribute('type', 'text');
   await page.getByLabel(/^Password/).fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Login' }).click();
+  // An administrator who opened the login lands on their dashboard; the site's header shows the staff menu.
+  await expect(page).toHaveURL('/dashboard');
+  await page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: 'Home' }).click();
   await expect(page).toHaveURL('/');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();

@@ -13,6 +13,7 @@ import { toDataUrl, validPdf } from '../support/pdf-fixtures';
 import { buildConsoleIfStale, CONSOLE_URL, openDesktopConsole, type DesktopConsole } from './desktop-console';
 import { adminToken, api, baseUrl, createJob, E2E_ADMIN } from './e2e-env';
 import { startServer } from './global-setup';
+import { interviewerWithPassword, TEAM_PASSWORD } from './team-flows';
 import { expect, test as base } from './fixtures';
 
 /**
@@ -118,6 +119,18 @@ test('signing in keeps the token in the OS keychain, not in localStorage; a relo
     const keytar = await loadKeytar();
     expect(await keytar!.getPassword(KEYCHAIN_SERVICE, KEYCHAIN_ACCOUNT)).toBeNull();
   }
+});
+
+test('a member of the hiring team signing in to the console lands on their work', async ({ page }) => {
+  const interviewer = await interviewerWithPassword();
+  await open(page);
+  await expect(page).toHaveURL(/#\/login$/);
+  await expect(page.getByLabel(/^Password/)).toBeVisible();
+  await page.getByLabel('Email').fill(interviewer.email);
+  await page.getByLabel(/^Password/).fill(TEAM_PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/#\/team$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your interviews' })).toBeVisible();
 });
 
 test('with no keychain the console fails closed and tells the user', async ({ page }) => {

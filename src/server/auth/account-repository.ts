@@ -1,6 +1,13 @@
 import { and, count, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { accountEvents, passwordResets, recoveryCodes, twoFactor, users } from '../db/schema';
+import {
+  accountEvents,
+  passwordResets,
+  recoveryCodes,
+  twoFactor,
+  users,
+  type ResetPurpose,
+} from '../db/schema';
 import {
   ACCOUNT_EVENTS_SHOWN,
   type AccountEvent,
@@ -25,18 +32,26 @@ export const endResets = (tx: Db, userId: string) =>
     .set({ usedAt: sql`now()` })
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 
-/** Stores a new link (its token's digest only), working for `lifetimeMs` from now. */
+/**
+ * Stores a new link (its token's digest only), working for `lifetimeMs` from now; answers when it
+ * stops working.
+ */
 export async function storeReset(
   tx: Db,
   userId: string,
   tokenHash: string,
   lifetimeMs: number,
-): Promise<void> {
-  await tx.insert(passwordResets).values({
-    tokenHash,
-    userId,
-    expiresAt: sql`now() + ${lifetimeMs}::double precision * interval '1 millisecond'`,
-  });
+  purpose: ResetPurpose = 'reset',
+): Promise<Date> {
+  const [stored] = await tx
+    .insert(passwordResets)
+    .values({
+      tokenHash,
+      userId,
+      purpose,
+      expiresAt: sql`now() + ${lifetimeMs}::double precision * interval '1 millisecond'`,
+    })
+    .returning({ expiresAt: passwordResets.expiresAt });
   // Old rows are of no use to anyone: each new link clears out the long-finished ones.
   await tx
     .delete(passwordResets)
@@ -46,6 +61,13 @@ export async function storeReset(
         or(isNotNull(passwordResets.usedAt), lt(passwordResets.expiresAt, sql`now() - interval '1 day'`)),
       ),
     );
+  return stored!.expiresAt;
+}
+
+/** A link used: whose account it set the password of, and what it had been sent as. */
+export interface CompletedReset {
+  user: User;
+  purpose: ResetPurpose;
 }
 
 /**
@@ -103,8 +125,9 @@ export function createAccountRepository(db: Db) {
 
     // --- Password reset links ---
 
-    createReset: (userId: string, tokenHash: string, lifetimeMs: number): Promise<void> =>
-      storeReset(db, userId, tokenHash, lifetimeMs),
+    createReset: async (userId: string, tokenHash: string, lifetimeMs: number): Promise<void> => {
+      await storeReset(db, userId, tokenHash, lifetimeMs);
+    },
 
     /** The account a link is for, while the link still works (not used, not expired). */
     async usableReset(tokenHash: string): Promise<string | undefined> {
@@ -123,9 +146,17 @@ export function createAccountRepository(db: Db) {
 
     /**
      * Uses the link (once: two requests racing with one link, one wins) and sets the password,
-     * signing the account out everywhere. False when the link no longer works.
+     * signing the account out everywhere. Answers the account as it now is, or undefined when the
+     * link no longer works.
+     *
+     * A team member's first password, whichever link set it (the invitation's, or a reset link
+     * they asked for instead), is when they accepted the invitation: they can sign in from then.
      */
-    completeReset(tokenHash: string, passwordHash: string, ip: string | null): Promise<boolean> {
+    completeReset(
+      tokenHash: string,
+      passwordHash: string,
+      ip: string | null,
+    ): Promise<CompletedReset | undefined> {
       return inTransaction(async (tx) => {
         const [used] = await tx
           .update(passwordResets)
@@ -137,12 +168,21 @@ export function createAccountRepository(db: Db) {
               gt(passwordResets.expiresAt, sql`now()`),
             ),
           )
-          .returning({ userId: passwordResets.userId });
-        if (!used) return false;
-        await bumpGeneration(tx, used.userId, { passwordHash });
+          .returning({ userId: passwordResets.userId, purpose: passwordResets.purpose });
+        if (!used) return undefined;
+        let user = await bumpGeneration(tx, used.userId, { passwordHash });
+        if (!user) return undefined;
+        if (user.teamRole !== null && user.invitationAcceptedAt === null) {
+          [user] = await tx
+            .update(users)
+            .set({ invitationAcceptedAt: sql`now()` })
+            .where(eq(users.id, used.userId))
+            .returning();
+          if (!user) return undefined;
+        }
         await endResets(tx, used.userId);
         await record(tx, used.userId, 'password-reset', ip);
-        return true;
+        return { user, purpose: used.purpose };
       });
     },
 

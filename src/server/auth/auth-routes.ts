@@ -19,6 +19,7 @@ import type { Guards } from './guards';
 import { currentUser, maySignIn, roleOf } from './guards';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { startLoginAttempt } from './login-attempts';
+import { sessionAnswer } from './session-answer';
 
 /** What the sign-in routes use of the server's parts (see app-context.ts). */
 export interface AuthRouteDeps {
@@ -65,23 +66,10 @@ export function authRoutes(app: Api, context: AuthRouteDeps, guards: Guards): vo
       // The password alone opens nothing for an administrator with a second factor, or one who
       // must set it up: the answer is a challenge for the next step (two-factor-routes.ts, two-factor-login-routes.ts), and only
       // that step's success starts the count of failed tries again.
-      const secondFactor = await accounts.twoFactorStatus(user.id);
-      if (secondFactor.enabled) {
-        await attempt.passedFirstStep();
-        return {
-          twoFactorRequired: true as const,
-          challenge: await tokens.issueChallenge(user, 'two-factor'),
-        };
-      }
-      if (config.requireAdmin2fa) {
-        await attempt.passedFirstStep();
-        return {
-          twoFactorSetupRequired: true as const,
-          challenge: await tokens.issueChallenge(user, 'two-factor-setup'),
-        };
-      }
-      await attempt.succeeded();
-      return { token: await tokens.issue(user) };
+      const answer = await sessionAnswer(user, { tokens, accounts, config });
+      if ('token' in answer) await attempt.succeeded();
+      else await attempt.passedFirstStep();
+      return answer;
     },
   );
 

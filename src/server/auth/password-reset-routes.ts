@@ -1,7 +1,9 @@
 import {
   forgotPasswordSchema,
   messageAnswerSchema,
+  passwordSetAnswerSchema,
   resetPasswordSchema,
+  type PasswordSetAnswer,
 } from '../../shared/auth/account-contract';
 import { messages } from '../../shared/messages';
 import { HttpError } from '../http/http-error';
@@ -16,9 +18,11 @@ import { hashPassword } from './passwords';
 import { newPasswordProblem } from './password-strength';
 import { passwordResetEmail, RESET_LINK_LIFETIME_MINUTES } from '../email/templates/password-reset-email';
 import { screens } from '../../shared/site/screen-routes';
+import { roleOf } from './guards';
+import { sessionAnswer, type SessionAnswerDeps } from './session-answer';
 
 /** What the password reset routes use of the server's parts (see app-context.ts). */
-export interface PasswordResetRouteDeps {
+export interface PasswordResetRouteDeps extends SessionAnswerDeps {
   users: UserRepository;
   limiters: RateLimiters;
   accounts: AccountRepository;
@@ -86,11 +90,13 @@ export function passwordResetRoutes(app: Api, context: PasswordResetRouteDeps): 
         tags: ['account'],
         operationId: 'resetPassword',
         summary: 'Set a new password with the token of a reset link; every session is signed out',
+        description:
+          "Answers the account's address, for the login form. A link sent as an invitation to the hiring team also signs its person in (token) when their login would answer a token; with a second factor to enter or set up, they log in.",
         body: resetPasswordSchema,
-        response: { 200: messageAnswerSchema, ...errorResponses(400, 429) },
+        response: { 200: passwordSetAnswerSchema, ...errorResponses(400, 429) },
       },
     },
-    async (request) => {
+    async (request): Promise<PasswordSetAnswer> => {
       const { token, newPassword } = request.body;
       const tokenHash = digest(token);
       const userId = await accounts.usableReset(tokenHash);
@@ -99,10 +105,20 @@ export function passwordResetRoutes(app: Api, context: PasswordResetRouteDeps): 
       // A refused password leaves the link working, so the user can try another.
       const problem = await newPasswordProblem(newPassword, user);
       if (problem) throw new HttpError(400, problem);
-      if (!(await accounts.completeReset(tokenHash, await hashPassword(newPassword), request.ip))) {
-        throw new HttpError(400, messages.resetLinkInvalid);
+      const done = await accounts.completeReset(tokenHash, await hashPassword(newPassword), request.ip);
+      if (!done) throw new HttpError(400, messages.resetLinkInvalid);
+      const { email } = done.user;
+      const role = roleOf(done.user);
+      if (done.purpose !== 'invitation' || (role !== 'hiring-manager' && role !== 'interviewer')) {
+        return { message: messages.passwordResetDone, email };
       }
-      return { message: messages.passwordResetDone };
+      // The link came to their address and has just been used once: as good a proof as the
+      // password it set, so the person goes straight to their work. A second factor still asks
+      // for its own step, which only the login screen takes (docs/security.md#the-hiring-team).
+      const answer = await sessionAnswer(done.user, context);
+      return 'token' in answer
+        ? { message: messages.invitationAccepted, email, token: answer.token }
+        : { message: messages.invitationAcceptedLogIn, email };
     },
   );
 }

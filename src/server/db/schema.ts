@@ -36,6 +36,9 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
+/** What a password link was sent as (passwordResets.purpose). */
+export type ResetPurpose = 'reset' | 'invitation';
+
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 export const users = pgTable('users', {
@@ -55,6 +58,15 @@ export const users = pgTable('users', {
    * registered accounts (docs/security.md#the-hiring-team).
    */
   teamRole: text('team_role').$type<TeamRole>(),
+  /**
+   * A team member's latest invitation: when it was sent and until when its link works; and when
+   * they first chose a password through a link, which is when they joined (the Team screen's
+   * invited, accepted or expired: docs/behaviour.md#the-hiring-teams-screens). None for
+   * administrators and plain registered accounts.
+   */
+  invitedAt: timestamp('invited_at', { withTimezone: true, mode: 'date' }),
+  invitationExpiresAt: timestamp('invitation_expires_at', { withTimezone: true, mode: 'date' }),
+  invitationAcceptedAt: timestamp('invitation_accepted_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
 });
 
@@ -367,6 +379,11 @@ export const passwordResets = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * What the link was sent as: a forgotten password (`reset`), or an invitation to the hiring
+     * team (`invitation`), whose first password also signs the person in.
+     */
+    purpose: text('purpose').$type<ResetPurpose>().notNull().default('reset'),
     createdAt: createdAt(),
   },
   (table) => [index('password_resets_user_idx').on(table.userId)],

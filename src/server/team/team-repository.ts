@@ -9,12 +9,22 @@ import {
   users,
 } from '../db/schema';
 import { isClosed, londonToday } from '../../shared/jobs/closing-date';
-import type { JobViewer, TeamMember, TeamRole } from '../../shared/team/team-contract';
+import type { InvitationStatus, JobViewer, TeamMember, TeamRole } from '../../shared/team/team-contract';
 import { endResets, storeReset } from '../auth/account-repository';
 import { roleOf } from '../auth/guards';
 
 /** A job still takes the team's work: no closing date, or one not yet past (London's day). */
 export const jobIsOpen = () => or(isNull(jobs.closingDate), gte(jobs.closingDate, londonToday()));
+
+/**
+ * Who may be given applications to interview: the same rule as the assignment's own check
+ * (interviewer-assignment.ts), so the Team screen offers only what the server accepts.
+ */
+export const mayInterview = (role: TeamRole): boolean => role === 'interviewer';
+
+/** An invitation accepted (a first password chosen), or else still open or expired at `now`. */
+export const invitationStatus = (acceptedAt: Date | null, expiresAt: Date, now: number): InvitationStatus =>
+  acceptedAt ? 'accepted' : expiresAt.getTime() > now ? 'invited' : 'expired';
 
 export type InviteOutcome =
   { kind: 'invited'; user: { id: string; email: string; name: string } } | { kind: 'administrator' };
@@ -64,6 +74,7 @@ export function createTeamRepository(db: Db) {
               teamRole: input.role,
               passwordHash: input.unusablePasswordHash,
               tokenGeneration: sql`${users.tokenGeneration} + 1`,
+              invitationAcceptedAt: null,
             })
             .where(eq(users.id, user.id));
         } else {
@@ -74,7 +85,18 @@ export function createTeamRepository(db: Db) {
           }
         }
         await endResets(tx, user.id);
-        await storeReset(tx, user.id, input.link.tokenHash, input.link.lifetimeMs);
+        const expiresAt = await storeReset(
+          tx,
+          user.id,
+          input.link.tokenHash,
+          input.link.lifetimeMs,
+          'invitation',
+        );
+        // A member who already joined stays joined: a new link (a new role) changes nothing of that.
+        await tx
+          .update(users)
+          .set({ invitedAt: sql`now()`, invitationExpiresAt: expiresAt })
+          .where(eq(users.id, user.id));
         return { kind: 'invited', user: { id: user.id, email: user.email, name: input.name } };
       });
     },
@@ -101,28 +123,48 @@ export function createTeamRepository(db: Db) {
         .where(inArray(jobHiringManagers.userId, ids))
         .orderBy(asc(jobs.jobTitle));
       const interviews = await db
-        .select({ userId: applicationInterviewers.userId, count: count() })
+        .select({
+          userId: applicationInterviewers.userId,
+          applicationId: applications.id,
+          applicantName: applications.name,
+          jobId: jobs.id,
+          jobTitle: jobs.jobTitle,
+          stage: applications.stage,
+        })
         .from(applicationInterviewers)
         .innerJoin(applications, eq(applications.id, applicationInterviewers.applicationId))
         .innerJoin(jobs, eq(jobs.id, applications.jobId))
         .where(and(inArray(applicationInterviewers.userId, ids), jobIsOpen()))
-        .groupBy(applicationInterviewers.userId);
-      return members.map((member) => ({
-        _id: member.id,
-        email: member.email,
-        name: member.name,
-        role: member.teamRole!,
-        invitedAt: member.createdAt.toISOString(),
-        jobs: assigned
+        .orderBy(asc(jobs.jobTitle), asc(applications.name), asc(applications.id));
+      const now = Date.now();
+      return members.map((member) => {
+        const invitedAt = member.invitedAt ?? member.createdAt;
+        const expiresAt = member.invitationExpiresAt ?? invitedAt;
+        const theirs = interviews
           .filter((row) => row.userId === member.id)
-          .map((row) => ({
-            jobId: row.jobId,
-            jobTitle: row.jobTitle,
-            closed: isClosed(row.closingDate),
-            mayDecide: row.mayDecide,
-          })),
-        interviewCount: interviews.find((row) => row.userId === member.id)?.count ?? 0,
-      }));
+          .map(({ userId: _userId, ...row }) => row);
+        return {
+          _id: member.id,
+          email: member.email,
+          name: member.name,
+          role: member.teamRole!,
+          invitedAt: invitedAt.toISOString(),
+          invitation: invitationStatus(member.invitationAcceptedAt, expiresAt, now),
+          invitationExpiresAt: expiresAt.toISOString(),
+          acceptedAt: member.invitationAcceptedAt?.toISOString() ?? null,
+          jobs: assigned
+            .filter((row) => row.userId === member.id)
+            .map((row) => ({
+              jobId: row.jobId,
+              jobTitle: row.jobTitle,
+              closed: isClosed(row.closingDate),
+              mayDecide: row.mayDecide,
+            })),
+          interviewCount: theirs.length,
+          interviews: theirs,
+          mayInterview: mayInterview(member.teamRole!),
+        };
+      });
     },
 
     /** A team member's account, by id; undefined for anyone else (administrators included). */

@@ -61,6 +61,16 @@ export const resetPasswordSchema = z.object({
 });
 
 /**
+ * A password set through a link: what to tell the person, their address (for the login form),
+ * and, for an invitation to the hiring team that needs no second step, the session's token.
+ */
+export const passwordSetAnswerSchema = z.object({
+  message: z.string(),
+  email: z.string(),
+  token: z.string().optional(),
+});
+
+/**
  * The reset screen's form. Who the link is for is the server's to know, so the browser checks only
  * the rule every account shares; the server applies the administrators' rule where it applies.
  */
@@ -163,6 +173,7 @@ export type ForgotPasswordPayload = z.input<typeof forgotPasswordSchema>;
 export type ResetPasswordPayload = z.input<typeof resetPasswordSchema>;
 export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;
 export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
+export type PasswordSetAnswer = z.infer<typeof passwordSetAnswerSchema>;
 export type TwoFactorSetupPayload = z.input<typeof twoFactorSetupSchema>;
 export type TwoFactorSetupAnswer = z.infer<typeof twoFactorSetupAnswerSchema>;
 export type TwoFactorEnablePayload = z.input<typeof twoFactorEnableSchema>;

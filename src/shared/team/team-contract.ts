@@ -52,16 +52,43 @@ export const teamMemberJobSchema = z.object({
   mayDecide: z.boolean(),
 });
 
+/**
+ * Where a member's invitation stands: sent and its link still working (`invited`), its link's
+ * lifetime passed unused (`expired`), or used to choose a password (`accepted`), after which they
+ * sign in. Invited and expired invitations can be sent again.
+ */
+export const invitationStatuses = ['invited', 'accepted', 'expired'] as const;
+export type InvitationStatus = (typeof invitationStatuses)[number];
+
+/** An application a member is to interview, as the administrators' Team screen lists it. */
+export const teamMemberInterviewSchema = z.object({
+  applicationId: z.string(),
+  applicantName: z.string(),
+  jobId: z.string(),
+  jobTitle: z.string(),
+  stage: stageSchema,
+});
+
 export const teamMemberSchema = z.object({
   _id: z.string(),
   email: z.string(),
   name: z.string(),
   role: teamRoleSchema,
+  /** When the latest invitation was sent. */
   invitedAt: z.string(),
+  invitation: z.enum(invitationStatuses),
+  /** Until when the latest invitation's link works. */
+  invitationExpiresAt: z.string(),
+  /** When they chose their first password (null until then). */
+  acceptedAt: z.string().nullable(),
   /** Their jobs, for a hiring manager (an interviewer's access is per application). */
   jobs: z.array(teamMemberJobSchema),
   /** How many applications they are assigned to interview (open jobs only). */
   interviewCount: z.number().int(),
+  /** Those applications (open jobs only), by job and applicant. */
+  interviews: z.array(teamMemberInterviewSchema),
+  /** Whether an administrator may give them applications to interview. */
+  mayInterview: z.boolean(),
 });
 export const teamMemberListSchema = z.array(teamMemberSchema);
 
@@ -155,6 +182,7 @@ export type TeamInvite = z.input<typeof teamInviteSchema>;
 export type TeamInvited = z.infer<typeof teamInvitedSchema>;
 export type TeamInterviewer = z.infer<typeof teamInterviewerSchema>;
 export type TeamMember = z.infer<typeof teamMemberSchema>;
+export type TeamMemberInterview = z.infer<typeof teamMemberInterviewSchema>;
 export type TeamJob = z.infer<typeof teamJobSchema>;
 export type TeamApplicationSummary = z.infer<typeof teamApplicationSummarySchema>;
 export type TeamApplicationDetail = z.infer<typeof teamApplicationDetailSchema>;

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import PostalMime, { type Email } from 'postal-mime';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITATIONS_PER_ADMIN_PER_DAY } from '../../../src/shared/limits';
 import { messages } from '../../../src/shared/messages';
@@ -16,8 +17,10 @@ import {
   nextCode,
   uniqueEmail,
 } from '../../support/accounts';
-import { createJob, assignJob } from '../../support/hiring-team';
+import { applyTo, assignInterviewer, assignJob, createJob, invite } from '../../support/hiring-team';
+import { londonToday } from '../../../src/shared/jobs/closing-date';
 import { ADMIN } from '../../support/test-server';
+import type { TeamMember } from '../../../src/shared/team/team-contract';
 
 /**
  * Administrators invite people to the hiring team by e-mail (docs/security.md#the-hiring-team):
@@ -101,8 +104,20 @@ describe('inviting a hiring manager', () => {
     expect(guessable.status).toBe(400);
     expect(guessable.body.message).toMatch(/too easy to guess/);
 
+    const before = await server.api('GET', '/team-members', { token: adminToken });
+    expect(before.body).toContainEqual(
+      expect.objectContaining({ _id: id, invitation: 'invited', acceptedAt: null }),
+    );
     const done = await setPassword(token, STRONG_PASSWORD);
-    expect(done).toMatchObject({ status: 200, body: { message: messages.passwordResetDone } });
+    // The link signs them in: the answer's token is their session, as a login's would be.
+    expect(done).toMatchObject({
+      status: 200,
+      body: { message: messages.invitationAccepted, email, token: expect.any(String) },
+    });
+    const welcomed = await server.api('GET', `/admin/${encodeURIComponent(email)}`, {
+      token: done.body.token,
+    });
+    expect(welcomed).toMatchObject({ status: 200, body: { admin: false, role: 'hiring-manager' } });
     const again = await setPassword(token, OTHER_STRONG_PASSWORD);
     expect(again).toMatchObject({ status: 400, body: { message: messages.resetLinkInvalid } });
 
@@ -117,6 +132,69 @@ describe('inviting a hiring manager', () => {
     const members = await server.api('GET', '/team-members', { token: adminToken });
     expect(members.body).toContainEqual(
       expect.objectContaining({ _id: id, email, name: 'Hannah Manager', role: 'hiring-manager', jobs: [] }),
+    );
+  });
+
+  it('shows each invitation as invited, expired once its link’s lifetime passed unused, then accepted when used', async () => {
+    const email = uniqueEmail('slow-to-join');
+    const sentAt = Date.now();
+    const { id, token } = await inviteAndReadLink({ name: 'Sol Slow', email, role: 'interviewer' });
+    const memberOf = async () => {
+      const list = await server.api('GET', '/team-members', { token: adminToken });
+      return (list.body as TeamMember[]).find((member) => member._id === id)!;
+    };
+    const invited = await memberOf();
+    expect(invited).toMatchObject({ invitation: 'invited', acceptedAt: null });
+    expect(Date.parse(invited.invitedAt)).toBeGreaterThanOrEqual(sentAt - 1000);
+    expect(Date.parse(invited.invitationExpiresAt) - Date.parse(invited.invitedAt)).toBe(72 * 3600_000);
+
+    // 72 hours later, unused: as the clock would leave it, the link and the invitation both run out.
+    await server.context.database.db.execute(
+      sql`update password_resets set expires_at = now() - interval '1 second' where user_id = ${id}`,
+    );
+    await server.context.database.db.execute(
+      sql`update users set invitation_expires_at = now() - interval '1 second' where id = ${id}`,
+    );
+    expect(await memberOf()).toMatchObject({ invitation: 'expired', acceptedAt: null });
+    expect(await setPassword(token, STRONG_PASSWORD)).toMatchObject({
+      status: 400,
+      body: { message: messages.resetLinkInvalid },
+    });
+
+    // Resent (the same call as inviting): invited again, from now, and the new link joins them.
+    const resent = await inviteAndReadLink({ name: 'Sol Slow', email, role: 'interviewer' });
+    const again = await memberOf();
+    expect(again.invitation).toBe('invited');
+    expect(Date.parse(again.invitedAt)).toBeGreaterThan(Date.parse(invited.invitedAt));
+    const before = Date.now();
+    expect((await setPassword(resent.token, STRONG_PASSWORD)).status).toBe(200);
+    const accepted = await memberOf();
+    expect(accepted.invitation).toBe('accepted');
+    expect(Date.parse(accepted.acceptedAt!)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(accepted.acceptedAt!)).toBeLessThanOrEqual(Date.now() + 1000);
+
+    // Invited again later (a new role, say): they stay joined, since they can sign in.
+    await inviteAndReadLink({ name: 'Sol Slow', email, role: 'interviewer' });
+    expect(await memberOf()).toMatchObject({ invitation: 'accepted', acceptedAt: accepted.acceptedAt });
+  });
+
+  it('a member who chose their password through a reset link instead has joined too, and is not signed in by it', async () => {
+    const email = uniqueEmail('reset-instead');
+    const { id } = await inviteAndReadLink({ name: 'Rae Reset', email, role: 'hiring-manager' });
+    const before = mailsTo(email).length;
+    expect((await server.api('POST', '/auth/forgot-password', { body: { email } })).status).toBe(202);
+    await expect.poll(() => mailsTo(email).length, DELIVERY).toBe(before + 1);
+    const resetToken = /\/reset-password\/([A-Za-z0-9_-]{43})/.exec(
+      mailsTo(email).at(-1)!.parsed.text ?? '',
+    )?.[1];
+    expect(resetToken).toBeDefined();
+    const done = await setPassword(resetToken!, STRONG_PASSWORD);
+    // A reset keeps its own answer: no token, the login card with the address filled in.
+    expect(done).toMatchObject({ status: 200, body: { message: messages.passwordResetDone, email } });
+    expect(done.body).not.toHaveProperty('token');
+    const list = await server.api('GET', '/team-members', { token: adminToken });
+    expect(list.body).toContainEqual(
+      expect.objectContaining({ _id: id, invitation: 'accepted', acceptedAt: expect.any(String) }),
     );
   });
 
@@ -136,6 +214,15 @@ describe('inviting a hiring manager', () => {
     expect(verified.status, JSON.stringify(verified.body)).toBe(200);
     const jobs = await server.api('GET', '/team/jobs', { token: verified.body.token });
     expect(jobs).toMatchObject({ status: 200, body: [] });
+
+    // A new invitation's link sets the password but opens nothing without the code: they log in.
+    const renewed = await inviteAndReadLink({ name: 'Tariq Twostep', email, role: 'interviewer' });
+    const set = await setPassword(renewed.token, OTHER_STRONG_PASSWORD);
+    expect(set).toMatchObject({
+      status: 200,
+      body: { message: messages.invitationAcceptedLogIn, email: email.toLowerCase() },
+    });
+    expect(set.body).not.toHaveProperty('token');
   });
 
   it('turns a plain registered account into a member whose old password no longer opens it', async () => {
@@ -235,7 +322,7 @@ describe('invitations that retire earlier links, are capped, and greet the name 
     expect(old).toMatchObject({ status: 400, body: { message: messages.resetLinkInvalid } });
     expect(await choosePassword(second.token)).toMatchObject({
       status: 200,
-      body: { message: messages.passwordResetDone },
+      body: { message: messages.invitationAccepted, token: expect.any(String) },
     });
     await logIn(app, email, STRONG_PASSWORD);
   });
@@ -426,6 +513,70 @@ describe('assigning and removing', () => {
     expect(gone).toMatchObject({ status: 404, body: { message: messages.teamMemberMissing } });
     const login = await server.api('POST', '/login', { body: { email, password: STRONG_PASSWORD } });
     expect(login.status).toBe(401);
+  });
+
+  it("lists what each holds: a manager's jobs, an interviewer's applications with job, stage and applicant, open jobs only", async () => {
+    const open = await createJob(server, adminToken, 'Pricing Analyst');
+    const closing = await createJob(server, adminToken, 'Broker Liaison');
+    const first = await applyTo(server, open, {
+      name: 'Ada Applicant',
+      email: uniqueEmail('ada'),
+      about: 'A.',
+    });
+    const second = await applyTo(server, closing, {
+      name: 'Ben Applicant',
+      email: uniqueEmail('ben'),
+      about: 'B.',
+    });
+    const interviewer = await invite(server, adminToken, 'interviewer', 'listed-iv');
+    const manager = await invite(server, adminToken, 'hiring-manager', 'listed-hm');
+    await assignJob(server, adminToken, manager, open, true);
+    await assignInterviewer(server, adminToken, interviewer, first);
+    await assignInterviewer(server, adminToken, interviewer, second);
+    const moved = await server.api('PUT', `/applications/${first}/stage`, {
+      token: adminToken,
+      body: { stage: 'shortlisted' },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+
+    const listOf = async (id: string) => {
+      const list = await server.api('GET', '/team-members', { token: adminToken });
+      return (list.body as TeamMember[]).find((member) => member._id === id)!;
+    };
+    expect(await listOf(manager.id)).toMatchObject({
+      jobs: [{ jobId: open, jobTitle: 'Pricing Analyst', closed: false, mayDecide: true }],
+      interviews: [],
+      mayInterview: false,
+    });
+    expect(await listOf(interviewer.id)).toMatchObject({
+      interviewCount: 2,
+      mayInterview: true,
+      interviews: [
+        {
+          applicationId: second,
+          applicantName: 'Ben Applicant',
+          jobId: closing,
+          jobTitle: 'Broker Liaison',
+          stage: 'new',
+        },
+        {
+          applicationId: first,
+          applicantName: 'Ada Applicant',
+          jobId: open,
+          jobTitle: 'Pricing Analyst',
+          stage: 'shortlisted',
+        },
+      ],
+    });
+
+    // The job closes: its application leaves the list with the access it gave.
+    const day = new Date(`${londonToday()}T12:00:00Z`);
+    day.setUTCDate(day.getUTCDate() - 1);
+    await server.context.jobs.update(closing, { closingDate: day.toISOString().slice(0, 10) });
+    expect(await listOf(interviewer.id)).toMatchObject({
+      interviewCount: 1,
+      interviews: [{ applicationId: first, stage: 'shortlisted' }],
+    });
   });
 
   it('takes a member made an administrator off the team, so revoking them later leaves a plain account', async () => {

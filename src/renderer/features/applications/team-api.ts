@@ -54,6 +54,17 @@ export const teamApi = api.injectEndpoints({
       }),
       invalidatesTags: [tags.teamMembers],
     }),
+    /** Gives an interviewer an application (and its CV, while the job is open); audited by the server. */
+    assignInterviewer: build.mutation<UpdateAck, { applicationId: string; memberId: string }>({
+      query: ({ applicationId, memberId }) => ({
+        url: `/applications/${encodeURIComponent(applicationId)}/interviewers/${encodeURIComponent(memberId)}`,
+        method: 'PUT',
+      }),
+      invalidatesTags: (_answer, _error, { applicationId }) => [
+        tags.teamMembers,
+        tags.interview(applicationId),
+      ],
+    }),
     getJobViewers: build.query<JobViewer[], string>({
       query: (jobId) => `/post/${encodeURIComponent(jobId)}/viewers`,
       providesTags: (_answer, _error, jobId) => [tags.jobViewers(jobId)],
@@ -108,6 +119,7 @@ export const {
   useRemoveTeamMemberMutation,
   useAssignJobMutation,
   useUnassignJobMutation,
+  useAssignInterviewerMutation,
   useGetJobViewersQuery,
   useGetTeamJobsQuery,
   useGetTeamInterviewersQuery,

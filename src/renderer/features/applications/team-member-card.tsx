@@ -2,7 +2,6 @@ import { useId, useState } from 'react';
 import { Button, Checkbox, Field, Select, Switch } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons/headless/svg/dismiss';
 import { PersonDeleteRegular } from '@fluentui/react-icons/headless/svg/person-delete';
-import { formatUsDate } from '../../../shared/format/date';
 import { messages } from '../../../shared/messages';
 import { teamRoleLabels, type TeamMember } from '../../../shared/team/team-contract';
 import { errorMessage, isHandledRefusal } from '../../store/api-error';
@@ -11,6 +10,8 @@ import { useToast } from '../../feedback/use-toast';
 import { useAdminStyles } from '../../layout/admin-page';
 import { useAssignJobMutation, useRemoveTeamMemberMutation, useUnassignJobMutation } from './team-api';
 import { useStyles } from './team-members.styles';
+import { TeamMemberInvitation } from './team-member-invitation';
+import { TeamMemberInterviews } from './team-member-interviews';
 
 /** A job an administrator may give a hiring manager. */
 export interface AssignableJob {
@@ -20,7 +21,8 @@ export interface AssignableJob {
 }
 
 /**
- * One person of the hiring team: who they are and as what; for a hiring manager their jobs, each
+ * One person of the hiring team: who they are and as what, where their invitation stands; the
+ * applications they interview, with a picker for another; for a hiring manager their jobs, each
  * with its "may hire or reject" leave and a way to take it away, and a job to add; Remove (after
  * a confirmation, as every destructive action) ends all their access.
  */
@@ -82,9 +84,8 @@ export function TeamMemberCard({ member, jobs }: { member: TeamMember; jobs: rea
           <h3 id={nameId} className={styles.name}>
             {member.name}
           </h3>
-          <p className={styles.meta}>
-            {`${teamRoleLabels[member.role]} · ${member.email} · invited ${formatUsDate(member.invitedAt)}`}
-          </p>
+          <p className={styles.meta}>{`${teamRoleLabels[member.role]} · ${member.email}`}</p>
+          <TeamMemberInvitation member={member} />
         </div>
         <Button
           icon={<PersonDeleteRegular />}
@@ -96,9 +97,7 @@ export function TeamMemberCard({ member, jobs }: { member: TeamMember; jobs: rea
         </Button>
       </div>
       {member.role === 'interviewer' ? (
-        <p className={styles.meta}>
-          {`${member.interviewCount} ${member.interviewCount === 1 ? 'application' : 'applications'} to interview`}
-        </p>
+        <TeamMemberInterviews member={member} jobs={jobs} />
       ) : (
         <>
           {member.jobs.length > 0 ? (
@@ -162,6 +161,9 @@ export function TeamMemberCard({ member, jobs }: { member: TeamMember; jobs: rea
                 Give job
               </Button>
             </div>
+          )}
+          {(member.mayInterview || member.interviews.length > 0) && (
+            <TeamMemberInterviews member={member} jobs={jobs} />
           )}
         </>
       )}

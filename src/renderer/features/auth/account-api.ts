@@ -4,6 +4,7 @@ import type {
   ChangePasswordPayload,
   ForgotPasswordPayload,
   MessageAnswer,
+  PasswordSetAnswer,
   ResetPasswordPayload,
   TwoFactorEnabledAnswer,
   TwoFactorEnablePayload,
@@ -52,7 +53,8 @@ export const accountApi = api.injectEndpoints({
     forgotPassword: build.mutation<MessageAnswer, ForgotPasswordPayload>({
       query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body }),
     }),
-    resetPassword: build.mutation<MessageAnswer, ResetPasswordPayload>({
+    /** An invitation's link may answer a token as well: the person is signed in. */
+    resetPassword: build.mutation<PasswordSetAnswer, ResetPasswordPayload>({
       query: (body) => ({ url: '/auth/reset-password', method: 'POST', body }),
     }),
   }),

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Button, Field, Input, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { UntitledMessageBar } from '../../components/untitled-message-bar';
@@ -12,13 +12,15 @@ import { errorMessage } from '../../store/api-error';
 import { AuthCard } from './auth-card';
 import { signedIn, startSession } from '../../store/session-slice';
 import { sessionStartFailed } from '../../store/session-events';
-import { useLoginMutation } from '../../store/session-api';
+import { useAccountRoleQuery, useLoginMutation } from '../../store/session-api';
 import { PasswordInput } from './password-input';
 import { useSetUpTwoFactorMutation } from './account-api';
 import { TwoFactorStep } from './two-factor-step';
 import { TwoFactorEnrolment } from './two-factor-enrolment';
 import { RecoveryCodes } from './recovery-codes';
 import { useStyles } from './login-page.styles';
+import { emailFrom, landingPath } from './landing-path';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { screens } from '../../../shared/site/screen-routes';
 
 type FieldErrors = Partial<Record<'email' | 'password', string>>;
@@ -33,22 +35,6 @@ type SecondStep =
   | { kind: 'setup'; challenge: string; setup: TwoFactorSetupAnswer }
   | { kind: 'enabled'; enabled: TwoFactorEnabledAnswer };
 
-/** Where to go after signing in: the page the user came from (never another site), else home. */
-function returnPath(state: unknown): string {
-  const from = (state as { from?: { pathname?: unknown; search?: unknown; hash?: unknown } } | null)?.from;
-  if (
-    !from ||
-    typeof from.pathname !== 'string' ||
-    !from.pathname.startsWith('/') ||
-    from.pathname.startsWith('//')
-  )
-    return screens.home.path();
-  if (from.pathname === screens.login.path()) return screens.home.path();
-  const search = typeof from.search === 'string' ? from.search : '';
-  const hash = typeof from.hash === 'string' ? from.hash : '';
-  return `${from.pathname}${search}${hash}`;
-}
-
 export function LoginPage() {
   const styles = useStyles();
   const dispatch = useAppDispatch();
@@ -58,7 +44,8 @@ export function LoginPage() {
   // A token answered: the store is starting the session (store.ts), and this screen leaves once it has.
   const startingSession = loginCall.data !== undefined && 'token' in loginCall.data;
   const signingIn = loginCall.isLoading || startingSession;
-  const [email, setEmail] = useState('');
+  // A password just set through a link hands its address over, so only the password is left to type.
+  const [email, setEmail] = useState(() => emailFrom(location.state));
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -66,8 +53,20 @@ export function LoginPage() {
   const [second, setSecond] = useState<SecondStep | null>(null);
   const [setUpTwoFactor] = useSetUpTwoFactorMutation();
 
-  // Signed in, from the password alone or after the second step: go where the login was heading.
-  useOnAction(signedIn, () => void navigate(returnPath(location.state), { replace: true }));
+  // Signed in, from the password alone or after the second step: once the server has said what
+  // the account may do, go where the login was heading if the role may open it, else to its work.
+  // Where it was heading is taken at that moment, and the move made once.
+  const [arrival, setArrival] = useState<{ email: string; state: unknown } | null>(null);
+  const role = useAccountRoleQuery(arrival?.email ?? skipToken);
+  useOnAction(signedIn, (user) => setArrival({ email: user.email, state: location.state }));
+  const settled = role.isSuccess || role.isError;
+  const landing = arrival && settled ? landingPath(role.data ?? 'user', arrival.state) : null;
+  const landed = useRef(false);
+  useEffect(() => {
+    if (landing === null || landed.current) return;
+    landed.current = true;
+    void navigate(landing, { replace: true });
+  }, [landing, navigate]);
   useOnAction(sessionStartFailed, (message) => {
     loginCall.reset();
     setFailure(message);
@@ -177,7 +176,7 @@ export function LoginPage() {
     >
       <title>{`Login | ${siteConfig.brandName} Careers`}</title>
       <UntitledMessageBar intent="info" icon={<ShieldKeyholeRegular />}>
-        <MessageBarBody>Only administrators can log in.</MessageBarBody>
+        <MessageBarBody>Administrators and the hiring team log in here.</MessageBarBody>
       </UntitledMessageBar>
       <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
         <Field label="Email" required validationMessage={errors.email}>

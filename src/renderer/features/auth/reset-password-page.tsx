@@ -3,7 +3,11 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button, Field, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { UntitledMessageBar } from '../../components/untitled-message-bar';
 import { KeyResetRegular } from '@fluentui/react-icons/headless/svg/key-reset';
-import { resetPasswordFormSchema, type ResetPasswordForm } from '../../../shared/auth/account-contract';
+import {
+  resetPasswordFormSchema,
+  type PasswordSetAnswer,
+  type ResetPasswordForm,
+} from '../../../shared/auth/account-contract';
 import { adminPasswordRule } from '../../../shared/auth/password-policy';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/limits';
 import { siteConfig } from '../../../shared/site/site-config';
@@ -14,6 +18,8 @@ import { PasswordInput } from './password-input';
 import { useResetPasswordMutation } from './account-api';
 import { useStyles } from './reset-password-page.styles';
 import { screens } from '../../../shared/site/screen-routes';
+import { useAppDispatch } from '../../store/hooks';
+import { startSession } from '../../store/session-slice';
 
 type FieldErrors = Partial<Record<keyof ResetPasswordForm, string>>;
 
@@ -21,11 +27,13 @@ type FieldErrors = Partial<Record<keyof ResetPasswordForm, string>>;
  * The screen a reset link opens (`/reset-password/<token>`): the new password twice. The server
  * decides which rule applies (administrators: at least 12 characters and not guessable) and says
  * why it refuses one; the link keeps working until a password is accepted. An invitation to the
- * hiring team opens the same form, worded as a first password (`invitation`).
+ * hiring team opens the same form, worded as a first password (`invitation`); whether the link
+ * signs its person in is the server's to say (docs/behaviour.md#the-hiring-team).
  */
 export function ResetPasswordPage({ invitation = false }: { invitation?: boolean }) {
   const styles = useStyles();
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
   const { token = '' } = useParams();
   const [form, setForm] = useState<ResetPasswordForm>({ newPassword: '', confirmPassword: '' });
   const [visible, setVisible] = useState(false);
@@ -47,16 +55,27 @@ export function ResetPasswordPage({ invitation = false }: { invitation?: boolean
       return;
     }
     setErrors({});
+    let answer: PasswordSetAnswer;
     try {
-      const { message } = await reset({ token, newPassword: parsed.data.newPassword }).unwrap();
-      // The link is spent: it leaves the history too.
-      void navigate(screens.login.path(), {
-        replace: true,
-        state: arrivalToastState({ variant: 'success', message }),
-      });
+      answer = await reset({ token, newPassword: parsed.data.newPassword }).unwrap();
     } catch (error) {
       setFailure(errorMessage(error));
+      return;
     }
+    // The link is spent: it leaves the history too. An invitation that signed the person in
+    // takes them to their work (the team guard waits for the server's word on their role);
+    // otherwise the login card waits with their address filled in.
+    const arrival = arrivalToastState({ variant: 'success', message: answer.message });
+    if (answer.token) {
+      try {
+        await dispatch(startSession(answer.token));
+        void navigate(screens.teamHome.path(), { replace: true, state: arrival });
+        return;
+      } catch (error) {
+        console.error('session not kept after the invitation', error);
+      }
+    }
+    void navigate(screens.login.path(), { replace: true, state: { ...arrival, email: answer.email } });
   };
 
   const toggle = () => setVisible((shown) => !shown);

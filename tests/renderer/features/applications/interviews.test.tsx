@@ -30,8 +30,13 @@ const interviewer = (id: string, name: string): TeamMember => ({
   name,
   role: 'interviewer',
   invitedAt: '2025-03-04T10:00:00.000Z',
+  invitation: 'accepted',
+  invitationExpiresAt: '2025-03-07T10:00:00.000Z',
+  acceptedAt: '2025-03-04T11:00:00.000Z',
   jobs: [],
   interviewCount: 0,
+  interviews: [],
+  mayInterview: true,
 });
 const ivan = interviewer('00000000-0000-4000-8000-00000000c101', 'Ivan Interviewer');
 const iris = interviewer('00000000-0000-4000-8000-00000000c102', 'Iris Interviewer');

@@ -6,7 +6,7 @@ import { screens } from '../../../../src/shared/site/screen-routes';
 import { TeamApplicationPage } from '../../../../src/renderer/features/applications/team-application-page';
 import { TeamJobPage } from '../../../../src/renderer/features/applications/team-job-page';
 import { TeamMembers } from '../../../../src/renderer/features/applications/team-members';
-import { adminStore, stubApi, stubMatchMedia } from '../../support/hiring-fixtures';
+import { adminStore, applicationRow, stubApi, stubMatchMedia } from '../../support/hiring-fixtures';
 import { jsonResponse, renderScreen } from '../../support/test-utils';
 
 afterEach(async () => {
@@ -260,8 +260,13 @@ describe('the administrators’ Team screen', () => {
     name: 'Harriet Manager',
     role: 'hiring-manager',
     invitedAt: '2025-03-04T10:00:00.000Z',
+    invitation: 'accepted',
+    invitationExpiresAt: '2025-03-07T10:00:00.000Z',
+    acceptedAt: '2025-03-04T11:12:00.000Z',
     jobs: [{ jobId: JOB_ID, jobTitle: 'Claims Handler', closed: false, mayDecide: false }],
     interviewCount: 0,
+    interviews: [],
+    mayInterview: false,
   };
   const otherJob = {
     _id: '00000000-0000-4000-8000-00000000b002',
@@ -351,5 +356,178 @@ describe('the administrators’ Team screen', () => {
       expect(calls.find((call) => call.method === 'DELETE')?.path).toBe(`/team-members/${member._id}`),
     );
     expect(await screen.findByText('Harriet Manager was removed from the hiring team.')).toBeInTheDocument();
+  });
+});
+
+describe('the Team screen’s invitations and interviews', () => {
+  const base: TeamMember = {
+    _id: '00000000-0000-4000-8000-00000000c010',
+    email: 'ivy@example.com',
+    name: 'Ivy Interviewer',
+    role: 'interviewer',
+    // 28 November 2026 at 10:00 in London (GMT), 72 hours to accept.
+    invitedAt: '2026-11-28T10:00:00.000Z',
+    invitation: 'invited',
+    invitationExpiresAt: '2026-12-01T10:00:00.000Z',
+    acceptedAt: null,
+    jobs: [],
+    interviewCount: 0,
+    interviews: [],
+    mayInterview: true,
+  };
+  const openJob = { _id: JOB_ID, jobTitle: 'Claims Handler', closed: false };
+  const closedJob = { _id: '00000000-0000-4000-8000-00000000b099', jobTitle: 'Old Role', closed: true };
+  const teamList = (members: TeamMember[]) => (call: { method: string; path: string }) =>
+    call.method === 'GET' && call.path === '/team-members' ? jsonResponse(200, members) : undefined;
+  const cardOf = async (name: string) =>
+    (await screen.findByRole('heading', { level: 3, name })).closest('li')!;
+
+  it('shows invited, expired and accepted in UK dates, with Resend only where the invitation is not used', async () => {
+    stubApi(
+      roleAnswer('admin'),
+      teamList([
+        base,
+        {
+          ...base,
+          _id: '00000000-0000-4000-8000-00000000c011',
+          name: 'Ezra Expired',
+          email: 'ezra@example.com',
+          invitation: 'expired',
+        },
+        {
+          ...base,
+          _id: '00000000-0000-4000-8000-00000000c012',
+          name: 'Ada Accepted',
+          email: 'ada.accepted@example.com',
+          invitation: 'accepted',
+          acceptedAt: '2026-11-29T10:12:00.000Z',
+        },
+      ]),
+      (call) => (call.path === '/applications' ? jsonResponse(200, []) : undefined),
+    );
+    renderScreen(<TeamMembers jobs={[]} />, { store: await adminStore() });
+
+    const invited = await cardOf('Ivy Interviewer');
+    expect(within(invited).getByText('Invited 28 Nov 2026')).toBeInTheDocument();
+    expect(
+      within(invited).getByRole('button', { name: 'Resend the invitation to Ivy Interviewer' }),
+    ).toBeEnabled();
+
+    const expired = await cardOf('Ezra Expired');
+    expect(
+      within(expired).getByText('Invitation expired 1 Dec 2026 (invited 28 Nov 2026)'),
+    ).toBeInTheDocument();
+    expect(
+      within(expired).getByRole('button', { name: 'Resend the invitation to Ezra Expired' }),
+    ).toBeEnabled();
+
+    const accepted = await cardOf('Ada Accepted');
+    expect(within(accepted).getByText('Accepted 29 Nov 2026, 10:12')).toBeInTheDocument();
+    expect(within(accepted).queryByRole('button', { name: /Resend/ })).toBeNull();
+    expect(document.body.textContent).not.toMatch(/\d{2}\/\d{2}\/\d{4}/);
+  });
+
+  it('resends through the invitation call, and shows the server’s refusal of one too many', async () => {
+    let answer = () => jsonResponse(201, { acknowledged: true, insertedId: base._id, emailed: true });
+    const calls = stubApi(roleAnswer('admin'), teamList([{ ...base, invitation: 'expired' }]), (call) =>
+      call.method === 'POST' && call.path === '/team-members' ? answer() : undefined,
+    );
+    const user = userEvent.setup();
+    renderScreen(<TeamMembers jobs={[]} />, { store: await adminStore() });
+    await user.click(await screen.findByRole('button', { name: 'Resend the invitation to Ivy Interviewer' }));
+    expect(await screen.findByText('Invitation sent to ivy@example.com.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { name: 'Ivy Interviewer', email: 'ivy@example.com', role: 'interviewer' },
+    ]);
+
+    const refusal =
+      'This address has already been sent 5 invitations in the last 24 hours, the most it is sent in a day. Please try again in 24 hours.';
+    answer = () => jsonResponse(429, { message: refusal });
+    await user.click(screen.getByRole('button', { name: 'Resend the invitation to Ivy Interviewer' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+  });
+
+  it('lists what an interviewer holds and gives them an open application of an open job', async () => {
+    const held = {
+      applicationId: APPLICATION_ID,
+      applicantName: 'Nina Patel',
+      jobId: JOB_ID,
+      jobTitle: 'Claims Handler',
+      stage: 'interview' as const,
+    };
+    const rows = [
+      applicationRow({ _id: APPLICATION_ID, name: 'Nina Patel', jobId: JOB_ID, stage: 'interview' }),
+      applicationRow({ name: 'Omar Open', jobId: JOB_ID, stage: 'shortlisted' }),
+      applicationRow({ name: 'Hana Hired', jobId: JOB_ID, stage: 'hired' }),
+      applicationRow({ name: 'Cole Closed', jobId: closedJob._id, stage: 'new' }),
+    ];
+    const calls = stubApi(
+      roleAnswer('admin'),
+      teamList([
+        {
+          ...base,
+          invitation: 'accepted',
+          acceptedAt: base.invitedAt,
+          interviews: [held],
+          interviewCount: 1,
+        },
+      ]),
+      (call) => (call.path === '/applications' ? jsonResponse(200, rows) : undefined),
+      (call) =>
+        call.method === 'PUT'
+          ? jsonResponse(200, { acknowledged: true, matchedCount: 1, modifiedCount: 1 })
+          : undefined,
+    );
+    const user = userEvent.setup();
+    renderScreen(<TeamMembers jobs={[openJob, closedJob]} />, { store: await adminStore() });
+
+    const list = await screen.findByRole('list', { name: 'Applications Ivy Interviewer interviews' });
+    expect(within(list).getByText('Nina Patel · Claims Handler · Interview')).toBeInTheDocument();
+
+    const picker = await screen.findByRole('group', {
+      name: 'Give Ivy Interviewer an application to interview',
+    });
+    const job = within(picker).getByRole('combobox', { name: 'Job' });
+    // Only open jobs with an application still in progress; the closed job's is not offered.
+    expect(
+      within(job)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a job', 'Claims Handler']);
+    await user.selectOptions(job, JOB_ID);
+    const application = within(picker).getByRole('combobox', { name: 'Application' });
+    // Not the one they hold, nor a decided one.
+    expect(
+      within(application)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose an application', 'Omar Open · Shortlisted']);
+    await user.selectOptions(application, rows[1]!._id);
+    await user.click(within(picker).getByRole('button', { name: 'Give application' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PUT')?.path).toBe(
+        `/applications/${rows[1]!._id}/interviewers/${base._id}`,
+      ),
+    );
+    expect(
+      await screen.findByText('Ivy Interviewer now interviews Omar Open for Claims Handler.'),
+    ).toBeInTheDocument();
+  });
+
+  it('offers no picker for someone the server does not offer as an interviewer', async () => {
+    const manager: TeamMember = {
+      ...base,
+      name: 'Harriet Manager',
+      role: 'hiring-manager',
+      mayInterview: false,
+    };
+    stubApi(roleAnswer('admin'), teamList([manager]), (call) =>
+      call.path === '/applications' ? jsonResponse(200, [applicationRow({ jobId: JOB_ID })]) : undefined,
+    );
+    renderScreen(<TeamMembers jobs={[{ _id: JOB_ID, jobTitle: 'Claims Handler', closed: false }]} />, {
+      store: await adminStore(),
+    });
+    await screen.findByRole('heading', { level: 3, name: 'Harriet Manager' });
+    expect(screen.queryByRole('group', { name: /an application to interview/ })).toBeNull();
   });
 });

@@ -66,7 +66,8 @@ describe('the login with two-step verification', () => {
     await user.clear(screen.getByRole('textbox', { name: /Authentication code/ }));
     await user.type(screen.getByRole('textbox', { name: /Authentication code/ }), '123 456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    // An administrator who just opened the login lands on their dashboard.
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard$/));
     expect(calls.find((call) => call.path === '/auth/two-factor/verify')?.body).toEqual({
       challenge: 'the-challenge',
       code: '123456',
@@ -110,7 +111,7 @@ describe('the message bars of the login screen', () => {
     stubServer(() => jsonResponse(401, { message: messages.invalidCredentials }));
     const user = userEvent.setup();
     const { container } = renderScreen(<LoginPage />, { route: '/login' });
-    expect(screen.getByText('Only administrators can log in.')).toBeInTheDocument();
+    expect(screen.getByText('Administrators and the hiring team log in here.')).toBeInTheDocument();
     expect(danglingAriaReferences(container)).toEqual([]);
     await user.type(screen.getByRole('textbox', { name: /Email/ }), 'ava@example.com');
     await user.type(screen.getByLabelText(/^Password/), 'wrong-password-long');
