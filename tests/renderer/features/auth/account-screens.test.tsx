@@ -206,6 +206,7 @@ const accountWithout2fa: AccountAnswer = {
   twoFactorEnabled: false,
   twoFactorRequired: false,
   recoveryCodesLeft: 0,
+  adjustmentsContact: false,
   events: [],
 };
 
