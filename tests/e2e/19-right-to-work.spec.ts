@@ -137,7 +137,8 @@ test('at Offer the check sits right after the stage, reads as facts once complet
   // Nobody here is the adjustments contact: the page must not ask for a request only to be refused.
   const adjustmentCalls: string[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('/adjustments')) adjustmentCalls.push(request.url());
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/') && pathname.includes('/adjustments')) adjustmentCalls.push(pathname);
   });
 
   await signInAsAdmin(page);
