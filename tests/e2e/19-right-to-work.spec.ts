@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Locator } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { screens } from '../../src/shared/site/screen-routes';
 import { E2E_ADMIN, adminToken, api, baseUrl, createJob, tabTo } from './e2e-env';
@@ -113,6 +114,20 @@ const overlaps = (
   b: { x: number; y: number; width: number; height: number },
 ) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
+/** Where a toast comes to rest once it has slid in. */
+async function restingBox(toast: Locator) {
+  let last = '';
+  await expect
+    .poll(async () => {
+      const box = JSON.stringify(await toast.boundingBox());
+      const still = box === last;
+      last = box;
+      return still;
+    })
+    .toBe(true);
+  return JSON.parse(last) as { x: number; y: number; width: number; height: number };
+}
+
 test('at Offer the check sits right after the stage, reads as facts once complete, and its toast covers nothing', async ({
   page,
 }) => {
@@ -174,8 +189,21 @@ test('at Offer the check sits right after the stage, reads as facts once complet
   const change = card.getByRole('button', { name: 'Change' });
   await expect(change).toBeFocused();
   // The toast keeps clear of the page's heading, its header's button and the button just used.
-  const toastBox = (await toast.boundingBox())!;
+  const toastBox = await restingBox(toast);
   for (const target of [heading, page.getByRole('link', { name: 'Back to List' }), change])
     expect(overlaps(toastBox, (await target.boundingBox())!)).toBe(false);
+
+  // On a phone too: the card still follows the review bar, and the toast keeps to the bottom.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Dismiss notification' }).click();
+  await expect(toast).toHaveCount(0);
+  await change.click();
+  await form.getByRole('button', { name: 'Save check' }).click();
+  await expect(toast).toBeVisible();
+  await expect(change).toBeFocused();
+  const phoneToast = await restingBox(toast);
+  expect(phoneToast.x + phoneToast.width).toBeLessThanOrEqual(390);
+  for (const target of [heading, change])
+    expect(overlaps(phoneToast, (await target.boundingBox())!)).toBe(false);
   expect(adjustmentCalls).toEqual([]);
 });
