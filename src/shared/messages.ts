@@ -39,6 +39,9 @@ export const messages = {
   applicationSubmitted: 'Application submitted successfully!',
   applicationFailedToast: 'Failed to submit application. Please try again.',
   applicationFailedInline: 'An error occurred during submission.',
+  /** Under Submit while a knock-out answer is chosen: the button waits for another answer. */
+  knockedOutHint: (label: string) =>
+    `Your answer to "${label}" ends this application: see the reply under that question. Choose another answer to send it.`,
   emailFailed: 'Email notification failed, but your application was saved.',
   saveWithoutSuccess: 'Failed to save application to database',
   jobSaveFailed: 'An error occurred. Please try again.',
@@ -148,6 +151,7 @@ export const messages = {
   rightToWorkCheckedOnFuture: 'Date checked cannot be in the future.',
   rightToWorkFollowUpInvalid: 'Follow-up date must be a date (YYYY-MM-DD), after the date checked.',
   rightToWorkEmploymentEndInvalid: 'Employment end date must be a date (YYYY-MM-DD), after the date checked.',
+  rightToWorkEmploymentEndTooEarly: 'An employment end date is recorded once the application is at Hired.',
   rightToWorkNoCheck: 'Record the check (method and date) before adding its evidence.',
   rightToWorkEvidenceType: 'The evidence must be a PDF, PNG or JPEG file.',
   rightToWorkEvidenceUnreadable: 'The evidence file is damaged or not the kind of file its name says.',

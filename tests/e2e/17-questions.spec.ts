@@ -7,8 +7,8 @@ import { expect, test } from './fixtures';
 /**
  * Questions per job in the browser (docs/behaviour.md#questions-per-job): an administrator adds a
  * knock-out question and a list question to a job in its form; applicants answer them with the
- * keyboard alone on a 390 px wide phone screen, one gets the job's polite reply to a knock-out
- * answer; the administrator sees the answers on the application's page and filters the list by
+ * keyboard alone on a 390 px wide phone screen, one is stopped at once by the job's polite reply to a
+ * knock-out answer and goes on after changing it; the administrator sees the answers on the application's page and filters the list by
  * one. Each test sets up what it does not check through the API. Every job and person here is
  * new, so the worker's shared server serves.
  */
@@ -121,7 +121,7 @@ test('an admin adds a knock-out question and a list question in the job form', a
 test.describe('applicants on a phone, keyboard only', () => {
   test.use({ viewport: PHONE });
 
-  test("one without the right to work gets the job's reply, not an error, and nothing is kept", async ({
+  test("one without the right to work is stopped at once with the job's reply, and another answer restores the form", async ({
     page,
   }) => {
     const job = await jobWithQuestions();
@@ -131,25 +131,39 @@ test.describe('applicants on a phone, keyboard only', () => {
     await expectNoViolations(page, 'the apply form with questions, at 390 px');
     await expectNoSidewaysScroll(page);
     const stamp = Date.now();
-    const refused = { name: `Noor Knockout ${stamp}`, email: `noor.${stamp}@example.com` };
-    await typeApplicant(page, refused);
+    const applicant = { name: `Noor Knockout ${stamp}`, email: `noor.${stamp}@example.com` };
+    await typeApplicant(page, applicant);
+    await attachCvByKeyboard(page, choosers, applicant.name);
+    const submit = page.getByRole('button', { name: 'Submit Application' });
+    await expect(submit).toBeEnabled();
     const rightToWork = page.getByRole('radiogroup', { name: RIGHT_TO_WORK });
     await tabTo(page, rightToWork.getByRole('radio', { name: 'Yes' }));
-    // In a radio group the arrow keys choose: from Yes to No.
+    // In a radio group the arrow keys choose: from Yes to No, which ends the application.
     await page.keyboard.press('ArrowDown');
     await expect(rightToWork.getByRole('radio', { name: 'No' })).toBeChecked();
-    await attachCvByKeyboard(page, choosers, refused.name);
-    await tabTo(page, page.getByRole('button', { name: 'Submit Application' }));
+    // The reply shows under the question at once, in a live region; Submit waits, saying why.
+    const reply = page.getByRole('status').filter({ has: page.getByTestId('apply-knock-out') });
+    await expect(reply).toContainText(KNOCK_OUT_REPLY);
+    await expect(reply).toBeInViewport();
+    await expect(submit).toBeDisabled();
+    await expect(submit).toHaveAccessibleDescription(/ends this application/);
+    await expect(rightToWork.getByRole('radio', { name: 'No' })).toBeFocused();
+    // Enter on the answer sends nothing: the form stays as it is.
     await page.keyboard.press('Enter');
-    const reply = page.getByTestId('apply-knock-out');
-    await expect(reply).toHaveText(KNOCK_OUT_REPLY);
-    await expect(page.locator('.fui-MessageBar', { has: reply })).toBeFocused();
     await expect(page).toHaveURL(`/apply/${job.id}`);
     await expectNoViolations(page, 'the knock-out reply, at 390 px');
     await expectNoSidewaysScroll(page);
 
+    // Back to Yes: the reply goes, Submit is back, and everything typed is still there.
+    await page.keyboard.press('ArrowUp');
+    await expect(rightToWork.getByRole('radio', { name: 'Yes' })).toBeChecked();
+    await expect(page.getByTestId('apply-knock-out')).toHaveCount(0);
+    await expect(submit).toBeEnabled();
+    await expect(page.getByLabel('Full Name')).toHaveValue(applicant.name);
+    await expect(page.getByText('File ready for upload')).toBeVisible();
+
     const all = await api<{ email: string }[]>('GET', '/applications', { token: await adminToken() });
-    expect(all.body.some((row) => row.email === refused.email)).toBe(false);
+    expect(all.body.some((row) => row.email === applicant.email)).toBe(false);
   });
 
   test('one who may work here and speaks Urdu and Arabic is sent, with the answers', async ({ page }) => {

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
+import type { Locator } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { screens } from '../../src/shared/site/screen-routes';
-import { E2E_ADMIN, adminToken, api, createJob, tabTo } from './e2e-env';
+import { E2E_ADMIN, adminToken, api, baseUrl, createJob, tabTo } from './e2e-env';
 import { expectNoViolations, signInAsAdmin, watchFileChoosers } from './flows';
 import { expect, test } from './fixtures';
 import { applyTo } from './team-flows';
@@ -9,8 +10,10 @@ import { applyTo } from './team-flows';
 /**
  * Right-to-work checks in the browser (docs/behaviour.md#right-to-work-checks): an administrator
  * records the check of a Hired application with the keyboard alone (method, a follow-up date for
- * time-limited permission, the evidence through the file chooser the keyboard opens), sees it
- * complete and kept for the employment, and shows the evidence; axe finds nothing on the way.
+ * time-limited permission, the evidence through the picker's button that opens the file chooser),
+ * sees it complete, read-only and kept for the employment, and shows the evidence; at Offer the
+ * card sits right after the stage, asks no employment end and keeps its toasts off the heading
+ * and the buttons. axe finds nothing on the way.
  */
 
 /** A date `days` ahead as a UK calendar reads it (`YYYY-MM-DD`). */
@@ -64,19 +67,24 @@ test('an administrator records the right-to-work check of a hire by keyboard, wi
   await expect(card).toContainText('Check again by');
   await expect(card).toContainText('Not yet kept: complete the check');
 
-  // The evidence: the keyboard opens the file chooser, then Upload evidence.
+  // The evidence: the picker's button opens the file chooser from the keyboard, then Upload evidence.
   const evidence = card.getByRole('form', { name: 'Right-to-work evidence' });
-  await tabTo(page, evidence.getByLabel('Evidence file'));
+  const picker = evidence.getByRole('group', { name: 'Evidence file' });
+  await tabTo(page, picker.getByRole('button', { name: 'Choose a file' }));
   const chosen = choosers.next();
   await page.keyboard.press('Space');
   await (
     await chosen
   ).setFiles({ name: 'share-code-result.png', mimeType: 'image/png', buffer: evidenceImage() });
+  await expect(picker).toContainText('share-code-result.png');
   await tabTo(page, evidence.getByRole('button', { name: 'Upload evidence' }));
   await page.keyboard.press('Enter');
   await expect(page.getByText('Evidence stored.')).toBeVisible();
   await expect(card).toContainText(`Complete: checked by ${E2E_ADMIN.name} on `);
   await expect(card).toContainText('Kept for the employment plus two years');
+  // Complete, the check reads as facts; the keyboard is on Change, which opens the form again.
+  await expect(card.getByRole('form')).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Change' })).toBeFocused();
 
   await tabTo(page, card.getByRole('button', { name: 'Show evidence' }));
   await page.keyboard.press('Enter');
@@ -98,4 +106,104 @@ test('an administrator records the right-to-work check of a hire by keyboard, wi
     complete: true,
     keptForEmployment: true,
   });
+});
+
+/** Whether two boxes on the screen share any point. */
+const overlaps = (
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** Where a toast comes to rest once it has slid in. */
+async function restingBox(toast: Locator) {
+  let last = '';
+  await expect
+    .poll(async () => {
+      const box = JSON.stringify(await toast.boundingBox());
+      const still = box === last;
+      last = box;
+      return still;
+    })
+    .toBe(true);
+  return JSON.parse(last) as { x: number; y: number; width: number; height: number };
+}
+
+test('at Offer the check sits right after the stage, reads as facts once complete, and its toast covers nothing', async ({
+  page,
+}) => {
+  const job = await createJob();
+  const name = `Oscar Offer ${Date.now()}`;
+  const applicationId = await applyTo(job.id, name);
+  const token = await adminToken();
+  expect(
+    (await api('PUT', `/applications/${applicationId}/stage`, { token, body: { stage: 'offer' } })).status,
+  ).toBe(200);
+  const checked = await api('PUT', `/applications/${applicationId}/right-to-work`, {
+    token,
+    body: { method: 'manual-document', checkedOn: ukDateIn(0) },
+  });
+  expect(checked.status).toBe(200);
+  const stored = await fetch(`${baseUrl()}/api/applications/${applicationId}/right-to-work/evidence`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' },
+    body: new Uint8Array(evidenceImage()),
+  });
+  expect(stored.status).toBe(200);
+  // Nobody here is the adjustments contact: the page must not ask for a request only to be refused.
+  const adjustmentCalls: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/') && pathname.includes('/adjustments')) adjustmentCalls.push(pathname);
+  });
+
+  await signInAsAdmin(page);
+  await page.goto(screens.application.path({ id: applicationId }));
+  const heading = page.getByRole('heading', { level: 1, name });
+  await expect(heading).toBeVisible();
+  const card = page.getByRole('region', { name: 'Right to work' });
+  await expect(card).toContainText(`Complete: checked by ${E2E_ADMIN.name} on `);
+  // Right after the stage and its review bar, before the interview: in view without scrolling.
+  const review = (await page.getByRole('region', { name: 'Review' }).boundingBox())!;
+  const cardBox = (await card.boundingBox())!;
+  const interview = (await page.getByRole('region', { name: 'Interview' }).boundingBox())!;
+  expect(cardBox.y).toBeGreaterThanOrEqual(review.y + review.height);
+  expect(cardBox.y).toBeLessThan(interview.y);
+  await expect(card.getByRole('heading', { name: 'Right to work' })).toBeInViewport();
+  // Read-only: the facts, the evidence to open, and Change.
+  await expect(card.getByRole('form')).toHaveCount(0);
+  await expect(card).toContainText('Manual document check');
+  await expect(card.getByRole('button', { name: 'Show evidence' })).toBeVisible();
+  await expectNoViolations(page, 'the application at Offer with its complete right-to-work check');
+
+  // Change opens the form again, without the employment's end (there is none at Offer).
+  await card.getByRole('button', { name: 'Change' }).click();
+  const form = card.getByRole('form', { name: 'Right-to-work check' });
+  await expect(form.getByRole('radio', { name: 'Manual document check' })).toBeFocused();
+  await expect(form.getByLabel(/Employment end date/)).toHaveCount(0);
+  await expect(card.getByRole('group', { name: 'Evidence file' })).toBeVisible();
+  await expectNoViolations(page, 'the right-to-work check opened again at Offer');
+  await form.getByRole('radio', { name: 'Online check with a share code' }).check();
+  await form.getByRole('button', { name: 'Save check' }).click();
+  const toast = page.getByRole('status').filter({ hasText: 'Right-to-work check saved.' });
+  await expect(toast).toBeVisible();
+  const change = card.getByRole('button', { name: 'Change' });
+  await expect(change).toBeFocused();
+  // The toast keeps clear of the page's heading, its header's button and the button just used.
+  const toastBox = await restingBox(toast);
+  for (const target of [heading, page.getByRole('link', { name: 'Back to List' }), change])
+    expect(overlaps(toastBox, (await target.boundingBox())!)).toBe(false);
+
+  // On a phone too: the card still follows the review bar, and the toast keeps to the bottom.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Dismiss notification' }).click();
+  await expect(toast).toHaveCount(0);
+  await change.click();
+  await form.getByRole('button', { name: 'Save check' }).click();
+  await expect(toast).toBeVisible();
+  await expect(change).toBeFocused();
+  const phoneToast = await restingBox(toast);
+  expect(phoneToast.x + phoneToast.width).toBeLessThanOrEqual(390);
+  for (const target of [heading, change])
+    expect(overlaps(phoneToast, (await target.boundingBox())!)).toBe(false);
+  expect(adjustmentCalls).toEqual([]);
 });

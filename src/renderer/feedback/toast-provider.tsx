@@ -43,7 +43,9 @@ export function ToastProvider({ children }: ToastProviderProps) {
     <SnackbarProvider
       maxSnack={MAX_TOASTS}
       autoHideDuration={TOAST_DURATION_MS.default}
-      anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+      // At the bottom: at the top they sat over the page's heading and its header's buttons. On a
+      // narrow screen notistack spans the width between small margins (docs/behaviour.md#toasts).
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
       transitionDuration={prefersReducedMotion() ? { enter: 0, exit: 0 } : TOAST_TRANSITION_MS}
       Components={toastComponents}
     >

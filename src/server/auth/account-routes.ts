@@ -1,5 +1,6 @@
 import { tokenAnswerSchema } from '../../shared/auth/auth-contract';
 import { accountAnswerSchema, changePasswordSchema } from '../../shared/auth/account-contract';
+import { isAdjustmentsContact } from '../../shared/adjustments/adjustments-contract';
 import { plainAckSchema } from '../../shared/http/acknowledgements';
 import { messages } from '../../shared/messages';
 import { HttpError } from '../http/http-error';
@@ -14,7 +15,7 @@ import { accountChecks, type AccountCheckDeps } from './account-checks';
 /** What the account routes use of the server's parts (see app-context.ts). */
 export interface AccountRouteDeps extends AccountCheckDeps {
   accounts: AccountRepository;
-  config: Pick<Config, 'requireAdmin2fa'>;
+  config: Pick<Config, 'requireAdmin2fa' | 'adjustmentsContactEmail'>;
 }
 
 /**
@@ -75,7 +76,8 @@ export function accountRoutes(app: Api, context: AccountRouteDeps): void {
       schema: {
         tags: ['account'],
         operationId: 'getAccount',
-        summary: 'Your account: two-step verification and the latest account events',
+        summary:
+          'Your account: two-step verification, whether you are the adjustments contact, and the latest account events',
         response: { 200: accountAnswerSchema, ...errorResponses(401, 403) },
       },
     },
@@ -92,6 +94,7 @@ export function accountRoutes(app: Api, context: AccountRouteDeps): void {
         twoFactorEnabled: secondFactor.enabled,
         twoFactorRequired: config.requireAdmin2fa,
         recoveryCodesLeft: secondFactor.enabled ? recoveryCodesLeft : 0,
+        adjustmentsContact: isAdjustmentsContact(user.email, config.adjustmentsContactEmail),
         events,
       };
     },

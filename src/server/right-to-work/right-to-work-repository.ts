@@ -94,7 +94,8 @@ export function createRightToWorkRepository(db: Db, blobs: BlobStore) {
 
     /**
      * Records or corrects the check. A new follow-up date is reminded afresh. Refused (409) unless
-     * the application is at Offer or Hired. Answers undefined when there is no such application.
+     * the application is at Offer or Hired, and with an employment end date unless it is at Hired.
+     * Answers undefined when there is no such application.
      */
     async save(
       applicationId: string,
@@ -107,6 +108,9 @@ export function createRightToWorkRepository(db: Db, blobs: BlobStore) {
         if (!application) return undefined;
         if (!RIGHT_TO_WORK_STAGES.includes(application.stage))
           throw new HttpError(409, messages.rightToWorkWrongStage);
+        // At Offer there is no employment yet to have ended (docs/behaviour.md#right-to-work-checks).
+        if (fields.employmentEndedOn !== null && application.stage !== 'hired')
+          throw new HttpError(409, messages.rightToWorkEmploymentEndTooEarly);
         const before = await rowOf(tx, applicationId);
         const values = {
           ...fields,

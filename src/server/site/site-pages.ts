@@ -182,7 +182,10 @@ export function createSitePages(context: {
    * About, Contact and the privacy notice show only the build and the configuration: drawn once
    * (and again in a new year, for the footer). Their links work without the app, and the privacy
    * notice's form keeps what is typed and cannot be sent until the app runs (lost-link-form.tsx),
-   * so their app waits for the first interaction too.
+   * so their app waits for the first interaction too. The login is drawn the same way, so its form
+   * is there at the first paint instead of a spinner; everyone who opens it means to log in, so its
+   * app starts right after that paint, and a press of Login meanwhile is pressed again once it runs
+   * (src/web/main.tsx). It stays out of search engines: noindex, no canonical address.
    */
   const fixedHeads = {
     about: {
@@ -197,6 +200,7 @@ export function createSitePages(context: {
       title: pageTitles.privacy,
       description: `How ${siteConfig.legalName} handles the personal data you send when you apply for a job, how long it is kept, and your rights.`,
     },
+    login: { title: pageTitles.login, noIndex: true },
   } satisfies Partial<Record<PrerenderedScreen, Omit<PageHead, 'canonicalUrl'>>>;
   type FixedScreen = keyof typeof fixedHeads;
   const drawFixed = (name: FixedScreen) => {
@@ -205,11 +209,12 @@ export function createSitePages(context: {
       const data = settings();
       const prerendered = await prerender(address, data);
       done(prerendered !== undefined || !prerender.mayDraw());
+      const indexed = screens[name].indexing === 'index';
       return html(
-        { ...fixedHeads[name], canonicalUrl: `${config.publicUrl}${address}` },
+        { ...fixedHeads[name], ...(indexed ? { canonicalUrl: `${config.publicUrl}${address}` } : {}) },
         data,
         prerendered,
-        'interaction',
+        name === 'login' ? 'after-paint' : 'interaction',
       );
     });
   };
@@ -272,6 +277,7 @@ export function createSitePages(context: {
     about: fixedPage('about'),
     contact: fixedPage('contact'),
     privacy: fixedPage('privacy'),
+    login: fixedPage('login'),
   };
 
   return async (pathname, query = '') => {

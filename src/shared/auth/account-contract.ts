@@ -163,6 +163,11 @@ export const accountAnswerSchema = z.object({
   /** REQUIRE_ADMIN_2FA: every administrator must use a second factor. */
   twoFactorRequired: z.boolean(),
   recoveryCodesLeft: z.number().int(),
+  /**
+   * This account is the adjustments contact (ADJUSTMENTS_CONTACT_EMAIL), the one who reads
+   * applicants' adjustment requests: the screens ask for a request only then.
+   */
+  adjustmentsContact: z.boolean(),
   /** The latest first, at most ACCOUNT_EVENTS_SHOWN. */
   events: z.array(accountEventSchema),
 });

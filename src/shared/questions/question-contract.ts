@@ -246,6 +246,31 @@ function checkAnswer(question: Question, value: unknown): { answer: AnswerValue 
   }
 }
 
+/**
+ * The polite reply of the first question whose knock-out answer was given, if any. The apply form
+ * asks it on every change (Submit stops at once) and the server on every application, so the two
+ * always agree (docs/behaviour.md#questions-per-job). An answer of the wrong type knocks nothing out.
+ */
+export function knockOutReply(
+  questions: readonly Question[],
+  answers: Record<string, AnswerValue | undefined>,
+): string | null {
+  for (const question of questions) {
+    if (!question.knockOut) continue;
+    const answer = Object.hasOwn(answers, question.id) ? answers[question.id] : undefined;
+    const given =
+      typeof answer === 'boolean'
+        ? [answer ? 'yes' : 'no']
+        : Array.isArray(answer)
+          ? answer
+          : typeof answer === 'string'
+            ? [answer]
+            : [];
+    if (given.some((value) => question.knockOut!.answers.includes(value))) return question.knockOut.message;
+  }
+  return null;
+}
+
 export type AnswerCheck =
   | { ok: true; answers: StoredAnswer[]; knockOut: string | null }
   | { ok: false; errors: { path: string; message: string }[] };
@@ -262,7 +287,6 @@ export function checkAnswers(questions: readonly Question[], answers: Record<str
   for (const id of Object.keys(answers))
     if (!known.has(id)) errors.push({ path: `answers.${id}`, message: answerMessages.unknown(id) });
   const stored: StoredAnswer[] = [];
-  let knockOut: string | null = null;
   for (const question of questions) {
     const value = Object.hasOwn(answers, question.id) ? answers[question.id] : undefined;
     if (isBlank(value)) {
@@ -276,18 +300,10 @@ export function checkAnswers(questions: readonly Question[], answers: Record<str
       continue;
     }
     stored.push({ id: question.id, label: question.label, type: question.type, answer: checked.answer });
-    if (question.knockOut && knockOut === null) {
-      const given =
-        typeof checked.answer === 'boolean'
-          ? [checked.answer ? 'yes' : 'no']
-          : Array.isArray(checked.answer)
-            ? checked.answer
-            : [String(checked.answer)];
-      if (given.some((answer) => question.knockOut!.answers.includes(answer)))
-        knockOut = question.knockOut.message;
-    }
   }
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, answers: stored, knockOut };
+  if (errors.length > 0) return { ok: false, errors };
+  const checkedAnswers = Object.fromEntries(stored.map(({ id, answer }) => [id, answer]));
+  return { ok: true, answers: stored, knockOut: knockOutReply(questions, checkedAnswers) };
 }
 
 /** An answer as the application page and the list show it; a date as every date is read ("5 December 2026"). */

@@ -10,4 +10,5 @@ export const pageTitles = {
   about: `About Us | ${brandName} Careers`,
   contact: `Contact Us | ${brandName} Careers`,
   privacy: `Applicant Privacy Notice | ${brandName} Careers`,
+  login: `Login | ${brandName} Careers`,
 };

@@ -137,7 +137,8 @@ export const screens = {
     admin: false,
     indexing: 'disallow',
     replay: true,
-    prerendered: false,
+    // Drawn by the server like About, so the form shows at the first paint rather than a spinner.
+    prerendered: true,
     screen: { file: 'features/auth/login-page', name: 'LoginPage' },
   }),
   register: screen('/register', {

@@ -123,10 +123,24 @@ describe(`adjustments on ${engine}`, () => {
     }
   });
 
+  it("the account's answer says who the contact is, so the screens ask for requests only then", async () => {
+    const asContact = await server.api('GET', '/auth/account', { token: contactToken });
+    expect(asContact.status).toBe(200);
+    expect(asContact.body.adjustmentsContact).toBe(true);
+    const asOther = await server.api('GET', '/auth/account', { token: team.adminToken });
+    expect(asOther.body.adjustmentsContact).toBe(false);
+    const asManager = await server.api('GET', '/auth/account', { token: await team.token(team.hmA) });
+    expect(asManager.body.adjustmentsContact).toBe(false);
+  });
+
   it('nobody reads them when no contact is configured', async () => {
     const bare = await buildTestApp();
     try {
-      const answer = await bare.api('GET', '/adjustments', { token: await bare.adminToken() });
+      const adminToken = await bare.adminToken();
+      expect((await bare.api('GET', '/auth/account', { token: adminToken })).body.adjustmentsContact).toBe(
+        false,
+      );
+      const answer = await bare.api('GET', '/adjustments', { token: adminToken });
       expect(answer.status).toBe(403);
       expect(answer.body).toEqual({ message: messages.adjustmentsContactOnly });
     } finally {

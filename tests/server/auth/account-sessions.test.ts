@@ -189,6 +189,7 @@ describe('GET /api/auth/account', () => {
       twoFactorEnabled: false,
       twoFactorRequired: false,
       recoveryCodesLeft: 0,
+      adjustmentsContact: false,
       events: [],
     });
 

@@ -161,7 +161,7 @@ describe(`recording a check on ${engine}`, () => {
     expect(await server.context.blobs.get(second!)).toBeDefined();
   });
 
-  it('refuses a check before Offer, bad fields and evidence before the check, with messages and nothing saved', async () => {
+  it('refuses a check before Offer, bad fields, an employment end before Hired and evidence before the check, with messages and nothing saved', async () => {
     const early = await newApplication('Early', 'shortlisted');
     const wrongStage = await saveCheck(early, { method: 'manual-document', checkedOn: dayOffset(0) });
     expect(wrongStage.status).toBe(409);
@@ -185,9 +185,29 @@ describe(`recording a check on ${engine}`, () => {
     });
     expect(followUpFirst.status).toBe(400);
     expect(followUpFirst.body.message).toContain(messages.rightToWorkFollowUpInvalid);
+    // At Offer there is no employment yet to have ended: its end date waits for Hired.
+    const endAtOffer = await saveCheck(offered, {
+      method: 'manual-document',
+      checkedOn: dayOffset(0),
+      employmentEndedOn: dayOffset(300),
+    });
+    expect(endAtOffer.status).toBe(409);
+    expect(endAtOffer.body.message).toBe(messages.rightToWorkEmploymentEndTooEarly);
     expect(
       (await server.api('GET', `/applications/${offered}/right-to-work`, { token: admin })).body.check,
     ).toBeNull();
+    // Without one the check is recorded at Offer; at Hired the end date is taken.
+    expect((await saveCheck(offered, { method: 'manual-document', checkedOn: dayOffset(0) })).status).toBe(
+      200,
+    );
+    await moveTo(offered, 'hired');
+    const endAtHired = await saveCheck(offered, {
+      method: 'manual-document',
+      checkedOn: dayOffset(0),
+      employmentEndedOn: dayOffset(300),
+    });
+    expect(endAtHired.status, JSON.stringify(endAtHired.body)).toBe(200);
+    expect(endAtHired.body.employmentEndedOn).toBe(dayOffset(300));
   });
 
   it('refuses a date checked after today in London, on a new check and on a change, and takes today', async () => {

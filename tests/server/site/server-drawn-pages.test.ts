@@ -52,7 +52,7 @@ function prerenderProcesses(): number[] {
   return children;
 }
 
-describe('About, Contact and the privacy notice, drawn on the server', () => {
+describe('About, Contact, the privacy notice and the login, drawn on the server', () => {
   const realPrerender = `export { prerender } from ${JSON.stringify(
     pathToFileURL(path.resolve('src/web/prerender.tsx')).href,
   )};`;
@@ -97,6 +97,21 @@ describe('About, Contact and the privacy notice, drawn on the server', () => {
     // Without script the lost-link form says it needs it.
     const privacy = await page('/privacy');
     expect(privacy.html).toContain('Asking for a new link needs JavaScript.');
+
+    // The login is drawn too, so its form is there at the first paint rather than a spinner: out
+    // of search engines, and its app starts right after that paint (no data-start).
+    const login = await page('/login');
+    expect(login.status).toBe(200);
+    expect(login.root.querySelector('h1')?.textContent).toBe('Login');
+    expect(login.root.querySelector('form input[type="email"][autocomplete="username"]')).not.toBeNull();
+    expect(login.root.querySelector('form input[type="password"]')).not.toBeNull();
+    expect(login.root.querySelector('button[type="submit"]')?.textContent).toBe('Login');
+    expect(login.root.querySelector('.fui-Spinner')).toBeNull();
+    expect(login.document.title).toBe(`Login | ${siteConfig.brandName} Careers`);
+    expect(login.document.querySelectorAll('title')).toHaveLength(1);
+    expect(login.document.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+    expect(login.document.querySelector('link[rel="canonical"]')).toBeNull();
+    expect(login.root.hasAttribute('data-start')).toBe(false);
     // The real prerender, compiled from the sources in its child process on first use (20-40 s on
     // a busy machine), and a server of its own.
   }, 120_000);
@@ -148,7 +163,7 @@ export function prerender(url, data) {
     // Everything drawn so far (the first page asked for has the others drawn in the background).
     await expect
       .poll(() => [...new Set(renders())].sort())
-      .toEqual(['/', '/about', '/contact', '/privacy', job].sort());
+      .toEqual(['/', '/about', '/contact', '/privacy', '/login', job].sort());
     const rendersBefore = renders().length;
 
     // The quiet spell: the prerender's process leaves, and the open jobs are past their age.
@@ -176,7 +191,7 @@ export function prerender(url, data) {
     const job = `/apply/${created.body.insertedId}`;
     await mark('/');
     await mark(job);
-    await expect.poll(() => new Set(renders()).size, { timeout: 15_000 }).toBe(5);
+    await expect.poll(() => new Set(renders()).size, { timeout: 15_000 }).toBe(6);
     const homeBefore = renders().filter((url) => url === '/').length;
     const jobBefore = renders().filter((url) => url === job).length;
 
@@ -209,7 +224,7 @@ export function prerender(url, data) {
     });
     const id = created.body.insertedId as string;
     await mark(`/apply/${id}`);
-    await expect.poll(() => new Set(renders()).size, { timeout: 15_000 }).toBe(5);
+    await expect.poll(() => new Set(renders()).size, { timeout: 15_000 }).toBe(6);
     expect((await running.api('DELETE', `/post/${id}`, { token })).status).toBe(200);
     // The home page is drawn again without it, and the job's page is not.
     await expect.poll(() => renders().filter((url) => url === '/').length, { timeout: 15_000 }).toBe(2);

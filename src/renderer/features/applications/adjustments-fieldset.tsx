@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Checkbox, Field, Textarea } from '@fluentui/react-components';
 import { INLINE_INDICATOR } from './question-fields';
 import { MAX_ADJUSTMENTS_LENGTH } from '../../../shared/adjustments/adjustments-contract';
+import { EmailAddress } from '../../components/email-address';
 import { siteConfig } from '../../../shared/site/site-config';
 import { useStyles } from './adjustments-fieldset.styles';
 
@@ -73,7 +74,7 @@ export function AdjustmentsFieldset({
         </a>{' '}
         ({siteConfig.openingHours.footer}) or e-mail{' '}
         <a className={styles.link} href={`mailto:${siteConfig.careersEmail}`}>
-          {siteConfig.careersEmail}
+          <EmailAddress address={siteConfig.careersEmail} />
         </a>{' '}
         and we will find another way for you to apply.
       </p>

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { useAdminStyles } from '../../layout/admin-page';
+import { EmailAddress } from '../../components/email-address';
 import { Fact } from './application-fact';
 import { useStyles } from './application-detail-page.styles';
 import { formatAnswer, type StoredAnswer } from '../../../shared/questions/question-contract';
@@ -36,7 +37,7 @@ export function ApplicantSections(props: {
           <Fact label="Full Name">{props.name}</Fact>
           <Fact label="Email">
             <a className={styles.link} href={`mailto:${props.email}`}>
-              {props.email}
+              <EmailAddress address={props.email} />
             </a>
           </Fact>
           <Fact label="Phone">

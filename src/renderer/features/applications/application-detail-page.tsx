@@ -27,12 +27,16 @@ import { screens } from '../../../shared/site/screen-routes';
 /**
  * /dashboard/application/:id: the applicant, the review bar, the cover letter, the CV, the
  * interview (its offer of times) and scorecards, and notes.
- * `privacy` renders the application's data-protection cards (they belong to the privacy feature;
- * the app composes the two, see app/pages/application-page.tsx).
+ * `besideStage` renders what the stage calls for right after the review bar, before everything
+ * else (the right-to-work check at Offer and Hired); `privacy` renders the application's
+ * data-protection cards. Both belong to other features; the app composes them (see
+ * app/pages/application-page.tsx).
  */
 export function ApplicationDetailPage({
+  besideStage,
   privacy,
 }: {
+  besideStage?: (application: ApplicationDetail) => ReactNode;
   privacy?: (application: ApplicationDetail) => ReactNode;
 }) {
   const admin = useAdminStyles();
@@ -96,6 +100,7 @@ export function ApplicationDetailPage({
         onDeleted={() => void navigate(backTo)}
         onInterview={() => setOffering(true)}
       />
+      {besideStage?.(application)}
       <div className={styles.layout}>
         <div className={styles.column}>
           <ApplicantSections

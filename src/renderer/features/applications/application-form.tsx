@@ -29,6 +29,7 @@ import {
   answerProblems,
   answersOf,
   focusQuestion,
+  knockingQuestion,
   QuestionFields,
   type AnswerDraft,
 } from './question-fields';
@@ -45,7 +46,7 @@ export const APPLY_HEADING_ID = 'apply-title';
 export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotice: ReactNode }) {
   const styles = useStyles();
   const panel = usePanelStyles();
-  const { submit, submitting, uploading, step, error, notice } = useSubmitApplication();
+  const { submit, submitting, uploading, step, error, notice, dismissNotice } = useSubmitApplication();
   const [fields, setFields] = useState<TextFields>({ name: '', email: '', phone: '', about: '' });
   const [cv, setCv] = useState<ReadyCv | null>(null);
   const [adjustments, setAdjustments] = useState<AdjustmentAnswers>({
@@ -107,9 +108,14 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
   });
 
   const checkDraft = (next: AnswerDraft) => answerProblems(job.questions, next);
+  const knocking = knockingQuestion(job.questions, draft);
+  const submitHint = knocking
+    ? messages.knockedOutHint(knocking.question.label)
+    : !cv && 'Attach your CV as a PDF to submit your application.';
   const answer = (id: string, value: string | boolean | string[]) => {
     const next = { ...draft, [id]: value };
     setDraft(next);
+    dismissNotice();
     if (attempted) setAnswerErrors(checkDraft(next));
   };
 
@@ -121,7 +127,7 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (submitting) return;
+    if (submitting || knocking) return;
     setAttempted(true);
     const payload = payloadOf(fields);
     const found = validate(payload, cv);
@@ -275,18 +281,18 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
         appearance="primary"
         size="large"
         icon={submitting ? <Spinner size="tiny" /> : <SendRegular />}
-        // Until the app runs the button cannot be pressed, so the form is never sent by the browser
-        // itself (its fields would end up in the address). A press then is not kept, and the hint
-        // below says what the button waits for.
-        disabled={!running || !cv || submitting}
-        aria-describedby={!cv ? 'apply-submit-hint' : undefined}
+        // Until the app runs the button cannot be pressed, so the browser never sends the form itself
+        // (its fields would end up in the address). The hint says what it waits for: a CV, or an answer
+        // that is not a knock-out, which stops it at once (docs/behaviour.md#questions-per-job).
+        disabled={!running || !cv || submitting || knocking !== undefined}
+        aria-describedby={submitHint ? 'apply-submit-hint' : undefined}
         className={styles.submit}
       >
         {submitting ? 'Submitting...' : 'Submit Application'}
       </Button>
-      {!cv && (
+      {submitHint && (
         <p id="apply-submit-hint" className={styles.hint}>
-          Attach your CV as a PDF to submit your application.
+          {submitHint}
         </p>
       )}
     </form>

@@ -14,7 +14,6 @@ export const useStyles = makeStyles({
   sizeLine: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS },
   optimized: { ...typographyStyles.caption2, color: tokens.colorBrandForeground2 },
   noCv: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground3 },
-  email: { wordBreak: 'break-word' },
   nameLink: {
     color: tokens.colorBrandForegroundLink,
     textDecorationLine: 'underline',

@@ -18,6 +18,7 @@ import type { ApplicationSummary } from '../../../shared/applications/applicatio
 import type { ApplicationStage } from '../../../shared/applications/stage-contract';
 import { useAdminStyles } from '../../layout/admin-page';
 import { IconLink } from '../../components/icon-link';
+import { EmailAddress } from '../../components/email-address';
 import { applicantPhone, appliedJob, appliedOn, cvSizeText } from './application-fields';
 import { hasResume } from './application-search';
 import { usesOptimizedLoading } from './cv-bytes';
@@ -100,7 +101,9 @@ export const ApplicationRow = memo(function ApplicationRow({
           </span>
         )}
       </TableCell>
-      <TableCell className={styles.email}>{row.email}</TableCell>
+      <TableCell>
+        <EmailAddress address={row.email} />
+      </TableCell>
       <TableCell>{applicantPhone(row)}</TableCell>
       <TableCell>{appliedJob(row)}</TableCell>
       <TableCell>{appliedOn(row)}</TableCell>

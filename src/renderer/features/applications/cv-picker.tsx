@@ -8,7 +8,7 @@ import { ErrorCircleRegular } from '@fluentui/react-icons/headless/svg/error-cir
 import { formatKb } from '../../../shared/format/size';
 import { CV_PROGRESS_STEP_MS, CV_PROGRESS_STEP_PERCENT } from '../../../shared/limits';
 import { precheckCv, readCv, type CvReadResult } from './cv-file';
-import { useStyles } from './cv-picker.styles';
+import { useFileDropZoneStyles as useStyles } from '../../components/file-drop-zone.styles';
 
 export interface ReadyCv {
   fileName: string;

@@ -12,6 +12,7 @@ import { formatShortDateTime } from '../../../shared/format/date';
 import { teamRoleLabels, type JobViewer } from '../../../shared/team/team-contract';
 import { errorMessage } from '../../store/api-error';
 import { useAdminStyles } from '../../layout/admin-page';
+import { EmailAddress } from '../../components/email-address';
 import { useGetJobViewersQuery } from './team-api';
 
 const roleText = (viewer: JobViewer): string => {
@@ -59,7 +60,14 @@ export function JobViewers({ jobId }: { jobId: string }) {
               {viewers.map((viewer) => (
                 <TableRow key={viewer.actorEmail}>
                   <TableCell>
-                    {viewer.name ? `${viewer.name} (${viewer.actorEmail})` : viewer.actorEmail}
+                    {viewer.name ? (
+                      <>
+                        {`${viewer.name} (`}
+                        <EmailAddress address={viewer.actorEmail} />)
+                      </>
+                    ) : (
+                      <EmailAddress address={viewer.actorEmail} />
+                    )}
                   </TableCell>
                   <TableCell>{roleText(viewer)}</TableCell>
                   <TableCell>{viewer.applicants}</TableCell>

@@ -1,5 +1,6 @@
 import { Avatar } from '@fluentui/react-components';
 import type { Note } from '../../../shared/applications/note-contract';
+import { EmailAddress } from '../../components/email-address';
 import { formatShortDateTime } from '../../../shared/format/date';
 import { useStyles } from './note-item.styles';
 
@@ -11,7 +12,7 @@ export function NoteItem({ note }: { note: Note }) {
       <div className={styles.bubble}>
         <p className={styles.meta}>
           <span className={styles.author}>{note.authorName || note.authorEmail}</span>
-          <span>{note.authorEmail}</span>
+          <EmailAddress address={note.authorEmail} />
           <time dateTime={note.createdAt}>{formatShortDateTime(note.createdAt)}</time>
         </p>
         <p className={styles.body}>{note.body}</p>

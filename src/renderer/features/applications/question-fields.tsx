@@ -1,15 +1,23 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import {
   Checkbox,
   Field,
   FieldContextProvider,
   Input,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
   Radio,
   RadioGroup,
   Textarea,
   useFieldControlProps_unstable,
 } from '@fluentui/react-components';
-import { checkAnswers, type Question } from '../../../shared/questions/question-contract';
+import {
+  checkAnswers,
+  knockOutReply,
+  mayKnockOut,
+  type Question,
+} from '../../../shared/questions/question-contract';
 
 /**
  * A choice list's question names its group (the Field gives the group aria-labelledby), not one
@@ -50,6 +58,24 @@ export function answerProblems(questions: readonly Question[], draft: AnswerDraf
 
 const fieldId = (question: Question) => `apply-question-${question.id}`;
 
+/** The element holding a knock-out question's reply: Submit points to it while it shows. */
+export const knockOutReplyId = (question: Question) => `${fieldId(question)}-knock-out`;
+
+/**
+ * The question whose knock-out answer is chosen, with its polite reply, or undefined: the same
+ * rule the server applies to a sent application (docs/behaviour.md#questions-per-job).
+ */
+export function knockingQuestion(
+  questions: readonly Question[],
+  draft: AnswerDraft,
+): { question: Question; reply: string } | undefined {
+  for (const question of questions) {
+    const reply = knockOutReply([question], draft);
+    if (reply !== null) return { question, reply };
+  }
+  return undefined;
+}
+
 /** Focus to a question: a list question's id names its group, so its chosen option, or its first. */
 export function focusQuestion(id: string) {
   const field = document.getElementById(`apply-question-${id}`);
@@ -80,115 +106,134 @@ function CheckboxGroup({ id, children }: { id: string; children: ReactNode }) {
   );
 }
 
-/**
- * The job's own questions on the apply form, each with why it is asked
- * (docs/behaviour.md#questions-per-job). A choice list is a group named by its question.
- */
-export function QuestionFields({
-  questions,
-  draft,
-  errors,
-  onChange,
-  disabled,
-}: {
+interface QuestionFieldsProps {
   questions: readonly Question[];
   draft: AnswerDraft;
   errors: Record<string, string | undefined>;
   onChange: (id: string, value: string | boolean | string[]) => void;
   disabled: boolean;
-}) {
-  return (
-    <>
-      {questions.map((question) => {
-        const id = fieldId(question);
-        const common = {
-          required: question.required,
-          validationMessage: errors[question.id],
-          hint: `Why we ask: ${question.purpose}`,
-        };
-        const value = draft[question.id];
-        switch (question.type) {
-          case 'yes-no':
-          case 'one-of': {
-            const choices: [string, string][] =
-              question.type === 'yes-no'
-                ? [
-                    ['yes', 'Yes'],
-                    ['no', 'No'],
-                  ]
-                : question.options.map((option) => [option, option]);
-            const chosen =
-              typeof value === 'boolean' ? (value ? 'yes' : 'no') : typeof value === 'string' ? value : '';
-            return (
-              <Field key={question.id} label={groupLabel(question.label)} {...common}>
-                <RadioGroup
-                  id={id}
-                  value={chosen}
-                  disabled={disabled}
-                  onChange={(_, data) =>
-                    onChange(question.id, question.type === 'yes-no' ? data.value === 'yes' : data.value)
-                  }
-                >
-                  {choices.map(([choice, label]) => (
-                    <Radio key={choice} value={choice} label={label} indicator={INLINE_INDICATOR} />
-                  ))}
-                </RadioGroup>
-              </Field>
-            );
-          }
-          case 'several-of': {
-            const chosen = Array.isArray(value) ? value : [];
-            return (
-              <Field key={question.id} label={groupLabel(question.label)} {...common}>
-                <CheckboxGroup id={id}>
-                  {question.options.map((option) => (
-                    <Checkbox
-                      key={option}
-                      label={option}
-                      indicator={INLINE_INDICATOR}
-                      checked={chosen.includes(option)}
-                      disabled={disabled}
-                      onChange={(_, data) =>
-                        onChange(
-                          question.id,
-                          data.checked === true
-                            ? [...chosen, option]
-                            : chosen.filter((item) => item !== option),
-                        )
-                      }
-                    />
-                  ))}
-                </CheckboxGroup>
-              </Field>
-            );
-          }
-          case 'long-text':
-            return (
-              <Field key={question.id} label={{ children: question.label, htmlFor: id }} {...common}>
-                <Textarea
-                  id={id}
-                  resize="vertical"
-                  rows={4}
-                  value={typeof value === 'string' ? value : ''}
-                  disabled={disabled}
-                  onChange={(_, data) => onChange(question.id, data.value)}
-                />
-              </Field>
-            );
-          default:
-            return (
-              <Field key={question.id} label={{ children: question.label, htmlFor: id }} {...common}>
-                <Input
-                  id={id}
-                  type={question.type === 'number' ? 'number' : question.type === 'date' ? 'date' : 'text'}
-                  value={typeof value === 'string' ? value : ''}
-                  disabled={disabled}
-                  onChange={(_, data) => onChange(question.id, data.value)}
-                />
-              </Field>
-            );
-        }
-      })}
-    </>
-  );
+}
+
+/**
+ * The job's own questions on the apply form, each with why it is asked
+ * (docs/behaviour.md#questions-per-job). A choice list is a group named by its question.
+ */
+export function QuestionFields(props: QuestionFieldsProps) {
+  const { questions, draft } = props;
+  /**
+   * A knock-out question's reply shows under it as soon as the ending answer is chosen, in a live
+   * region that is there from the start so that screen readers hear it arrive; focus stays on the
+   * answer, which the applicant may still change.
+   */
+  const withReply = (question: Question, field: ReactNode) => {
+    if (!question.knockOut || !mayKnockOut(question.type)) return field;
+    const reply = knockOutReply([question], draft);
+    return (
+      <Fragment key={question.id}>
+        {field}
+        <div role="status" aria-live="polite" aria-atomic="true" id={knockOutReplyId(question)}>
+          {reply !== null && (
+            <MessageBar intent="info" layout="multiline">
+              <MessageBarBody>
+                <MessageBarTitle>Thank you for your interest</MessageBarTitle>
+                <span data-testid="apply-knock-out">{reply}</span>
+              </MessageBarBody>
+            </MessageBar>
+          )}
+        </div>
+      </Fragment>
+    );
+  };
+
+  return <>{questions.map((question) => withReply(question, questionField(question, props)))}</>;
+}
+
+/** One question's field: its control by type, its reason as the hint, its problem as the message. */
+function questionField(question: Question, { draft, errors, onChange, disabled }: QuestionFieldsProps) {
+  const id = fieldId(question);
+  const common = {
+    required: question.required,
+    validationMessage: errors[question.id],
+    hint: `Why we ask: ${question.purpose}`,
+  };
+  const value = draft[question.id];
+  switch (question.type) {
+    case 'yes-no':
+    case 'one-of': {
+      const choices: [string, string][] =
+        question.type === 'yes-no'
+          ? [
+              ['yes', 'Yes'],
+              ['no', 'No'],
+            ]
+          : question.options.map((option) => [option, option]);
+      const chosen =
+        typeof value === 'boolean' ? (value ? 'yes' : 'no') : typeof value === 'string' ? value : '';
+      return (
+        <Field key={question.id} label={groupLabel(question.label)} {...common}>
+          <RadioGroup
+            id={id}
+            value={chosen}
+            disabled={disabled}
+            onChange={(_, data) =>
+              onChange(question.id, question.type === 'yes-no' ? data.value === 'yes' : data.value)
+            }
+          >
+            {choices.map(([choice, label]) => (
+              <Radio key={choice} value={choice} label={label} indicator={INLINE_INDICATOR} />
+            ))}
+          </RadioGroup>
+        </Field>
+      );
+    }
+    case 'several-of': {
+      const chosen = Array.isArray(value) ? value : [];
+      return (
+        <Field key={question.id} label={groupLabel(question.label)} {...common}>
+          <CheckboxGroup id={id}>
+            {question.options.map((option) => (
+              <Checkbox
+                key={option}
+                label={option}
+                indicator={INLINE_INDICATOR}
+                checked={chosen.includes(option)}
+                disabled={disabled}
+                onChange={(_, data) =>
+                  onChange(
+                    question.id,
+                    data.checked === true ? [...chosen, option] : chosen.filter((item) => item !== option),
+                  )
+                }
+              />
+            ))}
+          </CheckboxGroup>
+        </Field>
+      );
+    }
+    case 'long-text':
+      return (
+        <Field key={question.id} label={{ children: question.label, htmlFor: id }} {...common}>
+          <Textarea
+            id={id}
+            resize="vertical"
+            rows={4}
+            value={typeof value === 'string' ? value : ''}
+            disabled={disabled}
+            onChange={(_, data) => onChange(question.id, data.value)}
+          />
+        </Field>
+      );
+    default:
+      return (
+        <Field key={question.id} label={{ children: question.label, htmlFor: id }} {...common}>
+          <Input
+            id={id}
+            type={question.type === 'number' ? 'number' : question.type === 'date' ? 'date' : 'text'}
+            value={typeof value === 'string' ? value : ''}
+            disabled={disabled}
+            onChange={(_, data) => onChange(question.id, data.value)}
+          />
+        </Field>
+      );
+  }
 }

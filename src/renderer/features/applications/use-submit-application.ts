@@ -132,5 +132,8 @@ export function useSubmitApplication() {
     [submitApplication, sendEmail, toast, navigate, update],
   );
 
-  return { ...state, submit };
+  /** Takes the job's reply to a sent knock-out answer away: the applicant has changed an answer. */
+  const dismissNotice = useCallback(() => update({ notice: null }), [update]);
+
+  return { ...state, submit, dismissNotice };
 }

@@ -8,6 +8,7 @@ import { loginSchema, type LoginAnswer } from '../../../shared/auth/auth-contrac
 import type { TwoFactorEnabledAnswer, TwoFactorSetupAnswer } from '../../../shared/auth/account-contract';
 import { siteConfig } from '../../../shared/site/site-config';
 import { useAppDispatch, useOnAction } from '../../store/hooks';
+import { useTypedBeforeStart } from '../../lib/use-typed-before-start';
 import { errorMessage } from '../../store/api-error';
 import { AuthCard } from './auth-card';
 import { signedIn, startSession } from '../../store/session-slice';
@@ -52,6 +53,13 @@ export function LoginPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [second, setSecond] = useState<SecondStep | null>(null);
   const [setUpTwoFactor] = useSetUpTwoFactorMutation();
+  // The server draws this screen: what is typed or autofilled before the app runs is kept.
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  useTypedBeforeStart([
+    [emailInput, setEmail],
+    [passwordInput, setPassword],
+  ]);
 
   // Signed in, from the password alone or after the second step: once the server has said what
   // the account may do, go where the login was heading if the role may open it, else to its work.
@@ -181,6 +189,7 @@ export function LoginPage() {
       <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
         <Field label="Email" required validationMessage={errors.email}>
           <Input
+            ref={emailInput}
             type="email"
             autoComplete="username"
             value={email}
@@ -189,6 +198,7 @@ export function LoginPage() {
         </Field>
         <Field label="Password" required validationMessage={errors.password}>
           <PasswordInput
+            ref={passwordInput}
             autoComplete="current-password"
             value={password}
             onChange={(_, data) => setPassword(data.value)}

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { Button, Input, type InputProps } from '@fluentui/react-components';
 import { EyeRegular } from '@fluentui/react-icons/headless/svg/eye';
 import { EyeOffRegular } from '@fluentui/react-icons/headless/svg/eye-off';
@@ -5,6 +6,8 @@ import { EyeOffRegular } from '@fluentui/react-icons/headless/svg/eye-off';
 export interface PasswordInputProps extends Omit<InputProps, 'type' | 'contentAfter'> {
   visible: boolean;
   onToggleVisible: () => void;
+  /** The <input> itself. */
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** A password input with a show/hide toggle that says what it will do. */

@@ -4,6 +4,7 @@ import { Button, Spinner, Switch } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons/headless/svg/arrow-download';
 import { PersonDeleteRegular } from '@fluentui/react-icons/headless/svg/person-delete';
 import type { ApplicationDetail } from '../../../shared/applications/application-contract';
+import { EmailAddress } from '../../components/email-address';
 import { formatClosingDate } from '../../../shared/jobs/closing-date';
 import { formatDate } from '../../../shared/format/date';
 import { subjectExportFileName } from '../../../shared/privacy/privacy-contract';
@@ -120,7 +121,8 @@ export function ApplicantPrivacyCard({ application }: { application: Application
         onChange={(_event, data) => void toggleHold(data.checked)}
       />
       <p className={styles.hint}>
-        Access requests and erasure cover every application from {email}, not only this one.
+        Access requests and erasure cover every application from <EmailAddress address={email} />, not only
+        this one.
       </p>
       <div className={styles.buttons}>
         <Button

@@ -3,6 +3,7 @@ import { Spinner } from '@fluentui/react-components';
 import { auditActionLabels } from '../../../shared/privacy/audit-contract';
 import { formatShortDateTime } from '../../../shared/format/date';
 import { useAdminStyles } from '../../layout/admin-page';
+import { EmailAddress } from '../../components/email-address';
 import { useGetAuditTrailQuery } from './privacy-admin-api';
 import { useStyles } from './audit-trail.styles';
 
@@ -37,7 +38,7 @@ export function AuditTrail({ applicationId }: { applicationId: string }) {
                 {entry.detail && <span className={styles.detail}>: {entry.detail}</span>}
               </span>
               <span className={styles.meta}>
-                {entry.actorEmail} ·{' '}
+                <EmailAddress address={entry.actorEmail} /> ·{' '}
                 <time dateTime={entry.createdAt}>{formatShortDateTime(entry.createdAt)}</time>
               </span>
             </li>

@@ -10,8 +10,6 @@ export const useStyles = makeStyles({
     gap: tokens.spacingHorizontalM,
     gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 180px), 1fr))',
   },
-  fileLabel: { ...typographyStyles.body1Strong },
-  fileInput: { ...typographyStyles.body1, maxWidth: '100%' },
   hint: { ...typographyStyles.caption1, margin: 0, color: tokens.colorNeutralForeground2 },
   refusal: { ...typographyStyles.body1, margin: 0, color: tokens.colorPaletteRedForeground1 },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },

@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Field, Input, Radio, RadioGroup, Spinner } from '@fluentui/react-components';
+import type { ApplicationStage } from '../../../shared/applications/stage-contract';
 import { londonToday } from '../../../shared/jobs/closing-date';
 import {
   rightToWorkMethodLabels,
@@ -12,13 +13,25 @@ import { useToast } from '../../feedback/use-toast';
 import { useSaveRightToWorkMutation } from './right-to-work-api';
 import { useStyles } from './right-to-work-card.styles';
 
-/** The check's method and dates; saving records the signed-in administrator as who checked. */
+/**
+ * The check's method and dates; saving records the signed-in administrator as who checked. The
+ * employment's end date is asked at Hired alone: at Offer there is no employment to end yet, and
+ * the server refuses one (docs/behaviour.md#right-to-work-checks). Opened again by Change on a
+ * complete check, it takes the focus and offers Cancel.
+ */
 export function RightToWorkCheckForm({
   applicationId,
   check,
+  stage,
+  onSaved,
+  onCancel,
 }: {
   applicationId: string;
   check: RightToWorkCheck | null;
+  stage: ApplicationStage;
+  onSaved?: () => void;
+  /** Given when the form was opened to change a complete check: closes it unchanged. */
+  onCancel?: () => void;
 }) {
   const styles = useStyles();
   const toast = useToast();
@@ -28,6 +41,16 @@ export function RightToWorkCheckForm({
   const [employmentEndedOn, setEmploymentEndedOn] = useState(check?.employmentEndedOn ?? '');
   const [refusal, setRefusal] = useState<string | undefined>();
   const [save, { isLoading }] = useSaveRightToWorkMutation();
+  const firstControl = useRef<HTMLDivElement>(null);
+  const hired = stage === 'hired';
+  const changing = onCancel !== undefined;
+
+  // Opened by Change: the keyboard goes on from the form's first choice.
+  useEffect(() => {
+    if (!changing) return;
+    const group = firstControl.current;
+    (group?.querySelector<HTMLInputElement>('input:checked') ?? group?.querySelector('input'))?.focus();
+  }, [changing]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -43,10 +66,11 @@ export function RightToWorkCheckForm({
           method,
           checkedOn,
           followUpOn: followUpOn || null,
-          employmentEndedOn: employmentEndedOn || null,
+          employmentEndedOn: hired ? employmentEndedOn || null : null,
         },
       }).unwrap();
       toast.success('Right-to-work check saved.');
+      onSaved?.();
     } catch (cause) {
       if (errorStatus(cause) === 401) return;
       setRefusal(errorMessage(cause, 'The check could not be saved. Please try again.'));
@@ -62,6 +86,7 @@ export function RightToWorkCheckForm({
     >
       <Field label="How was it checked?" required>
         <RadioGroup
+          ref={firstControl}
           value={method}
           onChange={(_event, data) => {
             setMethod(data.value as RightToWorkMethod);
@@ -80,13 +105,15 @@ export function RightToWorkCheckForm({
         <Field label="Follow-up date (time-limited permission)" hint="Leave empty for permanent permission.">
           <Input type="date" value={followUpOn} onChange={(_event, data) => setFollowUpOn(data.value)} />
         </Field>
-        <Field label="Employment end date" hint="Once the employment ends: kept two more years.">
-          <Input
-            type="date"
-            value={employmentEndedOn}
-            onChange={(_event, data) => setEmploymentEndedOn(data.value)}
-          />
-        </Field>
+        {hired && (
+          <Field label="Employment end date" hint="Once the employment ends: kept two more years.">
+            <Input
+              type="date"
+              value={employmentEndedOn}
+              onChange={(_event, data) => setEmploymentEndedOn(data.value)}
+            />
+          </Field>
+        )}
       </div>
       {refusal && (
         <p className={styles.refusal} role="alert">
@@ -102,6 +129,7 @@ export function RightToWorkCheckForm({
         >
           Save check
         </Button>
+        {onCancel && <Button onClick={onCancel}>Cancel</Button>}
       </div>
     </form>
   );

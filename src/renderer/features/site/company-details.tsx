@@ -1,6 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { Link } from '@fluentui/react-components';
 import { siteConfig } from '../../../shared/site/site-config';
+import { EmailAddress } from '../../components/email-address';
 import { PostalAddress } from '../../components/postal-address';
 import { useStyles } from './company-details.styles';
 
@@ -30,7 +31,7 @@ export function CompanyDetails({ withContact }: CompanyDetailsProps) {
       [
         'Email',
         <Link key="email" href={`mailto:${siteConfig.generalEmail}`}>
-          {siteConfig.generalEmail}
+          <EmailAddress address={siteConfig.generalEmail} />
         </Link>,
       ],
     );

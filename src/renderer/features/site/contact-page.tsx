@@ -7,6 +7,7 @@ import { DocumentRegular } from '@fluentui/react-icons/headless/svg/document';
 import { MailRegular } from '@fluentui/react-icons/headless/svg/mail';
 import { TranslateRegular } from '@fluentui/react-icons/headless/svg/translate';
 import { pageTitles } from '../../../shared/site/page-titles';
+import { EmailAddress } from '../../components/email-address';
 import { siteConfig } from '../../../shared/site/site-config';
 import { CompanyDetails } from './company-details';
 import { FindUs } from './find-us';
@@ -42,11 +43,15 @@ export function ContactPage() {
           <ContactCard icon={<MailRegular />} title="Email">
             <span>
               <span className={styles.label}>General enquiries</span>
-              <Link href={`mailto:${generalEmail}`}>{generalEmail}</Link>
+              <Link href={`mailto:${generalEmail}`}>
+                <EmailAddress address={generalEmail} />
+              </Link>
             </span>
             <span>
               <span className={styles.label}>Careers and applications</span>
-              <Link href={`mailto:${careersEmail}`}>{careersEmail}</Link>
+              <Link href={`mailto:${careersEmail}`}>
+                <EmailAddress address={careersEmail} />
+              </Link>
             </span>
           </ContactCard>
           <ContactCard icon={<ClockRegular />} title="Opening Hours">

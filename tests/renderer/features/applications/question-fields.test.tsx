@@ -222,12 +222,51 @@ describe("the apply form's questions", () => {
     });
   });
 
-  it("shows a knock-out's reply as a notice, not an error, and takes the focus there", async () => {
+  it('stops the form as soon as a knock-out answer is chosen, says why aloud, and restores it on another', async () => {
+    const user = userEvent.setup();
+    const { container } = renderForm();
+    await fillInApplicant(user, container);
+    await user.click(screen.getByRole('radio', { name: 'Early' }));
+    await user.type(screen.getByRole('textbox', { name: /What is your notice period/ }), 'Four weeks');
+    const submitButton = screen.getByRole('button', { name: 'Submit Application' });
+    expect(submitButton).toBeEnabled();
+    // The reply's live region is there before the reply, so that screen readers hear it arrive.
+    const region = document.getElementById('apply-question-right-to-work-knock-out')!;
+    expect(region).toHaveAttribute('role', 'status');
+    expect(region).toBeEmptyDOMElement();
+
+    await user.click(screen.getByRole('radio', { name: 'No' }));
+    expect(within(region).getByTestId('apply-knock-out')).toHaveTextContent(KNOCK_OUT_REPLY);
+    expect(region).toHaveTextContent('Thank you for your interest');
+    expect(submitButton).toBeDisabled();
+    expect(submitButton).toHaveAccessibleDescription(
+      'Your answer to "Do you have the right to work in the UK?" ends this application: see the reply under that question. Choose another answer to send it.',
+    );
+    // The applicant stays where they are, free to change the answer.
+    expect(screen.getByRole('radio', { name: 'No' })).toHaveFocus();
+    // Enter in a field does not send it either.
+    await user.type(screen.getByRole('textbox', { name: /Full Name/ }), '{Enter}');
+    expect(localApi.calls).toEqual([]);
+
+    await user.click(screen.getByRole('radio', { name: 'Yes' }));
+    expect(region).toBeEmptyDOMElement();
+    expect(submitButton).toBeEnabled();
+    expect(submitButton).not.toHaveAccessibleDescription(/ends this application/);
+    // Nothing typed was lost on the way.
+    expect(screen.getByRole('textbox', { name: /Full Name/ })).toHaveValue('Jane Doe');
+    expect(screen.getByRole('textbox', { name: /Cover Letter/ })).toHaveValue('Hello');
+    expect(screen.getByRole('textbox', { name: /What is your notice period/ })).toHaveValue('Four weeks');
+    expect(screen.getByRole('radio', { name: 'Early' })).toBeChecked();
+    expect(screen.getByText('File ready for upload')).toBeInTheDocument();
+    expect(localApi.calls).toEqual([]);
+  });
+
+  it("shows the server's knock-out reply (questions changed meanwhile) as a notice, and takes the focus there", async () => {
     answer = () => ({ status: 422, body: { message: KNOCK_OUT_REPLY } });
     const user = userEvent.setup();
     const { container } = renderForm();
     await fillInApplicant(user, container);
-    await user.click(screen.getByRole('radio', { name: 'No' }));
+    await user.click(screen.getByRole('radio', { name: 'Yes' }));
     await user.click(screen.getByRole('radio', { name: 'Early' }));
     await user.type(screen.getByRole('textbox', { name: /What is your notice period/ }), 'None');
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
@@ -239,7 +278,10 @@ describe("the apply form's questions", () => {
     await waitFor(() => expect(bar).toHaveFocus());
     expect(screen.queryByText('Application failed')).toBeNull();
     expect(JSON.parse((await readMultipart(localApi.calls[0]!)).get('answers') as string)).toMatchObject({
-      'right-to-work': false,
+      'right-to-work': true,
     });
+    // Another answer takes the reply away: it was about the answers sent.
+    await user.click(screen.getByRole('radio', { name: 'Late' }));
+    expect(screen.queryByTestId('apply-knock-out')).toBeNull();
   });
 });

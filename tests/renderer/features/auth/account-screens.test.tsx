@@ -207,6 +207,7 @@ const accountWithout2fa: AccountAnswer = {
   twoFactorEnabled: false,
   twoFactorRequired: false,
   recoveryCodesLeft: 0,
+  adjustmentsContact: false,
   events: [],
 };
 

@@ -1,6 +1,11 @@
 import { makeStyles, shorthands, tokens, typographyStyles } from '@fluentui/react-components';
 
-export const useStyles = makeStyles({
+/**
+ * A file field drawn as a drop zone: its label, a dashed card holding the prompt and the button
+ * that opens the chooser, then the chosen file's name and size with a way to remove it. The CV
+ * picker and the right-to-work evidence picker share it, so every file field looks the same.
+ */
+export const useFileDropZoneStyles = makeStyles({
   field: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   label: { ...typographyStyles.body1Strong },
   required: { color: tokens.colorPaletteRedForeground3 },
