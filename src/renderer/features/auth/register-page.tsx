@@ -84,8 +84,8 @@ export function RegisterPage() {
       <MessageBar intent="warning">
         <MessageBarBody>
           <MessageBarTitle>Important Notice</MessageBarTitle>
-          Only administrators can log in. Anyone may register, but an administrator must grant your account
-          access before you can sign in.
+          Only administrators and the hiring team can log in. Anyone may register, but an administrator must
+          grant your account access before you can sign in.
         </MessageBarBody>
       </MessageBar>
       <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
