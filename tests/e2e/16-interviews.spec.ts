@@ -180,11 +180,14 @@ test('an administrator offers a time with two interviewers; the applicant books 
     await expect(card.getByRole('button', { name: 'Move to another time' })).toBeFocused();
     await expectNoViolations(page, 'the interview card after a move');
 
-    // The applicant's page shows the new time, in the same order, and their e-mail says who moved it.
+    // The applicant's page shows the new time, in the same order, on a phone too (the link breaks
+    // rather than run off the screen), and their e-mail says who moved it.
+    await own.setViewportSize({ width: 390, height: 844 });
     await own.reload();
     await expect(
       booking.getByText(`Booked: ${movedTo} (UK time) for 45 minutes. Video call: ${place}`, { exact: true }),
     ).toBeVisible();
+    expect(await own.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
     await expect
       .poll(async () => (await mailsTo(applicant.email, /^Interview moved: /))[0]?.text, { timeout: 30_000 })
       .toContain('We have moved your interview to a new time:');
