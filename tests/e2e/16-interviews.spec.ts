@@ -16,7 +16,8 @@ import {
 /**
  * Interviews and scorecards in the browser (docs/behaviour.md#interviews): an administrator offers
  * a time with two interviewers of the hiring team, the applicant books it through the private link
- * of the e-mail that offered it and asks for an adjustment; each interviewer scores the
+ * of the e-mail that offered it and asks for an adjustment, and the administrator moves it for
+ * them to a new time, which the applicant's page then shows; each interviewer scores the
  * application by keyboard, blind to the other's scorecard until their own is in, then sees both side
  * by side. Every person, job and time here is new, so the worker's shared server serves.
  */
@@ -78,7 +79,7 @@ async function scoreByKeyboard(page: Page, form: Locator, score: Score): Promise
 
 const ratingText = (score: Score, at: 0 | 1) => `${RATING_NAMES[score.ratings[at] - 1]}. ${score.notes[at]}`;
 
-test('an administrator offers a time with two interviewers; the applicant books it through the link in the e-mail, asking for an adjustment', async ({
+test('an administrator offers a time with two interviewers; the applicant books it through the link in the e-mail, asking for an adjustment; the administrator moves it for them', async ({
   page,
   browser,
 }) => {
@@ -92,7 +93,7 @@ test('an administrator offers a time with two interviewers; the applicant books 
     expect(invited.status).toBe(201);
   }
   const date = ukDateIn(4);
-  const place = `Video call: https://meet.example.com/${Date.now()}`;
+  const place = `https://meet.example.com/${Date.now()}`;
   const when = ukTime(date, '10:30');
 
   // Choosing Interview as the stage opens the offer of times, and the keyboard follows it there.
@@ -138,25 +139,61 @@ test('an administrator offers a time with two interviewers; the applicant books 
     await expect(booking.getByRole('status')).toHaveText(
       'Your interview is booked. We have e-mailed you an invitation for your calendar.',
     );
-    await expect(booking.getByText(`Booked: ${when}, 45 minutes, ${place} (UK time)`)).toBeVisible();
+    // The time with its zone at once, then the length and the link.
+    await expect(
+      booking.getByText(`Booked: ${when} (UK time) for 45 minutes. Video call: ${place}`, { exact: true }),
+    ).toBeVisible();
     await expect(booking.getByText('You asked for: Step-free access, please.')).toBeVisible();
     await expect(booking.getByRole('button', { name: 'Cancel my interview' })).toBeVisible();
     await expectNoViolations(own, "the applicant's booked interview");
+
+    // Each interviewer is sent the invitation, and the administrator's screen shows the booking.
+    for (const person of interviewers)
+      await expect
+        .poll(async () => (await mailsTo(person.email, /^Interview booked: /)).length, { timeout: 30_000 })
+        .toBe(1);
+    await page.reload();
+    await expect(card).toContainText(
+      `Booked: ${when} (UK time), 45 minutes, ${place}, with ${interviewers[0].name}, ${interviewers[1].name}.`,
+    );
+    // What the applicant asked for is the adjustments contact's to read, not the card's.
+    await expect(card).not.toContainText('Step-free');
+
+    // The administrator moves it for the applicant to a new time: only the time of day is typed,
+    // the rest is the booked time's, on the next working day.
+    await card.getByRole('button', { name: 'Move to another time' }).click();
+    const move = card.getByRole('form', { name: 'Move the interview' });
+    await expect(move.getByRole('heading', { name: 'Move the interview' })).toBeFocused();
+    await move.getByRole('radio', { name: 'A new time' }).check();
+    const fields = move.getByRole('group', { name: 'New time' });
+    await expect(fields.getByLabel('Place or video link')).toHaveValue(place);
+    for (const person of interviewers)
+      await expect(fields.getByRole('checkbox', { name: `${person.name} (${person.email})` })).toBeChecked();
+    await fields.getByLabel('Time (UK time)').fill('15:45');
+    const movedTo = ukTime(await fields.getByLabel('Date').inputValue(), '15:45');
+    await expectNoViolations(page, 'moving a booked interview');
+    await move.getByRole('button', { name: 'Move the interview' }).click();
+    await expect(
+      page.getByText('Interview moved: the applicant and the interviewers have been e-mailed the new time.'),
+    ).toBeVisible();
+    await expect(card).toContainText(`Booked: ${movedTo} (UK time), 45 minutes, ${place}`);
+    await expect(card.getByRole('button', { name: 'Move to another time' })).toBeFocused();
+    await expectNoViolations(page, 'the interview card after a move');
+
+    // The applicant's page shows the new time, in the same order, on a phone too (the link breaks
+    // rather than run off the screen), and their e-mail says who moved it.
+    await own.setViewportSize({ width: 390, height: 844 });
+    await own.reload();
+    await expect(
+      booking.getByText(`Booked: ${movedTo} (UK time) for 45 minutes. Video call: ${place}`, { exact: true }),
+    ).toBeVisible();
+    expect(await own.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    await expect
+      .poll(async () => (await mailsTo(applicant.email, /^Interview moved: /))[0]?.text, { timeout: 30_000 })
+      .toContain('We have moved your interview to a new time:');
   } finally {
     await context.close();
   }
-
-  // Each interviewer is sent the invitation, and the administrator's screen shows the booking.
-  for (const person of interviewers)
-    await expect
-      .poll(async () => (await mailsTo(person.email, /^Interview booked: /)).length, { timeout: 30_000 })
-      .toBe(1);
-  await page.reload();
-  await expect(card).toContainText(
-    `Booked: ${when} (UK time), 45 minutes, ${place}, with ${interviewers[0].name}, ${interviewers[1].name}.`,
-  );
-  // What the applicant asked for is the adjustments contact's to read, not the card's.
-  await expect(card).not.toContainText('Step-free');
 });
 
 test('two interviewers score by keyboard, each blind to the other until their own is in, then side by side', async ({

@@ -41,13 +41,17 @@ export interface BookingRouteDeps extends Pick<MyApplicationRouteDeps, 'applicat
 /** How often a change is tried again when another request changed the booking under it. */
 const MAX_TRIES = 3;
 
-type Access = { gained: BookedInterview['interviewers']; lost: BookedInterview['interviewers'] };
+export type Access = { gained: BookedInterview['interviewers']; lost: BookedInterview['interviewers'] };
 
-/** The audit entries of a booking change: the change itself, and the access it gave or ended. */
-const recordBookingChange =
-  (audit: AuditRepository) => (tx: Db, interview: BookedInterview, detail: string, access: Access) => {
+/**
+ * The audit entries of a booking change: the change itself, and the access it gave or ended; by
+ * the applicant, or by the staff member who made it for them (`actorEmail`).
+ */
+export const recordBookingChange =
+  (audit: AuditRepository) =>
+  (tx: Db, interview: BookedInterview, detail: string, access: Access, actorEmail = APPLICANT_ACTOR) => {
     const about = {
-      actorEmail: APPLICANT_ACTOR,
+      actorEmail,
       subjectEmail: interview.applicantEmail,
       applicationId: interview.applicationId,
     };

@@ -2,6 +2,7 @@ import type { HeldEmail, QueuedEmail } from '../email/email-outbox';
 import type { MailOptions } from '../email/mail-options';
 import {
   interviewChangeEmail,
+  type ChangedBy,
   type InterviewChange,
   type MailedInterview,
 } from '../email/templates/interview-emails';
@@ -46,6 +47,7 @@ const emailOf = (
   interview: BookedInterview,
   mail: MailOptions,
   method?: Method,
+  changedBy?: ChangedBy,
 ): QueuedEmail =>
   interviewChangeEmail(
     change,
@@ -53,14 +55,19 @@ const emailOf = (
     mailed(interview),
     method && invitation(interview, method, mail, to.role === 'applicant'),
     mail,
+    changedBy,
   );
 
-/** The applicant's e-mail of a change, with their copy of the invitation when there is one. */
+/**
+ * The applicant's e-mail of a change, with their copy of the invitation when there is one; one the
+ * hiring team made for them says so (`changedBy`).
+ */
 export const applicantInterviewEmail = (
   change: InterviewChange,
   interview: BookedInterview,
   mail: MailOptions,
   method?: Method,
+  changedBy?: ChangedBy,
 ): QueuedEmail =>
   emailOf(
     change,
@@ -68,6 +75,7 @@ export const applicantInterviewEmail = (
     interview,
     mail,
     method,
+    changedBy,
   );
 
 /** An interviewer's e-mail of a change, with the interviewers' copy of the invitation. */

@@ -76,19 +76,40 @@ export type BookingSnapshot = { bookingId: string; slotId: string } | null;
  */
 export class BookingChanged extends Error {}
 
+/** Who changes a booking: the applicant through their private link, or staff on their behalf. */
+export type BookingActor = 'applicant' | 'staff';
+
+/** The reasons a booking can no longer change, worded for the applicant or for staff. */
+const closedWording = {
+  applicant: {
+    withdrawn: interviewMessages.applicationWithdrawn,
+    rejected: interviewMessages.applicationRejected,
+    hired: interviewMessages.applicationDecided,
+    jobClosed: interviewMessages.jobClosed,
+  },
+  staff: {
+    withdrawn: interviewMessages.staffApplicationWithdrawn,
+    rejected: interviewMessages.staffApplicationRejected,
+    hired: interviewMessages.staffApplicationDecided,
+    jobClosed: interviewMessages.staffJobClosed,
+  },
+} as const;
+
 /**
- * Why an application's interview can no longer be booked, moved or cancelled by its applicant, or
- * undefined while it can: its job has closed (the day after its closing date in London, as the
- * team's access ends) or gone, or it was rejected, withdrawn or hired.
+ * Why an application's interview can no longer be booked, moved or cancelled, or undefined while
+ * it can: its job has closed (the day after its closing date in London, as the team's access
+ * ends) or gone, or it was rejected, withdrawn or hired. Worded for whoever asks (`actor`).
  */
 export function bookingClosedReason(
   state: { stage: ApplicationStage; jobId: string | null; closingDate: string | null },
   now: Date,
+  actor: BookingActor = 'applicant',
 ): string | undefined {
-  if (state.stage === 'withdrawn') return interviewMessages.applicationWithdrawn;
-  if (state.stage === 'rejected') return interviewMessages.applicationRejected;
-  if (state.stage === 'hired') return interviewMessages.applicationDecided;
-  if (!state.jobId || isClosed(state.closingDate, now)) return interviewMessages.jobClosed;
+  const wording = closedWording[actor];
+  if (state.stage === 'withdrawn') return wording.withdrawn;
+  if (state.stage === 'rejected') return wording.rejected;
+  if (state.stage === 'hired') return wording.hired;
+  if (!state.jobId || isClosed(state.closingDate, now)) return wording.jobClosed;
   return undefined;
 }
 
@@ -177,10 +198,10 @@ export function createInterviewRepository(db: Db) {
   };
 
   /** The state of the application before a change: refused with 409 in words once closed. */
-  const lockOpen = async (tx: Db, applicationId: string, now: Date) => {
+  const lockOpen = async (tx: Db, applicationId: string, now: Date, actor: BookingActor = 'applicant') => {
     const state = await stateOf(tx, applicationId, true);
     if (!state) throw new HttpError(404, interviewMessages.noBooking);
-    const closed = bookingClosedReason(state, now);
+    const closed = bookingClosedReason(state, now, actor);
     if (closed) throw new HttpError(409, closed);
     return state;
   };
@@ -286,6 +307,89 @@ export function createInterviewRepository(db: Db) {
             )
             .returning({ userId: applicationInterviewers.userId });
     return { gained, lost: leaving.filter((person) => lost.some((row) => row.userId === person.id)) };
+  };
+
+  /**
+   * Moves a booking to another slot, with a new SEQUENCE for the calendars and the reminder due
+   * again. Conditional on the slot being free now; the unique index settles a race with another
+   * transaction that has not committed yet (`SlotTaken` either way, for the caller to word).
+   */
+  const moveBooking = async (tx: Db, bookingId: string, slotId: string) => {
+    const moved = await tx
+      .update(interviewBookings)
+      .set({ slotId, sequence: sql`${interviewBookings.sequence} + 1`, remindedAt: null })
+      .where(
+        and(
+          eq(interviewBookings.id, bookingId),
+          sql`not exists (select 1 from ${interviewBookings} taken where taken.slot_id = ${slotId})`,
+        ),
+      )
+      .returning({ id: interviewBookings.id });
+    if (moved.length === 0) throw new SlotTaken();
+  };
+
+  /**
+   * The slot a staff move goes to: one of the job's free times still to come (offered to this
+   * application from now on, so its page and export show it as offered), or a new time made for
+   * the job and offered to it.
+   */
+  const staffTarget = async (
+    tx: Db,
+    input: {
+      applicationId: string;
+      jobId: string;
+      slotId?: string;
+      slot?: SlotToOffer;
+      by: string;
+      now: Date;
+    },
+  ): Promise<string> => {
+    let slotId = input.slotId;
+    if (input.slot) {
+      const [created] = await tx
+        .insert(interviewSlots)
+        .values({
+          jobId: input.jobId,
+          startsAt: input.slot.startsAt,
+          durationMinutes: input.slot.durationMinutes,
+          place: input.slot.place,
+          offeredBy: input.by,
+        })
+        .returning({ id: interviewSlots.id });
+      slotId = created!.id;
+      await tx
+        .insert(interviewSlotInterviewers)
+        .values([...new Set(input.slot.interviewerIds)].map((userId) => ({ slotId: slotId!, userId })));
+    } else {
+      const [found] =
+        slotId && isId(slotId)
+          ? await tx
+              .select({ id: interviewSlots.id })
+              .from(interviewSlots)
+              .where(
+                and(
+                  eq(interviewSlots.id, slotId),
+                  eq(interviewSlots.jobId, input.jobId),
+                  gt(interviewSlots.startsAt, input.now),
+                ),
+              )
+          : [];
+      if (!found) throw new HttpError(400, interviewMessages.slotNotOfJob);
+    }
+    await tx
+      .insert(interviewOffers)
+      .values({ applicationId: input.applicationId, slotId: slotId! })
+      .onConflictDoNothing();
+    return slotId!;
+  };
+
+  /** The booking staff would change: refused in words when there is none or it has started. */
+  const staffBooking = async (tx: Db, applicationId: string, now: Date) => {
+    await lockOpen(tx, applicationId, now, 'staff');
+    const booking = await bookingOf(tx, applicationId, true);
+    if (!booking) throw new HttpError(404, interviewMessages.staffNoBooking);
+    if (booking.startsAt <= now) throw new HttpError(409, interviewMessages.staffAlreadyStarted);
+    return booking;
   };
 
   return {
@@ -528,23 +632,7 @@ export function createInterviewRepository(db: Db) {
             );
           if (!offered) throw new HttpError(400, interviewMessages.slotUnavailable);
           if (before) {
-            // Conditional on the slot being free now; the unique index settles a race with
-            // another transaction that has not committed yet.
-            const moved = await tx
-              .update(interviewBookings)
-              .set({
-                slotId,
-                sequence: sql`${interviewBookings.sequence} + 1`,
-                remindedAt: null,
-              })
-              .where(
-                and(
-                  eq(interviewBookings.id, before.bookingId),
-                  sql`not exists (select 1 from ${interviewBookings} taken where taken.slot_id = ${slotId})`,
-                ),
-              )
-              .returning({ id: interviewBookings.id });
-            if (moved.length === 0) throw new SlotTaken();
+            await moveBooking(tx, before.bookingId, slotId);
           } else {
             const inserted = await tx
               .insert(interviewBookings)
@@ -597,6 +685,72 @@ export function createInterviewRepository(db: Db) {
         if (booking.startsAt <= changeableAfter(input.now)) {
           throw new HttpError(409, interviewMessages.tooLateToChange);
         }
+        await tx.delete(interviewBookings).where(eq(interviewBookings.id, booking.bookingId));
+        const cancelled = { ...booking, sequence: booking.sequence + 1 };
+        const access = await reassign(tx, input.applicationId, [], booking.interviewers);
+        await input.onCancel(tx, cancelled, access);
+        return cancelled;
+      });
+    },
+
+    /**
+     * Moves the application's booked interview on the applicant's behalf (an administrator or
+     * the job's hiring manager): to one of the job's free times still to come, or to a new time
+     * made for the job. Staff are held neither to the 24 hours' notice nor to a link's limits,
+     * only to an interview that has not started, an application still open (409 in words
+     * otherwise) and a time nobody else has booked (409 `staffSlotTaken`). The same slot again
+     * changes nothing.
+     */
+    async staffMove(input: {
+      applicationId: string;
+      jobId: string;
+      slotId?: string;
+      slot?: SlotToOffer;
+      by: string;
+      now: Date;
+      onMove: (
+        tx: Db,
+        outcome: Extract<BookingOutcome, { kind: 'moved' }>,
+        access: Awaited<ReturnType<typeof reassign>>,
+      ) => Promise<void>;
+    }): Promise<BookingOutcome> {
+      try {
+        return await inTransaction(async (tx) => {
+          const before = await staffBooking(tx, input.applicationId, input.now);
+          if (input.slotId === before.slotId) {
+            return { kind: 'unchanged', interview: before, adjustmentAsked: false } as const;
+          }
+          const slotId = await staffTarget(tx, input);
+          await moveBooking(tx, before.bookingId, slotId);
+          const interview = (await bookingOf(tx, input.applicationId))!;
+          const access = await reassign(tx, input.applicationId, interview.interviewers, before.interviewers);
+          const outcome = { kind: 'moved', interview, before, adjustmentAsked: false } as const;
+          await input.onMove(tx, outcome, access);
+          return outcome;
+        });
+      } catch (error) {
+        if (error instanceof SlotTaken || isUniqueViolation(error)) {
+          throw new HttpError(409, interviewMessages.staffSlotTaken);
+        }
+        throw error;
+      }
+    },
+
+    /**
+     * Cancels the application's booked interview on the applicant's behalf: the slot is free
+     * again. Refused as `staffMove` is.
+     */
+    async staffCancel(input: {
+      applicationId: string;
+      now: Date;
+      onCancel: (
+        tx: Db,
+        cancelled: BookedInterview,
+        access: Awaited<ReturnType<typeof reassign>>,
+      ) => Promise<void>;
+    }): Promise<BookedInterview> {
+      return inTransaction(async (tx) => {
+        const booking = await staffBooking(tx, input.applicationId, input.now);
         await tx.delete(interviewBookings).where(eq(interviewBookings.id, booking.bookingId));
         const cancelled = { ...booking, sequence: booking.sequence + 1 };
         const access = await reassign(tx, input.applicationId, [], booking.interviewers);

@@ -23,6 +23,7 @@ import type { TeamAccess } from '../team/team-access';
 import { applicantInterviewRoutes, type BookingRouteDeps } from './booking-routes';
 import { changeableAfter } from './interview-repository';
 import type { ScorecardRepository } from './scorecard-repository';
+import { staffBookingRoutes, type ManagedApplication } from './staff-booking-routes';
 
 /** What the interview calls use of the server's parts (see app-context.ts). */
 export interface InterviewRouteDeps extends BookingRouteDeps {
@@ -39,11 +40,13 @@ const FINISHED = new Set(['hired', 'rejected', 'withdrawn']);
 
 /**
  * Interviews and scorecards, in three scopes (docs/behaviour.md#interviews): administrators and a
- * job's hiring manager offer slots and read the scorecards; the applicant books through their
- * private link; interviewers submit their scorecard.
+ * job's hiring manager offer slots, move or cancel a booked interview for the applicant and read
+ * the scorecards; the applicant books through their private link; interviewers submit their
+ * scorecard.
  */
 export function interviewRoutes(context: InterviewRouteDeps) {
   const offerSlots = slotOffering(context);
+  const staffBookings = staffBookingRoutes(context);
   return {
     admin(app: Api) {
       app.post(
@@ -99,10 +102,13 @@ export function interviewRoutes(context: InterviewRouteDeps) {
           return context.scorecards.view(application._id, { kind: 'all' });
         },
       );
+
+      staffBookings.admin(app);
     },
 
     team(app: Api) {
       teamInterviewRoutes(app, context, offerSlots);
+      staffBookings.team(app, managedApplication(context.teamAccess));
     },
 
     applicant(app: Api) {
@@ -192,21 +198,26 @@ function slotOffering(context: InterviewRouteDeps): OfferSlots {
   };
 }
 
-/** The team's calls: a hiring manager offers times and reads every scorecard; an interviewer scores. */
-function teamInterviewRoutes(app: Api, context: InterviewRouteDeps, offerSlots: OfferSlots): void {
-  const { teamAccess, scorecards, applications, audit } = context;
+/** The team member making a team call. */
+const caller = (request: FastifyRequest) => {
+  const user = currentUser(request);
+  if (!user.teamRole) throw new HttpError(403, messages.teamRequired);
+  return { id: user.id, email: user.email, name: user.name, teamRole: user.teamRole };
+};
 
-  const caller = (request: FastifyRequest) => {
-    const user = currentUser(request);
-    if (!user.teamRole) throw new HttpError(403, messages.teamRequired);
-    return { id: user.id, email: user.email, name: user.name, teamRole: user.teamRole };
-  };
-  /** The application, for the hiring manager of its job only. */
-  const managed = async (request: FastifyRequest, id: string) => {
+/** The application of a team call, for the hiring manager of its job only. */
+const managedApplication =
+  (teamAccess: TeamAccess): ManagedApplication =>
+  async (request, id) => {
     const found = await teamAccess.application(caller(request), id);
     if (found.role !== 'hiring-manager') throw new HttpError(403, messages.hiringManagerRequired);
     return found;
   };
+
+/** The team's calls: a hiring manager offers times and reads every scorecard; an interviewer scores. */
+function teamInterviewRoutes(app: Api, context: InterviewRouteDeps, offerSlots: OfferSlots): void {
+  const { teamAccess, scorecards, applications, audit } = context;
+  const managed = managedApplication(teamAccess);
 
   app.post(
     '/team/applications/:id/interview-slots',

@@ -57,6 +57,18 @@ export const interviewMessages = {
   recommendationInvalid: 'Choose a recommendation: strong no, no, yes or strong yes.',
   scorecardAlreadyIn: 'You have already submitted your scorecard for this application.',
   scorecardNotYours: 'Only the interviewers of this application fill in a scorecard.',
+  moveTargetRequired: 'Choose one of the job’s free times, or give a new time.',
+  moveTimePassed: 'Choose a time that is still to come.',
+  staffNoBooking: 'This application has no interview booked.',
+  staffAlreadyStarted: 'This interview has already started, so it can no longer be moved or cancelled.',
+  staffSlotTaken: 'Another applicant has just booked that time. Please choose another.',
+  staffJobClosed: 'This job has closed, so its interview can no longer be moved or cancelled.',
+  staffApplicationRejected:
+    'This application has been rejected, so its interview can no longer be moved or cancelled.',
+  staffApplicationWithdrawn:
+    'The applicant has withdrawn this application, so its interview can no longer be moved or cancelled.',
+  staffApplicationDecided:
+    'This applicant has been hired, so their interview can no longer be moved or cancelled.',
 } as const;
 
 const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, interviewMessages.timeInvalid);
@@ -155,6 +167,18 @@ export const bookingSchema = z.object({
     .transform((text) => (text ? text : null)),
 });
 
+/**
+ * PUT .../interview/booking: an administrator or the job's hiring manager moves the booked
+ * interview on the applicant's behalf, to one of the job's free times (`slotId`) or to a new time
+ * made for it (`slot`), exactly one of the two.
+ */
+export const interviewMoveSchema = z
+  .object({ slotId: z.string().optional(), slot: newSlotSchema.optional() })
+  .refine((move) => (move.slotId === undefined) !== (move.slot === undefined), {
+    message: interviewMessages.moveTargetRequired,
+    path: ['slotId'],
+  });
+
 /** The 409 when the time was taken meanwhile: the message and the times still free. */
 export const slotTakenSchema = z.object({ message: z.string(), slots: z.array(applicantSlotSchema) });
 
@@ -233,6 +257,7 @@ export type StaffSlot = z.infer<typeof staffSlotSchema>;
 export type StaffInterview = z.infer<typeof staffInterviewSchema>;
 export type MyInterview = z.infer<typeof myInterviewSchema>;
 export type Booking = z.input<typeof bookingSchema>;
+export type InterviewMove = z.input<typeof interviewMoveSchema>;
 export type SlotTaken = z.infer<typeof slotTakenSchema>;
 export type ScorecardSubmit = z.input<typeof scorecardSubmitSchema>;
 export type Scorecard = z.infer<typeof scorecardSchema>;

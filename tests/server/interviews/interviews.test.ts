@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, interviewBookings, interviewSlots } from '../../../src/server/db/schema';
 import { sendDueReminders } from '../../../src/server/interviews/interview-reminders';
 import { interviewMessages } from '../../../src/shared/interviews/interview-contract';
+import { formatInterviewTime } from '../../../src/shared/interviews/london-time';
 import { BOOKING_ACTIONS_PER_DAY, BOOKING_CHANGES_PER_INTERVIEW_PER_DAY } from '../../../src/shared/limits';
 import { messages } from '../../../src/shared/messages';
 import { buildTestApp, type TestApp } from '../../support/build-app';
@@ -888,5 +889,238 @@ describe(`scorecards on ${engine}`, () => {
     } finally {
       await db.execute(sql`update jobs set closing_date = null where id = ${team.jobA}`);
     }
+  });
+});
+
+describe(`moving and cancelling for the applicant on ${engine}`, () => {
+  const staffMove = (id: string, body: object, token = team.adminToken, scope: 'admin' | 'team' = 'admin') =>
+    server.api('PUT', `${scope === 'team' ? '/team' : ''}/applications/${id}/interview/booking`, {
+      token,
+      body,
+    });
+  const staffCancel = (id: string, token = team.adminToken, scope: 'admin' | 'team' = 'admin') =>
+    server.api('DELETE', `${scope === 'team' ? '/team' : ''}/applications/${id}/interview/booking`, {
+      token,
+    });
+  const trailOf = async (id: string) =>
+    (await server.api('GET', `/applications/${id}/audit`, { token: team.adminToken })).body as Array<{
+      action: string;
+      detail: string | null;
+      actorEmail: string;
+    }>;
+
+  it('an administrator moves it to a new time, even within 24 hours, and the hiring manager cancels it: the same event updated, then cancelled, and the applicant told who did it', async () => {
+    const [first, second] = await Promise.all(
+      ['staff-a', 'staff-b'].map((label) => invite(server, team.adminToken, 'interviewer', label)),
+    );
+    const { id, email, token, offered } = await offeredApplicant({
+      slots: [slot(SUMMER_DAY, '10:15', [first!], 'https://meet.example/claims-interview')],
+    });
+    const [only] = offeredSlots(offered);
+    expect((await book(token, { slotId: only!._id })).status).toBe(200);
+    const booked = eventOf((await waitForMail(email, /^Interview booked/)).calendar);
+    await waitForMail(first!.email, /^Interview booked/);
+    // Too close for the applicant to change; not for the team.
+    await bringForward(id, 20 * HOUR_MS);
+    const newTime = formatInterviewTime(`${WINTER_DAY}T14:00:00.000Z`);
+
+    const moved = await staffMove(id, {
+      slot: { ...slot(WINTER_DAY, '14:00', [second!]), durationMinutes: 60 },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const now = moved.body.slots.find((row: { booking: string }) => row.booking === 'this');
+    expect(now).toMatchObject({
+      startsAt: `${WINTER_DAY}T14:00:00.000Z`,
+      durationMinutes: 60,
+      offered: true,
+    });
+    expect(moved.body.booking.slotId).toBe(now._id);
+
+    // The applicant: told in words the team moved it, the time with its zone before the place,
+    // and the same event at the next SEQUENCE.
+    const applicantMail = await waitForMail(email, /^Interview moved/);
+    expect(applicantMail.text).toContain('We have moved your interview to a new time:');
+    expect(applicantMail.text).toContain(
+      `${newTime} (UK time) for 60 minutes. Where: Room 2, Northampton office`,
+    );
+    const movedInvite = eventOf(applicantMail.calendar);
+    expect(movedInvite.method).toBe('REQUEST');
+    expect(movedInvite.event.uid).toBe(booked.event.uid);
+    expect(Number(movedInvite.event.sequence)).toBe(1);
+    expect(new Date(movedInvite.event.start).toISOString()).toBe(`${WINTER_DAY}T14:00:00.000Z`);
+    // The interviewer dropped gets the cancellation, the new one the booking, at that SEQUENCE.
+    const dropped = eventOf((await waitForMail(first!.email, /^Interview cancelled/)).calendar);
+    expect([dropped.method, Number(dropped.event.sequence), dropped.event.uid]).toEqual([
+      'CANCEL',
+      1,
+      booked.event.uid,
+    ]);
+    const joined = eventOf((await waitForMail(second!.email, /^Interview booked/)).calendar);
+    expect([joined.method, Number(joined.event.sequence), joined.event.uid]).toEqual([
+      'REQUEST',
+      1,
+      booked.event.uid,
+    ]);
+    expect((await myInterview(token)).body.booking).toMatchObject({
+      _id: now._id,
+      startsAt: `${WINTER_DAY}T14:00:00.000Z`,
+      changeable: true,
+    });
+
+    const manager = await team.token(team.hmA);
+    const cancelled = await staffCancel(id, manager, 'team');
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body.booking).toBeNull();
+    for (const address of [email, second!.email]) {
+      const mail = await waitForMail(address, /^Interview cancelled/);
+      const cancel = eventOf(mail.calendar);
+      expect([cancel.method, Number(cancel.event.sequence), cancel.event.uid]).toEqual([
+        'CANCEL',
+        2,
+        booked.event.uid,
+      ]);
+      if (address === email) expect(mail.text).toContain('We have cancelled your interview. It was to be:');
+    }
+    expect((await myInterview(token)).body.booking).toBeNull();
+    expect(
+      (await server.api('GET', `/team/applications/${id}`, { token: await team.token(second!) })).status,
+    ).toBe(404);
+
+    // In the applicant's trail under who did it, with the access each change gave or ended.
+    const trail = await trailOf(id);
+    expect(
+      trail
+        .filter((entry) => entry.actorEmail !== 'applicant' && entry.action !== 'view')
+        .map((entry) => [entry.actorEmail, entry.action, entry.detail]),
+    ).toEqual(
+      expect.arrayContaining([
+        [ADMIN.email, 'interview', `Moved to ${newTime}`],
+        [ADMIN.email, 'assign', second!.email],
+        [ADMIN.email, 'unassign', first!.email],
+        [team.hmA.email, 'interview', `Cancelled ${newTime}`],
+        [team.hmA.email, 'unassign', second!.email],
+      ]),
+    );
+  });
+
+  it('the hiring manager moves it to another free time of the job; one another applicant holds is refused', async () => {
+    const person = await invite(server, team.adminToken, 'interviewer', 'staff-free');
+    const mover = await offeredApplicant({ slots: [slot(WINTER_DAY, '08:30', [person])] });
+    const other = await offeredApplicant({
+      slots: [slot(WINTER_DAY, '09:30', [person]), slot(WINTER_DAY, '10:30', [person])],
+    });
+    const [mine] = offeredSlots(mover.offered);
+    const [held, free] = offeredSlots(other.offered);
+    expect((await book(mover.token, { slotId: mine!._id })).status).toBe(200);
+    expect((await book(other.token, { slotId: held!._id })).status).toBe(200);
+    const manager = await team.token(team.hmA);
+
+    const taken = await staffMove(mover.id, { slotId: held!._id }, manager, 'team');
+    expect(taken.status).toBe(409);
+    expect(taken.body).toEqual({ message: interviewMessages.staffSlotTaken });
+    const notOfJob = await staffMove(
+      mover.id,
+      { slotId: '00000000-0000-4000-8000-000000000000' },
+      manager,
+      'team',
+    );
+    expect(notOfJob.status).toBe(400);
+    expect(notOfJob.body).toEqual({ message: interviewMessages.slotNotOfJob });
+
+    const moved = await staffMove(mover.id, { slotId: free!._id }, manager, 'team');
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.booking.slotId).toBe(free!._id);
+    const mail = await waitForMail(mover.email, /^Interview moved/);
+    expect(mail.text).toContain('We have moved your interview to a new time:');
+    expect(Number(eventOf(mail.calendar).event.sequence)).toBe(1);
+    // The time they had is free again, for the applicant to choose back.
+    expect((await myInterview(mover.token)).body.slots.map((row: { _id: string }) => row._id)).toEqual([
+      mine!._id,
+    ]);
+  });
+
+  it('is refused to an interviewer (403) and to the manager of another job (404), changing nothing', async () => {
+    const { id, email, token, offered } = await offeredApplicant({
+      slots: [slot(SUMMER_DAY, '13:30', [interviewerX]), slot(SUMMER_DAY, '15:30', [interviewerX])],
+    });
+    const [one, two] = offeredSlots(offered);
+    expect((await book(token, { slotId: one!._id })).status).toBe(200);
+    const interviewer = await team.token(interviewerX);
+    const otherManager = await team.token(team.hmB);
+    const queued = (await outboxRows([id])).length;
+    for (const [who, callerToken, status, message] of [
+      ['interviewer', interviewer, 403, messages.hiringManagerRequired],
+      ['other manager', otherManager, 404, messages.applicationMissing],
+    ] as const) {
+      const move = await staffMove(id, { slotId: two!._id }, callerToken, 'team');
+      expect([move.status, move.body], who).toEqual([status, { message }]);
+      const cancel = await staffCancel(id, callerToken, 'team');
+      expect([cancel.status, cancel.body], who).toEqual([status, { message }]);
+    }
+    // Nor may a team member use the administrators' calls.
+    expect((await staffCancel(id, interviewer)).status).toBe(403);
+    expect((await myInterview(token)).body.booking._id).toBe(one!._id);
+    expect((await outboxRows([id])).length).toBe(queued);
+    expect(await mailsTo(email, /^Interview (moved|cancelled)/)).toEqual([]);
+  });
+
+  it.each([
+    ['the job has closed', interviewMessages.staffJobClosed],
+    ['the application was rejected', interviewMessages.staffApplicationRejected],
+    ['the application was withdrawn', interviewMessages.staffApplicationWithdrawn],
+    ['the applicant was hired', interviewMessages.staffApplicationDecided],
+    ['the interview has started', interviewMessages.staffAlreadyStarted],
+  ])('answers 409 once %s, and nothing changes or is sent', async (why, message) => {
+    const person = await invite(server, team.adminToken, 'interviewer', 'staff-closed');
+    const { id, token, offered } = await offeredApplicant({
+      slots: [slot(SUMMER_DAY, '07:45', [person]), slot(SUMMER_DAY, '19:45', [person])],
+    });
+    const [one, two] = offeredSlots(offered);
+    expect((await book(token, { slotId: one!._id })).status).toBe(200);
+    const { db } = server.context.database;
+    const toStage = async (stage: string) =>
+      expect(
+        (
+          await server.api('PUT', `/applications/${id}/stage`, {
+            token: team.adminToken,
+            body: { stage, notify: false },
+          })
+        ).status,
+      ).toBe(200);
+    if (why === 'the application was rejected') await toStage('rejected');
+    else if (why === 'the applicant was hired') await toStage('hired');
+    else if (why === 'the application was withdrawn')
+      expect((await server.api('POST', `/my-application/${token}/withdraw`)).status).toBe(200);
+    else if (why === 'the interview has started') await bringForward(id, -HOUR_MS);
+    else await db.execute(sql`update jobs set closing_date = '2000-01-01' where id = ${team.jobA}`);
+    try {
+      const queued = (await outboxRows([id])).length;
+      const answers = [await staffMove(id, { slotId: two!._id }), await staffCancel(id)];
+      // The hiring manager too, while the job is open (after it, their access has ended).
+      if (why !== 'the job has closed') {
+        const manager = await team.token(team.hmA);
+        answers.push(await staffMove(id, { slotId: two!._id }, manager, 'team'));
+        answers.push(await staffCancel(id, manager, 'team'));
+      }
+      for (const answer of answers) expect([answer.status, answer.body]).toEqual([409, { message }]);
+      const [booking] = await db
+        .select({ slotId: interviewBookings.slotId, sequence: interviewBookings.sequence })
+        .from(interviewBookings)
+        .where(eq(interviewBookings.applicationId, id));
+      expect(booking).toEqual({ slotId: one!._id, sequence: 0 });
+      expect((await outboxRows([id])).length).toBe(queued);
+    } finally {
+      await db.execute(sql`update jobs set closing_date = null where id = ${team.jobA}`);
+    }
+  });
+
+  it('answers 404 when nothing is booked, and 400 for a new time already gone', async () => {
+    const { id } = await offeredApplicant({ slots: [slot(SUMMER_DAY, '16:45', [interviewerX])] });
+    const cancel = await staffCancel(id);
+    expect([cancel.status, cancel.body]).toEqual([404, { message: interviewMessages.staffNoBooking }]);
+    const past = await staffMove(id, { slot: slot(`${YEAR - 2}-07-07`, '10:00', [interviewerX]) });
+    expect([past.status, past.body]).toEqual([400, { message: interviewMessages.moveTimePassed }]);
+    const neither = await staffMove(id, {});
+    expect(neither.status).toBe(400);
   });
 });

@@ -145,6 +145,19 @@ const teamCall = (
   };
 };
 
+const noBooking = refused(404, interviewMessages.staffNoBooking);
+
+/** A hiring manager's change to a1's booking, which a1 does not have: past every check to say so. */
+const managerCall = (route: string, path: Call['path'], body?: Call['body']): Call => ({
+  route,
+  path,
+  body,
+  outcomes: {
+    ...teamCall(route, path, { forInterviewer: managerOnly }).outcomes,
+    'manager of this job': noBooking,
+  },
+});
+
 const isAdmin = (caller: Caller) => caller === 'admin';
 /** The administrator's token as their account stands now: the matrix signs them out everywhere too. */
 const adminToken = () => tokenOf('admin') as Promise<string>;
@@ -351,6 +364,28 @@ const calls: Call[] = [
   ),
   adminCall('GET /applications/{id}/interview', (team) => `/applications/${team.a1}/interview`),
   adminCall('GET /applications/{id}/scorecards', (team) => `/applications/${team.a1}/scorecards`),
+  // A1 has no interview booked: the calls get past every check to say so, and change nothing.
+  adminCall(
+    'PUT /applications/{id}/interview/booking',
+    (team) => `/applications/${team.a1}/interview/booking`,
+    (team) => ({ slot: interviewOffer(team).slots[0] }),
+    noBooking,
+  ),
+  adminCall(
+    'DELETE /applications/{id}/interview/booking',
+    (team) => `/applications/${team.a1}/interview/booking`,
+    undefined,
+    noBooking,
+  ),
+  managerCall(
+    'PUT /team/applications/{id}/interview/booking',
+    (team) => `/team/applications/${team.a1}/interview/booking`,
+    (team) => ({ slot: interviewOffer(team).slots[0] }),
+  ),
+  managerCall(
+    'DELETE /team/applications/{id}/interview/booking',
+    (team) => `/team/applications/${team.a1}/interview/booking`,
+  ),
   teamCall(
     'POST /team/applications/{id}/interview-slots',
     async (team, caller) =>

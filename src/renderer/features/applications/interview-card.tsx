@@ -6,6 +6,7 @@ import { formatInterviewTime } from '../../../shared/interviews/london-time';
 import type { TeamInterviewer } from '../../../shared/team/team-contract';
 import { errorMessage } from '../../store/api-error';
 import { useAdminStyles } from '../../layout/admin-page';
+import { BookedInterviewActions } from './booked-interview-actions';
 import { InterviewOfferForm } from './interview-offer-form';
 import { useGetInterviewQuery, type InterviewSource } from './interviews-api';
 import { useStyles } from './interviews.styles';
@@ -16,8 +17,8 @@ const FINISHED: readonly ApplicationStage[] = ['hired', 'rejected', 'withdrawn']
 /**
  * The Interview card of an application screen, for administrators and the job's hiring manager:
  * the booked time, the times offered, the adjustment the adjustments contact agreed (never what
- * the applicant asked: docs/security.md#adjustments), and the offer form (opened here, or by
- * choosing Interview as the stage).
+ * the applicant asked: docs/security.md#adjustments), moving or cancelling the booked time for the
+ * applicant, and the offer form (opened here, or by choosing Interview as the stage).
  */
 export function InterviewCard({
   applicationId,
@@ -56,9 +57,20 @@ export function InterviewCard({
           {errorMessage(error, 'The interview times could not be loaded.')}
         </p>
       ) : booked ? (
-        <p className={styles.note}>
-          {`Booked: ${formatInterviewTime(booked.startsAt)} (UK time), ${booked.durationMinutes} minutes, ${booked.place}, with ${booked.interviewers.map((person) => person.name).join(', ')}.`}
-        </p>
+        <>
+          <p className={styles.note}>
+            {`Booked: ${formatInterviewTime(booked.startsAt)} (UK time), ${booked.durationMinutes} minutes, ${booked.place}, with ${booked.interviewers.map((person) => person.name).join(', ')}.`}
+          </p>
+          {canOffer && !offering && (
+            <BookedInterviewActions
+              applicationId={applicationId}
+              source={source}
+              booked={booked}
+              slots={interview?.slots ?? []}
+              interviewers={interviewers}
+            />
+          )}
+        </>
       ) : offered.length > 0 ? (
         <>
           <p className={styles.note}>Offered, not booked yet:</p>

@@ -1,9 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Button, Checkbox, Field, Input, Spinner } from '@fluentui/react-components';
+import { Button, Checkbox, Spinner } from '@fluentui/react-components';
 import {
-  MAX_INTERVIEW_MINUTES,
   MAX_SLOTS_PER_OFFER,
-  MIN_INTERVIEW_MINUTES,
   type NewSlot,
   type StaffSlot,
 } from '../../../shared/interviews/interview-contract';
@@ -11,15 +9,14 @@ import { formatInterviewTime } from '../../../shared/interviews/london-time';
 import type { TeamInterviewer } from '../../../shared/team/team-contract';
 import { errorMessage, errorStatus } from '../../store/api-error';
 import { useToast } from '../../feedback/use-toast';
+import { anotherSlot, emptySlot, InterviewSlotFields } from './interview-slot-fields';
 import { useOfferInterviewSlotsMutation, type InterviewSource } from './interviews-api';
 import { useStyles } from './interviews.styles';
 
-const emptySlot = (): NewSlot => ({ date: '', time: '', durationMinutes: 45, place: '', interviewerIds: [] });
-
 /**
  * The offer of interview times: new times (date and time as a UK clock reads, length, place or
- * video link, interviewers of the hiring team), and the job's free times already offered to
- * others. The server checks every rule (24 hours ahead, a time the clocks skip, who may
+ * video link, interviewers of the hiring team; "Add another time" copies the last one's but its
+ * date), and the job's free times already offered to others. The server checks every rule (24 hours ahead, a time the clocks skip, who may
  * interview); its refusal is shown above the button as it says it.
  */
 export function InterviewOfferForm({
@@ -106,58 +103,11 @@ export function InterviewOfferForm({
       {slots.map((slot, index) => (
         <fieldset key={index} className={styles.fieldset}>
           <legend className={styles.legend}>{`New time ${index + 1}`}</legend>
-          <div className={styles.slotFields}>
-            <Field label="Date" required>
-              <Input
-                type="date"
-                value={slot.date}
-                onChange={(_event, data) => change(index, { date: data.value })}
-              />
-            </Field>
-            <Field label="Time (UK time)" required>
-              <Input
-                type="time"
-                value={slot.time}
-                onChange={(_event, data) => change(index, { time: data.value })}
-              />
-            </Field>
-            <Field label="Length (minutes)" required>
-              <Input
-                type="number"
-                min={MIN_INTERVIEW_MINUTES}
-                max={MAX_INTERVIEW_MINUTES}
-                step={15}
-                value={String(slot.durationMinutes)}
-                onChange={(_event, data) => change(index, { durationMinutes: Number(data.value) })}
-              />
-            </Field>
-          </div>
-          <Field label="Place or video link" required>
-            <Input value={slot.place} onChange={(_event, data) => change(index, { place: data.value })} />
-          </Field>
-          <fieldset className={styles.fieldset}>
-            <legend className={styles.legend}>Interviewers</legend>
-            {interviewers.length > 0 ? (
-              interviewers.map((person) => (
-                <Checkbox
-                  key={person._id}
-                  label={`${person.name} (${person.email})`}
-                  checked={slot.interviewerIds.includes(person._id)}
-                  onChange={(_event, data) =>
-                    change(index, {
-                      interviewerIds: data.checked
-                        ? [...slot.interviewerIds, person._id]
-                        : slot.interviewerIds.filter((id) => id !== person._id),
-                    })
-                  }
-                />
-              ))
-            ) : (
-              <p className={styles.note}>
-                No interviewer on the hiring team yet: an administrator invites them.
-              </p>
-            )}
-          </fieldset>
+          <InterviewSlotFields
+            slot={slot}
+            interviewers={interviewers}
+            onChange={(patch) => change(index, patch)}
+          />
           {slots.length > 1 && (
             <Button onClick={() => setSlots((current) => current.filter((_slot, at) => at !== index))}>
               {`Remove time ${index + 1}`}
@@ -167,7 +117,16 @@ export function InterviewOfferForm({
       ))}
       {slots.length + reused.length < MAX_SLOTS_PER_OFFER && (
         <div>
-          <Button onClick={() => setSlots((current) => [...current, emptySlot()])}>Add another time</Button>
+          <Button
+            onClick={() =>
+              setSlots((current) => [
+                ...current,
+                current.length > 0 ? anotherSlot(current.at(-1)!) : emptySlot(),
+              ])
+            }
+          >
+            Add another time
+          </Button>
         </div>
       )}
       {refusal && (

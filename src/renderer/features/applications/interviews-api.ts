@@ -1,4 +1,5 @@
 import type {
+  InterviewMove,
   ScorecardSubmit,
   ScorecardsView,
   SlotOffer,
@@ -14,6 +15,16 @@ export type InterviewSource = 'admin' | 'team';
 
 const base = (source: InterviewSource, id: string) =>
   `${source === 'team' ? '/team' : ''}/applications/${encodeURIComponent(id)}`;
+
+/** What a staff change to a booking touches: its card, the interviewers, the counts, the trail. */
+const bookingChanged = (id: string) => [
+  tags.interview(id),
+  tags.application(id),
+  tags.applicationCounts,
+  tags.teamWork,
+  tags.teamApplication(id),
+  tags.audit(id),
+];
 
 /** Interviews and scorecards of one application (docs/behaviour.md#interviews). */
 export const interviewsApi = api.injectEndpoints({
@@ -48,6 +59,28 @@ export const interviewsApi = api.injectEndpoints({
               tags.teamApplication(id),
               tags.audit(id),
             ],
+    }),
+    /** Moves the booked interview for the applicant: the card, the counts and the trail change. */
+    moveInterview: build.mutation<
+      StaffInterview,
+      { id: string; source: InterviewSource; move: InterviewMove }
+    >({
+      query: ({ id, source, move }) => ({
+        url: `${base(source, id)}/interview/booking`,
+        method: 'PUT',
+        body: move,
+        recordRefusals: source === 'team',
+      }),
+      invalidatesTags: (_answer, error, { id }) => (error ? [] : bookingChanged(id)),
+    }),
+    /** Cancels the booked interview for the applicant. */
+    cancelInterview: build.mutation<StaffInterview, { id: string; source: InterviewSource }>({
+      query: ({ id, source }) => ({
+        url: `${base(source, id)}/interview/booking`,
+        method: 'DELETE',
+        recordRefusals: source === 'team',
+      }),
+      invalidatesTags: (_answer, error, { id }) => (error ? [] : bookingChanged(id)),
     }),
     getScorecards: build.query<ScorecardsView, { id: string; source: InterviewSource }>({
       query: ({ id, source }) => ({
@@ -84,6 +117,8 @@ export const interviewsApi = api.injectEndpoints({
 export const {
   useGetInterviewQuery,
   useOfferInterviewSlotsMutation,
+  useMoveInterviewMutation,
+  useCancelInterviewMutation,
   useGetScorecardsQuery,
   useSubmitScorecardMutation,
 } = interviewsApi;

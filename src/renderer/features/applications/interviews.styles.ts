@@ -2,7 +2,8 @@ import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components
 
 /** The interview and scorecard cards of an application screen, and their forms. */
 export const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  // Places are often video links, one long word each: they break rather than leave the card.
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, overflowWrap: 'anywhere' },
   formTitle: { ...typographyStyles.subtitle2, margin: 0 },
   fieldset: {
     display: 'flex',
@@ -20,7 +21,12 @@ export const useStyles = makeStyles({
     gap: tokens.spacingHorizontalM,
     gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 140px), 1fr))',
   },
-  note: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2 },
+  note: {
+    ...typographyStyles.body1,
+    margin: 0,
+    color: tokens.colorNeutralForeground2,
+    overflowWrap: 'anywhere',
+  },
   refusal: { ...typographyStyles.body1, margin: 0, color: tokens.colorPaletteRedForeground1 },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
   list: { margin: 0, paddingLeft: tokens.spacingHorizontalL },

@@ -8,7 +8,8 @@ export const useStyles = makeStyles({
     gap: tokens.spacingVerticalM,
     maxWidth: '40rem',
   },
-  booked: { ...typographyStyles.subtitle2, margin: 0 },
+  // A video link is one long word: it breaks rather than run out of the panel on a phone.
+  booked: { ...typographyStyles.subtitle2, margin: 0, overflowWrap: 'anywhere' },
   buttons: {
     display: 'flex',
     flexWrap: 'wrap',

@@ -14,6 +14,7 @@ import {
   slotTakenSchema,
   type ApplicantSlot,
 } from '../../../shared/interviews/interview-contract';
+import { interviewLine } from '../../../shared/interviews/interview-line';
 import { formatInterviewTime } from '../../../shared/interviews/london-time';
 import { UntitledMessageBar } from '../../components/untitled-message-bar';
 import { useSitePageStyles } from '../../components/site-styles';
@@ -121,7 +122,7 @@ export function InterviewBooking({ token }: { token: string }) {
       )}
       {current.booking && (
         <>
-          <p className={styles.booked}>Booked: {slotLabel(current.booking)} (UK time)</p>
+          <p className={styles.booked}>Booked: {interviewLine(current.booking)}</p>
           {current.booking.adjustments && (
             <p className={site.body}>You asked for: {current.booking.adjustments}</p>
           )}

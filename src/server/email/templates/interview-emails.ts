@@ -1,5 +1,5 @@
 import { agreedAdjustmentLine } from '../../../shared/adjustments/adjustments-contract';
-import { formatInterviewTime } from '../../../shared/interviews/london-time';
+import { interviewLine } from '../../../shared/interviews/interview-line';
 import { screens } from '../../../shared/site/screen-routes';
 import type { QueuedEmail } from '../email-outbox';
 import type { MailedApplication, MailOptions } from '../mail-options';
@@ -12,9 +12,6 @@ export interface MailedSlot {
   durationMinutes: number;
   place: string;
 }
-
-const when = (slot: MailedSlot) =>
-  `${formatInterviewTime(slot.startsAt)} (${slot.durationMinutes} minutes), ${slot.place}`;
 
 const signature = (options: MailOptions) => ['Kind regards,', `The ${options.companyName} careers team`];
 
@@ -39,7 +36,7 @@ export function interviewSlotsOfferedEmail(
       `We would like to meet you to talk about the ${application.jobTitle} role at ${options.companyName}.`,
       'Please choose one of these times (UK time) on your application’s page:',
       '',
-      ...slots.map((slot) => `- ${when(slot)}`),
+      ...slots.map((slot) => `- ${interviewLine(slot)}`),
       '',
       PRIVATE_LINK_PLACEHOLDER,
       '',
@@ -68,6 +65,18 @@ const applicantLines: Record<InterviewChange, string> = {
   reminder: 'A reminder of your interview:',
 };
 
+/**
+ * The applicant's first line when the hiring team moved or cancelled the interview for them: said
+ * in words, so a change they did not make is never read as their own.
+ */
+const applicantLinesByTeam: Partial<Record<InterviewChange, string>> = {
+  moved: 'We have moved your interview to a new time:',
+  cancelled: 'We have cancelled your interview. It was to be:',
+};
+
+/** Who made a change: the applicant through their private link, or the hiring team for them. */
+export type ChangedBy = 'applicant' | 'team';
+
 const interviewerLines: Record<InterviewChange, string> = {
   booked: 'An interview has been booked with you:',
   moved: 'An interview of yours has moved. It is now:',
@@ -86,6 +95,7 @@ export interface MailedInterview extends MailedSlot {
 /**
  * An interview booked, moved, cancelled or coming tomorrow, to the applicant or an interviewer,
  * with the calendar invitation when there is one (a reminder has none: the event is unchanged).
+ * The applicant is told when the hiring team made the change for them (`changedBy`).
  *
  * An interviewer's e-mail holds nothing the applicant typed, not even their name (a name can be
  * 200 characters of anything, sent from the careers mailbox to a colleague's inbox): the job, the
@@ -98,16 +108,17 @@ export function interviewChangeEmail(
   interview: MailedInterview,
   calendar: CalendarInvitation | undefined,
   options: MailOptions,
+  changedBy: ChangedBy = 'applicant',
 ): QueuedEmail {
   const applicant = to.role === 'applicant';
   const lines = applicant
     ? [
         `Dear ${to.name},`,
         '',
-        applicantLines[change],
+        (changedBy === 'team' && applicantLinesByTeam[change]) || applicantLines[change],
         '',
         `${interview.jobTitle} at ${options.companyName}`,
-        when(interview),
+        interviewLine(interview),
         '',
         change === 'cancelled'
           ? 'If you would like another time, reply to this e-mail.'
@@ -119,7 +130,7 @@ export function interviewChangeEmail(
         interviewerLines[change],
         '',
         `An interview for the ${interview.jobTitle} role`,
-        when(interview),
+        interviewLine(interview),
         ...(interview.agreedAdjustment && change !== 'cancelled'
           ? ['', agreedAdjustmentLine(interview.agreedAdjustment)]
           : []),

@@ -11,7 +11,13 @@ import type { TeamApplicationDetail, TeamMember } from '../../../../src/shared/t
 import { screens } from '../../../../src/shared/site/screen-routes';
 import { ApplicationDetailPage } from '../../../../src/renderer/features/applications/application-detail-page';
 import { TeamApplicationPage } from '../../../../src/renderer/features/applications/team-application-page';
-import { adminStore, applicationDetail, applicationRow, stubApi } from '../../support/hiring-fixtures';
+import {
+  adminStore,
+  applicationDetail,
+  applicationRow,
+  stubApi,
+  stubMatchMedia,
+} from '../../support/hiring-fixtures';
 import { jsonResponse, renderScreen } from '../../support/test-utils';
 
 afterEach(async () => {
@@ -118,11 +124,31 @@ describe('offering interview times', () => {
     await user.type(within(form).getByLabelText(/^Place or video link/), 'https://meet.example.com/nina');
     await user.click(within(form).getByRole('checkbox', { name: 'Ivan Interviewer (ivan@example.com)' }));
     await user.click(within(form).getByRole('button', { name: 'Add another time' }));
+    // The next time starts as the last: its length, place and interviewers, the same time of
+    // day on the next working day (4 June 2030 is a Tuesday).
     const second = within(form).getByRole('group', { name: 'New time 2' });
-    await user.type(within(second).getByLabelText(/^Date/), '2030-06-05');
+    expect(within(second).getByLabelText(/^Date/)).toHaveValue('2030-06-05');
+    expect(within(second).getByLabelText(/^Time \(UK time\)/)).toHaveValue('10:30');
+    expect(within(second).getByLabelText(/^Length \(minutes\)/)).toHaveValue(60);
+    expect(within(second).getByLabelText(/^Place or video link/)).toHaveValue(
+      'https://meet.example.com/nina',
+    );
+    expect(
+      within(second).getByRole('checkbox', { name: 'Ivan Interviewer (ivan@example.com)' }),
+    ).toBeChecked();
+    expect(
+      within(second).getByRole('checkbox', { name: 'Iris Interviewer (iris@example.com)' }),
+    ).not.toBeChecked();
+    // Only what differs is typed: here the time, and one more interviewer.
+    await user.clear(within(second).getByLabelText(/^Time \(UK time\)/));
     await user.type(within(second).getByLabelText(/^Time \(UK time\)/), '14:00');
-    await user.type(within(second).getByLabelText(/^Place or video link/), 'Northampton office');
     await user.click(within(second).getByRole('checkbox', { name: 'Iris Interviewer (iris@example.com)' }));
+    // Changing the copy leaves the first time as it was.
+    expect(
+      within(within(form).getByRole('group', { name: 'New time 1' })).getByRole('checkbox', {
+        name: 'Iris Interviewer (iris@example.com)',
+      }),
+    ).not.toBeChecked();
 
     await user.click(within(form).getByRole('button', { name: 'Offer these times' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent(interviewMessages.tooSoon);
@@ -139,9 +165,9 @@ describe('offering interview times', () => {
         {
           date: '2030-06-05',
           time: '14:00',
-          durationMinutes: 45,
-          place: 'Northampton office',
-          interviewerIds: [iris._id],
+          durationMinutes: 60,
+          place: 'https://meet.example.com/nina',
+          interviewerIds: [ivan._id, iris._id],
         },
       ],
       slotIds: [],
@@ -288,6 +314,185 @@ describe('the Interview card', () => {
     ).toBeInTheDocument();
     expect(within(card).getByText(/^Booked: Tuesday 4 June 2030 at 10:30 BST/)).toBeInTheDocument();
     expect(card.textContent).not.toMatch(/asked for/i);
+  });
+});
+
+describe('moving or cancelling a booked interview for the applicant', () => {
+  const ivanPerson = { _id: ivan._id, name: ivan.name, email: ivan.email };
+  const booked: StaffInterview = {
+    slots: [
+      {
+        _id: 'slot-booked',
+        startsAt: '2030-06-07T09:30:00.000Z',
+        durationMinutes: 60,
+        place: 'https://meet.example.com/nina',
+        interviewers: [ivanPerson],
+        offered: true,
+        booking: 'this',
+      },
+      {
+        _id: 'slot-free',
+        startsAt: '2030-06-11T13:00:00.000Z',
+        durationMinutes: 45,
+        place: 'Northampton office',
+        interviewers: [ivanPerson],
+        offered: false,
+        booking: 'free',
+      },
+      {
+        _id: 'slot-other',
+        startsAt: '2030-06-12T13:00:00.000Z',
+        durationMinutes: 45,
+        place: 'Northampton office',
+        interviewers: [ivanPerson],
+        offered: false,
+        booking: 'other',
+      },
+    ],
+    booking: { slotId: 'slot-booked', bookedAt: '2030-05-01T09:00:00.000Z' },
+    agreedAdjustment: null,
+  };
+  const movedAnswer: StaffInterview = {
+    ...booked,
+    slots: booked.slots.map((slot) =>
+      slot._id === 'slot-booked'
+        ? { ...slot, booking: 'free' }
+        : slot._id === 'slot-free'
+          ? { ...slot, booking: 'this' }
+          : slot,
+    ),
+    booking: { slotId: 'slot-free', bookedAt: '2030-05-01T09:00:00.000Z' },
+  };
+
+  it('lets an administrator move it to a new time started from the booked one, then to a free time of the job, and shows the server’s refusal', async () => {
+    const row = applicationRow({ _id: APPLICATION_ID, name: 'Nina Patel', stage: 'interview' });
+    let current = booked;
+    let refuse = true;
+    const calls = stubApi(roleAnswer('admin'), (call) => {
+      if (call.path === `/applications/${APPLICATION_ID}`) return jsonResponse(200, applicationDetail(row));
+      if (call.path === '/team-members') return jsonResponse(200, [ivan, iris]);
+      if (call.path === `/applications/${APPLICATION_ID}/interview`) return jsonResponse(200, current);
+      if (call.method === 'PUT' && call.path === `/applications/${APPLICATION_ID}/interview/booking`) {
+        if (refuse) {
+          refuse = false;
+          return jsonResponse(409, { message: interviewMessages.staffSlotTaken });
+        }
+        current = movedAnswer;
+        return jsonResponse(200, current);
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderScreen(<ApplicationDetailPage />, {
+      store: await adminStore(),
+      route: `/dashboard/application/${APPLICATION_ID}`,
+      path: '/dashboard/application/:id',
+    });
+    const card = await screen.findByRole('region', { name: 'Interview' });
+    await user.click(await within(card).findByRole('button', { name: 'Move to another time' }));
+    const form = within(card).getByRole('form', { name: 'Move the interview' });
+    expect(within(form).getByRole('heading', { name: 'Move the interview' })).toHaveFocus();
+    const choices = within(form).getByRole('radiogroup', { name: /^Move it to \(UK time\)/ });
+    // The job's free time and a new one; never the time another applicant holds, nor its own.
+    expect(
+      within(choices)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('span, div')?.textContent),
+    ).toEqual([
+      'Tuesday 11 June 2030 at 14:00 BST, 45 minutes, Northampton office, with Ivan Interviewer',
+      'A new time',
+    ]);
+
+    // A new time starts from the booked one (a Friday): the next working day, its length, link
+    // and interviewer.
+    await user.click(within(choices).getByRole('radio', { name: 'A new time' }));
+    const fields = within(form).getByRole('group', { name: 'New time' });
+    expect(within(fields).getByLabelText(/^Date/)).toHaveValue('2030-06-10');
+    expect(within(fields).getByLabelText(/^Time \(UK time\)/)).toHaveValue('10:30');
+    expect(within(fields).getByLabelText(/^Length \(minutes\)/)).toHaveValue(60);
+    expect(within(fields).getByLabelText(/^Place or video link/)).toHaveValue(
+      'https://meet.example.com/nina',
+    );
+    expect(
+      within(fields).getByRole('checkbox', { name: 'Ivan Interviewer (ivan@example.com)' }),
+    ).toBeChecked();
+    await user.click(within(form).getByRole('button', { name: 'Move the interview' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(interviewMessages.staffSlotTaken);
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      slot: {
+        date: '2030-06-10',
+        time: '10:30',
+        durationMinutes: 60,
+        place: 'https://meet.example.com/nina',
+        interviewerIds: [ivan._id],
+      },
+    });
+
+    await user.click(within(choices).getByRole('radio', { name: /Tuesday 11 June 2030/ }));
+    await user.click(within(form).getByRole('button', { name: 'Move the interview' }));
+    expect(
+      await screen.findByText(
+        'Interview moved: the applicant and the interviewers have been e-mailed the new time.',
+      ),
+    ).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PUT').at(-1)?.body).toEqual({ slotId: 'slot-free' });
+    expect(await within(card).findByText(/^Booked: Tuesday 11 June 2030 at 14:00 BST/)).toBeInTheDocument();
+    expect(within(card).queryByRole('form', { name: 'Move the interview' })).toBeNull();
+    // The keyboard is back where it was.
+    expect(within(card).getByRole('button', { name: 'Move to another time' })).toHaveFocus();
+  });
+
+  it('lets the hiring manager cancel it after saying what happens, and not before they confirm', async () => {
+    stubMatchMedia();
+    let current = booked;
+    const calls = stubApi(roleAnswer('hiring-manager'), (call) => {
+      if (call.path === `/team/applications/${APPLICATION_ID}`)
+        return jsonResponse(200, teamDetail({ stage: 'interview' }));
+      if (call.path === `/team/applications/${APPLICATION_ID}/notes`) return jsonResponse(200, []);
+      if (call.path === `/team/applications/${APPLICATION_ID}/interview`) return jsonResponse(200, current);
+      if (call.path === '/team/interviewers') return jsonResponse(200, [ivan, iris]);
+      if (call.path === `/team/applications/${APPLICATION_ID}/scorecards`) {
+        return jsonResponse(200, {
+          criteria: CRITERIA,
+          own: null,
+          others: [],
+          othersHidden: false,
+          owedBy: [],
+        });
+      }
+      if (
+        call.method === 'DELETE' &&
+        call.path === `/team/applications/${APPLICATION_ID}/interview/booking`
+      ) {
+        current = { ...booked, slots: [], booking: null };
+        return jsonResponse(200, current);
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderScreen(<TeamApplicationPage />, {
+      store: await adminStore(),
+      route: screens.teamApplication.path({ id: APPLICATION_ID }),
+      path: screens.teamApplication.pattern,
+    });
+    const card = await screen.findByRole('region', { name: 'Interview' });
+    await user.click(await within(card).findByRole('button', { name: 'Cancel the interview' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this interview?' });
+    expect(dialog).toHaveTextContent(
+      'The applicant and the interviewers will be e-mailed that it is cancelled',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+
+    await user.click(within(card).getByRole('button', { name: 'Cancel the interview' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, cancel it' }),
+    );
+    expect(
+      await screen.findByText('Interview cancelled: the applicant and the interviewers have been e-mailed.'),
+    ).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
+    expect(await within(card).findByText('No interview times offered yet.')).toBeInTheDocument();
   });
 });
 

@@ -87,7 +87,12 @@ describe("the applicant's interview section", () => {
     await user.click(within(section).getByRole('button', { name: 'Book this time' }));
 
     expect(await within(section).findByRole('status')).toHaveTextContent('Your interview is booked.');
-    expect(within(section).getByText(/Booked: Wednesday 7 July 2027 at 10:30 BST/)).toBeInTheDocument();
+    // The time with its zone at once, then the length and the place.
+    expect(
+      within(section).getByText(
+        'Booked: Wednesday 7 July 2027 at 10:30 BST (UK time) for 45 minutes. Where: Room 2, Northampton office',
+      ),
+    ).toBeInTheDocument();
     expect(within(section).getByText('You asked for: Step-free access')).toBeInTheDocument();
     expect(within(section).getByRole('button', { name: 'Cancel my interview' })).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
