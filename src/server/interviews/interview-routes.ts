@@ -192,6 +192,12 @@ function slotOffering(context: InterviewRouteDeps): OfferSlots {
   };
 }
 
+/** Undefined for a 404 (not reached), the error itself otherwise: a refusal that still stands. */
+const unlessNotFound = (error: unknown): undefined => {
+  if (error instanceof HttpError && error.statusCode === 404) return undefined;
+  throw error;
+};
+
 /** The team's calls: a hiring manager offers times and reads every scorecard; an interviewer scores. */
 function teamInterviewRoutes(app: Api, context: InterviewRouteDeps, offerSlots: OfferSlots): void {
   const { teamAccess, scorecards, applications, audit } = context;
@@ -257,8 +263,13 @@ function teamInterviewRoutes(app: Api, context: InterviewRouteDeps, offerSlots: 
     },
     async (request) => {
       const member = caller(request);
-      if (member.teamRole === 'hiring-manager') {
-        const access = await teamAccess.application(member, request.params.id);
+      // The job's hiring manager reads them all; a hiring manager interviewing for another
+      // manager's job reads them as that application's interviewers do.
+      const access =
+        member.teamRole === 'hiring-manager'
+          ? await teamAccess.application(member, request.params.id).catch(unlessNotFound)
+          : undefined;
+      if (access?.role === 'hiring-manager') {
         const application = await applications.find(access.id);
         if (!application) throw new HttpError(404, messages.applicationMissing);
         recordScorecardRead(context, request, access.id, application.email);
@@ -277,7 +288,7 @@ function teamInterviewRoutes(app: Api, context: InterviewRouteDeps, offerSlots: 
         tags: ['team', 'interviews'],
         operationId: 'submitScorecard',
         summary:
-          'Submit your scorecard for an application you interviewed (interviewers; once; ends your access to the application)',
+          "Submit your scorecard for an application you interviewed (its interviewers, hiring managers among them; once; ends an interviewer's access to the application)",
         params: idParamsSchema,
         body: scorecardSubmitSchema,
         response: { 200: scorecardsViewSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -285,12 +296,14 @@ function teamInterviewRoutes(app: Api, context: InterviewRouteDeps, offerSlots: 
     },
     async (request) => {
       const member = caller(request);
-      if (member.teamRole !== 'interviewer') {
-        // A hiring manager reaches the application, but scores it only as an interviewer would.
+      const reached = await scorecards.asInterviewer(member.id, request.params.id).catch(async (error) => {
+        if (member.teamRole !== 'hiring-manager') throw error;
+        unlessNotFound(error);
+        // A hiring manager not interviewing it reaches the application, but scores only as its
+        // interviewers do.
         await teamAccess.application(member, request.params.id);
         throw new HttpError(403, interviewMessages.scorecardNotYours);
-      }
-      const reached = await scorecards.asInterviewer(member.id, request.params.id);
+      });
       const submitted = await scorecards.submit({
         applicationId: reached.id,
         interviewer: member,

@@ -16,12 +16,15 @@ import {
 } from '../../shared/team/team-contract';
 import { currentUser } from '../auth/guards';
 import { hashPassword } from '../auth/passwords';
+import type { Database } from '../db/database';
+import type { EmailOutbox } from '../email/email-outbox';
 import type { MailOptions } from '../email/mail-options';
 import type { Mailer } from '../email/mailer';
 import {
   INVITATION_LINK_LIFETIME_HOURS,
   teamInvitationEmail,
 } from '../email/templates/team-invitation-email';
+import { jobGivenEmail } from '../email/templates/hiring-manager-emails';
 import { HttpError } from '../http/http-error';
 import { refuse, type RateLimiters } from '../http/rate-limit';
 import { errorResponses, type Api } from '../http/route-types';
@@ -38,6 +41,8 @@ export interface TeamAdminRouteDeps extends InterviewerAssignmentDeps {
   limiters: Pick<RateLimiters, 'invitationsByEmail' | 'invitationsByAdmin'>;
   mailer: Mailer;
   mail: MailOptions;
+  outbox: EmailOutbox;
+  database: Database;
 }
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -177,7 +182,16 @@ function teamAssignmentRoutes(app: Api, context: TeamAdminRouteDeps): void {
     async (request) => {
       const member = await hiringManager(request.params.id);
       const job = await existingJob(jobs, request.params.jobId);
-      await team.assignJob(member.id, job._id, request.body.mayDecide, currentUser(request).email);
+      const { mayDecide } = request.body;
+      // A job newly given is e-mailed to its manager with the assignment; a change of leave is not.
+      const added = await team.assignJob(member.id, job._id, mayDecide, currentUser(request).email, (tx) =>
+        job.closed
+          ? Promise.resolve()
+          : context.outbox.enqueue(tx, [
+              jobGivenEmail(member, { id: job._id, jobTitle: job.jobTitle, mayDecide }, context.mail),
+            ]),
+      );
+      if (added && !job.closed) context.outbox.wake();
       return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
     },
   );

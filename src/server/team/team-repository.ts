@@ -148,15 +148,33 @@ export function createTeamRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** Gives a hiring manager a job, or changes whether they may hire or reject for it. */
-    async assignJob(userId: string, jobId: string, mayDecide: boolean, assignedBy: string): Promise<void> {
-      await db
-        .insert(jobHiringManagers)
-        .values({ userId, jobId, mayDecide, assignedBy })
-        .onConflictDoUpdate({
-          target: [jobHiringManagers.jobId, jobHiringManagers.userId],
-          set: { mayDecide, assignedBy },
-        });
+    /**
+     * Gives a hiring manager a job, or changes whether they may hire or reject for it. True when
+     * the job is newly theirs, after `onAdded` ran in the same transaction (their e-mail, queued).
+     */
+    async assignJob(
+      userId: string,
+      jobId: string,
+      mayDecide: boolean,
+      assignedBy: string,
+      onAdded: (tx: Db) => Promise<void> = () => Promise.resolve(),
+    ): Promise<boolean> {
+      return inTransaction(async (tx) => {
+        const added = await tx
+          .insert(jobHiringManagers)
+          .values({ userId, jobId, mayDecide, assignedBy })
+          .onConflictDoNothing()
+          .returning({ userId: jobHiringManagers.userId });
+        if (added.length > 0) {
+          await onAdded(tx);
+          return true;
+        }
+        await tx
+          .update(jobHiringManagers)
+          .set({ mayDecide, assignedBy })
+          .where(and(eq(jobHiringManagers.userId, userId), eq(jobHiringManagers.jobId, jobId)));
+        return false;
+      });
     },
 
     async unassignJob(userId: string, jobId: string): Promise<boolean> {
@@ -190,12 +208,15 @@ export function createTeamRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** The team's interviewers, by name: whom a hiring manager may ask to interview. */
+    /**
+     * Whom a hiring manager may ask to interview, by name: the team's interviewers and its hiring
+     * managers, who interview too (docs/security.md#the-hiring-team).
+     */
     async allInterviewers(): Promise<{ _id: string; name: string; email: string }[]> {
       return db
         .select({ _id: users.id, name: users.name, email: users.email })
         .from(users)
-        .where(and(eq(users.teamRole, 'interviewer'), eq(users.isAdmin, false)))
+        .where(and(inArray(users.teamRole, INTERVIEWING_ROLES), eq(users.isAdmin, false)))
         .orderBy(asc(users.name), asc(users.email));
     },
 
@@ -245,6 +266,21 @@ export function createTeamRepository(db: Db) {
     },
   };
 }
+
+/**
+ * The hiring managers of an application's job, by name: whom its interview bookings are told to.
+ * Run in the booking's transaction (`db` may be one).
+ */
+export const hiringManagersOf = (db: Db, applicationId: string) =>
+  db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(applications)
+    .innerJoin(jobHiringManagers, eq(jobHiringManagers.jobId, applications.jobId))
+    .innerJoin(users, eq(users.id, jobHiringManagers.userId))
+    .where(and(eq(applications.id, applicationId), eq(users.isAdmin, false)));
+
+/** The roles whose members may be given an application to interview: a hiring manager interviews too. */
+export const INTERVIEWING_ROLES: TeamRole[] = ['interviewer', 'hiring-manager'];
 
 /** The audit actions that read an applicant's data (auditActions in audit-contract.ts). */
 const READ_ACTIONS = ['view', 'list', 'preview', 'download', 'notes', 'scorecards', 'export'];

@@ -65,15 +65,32 @@ export const teamMemberSchema = z.object({
 });
 export const teamMemberListSchema = z.array(teamMemberSchema);
 
+/** How many of the applications a team member sees stand in each stage. */
+export const teamStageCountsSchema = z.object(
+  Object.fromEntries(applicationStages.map((stage) => [stage, z.number().int()])) as Record<
+    ApplicationStage,
+    z.ZodNumber
+  >,
+);
+
 /** GET /api/team/jobs: the jobs a team member reaches, with how many applications each holds for them. */
 export const teamJobSchema = z.object({
   _id: z.string(),
   jobTitle: z.string(),
+  /** Where the work is and what it pays, in the public job page's words: "Remote (UK)", "£32,000 – £38,000 a year". */
   location: z.string(),
+  pay: z.string(),
   closingDate: z.string().nullable(),
   /** A hiring manager allowed to move this job's applications to Hired or Rejected. */
   mayDecide: z.boolean(),
+  /** The caller is the job's hiring manager; false where a hiring manager only interviews for it. */
+  managed: z.boolean(),
   applicationCount: z.number().int(),
+  /** The applications the caller sees, by stage: the job's pipeline. */
+  byStage: teamStageCountsSchema,
+  /** Of those, the interviews booked and still to come, and when the latest booking was made. */
+  interviewsBooked: z.number().int(),
+  lastBookedAt: z.string().nullable(),
 });
 export const teamJobListSchema = z.array(teamJobSchema);
 
@@ -89,6 +106,10 @@ export const teamApplicationSummarySchema = z.object({
   hasResume: z.boolean(),
   /** When its booked interview starts; absent while none is booked. */
   interviewStartsAt: z.string().optional(),
+  /** For the job's hiring manager: times are offered to it, still ahead, and none is booked yet. */
+  interviewOffered: z.boolean().optional(),
+  /** For the job's hiring manager: its interviewers' scorecards in, of all its interviewers'. */
+  scorecards: z.object({ submitted: z.number().int(), expected: z.number().int() }).optional(),
 });
 export const teamApplicationListSchema = z.array(teamApplicationSummarySchema);
 

@@ -13,7 +13,8 @@ export interface MailedSlot {
   place: string;
 }
 
-const when = (slot: MailedSlot) =>
+/** "Wednesday 7 July 2027 at 10:30 BST (45 minutes), Room 2": one time as every interview e-mail writes it. */
+export const when = (slot: MailedSlot) =>
   `${formatInterviewTime(slot.startsAt)} (${slot.durationMinutes} minutes), ${slot.place}`;
 
 const signature = (options: MailOptions) => ['Kind regards,', `The ${options.companyName} careers team`];
