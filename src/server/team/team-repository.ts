@@ -9,7 +9,12 @@ import {
   users,
 } from '../db/schema';
 import { isClosed, londonToday } from '../../shared/jobs/closing-date';
-import type { JobViewer, TeamMember, TeamRole } from '../../shared/team/team-contract';
+import {
+  interviewingRoles,
+  type JobViewer,
+  type TeamMember,
+  type TeamRole,
+} from '../../shared/team/team-contract';
 import { endResets, storeReset } from '../auth/account-repository';
 import { roleOf } from '../auth/guards';
 
@@ -280,7 +285,7 @@ export const hiringManagersOf = (db: Db, applicationId: string) =>
     .where(and(eq(applications.id, applicationId), eq(users.isAdmin, false)));
 
 /** The roles whose members may be given an application to interview: a hiring manager interviews too. */
-export const INTERVIEWING_ROLES: TeamRole[] = ['interviewer', 'hiring-manager'];
+export const INTERVIEWING_ROLES = [...interviewingRoles];
 
 /** The audit actions that read an applicant's data (auditActions in audit-contract.ts). */
 const READ_ACTIONS = ['view', 'list', 'preview', 'download', 'notes', 'scorecards', 'export'];

@@ -12,6 +12,9 @@ import { applicationStages, stageSchema, type ApplicationStage } from '../applic
 export const teamRoles = ['hiring-manager', 'interviewer'] as const;
 export type TeamRole = (typeof teamRoles)[number];
 
+/** Who may be given an application to interview: an interviewer, and a hiring manager too. */
+export const interviewingRoles: readonly TeamRole[] = ['interviewer', 'hiring-manager'];
+
 export const teamRoleLabels: Record<TeamRole, string> = {
   'hiring-manager': 'Hiring manager',
   interviewer: 'Interviewer',
