@@ -198,6 +198,23 @@ const unlessNotFound = (error: unknown): undefined => {
   throw error;
 };
 
+/**
+ * The application as its interviewer reaches it to score it. A hiring manager who is not one of
+ * its interviewers may reach the application (their job's), but scores only as its interviewers
+ * do: 403; anyone else, 404.
+ */
+const scoringAccess = (
+  { scorecards, teamAccess }: InterviewRouteDeps,
+  member: { id: string; email: string; teamRole: 'hiring-manager' | 'interviewer' },
+  id: string,
+) =>
+  scorecards.asInterviewer(member.id, id).catch(async (error: unknown) => {
+    if (member.teamRole !== 'hiring-manager') throw error;
+    unlessNotFound(error);
+    await teamAccess.application(member, id);
+    throw new HttpError(403, interviewMessages.scorecardNotYours);
+  });
+
 /** The team's calls: a hiring manager offers times and reads every scorecard; an interviewer scores. */
 function teamInterviewRoutes(app: Api, context: InterviewRouteDeps, offerSlots: OfferSlots): void {
   const { teamAccess, scorecards, applications, audit } = context;
@@ -296,14 +313,7 @@ function teamInterviewRoutes(app: Api, context: InterviewRouteDeps, offerSlots: 
     },
     async (request) => {
       const member = caller(request);
-      const reached = await scorecards.asInterviewer(member.id, request.params.id).catch(async (error) => {
-        if (member.teamRole !== 'hiring-manager') throw error;
-        unlessNotFound(error);
-        // A hiring manager not interviewing it reaches the application, but scores only as its
-        // interviewers do.
-        await teamAccess.application(member, request.params.id);
-        throw new HttpError(403, interviewMessages.scorecardNotYours);
-      });
+      const reached = await scoringAccess(context, member, request.params.id);
       const submitted = await scorecards.submit({
         applicationId: reached.id,
         interviewer: member,

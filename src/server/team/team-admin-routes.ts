@@ -154,6 +154,26 @@ function teamMemberRoutes(app: Api, context: TeamAdminRouteDeps): void {
   );
 }
 
+/**
+ * Gives a hiring manager a job, or changes their leave to decide on it. A job newly theirs (and
+ * open) is e-mailed to them, queued with the assignment; a change of leave is not news.
+ */
+async function giveJob(
+  context: TeamAdminRouteDeps,
+  member: { id: string; email: string; name: string },
+  job: { _id: string; jobTitle: string; closed: boolean },
+  mayDecide: boolean,
+  actorEmail: string,
+): Promise<void> {
+  const { team, outbox, mail } = context;
+  const added = await team.assignJob(member.id, job._id, mayDecide, actorEmail, (tx) =>
+    job.closed
+      ? Promise.resolve()
+      : outbox.enqueue(tx, [jobGivenEmail(member, { id: job._id, jobTitle: job.jobTitle, mayDecide }, mail)]),
+  );
+  if (added && !job.closed) outbox.wake();
+}
+
 /** What each member is given: a hiring manager's jobs, an interviewer's applications; and who read what. */
 function teamAssignmentRoutes(app: Api, context: TeamAdminRouteDeps): void {
   const { team, jobs, audit } = context;
@@ -182,16 +202,7 @@ function teamAssignmentRoutes(app: Api, context: TeamAdminRouteDeps): void {
     async (request) => {
       const member = await hiringManager(request.params.id);
       const job = await existingJob(jobs, request.params.jobId);
-      const { mayDecide } = request.body;
-      // A job newly given is e-mailed to its manager with the assignment; a change of leave is not.
-      const added = await team.assignJob(member.id, job._id, mayDecide, currentUser(request).email, (tx) =>
-        job.closed
-          ? Promise.resolve()
-          : context.outbox.enqueue(tx, [
-              jobGivenEmail(member, { id: job._id, jobTitle: job.jobTitle, mayDecide }, context.mail),
-            ]),
-      );
-      if (added && !job.closed) context.outbox.wake();
+      await giveJob(context, member, job, request.body.mayDecide, currentUser(request).email);
       return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
     },
   );
