@@ -57,6 +57,8 @@ describe('the desktop message contract', () => {
       ['cv:save', ['cv.pdf', 'not bytes'], /Uint8Array/],
       ['settings:set', [{ apiServerUrl: 'http://careers.example.co.uk' }], /https:\/\//],
       ['settings:check', [{ url: 'https://careers.example.co.uk' }], /expected string/],
+      ['hiring:notify', [{ news: 'applicant-named', jobTitle: 'Claims Handler' }], /job-given/],
+      ['hiring:notify', [{ news: 'job-given', jobTitle: 'Claims Handler', applicant: 'Nina' }], /applicant/],
     ];
     for (const [channel, args, reason] of wrong) {
       const refused = invoke(channel, consoleFrame, ...args);
@@ -113,6 +115,9 @@ describe('the desktop message contract', () => {
     assertType<DesktopHandlers>({ ...handlers, 'token:get': undefined });
     expectTypeOf<DesktopArgs<'cv:save'>>().toEqualTypeOf<[string, Uint8Array]>();
     expectTypeOf<DesktopBridge['notifyNewApplications']>().parameters.toEqualTypeOf<[number]>();
+    expectTypeOf<DesktopArgs<'hiring:notify'>>().toEqualTypeOf<
+      [{ news: 'job-given' | 'interview-booked'; jobTitle: string }]
+    >();
     expectTypeOf<DesktopBridge['onUpdateReady']>().toEqualTypeOf<(listener: () => void) => () => void>();
   });
 });

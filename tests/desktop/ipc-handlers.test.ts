@@ -437,3 +437,40 @@ describe('scorecard due notification', () => {
     expect(notifications).toEqual([]);
   });
 });
+
+describe('hiring manager notifications', () => {
+  it('say a job is given or an interview booked, naming the job only; a click brings the console forward', async () => {
+    const { invoke, consoleFrame, notifications, sentToWindow, windowFocus } = setUp();
+    expect(
+      await invoke('hiring:notify', consoleFrame, { news: 'job-given', jobTitle: 'Pricing Analyst' }),
+    ).toBeUndefined();
+    await invoke('hiring:notify', consoleFrame, { news: 'interview-booked', jobTitle: 'Claims Handler' });
+    expect(notifications.map((shown) => shown.content)).toEqual([
+      { title: 'A job for you', body: 'You are now hiring for Pricing Analyst. Click to open the console.' },
+      {
+        title: 'Interview booked',
+        body: 'An interview for Claims Handler has been booked. Click to open the console.',
+      },
+    ]);
+    notifications[1]!.click();
+    expect(windowFocus.count).toBe(1);
+    expect(sentToWindow).toEqual([]);
+  });
+
+  it('refuses anything but the news and a job title, showing nothing', async () => {
+    const { invoke, consoleFrame, notifications } = setUp();
+    for (const bad of [
+      [],
+      [{ jobTitle: 'Claims Handler' }],
+      [{ news: 'scorecard-due', jobTitle: 'Claims Handler' }],
+      [{ news: 'job-given', jobTitle: '  ' }],
+      [{ news: 'job-given', jobTitle: 'x'.repeat(201) }],
+      [{ news: 'interview-booked', jobTitle: 'Claims Handler', applicantName: 'Nina Patel' }],
+    ]) {
+      await expect(invoke('hiring:notify', consoleFrame, ...bad), JSON.stringify(bad)).rejects.toThrow(
+        'IPC message on hiring:notify refused: its arguments do not match the contract',
+      );
+    }
+    expect(notifications).toEqual([]);
+  });
+});

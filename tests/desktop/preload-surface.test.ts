@@ -57,6 +57,11 @@ describe('preload', () => {
         [{ jobTitle: 'Claims Handler' }],
         ['scorecards:notify', { jobTitle: 'Claims Handler' }],
       ],
+      [
+        'notifyHiringNews',
+        [{ news: 'interview-booked', jobTitle: 'Claims Handler' }],
+        ['hiring:notify', { news: 'interview-booked', jobTitle: 'Claims Handler' }],
+      ],
       ['getUpdateStatus', [], ['update:status']],
       ['restartToUpdate', [], ['update:restart']],
     ];

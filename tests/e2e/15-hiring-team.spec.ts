@@ -1,10 +1,19 @@
 import type { Browser, Page } from '@playwright/test';
+import { formatInterviewTime, fromLondonTime } from '../../src/shared/interviews/london-time';
 import { messages } from '../../src/shared/messages';
 import { screens } from '../../src/shared/site/screen-routes';
 import { adminToken, api, createJob } from './e2e-env';
 import { expectNoViolations, signInAsAdmin } from './flows';
 import { expect, test } from './fixtures';
-import { applyTo, newPerson, TEAM_PASSWORD, welcomePath } from './team-flows';
+import {
+  applyTo,
+  interviewerWithPassword,
+  interviewLinkPath,
+  newPerson,
+  signInAsTeamMember,
+  TEAM_PASSWORD,
+  welcomePath,
+} from './team-flows';
 
 /**
  * The hiring team in the browser: an administrator invites a hiring manager on the Team screen and
@@ -169,6 +178,103 @@ test('an interviewer sees only the application they interview', async ({ browser
       .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
     await expectNoViolations(page, "a team member's account");
+  } finally {
+    await close();
+  }
+});
+
+/**
+ * No text wider than the card it is in: each card of the screen holds its content at this width,
+ * once the layout has followed the new width (the drawer folds away below the wide layout).
+ */
+async function expectNothingOverflowing(page: Page, what: string): Promise<void> {
+  const overflowing = () =>
+    page.evaluate(() => [
+      ...[...document.querySelectorAll('main section, main li')]
+        .filter((card) => card.scrollWidth > card.clientWidth + 1)
+        .map(
+          (card) => `${(card.textContent ?? '').slice(0, 40)}: ${card.scrollWidth} > ${card.clientWidth} px`,
+        ),
+      ...(document.documentElement.scrollWidth > window.innerWidth ? ['the page itself'] : []),
+    ]);
+  await expect.poll(overflowing, { message: what, timeout: 5_000 }).toEqual([]);
+}
+
+test("a hiring manager follows their job's pipeline, its booked interview and scorecards owed, and adds a note", async ({
+  browser,
+}) => {
+  const job = await createJob({
+    location: '',
+    ctc: '',
+    locations: [],
+    workplaceType: 'remote',
+    remoteCountry: 'UK',
+    employmentTypes: ['full-time'],
+    pay: { min: 32000, max: 38000, period: 'year' },
+  });
+  const booked = { name: `Bea Booked ${Date.now()}`, email: `bea.booked.${Date.now()}@example.com` };
+  const bookedId = await applyTo(job.id, booked.name, booked.email);
+  await applyTo(job.id, `Nell Newcomer ${Date.now()}`);
+  const [manager, interviewer] = await Promise.all([
+    interviewerWithPassword('hiring-manager'),
+    interviewerWithPassword(),
+  ]);
+  const token = await adminToken();
+  expect(
+    (await api('PUT', `/team-members/${manager.id}/jobs/${job.id}`, { token, body: { mayDecide: false } }))
+      .status,
+  ).toBe(200);
+  const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(
+    new Date(Date.now() + 5 * 86_400_000),
+  );
+  const offered = await api('POST', `/applications/${bookedId}/interview-slots`, {
+    token,
+    body: {
+      slots: [
+        { date, time: '11:00', durationMinutes: 45, place: 'Video call', interviewerIds: [interviewer.id] },
+      ],
+    },
+  });
+  expect(offered.status).toBe(200);
+  const linkToken = (await interviewLinkPath(booked.email)).split('/').at(-1)!;
+  const slots = await api<{ slots: Array<{ _id: string }> }>('GET', `/my-application/${linkToken}/interview`);
+  const booking = await api('PUT', `/my-application/${linkToken}/interview`, {
+    body: { slotId: slots.body.slots[0]!._id },
+  });
+  expect(booking.status).toBe(200);
+
+  const { page, close } = await signInAsTeamMember(browser, manager.email);
+  try {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Your work' }).click();
+    await expect(page.getByText('Remote (UK) · £32,000 – £38,000 a year')).toBeVisible();
+    await page.getByRole('link', { name: `2 applications for ${job.jobTitle}` }).click();
+
+    const pipeline = page.getByRole('list', { name: `${job.jobTitle} by stage` });
+    await expect(pipeline.getByRole('link', { name: 'Interview 1 application' })).toBeVisible();
+    await expect(pipeline.getByRole('link', { name: 'New 1 application' })).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: booked.name });
+    await expect(row).toContainText(`Booked: ${formatInterviewTime(fromLondonTime(date, '11:00')!)}`);
+    await expect(row).toContainText('0 of 1 scorecard in');
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNothingOverflowing(page, `the manager's job at ${width} px`);
+    }
+    await expectNoViolations(page, "the manager's job with its pipeline");
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await pipeline.getByRole('link', { name: 'Interview 1 application' }).click();
+    await expect(page.getByRole('table', { name: 'Applications (1)' })).toBeVisible();
+    await page.getByRole('link', { name: booked.name }).click();
+    const notes = page.getByRole('region', { name: 'Notes' });
+    await notes.getByRole('textbox', { name: 'Add a note' }).fill('Ask about the weekend rota.');
+    await notes.getByRole('button', { name: 'Add Note' }).click();
+    await expect(notes.getByText('Ask about the weekend rota.')).toBeVisible();
+    await expect(notes.getByText(new RegExp(manager.name))).toBeVisible();
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNothingOverflowing(page, `the manager's application at ${width} px`);
+    }
+    await expectNoViolations(page, "the manager's application with their note");
   } finally {
     await close();
   }

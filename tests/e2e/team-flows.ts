@@ -66,14 +66,17 @@ export const interviewLinkPath = (email: string): Promise<string> =>
   fromMail(email, /^Choose a time for your interview/, /\/my-application\/[\w-]{43}/);
 
 /**
- * An interviewer on the hiring team with a password, set up through the API as the invitation's
- * link would: invited by the administrator, then the link's token used to choose the password.
+ * An interviewer (or, with `role`, a hiring manager) on the hiring team with a password, set up
+ * through the API as the invitation's link would: invited by the administrator, then the link's
+ * token used to choose the password.
  */
-export async function interviewerWithPassword(): Promise<{ id: string; name: string; email: string }> {
-  const person = newPerson('interviewer');
+export async function interviewerWithPassword(
+  role: 'interviewer' | 'hiring-manager' = 'interviewer',
+): Promise<{ id: string; name: string; email: string }> {
+  const person = newPerson(role);
   const invited = await api<{ insertedId: string }>('POST', '/team-members', {
     token: await adminToken(),
-    body: { ...person, role: 'interviewer' },
+    body: { ...person, role },
   });
   expect(invited.status).toBe(201);
   const token = (await welcomePath(person.email)).split('/').at(-1);

@@ -6,6 +6,7 @@ import {
   type ConnectionCheck,
   type ConsoleUpdate,
   type DesktopEventChannel,
+  type HiringNews,
   type RestartOutcome,
   type SaveResult,
 } from '../../shared/desktop/desktop-bridge';
@@ -68,6 +69,19 @@ export function scorecardDueNotice(jobTitle: string): NotificationContent {
     title: 'Scorecard due',
     body: `Your interview for ${jobTitle} has started: your scorecard is due. Click to open the console.`,
   };
+}
+
+/** What the notification says to a hiring manager: the job only, never an applicant. */
+export function hiringNewsNotice(news: HiringNews, jobTitle: string): NotificationContent {
+  return news === 'job-given'
+    ? {
+        title: 'A job for you',
+        body: `You are now hiring for ${jobTitle}. Click to open the console.`,
+      }
+    : {
+        title: 'Interview booked',
+        body: `An interview for ${jobTitle} has been booked. Click to open the console.`,
+      };
 }
 
 const isPdf = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
@@ -166,6 +180,12 @@ export function registerIpcHandlers(runtime: IpcRuntime, services: IpcServices):
     // scorecard; a click brings the console forward, where their list shows it.
     'scorecards:notify': ({ jobTitle }) => {
       runtime.showNotification(scorecardDueNotice(jobTitle), () => runtime.focusWindow());
+    },
+
+    // The page sends one per job newly given to a hiring manager, and one per job with a newly
+    // booked interview; a click brings the console forward, where their list shows it.
+    'hiring:notify': ({ news, jobTitle }) => {
+      runtime.showNotification(hiringNewsNotice(news, jobTitle), () => runtime.focusWindow());
     },
 
     // Takes no arguments: the page can only ask whether an update waits, and to restart for it.

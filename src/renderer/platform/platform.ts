@@ -1,5 +1,5 @@
 import { createContext, use } from 'react';
-import type { SaveResult } from '../../shared/desktop/desktop-bridge';
+import type { HiringNews, SaveResult } from '../../shared/desktop/desktop-bridge';
 
 export interface TokenStore {
   get(): Promise<string | null>;
@@ -36,6 +36,11 @@ export interface Platform {
    * of `jobTitle` is due. Absent on the web, where the interviewer's list says so.
    */
   notifyScorecardDue?(jobTitle: string): Promise<void>;
+  /**
+   * Desktop only: one native notification telling a hiring manager of a job given them or an
+   * interview booked on their job, naming `jobTitle`. Absent on the web, where their list shows it.
+   */
+  notifyHiringNews?(news: HiringNews, jobTitle: string): Promise<void>;
   /** Desktop only: calls `listener` when the admin clicks that notification; returns the unsubscribe. */
   onOpenNewApplications?(listener: () => void): () => void;
 }

@@ -19,7 +19,8 @@ import { HttpError } from '../http/http-error';
 import { consumeOrThrow } from '../http/rate-limit';
 import { errorResponses, type Api } from '../http/route-types';
 import { linkedApplication, type MyApplicationRouteDeps } from '../my-application/my-application-routes';
-import { applicantInterviewEmail, interviewerNews } from './interview-mail';
+import { hiringManagersOf } from '../team/team-repository';
+import { applicantInterviewEmail, interviewerNews, managerNews } from './interview-mail';
 import {
   BookingChanged,
   type BookedInterview,
@@ -136,6 +137,10 @@ function bookingChanges(context: BookingRouteDeps) {
     if (change.kind !== 'unchanged') {
       await outbox.enqueue(tx, [applicantInterviewEmail(change.kind, change.interview, mail, 'REQUEST')]);
       await outbox.enqueueHeld(tx, interviewerNews(change, mail));
+      await outbox.enqueueHeld(
+        tx,
+        managerNews(change, await hiringManagersOf(tx, change.interview.applicationId), mail),
+      );
       const what = change.kind === 'moved' ? 'Moved to' : 'Booked';
       await record(tx, change.interview, `${what} ${formatInterviewTime(change.interview.startsAt)}`, access);
     }
@@ -174,6 +179,14 @@ function bookingChanges(context: BookingRouteDeps) {
           onCancel: async (tx, cancelled, access) => {
             await outbox.enqueue(tx, [applicantInterviewEmail('cancelled', cancelled, mail, 'CANCEL')]);
             await outbox.enqueueHeld(tx, interviewerNews({ kind: 'cancelled', interview: cancelled }, mail));
+            await outbox.enqueueHeld(
+              tx,
+              managerNews(
+                { kind: 'cancelled', interview: cancelled },
+                await hiringManagersOf(tx, applicationId),
+                mail,
+              ),
+            );
             await record(tx, cancelled, `Cancelled ${formatInterviewTime(cancelled.startsAt)}`, access);
           },
         });

@@ -1,5 +1,6 @@
 import type { HeldEmail, QueuedEmail } from '../email/email-outbox';
 import type { MailOptions } from '../email/mail-options';
+import { managerInterviewEmail } from '../email/templates/hiring-manager-emails';
 import {
   interviewChangeEmail,
   type ChangedBy,
@@ -128,4 +129,26 @@ export function interviewerNews(
   );
   const before = { ...done.before, sequence: interview.sequence };
   return [...current, ...dropped.map((person) => cancellation(person, before))];
+}
+
+/**
+ * What the job's hiring managers are told of an applicant's booking, held and coalesced as the
+ * interviewers' e-mails are: the booking (at its latest time, if it moved meanwhile), a later
+ * move or cancellation once they were told of it, nothing when it was booked and cancelled before
+ * anything went. A manager who is also one of its interviewers has the interviewers' e-mail.
+ */
+export function managerNews(
+  done: BookingOutcome | { kind: 'cancelled'; interview: BookedInterview },
+  managers: { id: string; name: string; email: string }[],
+  mail: MailOptions,
+): HeldEmail[] {
+  if (done.kind === 'unchanged') return [];
+  const { interview } = done;
+  const told = managers.filter((person) => !interview.interviewers.some((other) => other.id === person.id));
+  return told.map((person) => ({
+    key: `interview-manager:${interview.bookingId}:${person.email.toLowerCase()}`,
+    message: managerInterviewEmail(done.kind, person, mailed(interview), mail),
+    first:
+      done.kind === 'cancelled' ? null : managerInterviewEmail('booked', person, mailed(interview), mail),
+  }));
 }

@@ -24,6 +24,7 @@ import {
 } from '../../shared/interviews/interview-contract';
 import type { ExportedInterview } from '../../shared/privacy/privacy-contract';
 import { HttpError } from '../http/http-error';
+import { INTERVIEWING_ROLES } from '../team/team-repository';
 
 const HOUR_MS = 3_600_000;
 
@@ -394,8 +395,8 @@ export function createInterviewRepository(db: Db) {
 
   return {
     /**
-     * The interviewers among `ids`: team members with the interviewer role. Any id that is not
-     * one is refused, so a slot never names someone who cannot interview.
+     * The interviewers among `ids`: team members who interview (interviewers and hiring managers).
+     * Any id that is not one is refused, so a slot never names someone who cannot interview.
      */
     async checkInterviewers(ids: string[]): Promise<void> {
       const unique = [...new Set(ids)];
@@ -403,7 +404,13 @@ export function createInterviewRepository(db: Db) {
       const found = await db
         .select({ id: users.id })
         .from(users)
-        .where(and(inArray(users.id, unique), eq(users.teamRole, 'interviewer'), eq(users.isAdmin, false)));
+        .where(
+          and(
+            inArray(users.id, unique),
+            inArray(users.teamRole, INTERVIEWING_ROLES),
+            eq(users.isAdmin, false),
+          ),
+        );
       if (found.length !== unique.length) throw new HttpError(400, interviewMessages.interviewerNotOnTeam);
     },
 

@@ -205,6 +205,29 @@ const caller = (request: FastifyRequest) => {
   return { id: user.id, email: user.email, name: user.name, teamRole: user.teamRole };
 };
 
+/** Undefined for a 404 (not reached), the error itself otherwise: a refusal that still stands. */
+const unlessNotFound = (error: unknown): undefined => {
+  if (error instanceof HttpError && error.statusCode === 404) return undefined;
+  throw error;
+};
+
+/**
+ * The application as its interviewer reaches it to score it. A hiring manager who is not one of
+ * its interviewers may reach the application (their job's), but scores only as its interviewers
+ * do: 403; anyone else, 404.
+ */
+const scoringAccess = (
+  { scorecards, teamAccess }: InterviewRouteDeps,
+  member: { id: string; email: string; teamRole: 'hiring-manager' | 'interviewer' },
+  id: string,
+) =>
+  scorecards.asInterviewer(member.id, id).catch(async (error: unknown) => {
+    if (member.teamRole !== 'hiring-manager') throw error;
+    unlessNotFound(error);
+    await teamAccess.application(member, id);
+    throw new HttpError(403, interviewMessages.scorecardNotYours);
+  });
+
 /** The application of a team call, for the hiring manager of its job only. */
 const managedApplication =
   (teamAccess: TeamAccess): ManagedApplication =>
@@ -268,8 +291,13 @@ function teamInterviewRoutes(app: Api, context: InterviewRouteDeps, offerSlots: 
     },
     async (request) => {
       const member = caller(request);
-      if (member.teamRole === 'hiring-manager') {
-        const access = await teamAccess.application(member, request.params.id);
+      // The job's hiring manager reads them all; a hiring manager interviewing for another
+      // manager's job reads them as that application's interviewers do.
+      const access =
+        member.teamRole === 'hiring-manager'
+          ? await teamAccess.application(member, request.params.id).catch(unlessNotFound)
+          : undefined;
+      if (access?.role === 'hiring-manager') {
         const application = await applications.find(access.id);
         if (!application) throw new HttpError(404, messages.applicationMissing);
         recordScorecardRead(context, request, access.id, application.email);
@@ -288,7 +316,7 @@ function teamInterviewRoutes(app: Api, context: InterviewRouteDeps, offerSlots: 
         tags: ['team', 'interviews'],
         operationId: 'submitScorecard',
         summary:
-          'Submit your scorecard for an application you interviewed (interviewers; once; ends your access to the application)',
+          "Submit your scorecard for an application you interviewed (its interviewers, hiring managers among them; once, from the start of the interview)",
         params: idParamsSchema,
         body: scorecardSubmitSchema,
         response: { 200: scorecardsViewSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -296,12 +324,7 @@ function teamInterviewRoutes(app: Api, context: InterviewRouteDeps, offerSlots: 
     },
     async (request) => {
       const member = caller(request);
-      if (member.teamRole !== 'interviewer') {
-        // A hiring manager reaches the application, but scores it only as an interviewer would.
-        await teamAccess.application(member, request.params.id);
-        throw new HttpError(403, interviewMessages.scorecardNotYours);
-      }
-      const reached = await scorecards.asInterviewer(member.id, request.params.id);
+      const reached = await scoringAccess(context, member, request.params.id);
       const submitted = await scorecards.submit({
         applicationId: reached.id,
         interviewer: member,

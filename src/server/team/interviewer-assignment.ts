@@ -4,7 +4,7 @@ import type { UpdateAck } from '../../shared/http/acknowledgements';
 import type { AuditRepository } from '../audit/audit-repository';
 import type { ApplicationRepository } from '../applications/application-repository';
 import { HttpError } from '../http/http-error';
-import type { TeamRepository } from './team-repository';
+import { INTERVIEWING_ROLES, type TeamRepository } from './team-repository';
 
 /** What giving or ending an interviewer's access uses of the server's parts (see app-context.ts). */
 export interface InterviewerAssignmentDeps {
@@ -22,7 +22,7 @@ export function interviewerAssignment({ team, applications, audit }: Interviewer
   const interviewer = async (userId: string) => {
     const member = isId(userId) ? await team.member(userId) : undefined;
     if (!member) throw new HttpError(404, messages.teamMemberMissing);
-    if (member.role !== 'interviewer') throw new HttpError(400, messages.notInterviewer);
+    if (!INTERVIEWING_ROLES.includes(member.role)) throw new HttpError(400, messages.notInterviewer);
     return member;
   };
   const applicant = async (applicationId: string) => {

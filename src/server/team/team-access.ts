@@ -1,27 +1,23 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import {
   applicationInterviewers,
   applications,
   interviewBookings,
+  interviewOffers,
   interviewSlots,
   jobHiringManagers,
   jobs,
   scorecards,
 } from '../db/schema';
 import { isId } from '../../shared/http/id';
+import { applicationStages } from '../../shared/applications/stage-contract';
 import { isClosed } from '../../shared/jobs/closing-date';
 import { messages } from '../../shared/messages';
 import type { TeamApplicationSummary, TeamJob, TeamRole } from '../../shared/team/team-contract';
 import { HttpError } from '../http/http-error';
+import { toJob } from '../jobs/job-repository';
 import { jobIsOpen } from './team-repository';
-
-/**
- * An interviewer's access to an application lasts until their scorecard for it is in
- * (docs/security.md#scorecards): `applications.id` must be in the query's scope.
- */
-const notScoredBy = (userId: string) =>
-  sql`not exists (select 1 from ${scorecards} where ${scorecards.applicationId} = ${applications.id} and ${scorecards.interviewerId} = ${userId})`;
 
 /** The caller as the team guard read them on this request (auth/guards.ts). */
 export interface TeamCaller {
@@ -36,8 +32,16 @@ export interface ReachedApplication {
   jobId: string;
   /** A hiring manager allowed to move it to Hired or Rejected. */
   mayDecide: boolean;
+  /**
+   * The caller's part in this application: 'hiring-manager' for the manager of its job, else
+   * 'interviewer' (a hiring manager who interviews for another manager's job reaches that
+   * application as its interviewers do, and no further).
+   */
   role: TeamRole;
 }
+
+/** A count in SQL, as a number (PostgreSQL's count is a bigint, which the driver answers as text). */
+const countOf = (query: SQL) => sql<number>`(${query})`.mapWith(Number);
 
 /**
  * What a team member reaches, decided on every call from the database: a hiring manager the
@@ -47,17 +51,20 @@ export interface ReachedApplication {
  * (docs/security.md#the-hiring-team).
  */
 export function createTeamAccess(db: Db) {
-  /** The join that is the caller's access: their job for a hiring manager, their application for an interviewer. */
-  const reach = (caller: TeamCaller) =>
-    caller.teamRole === 'hiring-manager'
-      ? and(eq(jobHiringManagers.jobId, applications.jobId), eq(jobHiringManagers.userId, caller.id))
-      : and(
-          eq(applicationInterviewers.applicationId, applications.id),
-          eq(applicationInterviewers.userId, caller.id),
-          notScoredBy(caller.id),
-        );
+  /**
+   * An interviewer's access: their assignment to the application. It outlasts their scorecard, so
+   * that what they scored stays in their "Scored" list (docs/security.md#scorecards).
+   */
+  const interviewing = (caller: TeamCaller) =>
+    and(eq(applicationInterviewers.applicationId, applications.id), eq(applicationInterviewers.userId, caller.id));
 
+  /**
+   * The applications the caller reaches: an interviewer their assigned ones; a hiring manager
+   * every application of their jobs, and besides those any they are assigned to interview
+   * (another manager's job included), on an interviewer's terms. `managed` tells the two apart.
+   */
   const reachable = (caller: TeamCaller, where: SQL | undefined) => {
+    const managing = caller.teamRole === 'hiring-manager';
     const base = db
       .select({
         id: applications.id,
@@ -75,15 +82,57 @@ export function createTeamAccess(db: Db) {
           sql<Date | null>`(select ${interviewSlots.startsAt} from ${interviewBookings} inner join ${interviewSlots} on ${interviewSlots.id} = ${interviewBookings.slotId} where ${interviewBookings.applicationId} = ${applications.id})`.mapWith(
             interviewSlots.startsAt,
           ),
-        // An interviewer never moves an application: only the hiring manager's row can say yes.
-        mayDecide: caller.teamRole === 'hiring-manager' ? jobHiringManagers.mayDecide : sql<boolean>`false`,
+        interviewBookedAt:
+          sql<Date | null>`(select ${interviewBookings.bookedAt} from ${interviewBookings} where ${interviewBookings.applicationId} = ${applications.id})`.mapWith(
+            interviewBookings.bookedAt,
+          ),
+        interviewOffered: sql<boolean>`exists (select 1 from ${interviewOffers} inner join ${interviewSlots} on ${interviewSlots.id} = ${interviewOffers.slotId} where ${interviewOffers.applicationId} = ${applications.id} and ${interviewSlots.startsAt} > now())`,
+        scorecardsIn: countOf(
+          sql`select count(*) from ${scorecards} where ${scorecards.applicationId} = ${applications.id}`,
+        ),
+        // Interviewers assigned who have not sent theirs: with those in, everyone expected.
+        scorecardsPending: countOf(
+          sql`select count(*) from application_interviewers pending where pending.application_id = ${applications.id} and not exists (select 1 from ${scorecards} where ${scorecards.applicationId} = pending.application_id and ${scorecards.interviewerId} = pending.user_id)`,
+        ),
+        // Only the hiring manager's own row manages, and only it can say yes to Hired or Rejected.
+        managed: managing ? sql<boolean>`${jobHiringManagers.userId} is not null` : sql<boolean>`false`,
+        mayDecide: managing ? jobHiringManagers.mayDecide : sql<boolean>`false`,
       })
       .from(applications)
       .innerJoin(jobs, eq(jobs.id, applications.jobId));
-    return caller.teamRole === 'hiring-manager'
-      ? base.innerJoin(jobHiringManagers, reach(caller)).where(where)
-      : base.innerJoin(applicationInterviewers, reach(caller)).where(where);
+    if (!managing) return base.innerJoin(applicationInterviewers, interviewing(caller)).where(where);
+    return base
+      .leftJoin(
+        jobHiringManagers,
+        and(eq(jobHiringManagers.jobId, applications.jobId), eq(jobHiringManagers.userId, caller.id)),
+      )
+      .leftJoin(
+        applicationInterviewers,
+        and(
+          eq(applicationInterviewers.applicationId, applications.id),
+          eq(applicationInterviewers.userId, caller.id),
+        ),
+      )
+      .where(
+        and(
+          where,
+          or(
+            isNotNull(jobHiringManagers.userId),
+            isNotNull(applicationInterviewers.userId),
+          ),
+        ),
+      );
   };
+
+  /** A job the caller interviews for: one of its applications is assigned to them. */
+  const interviewedJob = (caller: TeamCaller, jobId: string) =>
+    db
+      .select({ closingDate: jobs.closingDate })
+      .from(applicationInterviewers)
+      .innerJoin(applications, eq(applications.id, applicationInterviewers.applicationId))
+      .innerJoin(jobs, eq(jobs.id, applications.jobId))
+      .where(and(eq(jobs.id, jobId), eq(applicationInterviewers.userId, caller.id)))
+      .limit(1);
 
   const toSummary = (row: {
     id: string;
@@ -97,6 +146,10 @@ export function createTeamAccess(db: Db) {
     cvKey: string | null;
     cvSize: number;
     interviewStartsAt: Date | null;
+    interviewOffered: boolean;
+    scorecardsIn: number;
+    scorecardsPending: number;
+    managed: boolean;
   }): TeamApplicationSummary & { email: string } => ({
     _id: row.id,
     email: row.email,
@@ -108,6 +161,16 @@ export function createTeamAccess(db: Db) {
     createdAt: row.createdAt.toISOString(),
     hasResume: row.cvKey !== null && row.cvSize > 0,
     ...(row.interviewStartsAt ? { interviewStartsAt: row.interviewStartsAt.toISOString() } : {}),
+    // The panel's progress is the job's hiring manager's to follow, not an interviewer's.
+    ...(row.managed
+      ? {
+          interviewOffered: !row.interviewStartsAt && Boolean(row.interviewOffered),
+          scorecards: {
+            submitted: row.scorecardsIn,
+            expected: row.scorecardsIn + row.scorecardsPending,
+          },
+        }
+      : {}),
   });
 
   return {
@@ -120,43 +183,39 @@ export function createTeamAccess(db: Db) {
       const [row] = await reachable(caller, eq(applications.id, id)).limit(1);
       if (!row) throw new HttpError(404, messages.applicationMissing);
       if (isClosed(row.closingDate)) throw new HttpError(403, messages.teamAccessEnded);
+      const managed = Boolean(row.managed);
       return {
         id: row.id,
         jobId: row.jobId,
-        mayDecide: caller.teamRole === 'hiring-manager' && row.mayDecide === true,
-        role: caller.teamRole,
+        mayDecide: managed && row.mayDecide === true,
+        role: managed ? 'hiring-manager' : 'interviewer',
       };
     },
 
-    /** A job the caller reaches now (404 otherwise, 403 once it has closed). */
+    /**
+     * A job the caller reaches now (404 otherwise, 403 once it has closed): a hiring manager's own
+     * job, or one they or an interviewer interview for.
+     */
     async job(caller: TeamCaller, jobId: string): Promise<{ id: string; mayDecide: boolean }> {
       if (!isId(jobId)) throw new HttpError(404, messages.jobNotFound);
-      const [row] =
+      const [managed] =
         caller.teamRole === 'hiring-manager'
           ? await db
               .select({ closingDate: jobs.closingDate, mayDecide: jobHiringManagers.mayDecide })
               .from(jobHiringManagers)
               .innerJoin(jobs, eq(jobs.id, jobHiringManagers.jobId))
               .where(and(eq(jobHiringManagers.jobId, jobId), eq(jobHiringManagers.userId, caller.id)))
-          : await db
-              .select({ closingDate: jobs.closingDate })
-              .from(applicationInterviewers)
-              .innerJoin(applications, eq(applications.id, applicationInterviewers.applicationId))
-              .innerJoin(jobs, eq(jobs.id, applications.jobId))
-              .where(
-                and(
-                  eq(jobs.id, jobId),
-                  eq(applicationInterviewers.userId, caller.id),
-                  notScoredBy(caller.id),
-                ),
-              )
-              .limit(1);
+          : [];
+      const row = managed ?? (await interviewedJob(caller, jobId))[0];
       if (!row) throw new HttpError(404, messages.jobNotFound);
       if (isClosed(row.closingDate)) throw new HttpError(403, messages.teamAccessEnded);
-      return { id: jobId, mayDecide: 'mayDecide' in row && row.mayDecide === true };
+      return { id: jobId, mayDecide: managed?.mayDecide === true };
     },
 
-    /** The open jobs the caller reaches, each with how many of its applications they see. */
+    /**
+     * The open jobs the caller reaches, each with its place and pay as the public job page writes
+     * them, and the applications the caller sees of it: how many, by stage, and their interviews.
+     */
     async jobs(caller: TeamCaller): Promise<TeamJob[]> {
       const seen = await reachable(caller, jobIsOpen());
       const managed =
@@ -173,14 +232,35 @@ export function createTeamAccess(db: Db) {
         .from(jobs)
         .where(and(inArray(jobs.id, ids), jobIsOpen()))
         .orderBy(desc(jobs.createdAt));
-      return rows.map((row) => ({
-        _id: row.id,
-        jobTitle: row.jobTitle,
-        location: row.location,
-        closingDate: row.closingDate,
-        mayDecide: managed.find((job) => job.jobId === row.id)?.mayDecide ?? false,
-        applicationCount: seen.filter((application) => application.jobId === row.id).length,
-      }));
+      const now = Date.now();
+      return rows.map((row) => {
+        const mine = seen.filter((application) => application.jobId === row.id);
+        const booked = mine.filter((application) => (application.interviewStartsAt?.getTime() ?? 0) > now);
+        const lastBooked = Math.max(
+          ...booked.map((application) => application.interviewBookedAt?.getTime() ?? 0),
+        );
+        const manager = managed.find((job) => job.jobId === row.id);
+        // The public page's own words for the place and the pay: the text fields, or the facts.
+        const published = toJob(row);
+        return {
+          _id: row.id,
+          jobTitle: row.jobTitle,
+          location: published.location,
+          pay: published.ctc,
+          closingDate: row.closingDate,
+          mayDecide: manager?.mayDecide ?? false,
+          managed: manager !== undefined,
+          applicationCount: mine.length,
+          byStage: Object.fromEntries(
+            applicationStages.map((stage) => [
+              stage,
+              mine.filter((application) => application.stage === stage).length,
+            ]),
+          ) as TeamJob['byStage'],
+          interviewsBooked: booked.length,
+          lastBookedAt: lastBooked > 0 ? new Date(lastBooked).toISOString() : null,
+        };
+      });
     },
 
     /**

@@ -16,12 +16,15 @@ import {
 } from '../../shared/team/team-contract';
 import { currentUser } from '../auth/guards';
 import { hashPassword } from '../auth/passwords';
+import type { Database } from '../db/database';
+import type { EmailOutbox } from '../email/email-outbox';
 import type { MailOptions } from '../email/mail-options';
 import type { Mailer } from '../email/mailer';
 import {
   INVITATION_LINK_LIFETIME_HOURS,
   teamInvitationEmail,
 } from '../email/templates/team-invitation-email';
+import { jobGivenEmail } from '../email/templates/hiring-manager-emails';
 import { HttpError } from '../http/http-error';
 import { refuse, type RateLimiters } from '../http/rate-limit';
 import { errorResponses, type Api } from '../http/route-types';
@@ -38,6 +41,8 @@ export interface TeamAdminRouteDeps extends InterviewerAssignmentDeps {
   limiters: Pick<RateLimiters, 'invitationsByEmail' | 'invitationsByAdmin'>;
   mailer: Mailer;
   mail: MailOptions;
+  outbox: EmailOutbox;
+  database: Database;
 }
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -149,6 +154,26 @@ function teamMemberRoutes(app: Api, context: TeamAdminRouteDeps): void {
   );
 }
 
+/**
+ * Gives a hiring manager a job, or changes their leave to decide on it. A job newly theirs (and
+ * open) is e-mailed to them, queued with the assignment; a change of leave is not news.
+ */
+async function giveJob(
+  context: TeamAdminRouteDeps,
+  member: { id: string; email: string; name: string },
+  job: { _id: string; jobTitle: string; closed: boolean },
+  mayDecide: boolean,
+  actorEmail: string,
+): Promise<void> {
+  const { team, outbox, mail } = context;
+  const added = await team.assignJob(member.id, job._id, mayDecide, actorEmail, (tx) =>
+    job.closed
+      ? Promise.resolve()
+      : outbox.enqueue(tx, [jobGivenEmail(member, { id: job._id, jobTitle: job.jobTitle, mayDecide }, mail)]),
+  );
+  if (added && !job.closed) outbox.wake();
+}
+
 /** What each member is given: a hiring manager's jobs, an interviewer's applications; and who read what. */
 function teamAssignmentRoutes(app: Api, context: TeamAdminRouteDeps): void {
   const { team, jobs, audit } = context;
@@ -177,7 +202,7 @@ function teamAssignmentRoutes(app: Api, context: TeamAdminRouteDeps): void {
     async (request) => {
       const member = await hiringManager(request.params.id);
       const job = await existingJob(jobs, request.params.jobId);
-      await team.assignJob(member.id, job._id, request.body.mayDecide, currentUser(request).email);
+      await giveJob(context, member, job, request.body.mayDecide, currentUser(request).email);
       return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
     },
   );

@@ -9,7 +9,13 @@ import {
   users,
 } from '../db/schema';
 import { isClosed, londonToday } from '../../shared/jobs/closing-date';
-import type { InvitationStatus, JobViewer, TeamMember, TeamRole } from '../../shared/team/team-contract';
+import {
+  interviewingRoles,
+  type InvitationStatus,
+  type JobViewer,
+  type TeamMember,
+  type TeamRole,
+} from '../../shared/team/team-contract';
 import { endResets, storeReset } from '../auth/account-repository';
 import { roleOf } from '../auth/guards';
 
@@ -20,7 +26,7 @@ export const jobIsOpen = () => or(isNull(jobs.closingDate), gte(jobs.closingDate
  * Who may be given applications to interview: the same rule as the assignment's own check
  * (interviewer-assignment.ts), so the Team screen offers only what the server accepts.
  */
-export const mayInterview = (role: TeamRole): boolean => role === 'interviewer';
+export const mayInterview = (role: TeamRole): boolean => interviewingRoles.includes(role);
 
 /** An invitation accepted (a first password chosen), or else still open or expired at `now`. */
 export const invitationStatus = (acceptedAt: Date | null, expiresAt: Date, now: number): InvitationStatus =>
@@ -190,15 +196,33 @@ export function createTeamRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** Gives a hiring manager a job, or changes whether they may hire or reject for it. */
-    async assignJob(userId: string, jobId: string, mayDecide: boolean, assignedBy: string): Promise<void> {
-      await db
-        .insert(jobHiringManagers)
-        .values({ userId, jobId, mayDecide, assignedBy })
-        .onConflictDoUpdate({
-          target: [jobHiringManagers.jobId, jobHiringManagers.userId],
-          set: { mayDecide, assignedBy },
-        });
+    /**
+     * Gives a hiring manager a job, or changes whether they may hire or reject for it. True when
+     * the job is newly theirs, after `onAdded` ran in the same transaction (their e-mail, queued).
+     */
+    async assignJob(
+      userId: string,
+      jobId: string,
+      mayDecide: boolean,
+      assignedBy: string,
+      onAdded: (tx: Db) => Promise<void> = () => Promise.resolve(),
+    ): Promise<boolean> {
+      return inTransaction(async (tx) => {
+        const added = await tx
+          .insert(jobHiringManagers)
+          .values({ userId, jobId, mayDecide, assignedBy })
+          .onConflictDoNothing()
+          .returning({ userId: jobHiringManagers.userId });
+        if (added.length > 0) {
+          await onAdded(tx);
+          return true;
+        }
+        await tx
+          .update(jobHiringManagers)
+          .set({ mayDecide, assignedBy })
+          .where(and(eq(jobHiringManagers.userId, userId), eq(jobHiringManagers.jobId, jobId)));
+        return false;
+      });
     },
 
     async unassignJob(userId: string, jobId: string): Promise<boolean> {
@@ -232,12 +256,15 @@ export function createTeamRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** The team's interviewers, by name: whom a hiring manager may ask to interview. */
+    /**
+     * Whom a hiring manager may ask to interview, by name: the team's interviewers and its hiring
+     * managers, who interview too (docs/security.md#the-hiring-team).
+     */
     async allInterviewers(): Promise<{ _id: string; name: string; email: string }[]> {
       return db
         .select({ _id: users.id, name: users.name, email: users.email })
         .from(users)
-        .where(and(eq(users.teamRole, 'interviewer'), eq(users.isAdmin, false)))
+        .where(and(inArray(users.teamRole, INTERVIEWING_ROLES), eq(users.isAdmin, false)))
         .orderBy(asc(users.name), asc(users.email));
     },
 
@@ -287,6 +314,21 @@ export function createTeamRepository(db: Db) {
     },
   };
 }
+
+/**
+ * The hiring managers of an application's job, by name: whom its interview bookings are told to.
+ * Run in the booking's transaction (`db` may be one).
+ */
+export const hiringManagersOf = (db: Db, applicationId: string) =>
+  db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(applications)
+    .innerJoin(jobHiringManagers, eq(jobHiringManagers.jobId, applications.jobId))
+    .innerJoin(users, eq(users.id, jobHiringManagers.userId))
+    .where(and(eq(applications.id, applicationId), eq(users.isAdmin, false)));
+
+/** The roles whose members may be given an application to interview: a hiring manager interviews too. */
+export const INTERVIEWING_ROLES = [...interviewingRoles];
 
 /** The audit actions that read an applicant's data (auditActions in audit-contract.ts). */
 const READ_ACTIONS = ['view', 'list', 'preview', 'download', 'notes', 'scorecards', 'export'];

@@ -106,6 +106,10 @@ const exportBytesSchema = bytesSchema
   // An export is one JSON object; anything else is not what this channel saves.
   .refine((bytes) => bytes[0] === 0x7b, 'not a JSON object');
 
+/** What a hiring manager's console tells them of: a job given them, an interview booked on their job. */
+export const HIRING_NEWS = ['job-given', 'interview-booked'] as const;
+export type HiringNews = (typeof HIRING_NEWS)[number];
+
 /** A call from the page that main answers (`invoke`/`handle`). */
 interface InvokeMessage {
   kind: 'invoke';
@@ -171,6 +175,15 @@ export const DESKTOP_MESSAGES = {
   'scorecards:notify': call(
     'notifyScorecardDue',
     z.tuple([z.object({ jobTitle: z.string().trim().min(1).max(200) }).strict()]),
+    z.void(),
+  ),
+  /**
+   * One native notification telling a hiring manager a job is theirs to hire for, or an interview
+   * on their job was booked, naming the job only (never the applicant, as above).
+   */
+  'hiring:notify': call(
+    'notifyHiringNews',
+    z.tuple([z.object({ news: z.enum(HIRING_NEWS), jobTitle: z.string().trim().min(1).max(200) }).strict()]),
     z.void(),
   ),
   /** The admin clicked that notification: show the New applications. */

@@ -23,6 +23,7 @@ export const auditActions = [
   'right-to-work-evidence',
   'adjustments',
   'adjustment-agreed',
+  'note',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -48,6 +49,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'right-to-work-evidence': 'Opened the right-to-work evidence',
   adjustments: 'Read the adjustment request',
   'adjustment-agreed': 'Wrote the adjustment agreed for the interview',
+  note: 'Added a note',
 };
 
 /**

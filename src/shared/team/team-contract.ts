@@ -12,6 +12,9 @@ import { applicationStages, stageSchema, type ApplicationStage } from '../applic
 export const teamRoles = ['hiring-manager', 'interviewer'] as const;
 export type TeamRole = (typeof teamRoles)[number];
 
+/** Who may be given an application to interview: an interviewer, and a hiring manager too. */
+export const interviewingRoles: readonly TeamRole[] = ['interviewer', 'hiring-manager'];
+
 export const teamRoleLabels: Record<TeamRole, string> = {
   'hiring-manager': 'Hiring manager',
   interviewer: 'Interviewer',
@@ -92,15 +95,32 @@ export const teamMemberSchema = z.object({
 });
 export const teamMemberListSchema = z.array(teamMemberSchema);
 
+/** How many of the applications a team member sees stand in each stage. */
+export const teamStageCountsSchema = z.object(
+  Object.fromEntries(applicationStages.map((stage) => [stage, z.number().int()])) as Record<
+    ApplicationStage,
+    z.ZodNumber
+  >,
+);
+
 /** GET /api/team/jobs: the jobs a team member reaches, with how many applications each holds for them. */
 export const teamJobSchema = z.object({
   _id: z.string(),
   jobTitle: z.string(),
+  /** Where the work is and what it pays, in the public job page's words: "Remote (UK)", "£32,000 – £38,000 a year". */
   location: z.string(),
+  pay: z.string(),
   closingDate: z.string().nullable(),
   /** A hiring manager allowed to move this job's applications to Hired or Rejected. */
   mayDecide: z.boolean(),
+  /** The caller is the job's hiring manager; false where a hiring manager only interviews for it. */
+  managed: z.boolean(),
   applicationCount: z.number().int(),
+  /** The applications the caller sees, by stage: the job's pipeline. */
+  byStage: teamStageCountsSchema,
+  /** Of those, the interviews booked and still to come, and when the latest booking was made. */
+  interviewsBooked: z.number().int(),
+  lastBookedAt: z.string().nullable(),
 });
 export const teamJobListSchema = z.array(teamJobSchema);
 
@@ -116,6 +136,10 @@ export const teamApplicationSummarySchema = z.object({
   hasResume: z.boolean(),
   /** When its booked interview starts; absent while none is booked. */
   interviewStartsAt: z.string().optional(),
+  /** For the job's hiring manager: times are offered to it, still ahead, and none is booked yet. */
+  interviewOffered: z.boolean().optional(),
+  /** For the job's hiring manager: its interviewers' scorecards in, of all its interviewers'. */
+  scorecards: z.object({ submitted: z.number().int(), expected: z.number().int() }).optional(),
 });
 export const teamApplicationListSchema = z.array(teamApplicationSummarySchema);
 

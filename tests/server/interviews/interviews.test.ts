@@ -264,8 +264,9 @@ describe(`offering interview times on ${engine}`, () => {
       interviewMessages.tooSoon,
     ],
     [
+      // Hiring managers interview too; a plain account is no one on the team.
       'someone who is not an interviewer',
-      () => ({ slots: [slot(SUMMER_DAY, '09:00', [team.hmA])] }),
+      () => ({ slots: [slot(SUMMER_DAY, '09:00', [team.plain])] }),
       interviewMessages.interviewerNotOnTeam,
     ],
     ['nothing to offer', () => ({ slots: [], slotIds: [] }), interviewMessages.slotsRequired],

@@ -339,6 +339,10 @@ const calls: Call[] = [
   teamCall('GET /team/applications/{id}/notes', (team) => `/team/applications/${team.a1}/notes`, {
     forInterviewer: managerOnly,
   }),
+  teamCall('POST /team/applications/{id}/notes', (team) => `/team/applications/${team.a1}/notes`, {
+    body: () => ({ body: 'A note from the matrix.' }),
+    forInterviewer: managerOnly,
+  }),
   teamCall('PUT /team/applications/{id}/stage', (team) => `/team/applications/${team.a1}/stage`, {
     body: () => ({ stage: 'shortlisted' }),
     forInterviewer: managerOnly,

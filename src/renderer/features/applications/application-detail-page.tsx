@@ -21,6 +21,7 @@ import { ScorecardsCard } from './scorecards-card';
 import { useGetTeamMembersQuery } from './team-api';
 import { useStageChange } from './use-stage-change';
 import { useReviewSequence } from './use-review-sequence';
+import { interviewingRoles } from '../../../shared/team/team-contract';
 import { useStyles } from './application-detail-page.styles';
 import { screens } from '../../../shared/site/screen-routes';
 
@@ -54,7 +55,11 @@ export function ApplicationDetailPage({
   const [offering, setOffering] = useState(false);
   const stage = useStageChange();
   const { data: team } = useGetTeamMembersQuery(undefined, { skip: !user });
-  const interviewers = useMemo(() => (team ?? []).filter((person) => person.role === 'interviewer'), [team]);
+  // Everyone on the team interviews: the interviewers, and the hiring managers too.
+  const interviewers = useMemo(
+    () => (team ?? []).filter((person) => interviewingRoles.includes(person.role)),
+    [team],
+  );
 
   useEffect(() => {
     if (error) console.error('application failed to load', error);

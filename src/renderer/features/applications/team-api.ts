@@ -1,5 +1,5 @@
 import type { CvAnswer } from '../../../shared/applications/application-contract';
-import type { Note } from '../../../shared/applications/note-contract';
+import type { Note, NoteInput } from '../../../shared/applications/note-contract';
 import type { ApplicationStage, StageChanged } from '../../../shared/applications/stage-contract';
 import type { DeleteAck, UpdateAck } from '../../../shared/http/acknowledgements';
 import type { CvPurpose } from '../../../shared/privacy/audit-contract';
@@ -94,6 +94,16 @@ export const teamApi = api.injectEndpoints({
       query: (id) => ({ url: `${teamApplication(id)}/notes`, recordRefusals: true }),
       providesTags: (_answer, _error, id) => [tags.notes(id)],
     }),
+    /** A hiring manager's note on an application of their job (audited). */
+    addTeamNote: build.mutation<Note, { applicationId: string } & NoteInput>({
+      query: ({ applicationId, body }) => ({
+        url: `${teamApplication(applicationId)}/notes`,
+        method: 'POST',
+        body: { body },
+        recordRefusals: true,
+      }),
+      invalidatesTags: (_note, _error, { applicationId }) => [tags.notes(applicationId)],
+    }),
     /** The CV as a data URL: a command, each one audited, reset by the screen once decoded. */
     getTeamApplicationCv: build.mutation<CvAnswer, { id: string; purpose: CvPurpose }>({
       query: ({ id, purpose }) => ({
@@ -126,6 +136,7 @@ export const {
   useGetTeamJobApplicationsQuery,
   useGetTeamApplicationQuery,
   useGetTeamNotesQuery,
+  useAddTeamNoteMutation,
   useGetTeamApplicationCvMutation,
   useMoveTeamApplicationMutation,
 } = teamApi;

@@ -15,7 +15,7 @@ import { useGetInterviewQuery } from './interviews-api';
 import { ScorecardsCard } from './scorecards-card';
 import { TeamNotes } from './team-notes';
 import { TeamStageMove } from './team-stage-move';
-import { useGetTeamApplicationQuery, useGetTeamInterviewersQuery } from './team-api';
+import { useGetTeamApplicationQuery, useGetTeamInterviewersQuery, useGetTeamJobsQuery } from './team-api';
 import { useStyles } from './application-detail-page.styles';
 import { TeamNotAvailable } from './team-not-available';
 
@@ -31,11 +31,16 @@ export function TeamApplicationPage() {
   const admin = useAdminStyles();
   const styles = useStyles();
   const { id = '' } = useParams();
-  const { teamRole } = useSession();
+  const { teamRole, user } = useSession();
   const { currentData: application, isFetching, error } = useGetTeamApplicationQuery(id);
   const interviewersId = useId();
   const adjustmentId = useId();
-  const manager = teamRole === 'hiring-manager';
+  // A hiring manager works on it as its manager on a job of theirs; on another manager's job,
+  // which their list of jobs says they do not manage, they are one of its interviewers.
+  const { data: jobs } = useGetTeamJobsQuery(undefined, { skip: teamRole !== 'hiring-manager' });
+  const manager =
+    teamRole === 'hiring-manager' && jobs?.find((job) => job._id === application?.jobId)?.managed !== false;
+  const interviewing = !manager || application?.interviewers.some((person) => person.email === user?.email);
   const [offering, setOffering] = useState(false);
   const { data: interview } = useGetInterviewQuery(
     { id, source: 'team' },
@@ -122,7 +127,7 @@ export function TeamApplicationPage() {
               <p className={styles.agreed}>{agreedAdjustmentLine(application.agreedAdjustment)}</p>
             </section>
           )}
-          <ScorecardsCard applicationId={application._id} source="team" interviewer={!manager} />
+          <ScorecardsCard applicationId={application._id} source="team" interviewer={interviewing === true} />
           {manager && (
             <section className={admin.card} aria-labelledby={interviewersId}>
               <h2 id={interviewersId} className={admin.cardTitle}>

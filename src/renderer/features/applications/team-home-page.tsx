@@ -12,6 +12,7 @@ import { AdminPageHeader, useAdminStyles } from '../../layout/admin-page';
 import { StageLabel } from './stage-label';
 import { useGetTeamJobApplicationsQuery, useGetTeamJobsQuery } from './team-api';
 import { scorecardDue, useScorecardDueNotices } from './use-scorecard-due-notices';
+import { useHiringNewsNotices } from './use-hiring-news-notices';
 import { useStyles } from './team-screens.styles';
 
 /**
@@ -48,7 +49,7 @@ function TeamJobCard({ job, interviewer }: { job: TeamJob; interviewer: boolean 
       <div className={styles.jobHead}>
         <h2 className={admin.cardTitle}>{job.jobTitle}</h2>
         <p className={styles.meta}>
-          {job.location}
+          {[job.location, job.pay].filter(Boolean).join(' · ')}
           {job.closingDate && ` · Closes ${formatUsDate(job.closingDate)}`}
         </p>
       </div>
@@ -57,9 +58,11 @@ function TeamJobCard({ job, interviewer }: { job: TeamJob; interviewer: boolean 
       ) : (
         <>
           <p className={styles.meta}>
-            {job.mayDecide
-              ? 'You may move its applications to Hired or Rejected.'
-              : 'An administrator decides Hired or Rejected.'}
+            {!job.managed
+              ? 'You interview for this job.'
+              : job.mayDecide
+                ? 'You may move its applications to Hired or Rejected.'
+                : 'An administrator decides Hired or Rejected.'}
           </p>
           <Link className={styles.link} to={screens.teamJob.path({ id: job._id })}>
             {`${job.applicationCount} ${job.applicationCount === 1 ? 'application' : 'applications'}`}
@@ -82,6 +85,7 @@ export function TeamHomePage() {
   const { data: jobs, error, isLoading } = useGetTeamJobsQuery();
   const interviewer = teamRole === 'interviewer';
   const title = interviewer ? 'Your interviews' : 'Your jobs';
+  useHiringNewsNotices(interviewer ? undefined : jobs);
 
   useEffect(() => {
     if (error) console.error('team jobs failed to load', error);

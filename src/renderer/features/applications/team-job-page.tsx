@@ -12,7 +12,9 @@ import {
 } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons/headless/svg/arrow-left';
 import { applicationStages, isStage, stageLabels } from '../../../shared/applications/stage-contract';
-import { formatUsDate } from '../../../shared/format/date';
+import { formatShortDate } from '../../../shared/format/date';
+import { formatInterviewTime } from '../../../shared/interviews/london-time';
+import type { TeamApplicationSummary } from '../../../shared/team/team-contract';
 import { screens } from '../../../shared/site/screen-routes';
 import { LinkButton } from '../../components/link-button';
 import { PageLoading } from '../../components/page-loading';
@@ -20,11 +22,28 @@ import { AdminPageHeader, useAdminStyles } from '../../layout/admin-page';
 import { StageLabel } from './stage-label';
 import { useGetTeamJobApplicationsQuery, useGetTeamJobsQuery } from './team-api';
 import { TeamNotAvailable } from './team-not-available';
+import { TeamPipeline } from './team-pipeline';
 import { useStyles } from './team-screens.styles';
+
+/** Where an application's interview stands: booked (in UK time), times offered, or none. */
+const interviewStatus = (row: TeamApplicationSummary) =>
+  row.interviewStartsAt
+    ? `Booked: ${formatInterviewTime(row.interviewStartsAt)}`
+    : row.interviewOffered
+      ? 'Times offered'
+      : 'None';
+
+/** Its interviewers' scorecards: "2 of 3 scorecards in", or none owed. */
+const scorecardStatus = ({ scorecards }: TeamApplicationSummary) =>
+  scorecards && scorecards.expected > 0
+    ? `${scorecards.submitted} of ${scorecards.expected} ${scorecards.expected === 1 ? 'scorecard' : 'scorecards'} in`
+    : 'None owed';
 
 /**
  * /team/jobs/:id: the applications of a job the team member works on, newest first, filtered by
- * stage (`?stage=`, so the filter is in the address). Each opens the application and its CV.
+ * stage (`?stage=`, so the filter is in the address). Each opens the application and its CV. To
+ * the job's hiring manager, the job's place and pay as its public page says them, its pipeline by
+ * stage, and each application's interview and scorecards.
  */
 export function TeamJobPage() {
   const admin = useAdminStyles();
@@ -38,6 +57,7 @@ export function TeamJobPage() {
   const headingId = useId();
   const job = jobs.data?.find((row) => row._id === id);
   const shown = (applications ?? []).filter((row) => !stage || row.stage === stage);
+  const managed = job?.managed === true;
 
   useEffect(() => {
     if (error) console.error('team job applications failed to load', error);
@@ -64,7 +84,12 @@ export function TeamJobPage() {
   return (
     <div className={admin.page}>
       <title>{`${title} | Hiring Team`}</title>
-      <AdminPageHeader title={title} subtitle={job?.location} actions={back} />
+      <AdminPageHeader
+        title={title}
+        subtitle={job ? [job.location, job.pay].filter(Boolean).join(' · ') : undefined}
+        actions={back}
+      />
+      {job && managed && <TeamPipeline job={job} stage={stage} />}
       <section className={admin.card} aria-labelledby={headingId}>
         <h2 id={headingId} className={admin.cardTitle}>
           {`Applications (${shown.length})`}
@@ -93,6 +118,8 @@ export function TeamJobPage() {
                 <TableRow>
                   <TableHeaderCell className={admin.headerCell}>Applicant</TableHeaderCell>
                   <TableHeaderCell className={admin.headerCell}>Stage</TableHeaderCell>
+                  {managed && <TableHeaderCell className={admin.headerCell}>Interview</TableHeaderCell>}
+                  {managed && <TableHeaderCell className={admin.headerCell}>Scorecards</TableHeaderCell>}
                   <TableHeaderCell className={admin.headerCell}>Applied On</TableHeaderCell>
                   <TableHeaderCell className={admin.headerCell}>CV</TableHeaderCell>
                 </TableRow>
@@ -108,7 +135,9 @@ export function TeamJobPage() {
                     <TableCell>
                       <StageLabel stage={row.stage} />
                     </TableCell>
-                    <TableCell>{formatUsDate(row.createdAt)}</TableCell>
+                    {managed && <TableCell>{interviewStatus(row)}</TableCell>}
+                    {managed && <TableCell>{scorecardStatus(row)}</TableCell>}
+                    <TableCell>{formatShortDate(row.createdAt)}</TableCell>
                     <TableCell>{row.hasResume ? 'Attached' : 'None'}</TableCell>
                   </TableRow>
                 ))}
