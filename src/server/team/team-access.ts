@@ -1,27 +1,28 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import {
   applicationInterviewers,
   applications,
   interviewBookings,
+  interviewSlotInterviewers,
   interviewSlots,
   jobHiringManagers,
   jobs,
   scorecards,
+  users,
 } from '../db/schema';
 import { isId } from '../../shared/http/id';
 import { isClosed } from '../../shared/jobs/closing-date';
 import { messages } from '../../shared/messages';
-import type { TeamApplicationSummary, TeamJob, TeamRole } from '../../shared/team/team-contract';
+import type {
+  TeamApplicationInterview,
+  TeamApplicationSummary,
+  TeamInterviewRow,
+  TeamJob,
+  TeamRole,
+} from '../../shared/team/team-contract';
 import { HttpError } from '../http/http-error';
 import { jobIsOpen } from './team-repository';
-
-/**
- * An interviewer's access to an application lasts until their scorecard for it is in
- * (docs/security.md#scorecards): `applications.id` must be in the query's scope.
- */
-const notScoredBy = (userId: string) =>
-  sql`not exists (select 1 from ${scorecards} where ${scorecards.applicationId} = ${applications.id} and ${scorecards.interviewerId} = ${userId})`;
 
 /** The caller as the team guard read them on this request (auth/guards.ts). */
 export interface TeamCaller {
@@ -41,10 +42,10 @@ export interface ReachedApplication {
 
 /**
  * What a team member reaches, decided on every call from the database: a hiring manager the
- * applications of their assigned jobs, an interviewer the applications assigned to them, and
- * either only while the job is open. Nothing is cached and nothing runs later: closing a job,
- * removing an assignment or removing the person ends the access at the next call
- * (docs/security.md#the-hiring-team).
+ * applications of their assigned jobs, an interviewer the applications assigned to them (their
+ * scorecard in or not: docs/security.md#scorecards), and either only while the job is open.
+ * Nothing is cached and nothing runs later: closing a job, removing an assignment or removing the
+ * person ends the access at the next call (docs/security.md#the-hiring-team).
  */
 export function createTeamAccess(db: Db) {
   /** The join that is the caller's access: their job for a hiring manager, their application for an interviewer. */
@@ -54,7 +55,6 @@ export function createTeamAccess(db: Db) {
       : and(
           eq(applicationInterviewers.applicationId, applications.id),
           eq(applicationInterviewers.userId, caller.id),
-          notScoredBy(caller.id),
         );
 
   const reachable = (caller: TeamCaller, where: SQL | undefined) => {
@@ -143,13 +143,7 @@ export function createTeamAccess(db: Db) {
               .from(applicationInterviewers)
               .innerJoin(applications, eq(applications.id, applicationInterviewers.applicationId))
               .innerJoin(jobs, eq(jobs.id, applications.jobId))
-              .where(
-                and(
-                  eq(jobs.id, jobId),
-                  eq(applicationInterviewers.userId, caller.id),
-                  notScoredBy(caller.id),
-                ),
-              )
+              .where(and(eq(jobs.id, jobId), eq(applicationInterviewers.userId, caller.id)))
               .limit(1);
       if (!row) throw new HttpError(404, messages.jobNotFound);
       if (isClosed(row.closingDate)) throw new HttpError(403, messages.teamAccessEnded);
@@ -193,6 +187,64 @@ export function createTeamAccess(db: Db) {
     ): Promise<(TeamApplicationSummary & { email: string })[]> {
       const rows = await reachable(caller, eq(jobs.id, jobId)).orderBy(desc(applications.createdAt));
       return rows.map(toSummary);
+    },
+
+    /**
+     * An interviewer's applications in all their open jobs, newest first, each with when they
+     * submitted its scorecard (null while it is to come) and the applicant's address for the audit
+     * trail. Only an interviewer has interviews (403 for a hiring manager).
+     */
+    async interviews(caller: TeamCaller): Promise<(TeamInterviewRow & { email: string })[]> {
+      if (caller.teamRole !== 'interviewer') throw new HttpError(403, messages.interviewerRequired);
+      const rows = await reachable(caller, jobIsOpen()).orderBy(desc(applications.createdAt));
+      if (rows.length === 0) return [];
+      const scored = await db
+        .select({ applicationId: scorecards.applicationId, submittedAt: scorecards.submittedAt })
+        .from(scorecards)
+        .where(
+          and(
+            eq(scorecards.interviewerId, caller.id),
+            inArray(
+              scorecards.applicationId,
+              rows.map((row) => row.id),
+            ),
+          ),
+        );
+      return rows.map((row) => ({
+        ...toSummary(row),
+        scoredAt: scored.find((card) => card.applicationId === row.id)?.submittedAt.toISOString() ?? null,
+      }));
+    },
+
+    /**
+     * An application's booked interview as its team sees it (null while none is booked), first on
+     * an interviewer's screen: when, how long, where, and who else interviews, by name only (their
+     * colleagues' addresses are not needed). For an application the caller already reaches.
+     */
+    async interview(applicationId: string, callerId: string): Promise<TeamApplicationInterview | null> {
+      const [booked] = await db
+        .select({
+          slotId: interviewSlots.id,
+          startsAt: interviewSlots.startsAt,
+          durationMinutes: interviewSlots.durationMinutes,
+          place: interviewSlots.place,
+        })
+        .from(interviewBookings)
+        .innerJoin(interviewSlots, eq(interviewSlots.id, interviewBookings.slotId))
+        .where(eq(interviewBookings.applicationId, applicationId));
+      if (!booked) return null;
+      const others = await db
+        .select({ name: users.name })
+        .from(interviewSlotInterviewers)
+        .innerJoin(users, eq(users.id, interviewSlotInterviewers.userId))
+        .where(and(eq(interviewSlotInterviewers.slotId, booked.slotId), ne(users.id, callerId)))
+        .orderBy(asc(users.name));
+      return {
+        startsAt: booked.startsAt.toISOString(),
+        durationMinutes: booked.durationMinutes,
+        place: booked.place,
+        otherInterviewers: others.map((person) => person.name),
+      };
     },
   };
 }

@@ -10,6 +10,7 @@ import {
   interviewerParamsSchema,
   teamApplicationDetailSchema,
   teamApplicationListSchema,
+  teamInterviewListSchema,
   teamInterviewerListSchema,
   teamJobListSchema,
   teamMovableStages,
@@ -71,9 +72,12 @@ const reachedApplication =
     return found;
   };
 
-/** Where a team member works: their open jobs, and (managers) the interviewers to choose from. */
+/**
+ * Where a team member works: their open jobs, (managers) the interviewers to choose from, and
+ * (interviewers) the applications they interview.
+ */
 function teamDirectoryRoutes(app: Api, context: TeamRouteDeps): void {
-  const { teamAccess, team } = context;
+  const { teamAccess, team, audit } = context;
 
   app.get(
     '/team/jobs',
@@ -105,6 +109,27 @@ function teamDirectoryRoutes(app: Api, context: TeamRouteDeps): void {
       // A manager whose jobs have all closed has no offer to make, and so no one to choose.
       if ((await teamAccess.jobs(caller)).length === 0) throw new HttpError(403, messages.teamAccessEnded);
       return team.allInterviewers();
+    },
+  );
+
+  app.get(
+    '/team/interviews',
+    {
+      schema: {
+        tags: ['team'],
+        operationId: 'listTeamInterviews',
+        summary:
+          'The applications you interview in your open jobs, each with when you scored it (interviewers; audited: list)',
+        response: { 200: teamInterviewListSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => {
+      const list = await teamAccess.interviews(teamCaller(request));
+      const actorEmail = currentUser(request).email;
+      for (const row of list) {
+        audit.record({ action: 'list', actorEmail, subjectEmail: row.email, applicationId: row._id });
+      }
+      return list;
     },
   );
 }
@@ -180,6 +205,7 @@ function teamReadRoutes(app: Api, context: TeamRouteDeps): void {
           ? { interviewIfMinimumCriteriaMet: application.interviewIfMinimumCriteriaMet }
           : {}),
         agreedAdjustment: application.agreedAdjustment,
+        interview: await teamAccess.interview(access.id, currentUser(request).id),
         answers: application.answers,
       };
     },
