@@ -356,7 +356,10 @@ test('an interviewer follows the booking e-mail to the interview, cannot score b
     await expectNoViolations(page, 'the scorecards side by side');
 
     // Their home keeps it, under Scored, with the day they scored; it opens again from there.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Your work' }).click();
+    await page
+      .getByRole('navigation', { name: 'Hiring Team' })
+      .getByRole('link', { name: 'Your work' })
+      .click();
     const scored = page.getByRole('list', { name: 'Scored' });
     await expect(scored.getByRole('listitem')).toContainText([
       `${applicant.name}${job.jobTitle}Interview: ${ukTime(date, '14:00')}Scored ${formatDate(startsAt)}`,
