@@ -85,7 +85,10 @@ export interface StartOptions {
   intakeThreadIdleMs?: number;
   /** How often expired rate-limit counters are deleted (tests); see rate-limit.ts. */
   rateLimitSweepMs?: number;
-  /** The time it is now, for the parts that go by the calendar (tests move it on a day). */
+  /**
+   * The time it is now, for the parts that go by the calendar: the equality figures' day, when a
+   * scorecard opens (tests move it).
+   */
   now?: () => Date;
 }
 
@@ -224,7 +227,7 @@ async function assembleContext(
     team: createTeamRepository(db),
     teamAccess: createTeamAccess(db),
     interviews: createInterviewRepository(db),
-    scorecards: createScorecardRepository(db),
+    scorecards: createScorecardRepository(db, { now: options.now }),
     erasureLog: createErasureLog(config.erasureLog),
     rightToWork: createRightToWorkRepository(db, blobs),
     evidenceChecks: (opened.evidenceChecks = createEvidencePool({

@@ -1,3 +1,4 @@
+import { formatTime, formatWeekdayDate } from './format/date';
 import {
   INVITATIONS_PER_ADDRESS_PER_DAY,
   INVITATIONS_PER_ADMIN_PER_DAY,
@@ -121,6 +122,12 @@ export const messages = {
     `You have sent ${INVITATIONS_PER_ADMIN_PER_DAY} invitations in the last 24 hours, the most one administrator may send in a day. Please try again in ${hoursText(hours)}.`,
   notHiringManager: 'This person is not a hiring manager.',
   notInterviewer: 'This person is not an interviewer.',
+  interviewerRequired: 'Only interviewers have interviews to list.',
+  /** An interviewer's scorecard before the interview has started (docs/behaviour.md#interviews). */
+  scorecardOpensAt: (startsAt: Date | string) =>
+    `Your scorecard opens when the interview starts: you can score from ${formatTime(startsAt)} on ${formatWeekdayDate(startsAt)}.`,
+  scorecardNoInterview:
+    'Your scorecard opens when the interview starts, and no interview is booked for this application yet.',
   jobNotFound: 'Job post not found.',
   applicationMissing: 'Application not found.',
   cvMissing: 'PDF file not found.',

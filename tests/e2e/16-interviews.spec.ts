@@ -1,25 +1,31 @@
 import type { Locator, Page } from '@playwright/test';
+import { formatDate, formatWeekdayDate } from '../../src/shared/format/date';
 import { formatInterviewTime, fromLondonTime } from '../../src/shared/interviews/london-time';
+import { messages } from '../../src/shared/messages';
 import { screens } from '../../src/shared/site/screen-routes';
-import { adminToken, api, createJob, tabTo } from './e2e-env';
-import { expectNoViolations, signInAsAdmin } from './flows';
+import { E2E_ADMIN, adminToken, api, createJob, tabTo } from './e2e-env';
+import { animationsSettled, expectNoViolations, signInAsAdmin } from './flows';
 import { expect, test } from './fixtures';
 import {
+  TEAM_PASSWORD,
   applyTo,
+  fromMail,
   interviewLinkPath,
   interviewerWithPassword,
   mailsTo,
   newPerson,
-  signInAsTeamMember,
 } from './team-flows';
 
 /**
  * Interviews and scorecards in the browser (docs/behaviour.md#interviews): an administrator offers
  * a time with two interviewers of the hiring team, the applicant books it through the private link
  * of the e-mail that offered it and asks for an adjustment, and the administrator moves it for
- * them to a new time, which the applicant's page then shows; each interviewer scores the
- * application by keyboard, blind to the other's scorecard until their own is in, then sees both side
- * by side. Every person, job and time here is new, so the worker's shared server serves.
+ * them to a new time, which the applicant's page then shows. An interviewer follows the link of
+ * their booking e-mail to the application, the interview first, and cannot score before it starts;
+ * once it has (the server's clock moved on), they score by keyboard, blind to the other's
+ * scorecard until their own is in, then see both side by side and keep the application under
+ * Scored. The first test uses the worker's shared server; the second a server of its own, whose
+ * clock it moves.
  */
 
 // Password hashes for the sign-ins beside other browsers, and two people's screens: twice the usual time.
@@ -196,37 +202,85 @@ test('an administrator offers a time with two interviewers; the applicant books 
   }
 });
 
-test('two interviewers score by keyboard, each blind to the other until their own is in, then side by side', async ({
+/**
+ * Every card of the screen holds its content at this width: no element and no line of text reaches
+ * past its card's edges (what a table scrolls inside its own box aside), and the page does not
+ * scroll sideways.
+ */
+async function expectNothingOverflows(page: Page, what: string, width: number): Promise<void> {
+  await page.setViewportSize({ width, height: 900 });
+  await animationsSettled(page);
+  const found = await page.evaluate(() => {
+    const outside: string[] = [];
+    const scrolls = (element: Element, card: Element) => {
+      for (let at = element.parentElement; at && at !== card; at = at.parentElement) {
+        if (['auto', 'scroll'].includes(getComputedStyle(at).overflowX)) return true;
+      }
+      return false;
+    };
+    for (const card of document.querySelectorAll('main section')) {
+      const edge = card.getBoundingClientRect();
+      const beyond = (box: DOMRect) =>
+        box.width > 1 && box.height > 1 && (box.right > edge.right + 1 || box.left < edge.left - 1);
+      const walker = document.createTreeWalker(card, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const element = node instanceof Element ? node : node.parentElement!;
+        if (scrolls(element, card)) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const boxes = node instanceof Element ? [node.getBoundingClientRect()] : [...range.getClientRects()];
+        if (boxes.some(beyond)) outside.push(`${element.tagName}: ${(node.textContent ?? '').slice(0, 40)}`);
+      }
+    }
+    return { outside, sideways: document.documentElement.scrollWidth - window.innerWidth };
+  });
+  expect(found, `${what} at ${width} px`).toEqual({ outside: [], sideways: 0 });
+}
+
+test('an interviewer follows the booking e-mail to the interview, cannot score before it starts, and scores once it has, blind to the other until then', async ({
   browser,
+  ownServer,
 }) => {
-  const job = await createJob();
+  // A server of its own whose clock the test moves past the interview's start
+  // (tests/support/clock-server.ts); its administrator is the adjustments contact too.
+  const own = await ownServer({ ADJUSTMENTS_CONTACT_EMAIL: E2E_ADMIN.email }, { clock: true });
+  const job = await createJob({}, own.url);
   const applicant = { name: `Sol Scored ${Date.now()}`, email: `sol.scored.${Date.now()}@example.com` };
-  const applicationId = await applyTo(job.id, applicant.name, applicant.email);
-  const [first, second] = await Promise.all([interviewerWithPassword(), interviewerWithPassword()]);
+  const applicationId = await applyTo(job.id, applicant.name, applicant.email, own);
+  const [first, second] = await Promise.all([
+    interviewerWithPassword('interviewer', own),
+    interviewerWithPassword('interviewer', own),
+  ]);
+  const adminOfOwn = await adminToken(own.url);
+  const date = ukDateIn(3);
+  const startsAt = fromLondonTime(date, '14:00')!;
+  const place = `Video call: https://meet.example.com/claims-${Date.now()}`;
+  const agreed = 'A ground-floor room, and a break halfway.';
 
   // The time offered and booked through the API, as the test above does through the screens.
   const offered = await api('POST', `/applications/${applicationId}/interview-slots`, {
-    token: await adminToken(),
+    server: own.url,
+    token: adminOfOwn,
     body: {
-      slots: [
-        {
-          date: ukDateIn(5),
-          time: '14:00',
-          durationMinutes: 60,
-          place: 'Northampton office, room 2',
-          interviewerIds: [first.id, second.id],
-        },
-      ],
+      slots: [{ date, time: '14:00', durationMinutes: 60, place, interviewerIds: [first.id, second.id] }],
     },
   });
   expect(offered.status).toBe(200);
-  const linkToken = (await interviewLinkPath(applicant.email)).split('/').at(-1)!;
-  const mine = await api<{ slots: Array<{ _id: string }> }>('GET', `/my-application/${linkToken}/interview`);
-  expect(mine.body.slots).toHaveLength(1);
+  const linkToken = (await interviewLinkPath(applicant.email, own)).split('/').at(-1)!;
+  const mine = await api<{ slots: Array<{ _id: string }> }>('GET', `/my-application/${linkToken}/interview`, {
+    server: own.url,
+  });
   const booked = await api('PUT', `/my-application/${linkToken}/interview`, {
-    body: { slotId: mine.body.slots[0]!._id },
+    server: own.url,
+    body: { slotId: mine.body.slots[0]!._id, adjustments: 'Could I have a room on the ground floor?' },
   });
   expect(booked.status).toBe(200);
+  const settled = await api('PUT', `/applications/${applicationId}/adjustments/agreed`, {
+    server: own.url,
+    token: adminOfOwn,
+    body: { agreed },
+  });
+  expect(settled.status).toBe(200);
 
   const scores: Record<'first' | 'second', Score> = {
     first: {
@@ -241,72 +295,124 @@ test('two interviewers score by keyboard, each blind to the other until their ow
     },
   };
 
-  /** Signs the interviewer in and opens the application from their list of interviews. */
-  const openAsInterviewer = async (email: string) => {
-    const session = await signInAsTeamMember(browser, email);
-    const { page } = session;
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Your work' }).click();
-    await page
-      .getByRole('list', { name: `Your interviews for ${job.jobTitle}` })
-      .getByRole('link', { name: applicant.name })
-      .click();
-    await expect(page.getByRole('heading', { level: 1, name: applicant.name })).toBeVisible();
-    return session;
-  };
-
-  // The first interviewer: the others' scorecards are held back, then theirs stands alone.
-  const one = await openAsInterviewer(first.email);
+  // The first interviewer follows the link in their booking e-mail, signed out: the sign-in
+  // brings them back to the application.
+  const link = await fromMail(
+    first.email,
+    /^Interview booked: /,
+    new RegExp(`https?://\\S+/team/application/${applicationId}`),
+    own,
+  );
+  const context = await browser.newContext({ baseURL: own.url, viewport: { width: 1280, height: 900 } });
   try {
-    const scorecards = one.page.getByRole('region', { name: 'Scorecards', exact: true });
+    const page = await context.newPage();
+    await page.goto(new URL(link).pathname);
+    await page.getByLabel('Email').fill(first.email);
+    await page.getByLabel(/^Password/).fill(TEAM_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: applicant.name })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/team/application/${applicationId}$`));
+
+    // The interview first: when, how long, where, with whom, and what was agreed (never what the
+    // applicant asked for).
+    const interview = page.getByRole('region', { name: 'Your interview' });
+    await expect(page.getByRole('heading', { level: 2 }).first()).toHaveText('Your interview');
+    await expect(interview.getByRole('definition')).toHaveText([
+      ukTime(date, '14:00'),
+      '60 minutes',
+      place,
+      second.name,
+      `An adjustment has been agreed: ${agreed}`,
+    ]);
+    await expect(page.getByText(/ground floor\?/)).toHaveCount(0);
+
+    // Before it starts the scorecard is closed, and the server refuses one too.
+    const scorecards = page.getByRole('region', { name: 'Scorecards', exact: true });
+    await expect(scorecards).toContainText(messages.scorecardOpensAt(startsAt));
+    await expect(scorecards).toContainText(`you can score from 14:00 on ${formatWeekdayDate(startsAt)}.`);
+    await expect(scorecards.getByRole('form', { name: 'Your scorecard' })).toHaveCount(0);
+    const signedIn = (await page.evaluate(() => localStorage.getItem('access-token')))!;
+    const early = await api('PUT', `/team/applications/${applicationId}/scorecard`, {
+      server: own.url,
+      token: signedIn,
+      body: {
+        ratings: CRITERIA.map((criterion) => ({ criterion, rating: 3, note: '' })),
+        recommendation: 'yes',
+      },
+    });
+    expect(early).toEqual({ status: 409, body: { message: messages.scorecardOpensAt(startsAt) } });
+    await expectNoViolations(page, "an interviewer's application before the interview");
+    for (const width of [390, 1280]) await expectNothingOverflows(page, 'before the interview', width);
+
+    // The interview starts (the server's clock moves on); the second interviewer scores first.
+    own.setClock(new Date(startsAt.getTime() + 5 * 60_000));
+    const login = await api<{ token: string }>('POST', '/login', {
+      server: own.url,
+      body: { email: second.email, password: TEAM_PASSWORD },
+    });
+    const secondScored = await api('PUT', `/team/applications/${applicationId}/scorecard`, {
+      server: own.url,
+      token: login.body.token,
+      body: {
+        ratings: CRITERIA.map((criterion, at) => ({
+          criterion,
+          rating: scores.second.ratings[at],
+          note: scores.second.notes[at],
+        })),
+        recommendation: 'yes',
+      },
+    });
+    expect(secondScored.status).toBe(200);
+
+    await page.reload();
     const form = scorecards.getByRole('form', { name: 'Your scorecard' });
     await expect(form).toBeVisible();
     await expect(scorecards).toContainText(
       'Other interviewers’ scorecards are hidden until yours is in, so that no score sways another.',
     );
-    await expectNoViolations(one.page, 'the scorecard form');
-    await scoreByKeyboard(one.page, form, scores.first);
-    await expect(one.page.getByText('Scorecard submitted.')).toBeVisible();
-    const table = scorecards.getByRole('table', { name: 'Scorecards side by side' });
-    await expect(table.getByRole('columnheader', { name: `${first.name} (you)` })).toBeVisible();
-    await expect(table.getByRole('columnheader')).toHaveCount(2);
-    await expect(form).toHaveCount(0);
-    await expect(scorecards.getByText(/are hidden until yours is in/)).toHaveCount(0);
-  } finally {
-    await one.close();
-  }
+    await expect(page.getByText(scores.second.notes[0])).toHaveCount(0);
+    await expectNoViolations(page, 'the scorecard form');
+    for (const width of [390, 1280]) await expectNothingOverflows(page, 'the scorecard form', width);
 
-  // The second: the first's scorecard is in, yet not shown, until theirs is.
-  const two = await openAsInterviewer(second.email);
-  try {
-    const scorecards = two.page.getByRole('region', { name: 'Scorecards', exact: true });
-    const form = scorecards.getByRole('form', { name: 'Your scorecard' });
-    await expect(form).toBeVisible();
-    await expect(scorecards.getByText(/are hidden until yours is in/)).toBeVisible();
-    await expect(scorecards.getByRole('table')).toHaveCount(0);
-    await expect(two.page.getByText(new RegExp(`${first.name}\\b`))).toHaveCount(0);
-    await expect(two.page.getByText(scores.first.notes[0])).toHaveCount(0);
-    await scoreByKeyboard(two.page, form, scores.second);
-    await expect(two.page.getByText('Scorecard submitted.')).toBeVisible();
-
+    await scoreByKeyboard(page, form, scores.first);
+    await expect(page.getByText('Scorecard submitted.')).toBeVisible();
     const table = scorecards.getByRole('table', { name: 'Scorecards side by side' });
     await expect(table.getByRole('columnheader')).toHaveText([
       'Requirement',
-      `${second.name} (you)`,
-      first.name,
+      `${first.name} (you)`,
+      second.name,
     ]);
     for (const [at, criterion] of CRITERIA.entries()) {
       const index = at as 0 | 1;
       await expect(
         table.getByRole('row', { name: new RegExp(`^${criterion}`) }).getByRole('cell'),
-      ).toHaveText([ratingText(scores.second, index), ratingText(scores.first, index)]);
+      ).toHaveText([ratingText(scores.first, index), ratingText(scores.second, index)]);
     }
     await expect(table.getByRole('row', { name: /^Recommendation/ }).getByRole('cell')).toHaveText([
-      scores.second.recommendation,
       scores.first.recommendation,
+      scores.second.recommendation,
     ]);
-    await expect(scorecards.getByText(/are hidden until yours is in/)).toHaveCount(0);
-    await expectNoViolations(two.page, 'the scorecards side by side');
+    await expect(form).toHaveCount(0);
+    await expectNoViolations(page, 'the scorecards side by side');
+
+    // Their home keeps it, under Scored, with the day they scored; it opens again from there.
+    await page
+      .getByRole('navigation', { name: 'Hiring Team' })
+      .getByRole('link', { name: 'Your work' })
+      .click();
+    const scored = page.getByRole('list', { name: 'Scored' });
+    await expect(scored.getByRole('listitem')).toContainText([
+      `${applicant.name}${job.jobTitle}Interview: ${ukTime(date, '14:00')}Scored ${formatDate(startsAt)}`,
+    ]);
+    await expect(page.getByRole('region', { name: 'To interview' })).toContainText(
+      'Nothing left to interview.',
+    );
+    await expectNoViolations(page, "an interviewer's home");
+    for (const width of [390, 1280]) await expectNothingOverflows(page, "an interviewer's home", width);
+    await scored.getByRole('link', { name: applicant.name }).click();
+    await expect(page.getByRole('heading', { level: 1, name: applicant.name })).toBeVisible();
+    await expect(table).toBeVisible();
   } finally {
-    await two.close();
+    await context.close();
   }
 });

@@ -99,9 +99,9 @@ export async function closeJob(id: string): Promise<void> {
   expect(closed.status).toBe(200);
 }
 
-/** The raw text of every .eml in the outbox. */
-export function outboxMessages(): string[] {
-  const outbox = path.join(dataDir(), 'outbox');
+/** The raw text of every .eml in the outbox (of the worker's server, or of the one in `folder`). */
+export function outboxMessages(folder = dataDir()): string[] {
+  const outbox = path.join(folder, 'outbox');
   if (!existsSync(outbox)) return [];
   return readdirSync(outbox)
     .filter((name) => name.endsWith('.eml'))

@@ -9,21 +9,22 @@ export type OwnServer = Awaited<ReturnType<typeof startServer>>;
  * `ownServer(env)` starts the built server on a data folder of its own for this test, and stops it
  * when the test ends, passed or failed. It is for a test that changes what the worker's other tests
  * rely on (an administrator's password, second factor or sessions), or that needs a database
- * nothing else has written to (the empty careers page). Everything else shares the worker's server.
+ * nothing else has written to (the empty careers page), or whose clock it moves (`{ clock: true }`:
+ * `setClock`, see global-setup.ts). Everything else shares the worker's server.
  *
  * `E2E_CPU_THROTTLE=<n>` slows every page's CPU n times (Chromium's own throttling, as DevTools
  * does), to shake out races a fast machine hides: a test that passes only when the browser keeps up
  * fails this way (docs/testing.md#finding-a-slow-or-flaky-test).
  */
 export const test = base.extend<{
-  ownServer: (env?: Record<string, string>) => Promise<OwnServer>;
+  ownServer: (env?: Record<string, string>, options?: { clock?: boolean }) => Promise<OwnServer>;
   cpuThrottle: void;
 }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern
   ownServer: async ({}, use) => {
     const started: OwnServer[] = [];
-    await use(async (env = {}) => {
-      const server = await startServer(env);
+    await use(async (env = {}, options = {}) => {
+      const server = await startServer(env, options);
       started.push(server);
       return server;
     });

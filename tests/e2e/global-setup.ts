@@ -1,5 +1,5 @@
 import { execSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
@@ -33,17 +33,32 @@ function buildIfStale(): void {
   execSync('npm run build', { cwd: projectDir, stdio: 'inherit' });
 }
 
+/** A server a test started, and (when started with `clock`) the way to set its clock. */
+export interface StartedServer {
+  url: string;
+  dataDir: string;
+  /** Sets the server's clock to `at` (it runs on from there); only with `clock`. */
+  setClock(at: Date): void;
+  stop(): Promise<void>;
+}
+
 /**
  * The real server (dist/server/main.js) on a data folder of its own, answering on a free port.
  * `env` changes its settings (a test that needs an administrator of its own starts one this way).
+ * With `clock`, the server is the test-only entry tests/support/clock-server.ts instead: the same
+ * `startServer` from the sources, with a clock the test sets (`setClock`).
  */
 export async function startServer(
   env: Record<string, string> = {},
-): Promise<{ url: string; dataDir: string; stop(): Promise<void> }> {
+  { clock = false }: { clock?: boolean } = {},
+): Promise<StartedServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'careers-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  // Beside the data folder, not in it: the server makes that folder its own.
+  const clockFile = `${dataDir}.clock`;
+  const program = clock ? ['--import', 'tsx', 'tests/support/clock-server.ts'] : ['dist/server/main.js'];
+  const child = spawn(process.execPath, program, {
     cwd: projectDir,
     env: {
       PATH: process.env.PATH ?? '',
@@ -69,6 +84,7 @@ export async function startServer(
       // The console's renderer origin in the desktop tests (desktop-console.ts): a production
       // server allows the development origin only when told, as it is here.
       CORS_ORIGINS: 'http://localhost:5173',
+      ...(clock ? { TEST_CLOCK_FILE: clockFile } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -104,6 +120,10 @@ export async function startServer(
   return {
     url,
     dataDir,
+    setClock(at) {
+      if (!clock) throw new Error('this server was started without a clock to set');
+      writeFileSync(clockFile, String(at.getTime() - Date.now()));
+    },
     async stop() {
       if (!exited) {
         child.kill('SIGTERM');
@@ -112,6 +132,7 @@ export async function startServer(
         clearTimeout(timer);
       }
       rmSync(dataDir, { recursive: true, force: true });
+      rmSync(clockFile, { force: true });
     },
   };
 }

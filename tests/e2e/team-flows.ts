@@ -3,6 +3,12 @@ import PostalMime from 'postal-mime';
 import { toDataUrl, validPdf } from '../support/pdf-fixtures';
 import { adminToken, api, outboxMessages } from './e2e-env';
 
+/** A server a test started itself (fixtures.ts, `ownServer`): the helpers below default to the worker's. */
+export interface OtherServer {
+  url: string;
+  dataDir: string;
+}
+
 /** The password every invited team member of these tests chooses. */
 export const TEAM_PASSWORD = 'harbour-lantern-quiet-58';
 
@@ -15,8 +21,14 @@ export const newPerson = (role: string): { name: string; email: string } => {
 };
 
 /** An application to `jobId` sent through the API, as the apply form sends one. */
-export async function applyTo(jobId: string, name: string, email?: string): Promise<string> {
+export async function applyTo(
+  jobId: string,
+  name: string,
+  email?: string,
+  server?: OtherServer,
+): Promise<string> {
   const saved = await api<{ insertedId: string }>('POST', '/applications', {
+    server: server?.url,
     body: {
       name,
       email: email ?? `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@example.com`,
@@ -34,8 +46,9 @@ export async function applyTo(jobId: string, name: string, email?: string): Prom
 export async function mailsTo(
   email: string,
   subject: RegExp,
+  server?: OtherServer,
 ): Promise<Array<{ subject: string; text: string }>> {
-  const parsed = await Promise.all(outboxMessages().map((raw) => PostalMime.parse(raw)));
+  const parsed = await Promise.all(outboxMessages(server?.dataDir).map((raw) => PostalMime.parse(raw)));
   return parsed
     .filter(
       (mail) =>
@@ -47,9 +60,14 @@ export async function mailsTo(
 }
 
 /** The first match of `pattern` in the latest e-mail to `email` whose subject matches, once it is written. */
-async function fromMail(email: string, subject: RegExp, pattern: RegExp): Promise<string> {
+export async function fromMail(
+  email: string,
+  subject: RegExp,
+  pattern: RegExp,
+  server?: OtherServer,
+): Promise<string> {
   const find = async () =>
-    (await mailsTo(email, subject))
+    (await mailsTo(email, subject, server))
       .map((mail) => pattern.exec(mail.text)?.[0])
       .filter((found) => found !== undefined)
       .at(-1);
@@ -58,12 +76,12 @@ async function fromMail(email: string, subject: RegExp, pattern: RegExp): Promis
 }
 
 /** The /welcome path of the invitation the server wrote to its outbox for `email`. */
-export const welcomePath = (email: string): Promise<string> =>
-  fromMail(email, /hiring team/i, /\/welcome\/[\w-]{43}/);
+export const welcomePath = (email: string, server?: OtherServer): Promise<string> =>
+  fromMail(email, /hiring team/i, /\/welcome\/[\w-]{43}/, server);
 
 /** The private link's path in the e-mail that offered `email` interview times. */
-export const interviewLinkPath = (email: string): Promise<string> =>
-  fromMail(email, /^Choose a time for your interview/, /\/my-application\/[\w-]{43}/);
+export const interviewLinkPath = (email: string, server?: OtherServer): Promise<string> =>
+  fromMail(email, /^Choose a time for your interview/, /\/my-application\/[\w-]{43}/, server);
 
 /**
  * An interviewer (or, with `role`, a hiring manager) on the hiring team with a password, set up
@@ -72,15 +90,18 @@ export const interviewLinkPath = (email: string): Promise<string> =>
  */
 export async function interviewerWithPassword(
   role: 'interviewer' | 'hiring-manager' = 'interviewer',
+  server?: OtherServer,
 ): Promise<{ id: string; name: string; email: string }> {
   const person = newPerson(role);
   const invited = await api<{ insertedId: string }>('POST', '/team-members', {
-    token: await adminToken(),
+    server: server?.url,
+    token: await adminToken(server?.url),
     body: { ...person, role },
   });
   expect(invited.status).toBe(201);
-  const token = (await welcomePath(person.email)).split('/').at(-1);
+  const token = (await welcomePath(person.email, server)).split('/').at(-1);
   const chosen = await api('POST', '/auth/reset-password', {
+    server: server?.url,
     body: { token, newPassword: TEAM_PASSWORD },
   });
   expect(chosen.status).toBe(200);

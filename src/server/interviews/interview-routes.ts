@@ -316,7 +316,9 @@ function teamInterviewRoutes(app: Api, context: InterviewRouteDeps, offerSlots: 
         tags: ['team', 'interviews'],
         operationId: 'submitScorecard',
         summary:
-          "Submit your scorecard for an application you interviewed (its interviewers, hiring managers among them; once, from the start of the interview)",
+          'Submit your scorecard for an application you interview, once its booked interview has started (its interviewers, hiring managers among them; once)',
+        description:
+          'Refused with 409 while no interview is booked, or before it starts, in words saying when it opens.',
         params: idParamsSchema,
         body: scorecardSubmitSchema,
         response: { 200: scorecardsViewSchema, ...errorResponses(400, 401, 403, 404, 409) },

@@ -1,6 +1,14 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { applicationInterviewers, applications, jobs, scorecards, users } from '../db/schema';
+import {
+  applicationInterviewers,
+  applications,
+  interviewBookings,
+  interviewSlots,
+  jobs,
+  scorecards,
+  users,
+} from '../db/schema';
 import { isClosed } from '../../shared/jobs/closing-date';
 import { messages } from '../../shared/messages';
 import {
@@ -27,11 +35,22 @@ const toScorecard = (row: typeof scorecards.$inferSelect): Scorecard => ({
 
 /**
  * Interviewers' scorecards (docs/security.md#scorecards). The job's requirements are the criteria;
- * each interviewer submits once. An interviewer's own scorecard ends their access to the
- * application itself (team-access.ts leaves out what they have scored), but not to the
- * application's scorecards while the job is open: only then may they read the others'.
+ * each interviewer submits once, and not before the application's booked interview has started:
+ * a score given before anyone has met the applicant is no interview's score. The interviewer
+ * keeps the application and its scorecards while the job is open; only once their own is in may
+ * they read the others'. `now` is the server's clock (tests move it).
  */
-export function createScorecardRepository(db: Db) {
+export function createScorecardRepository(db: Db, { now = () => new Date() }: { now?: () => Date } = {}) {
+  /** When the application's booked interview starts; undefined while none is booked. */
+  const interviewStart = async (applicationId: string): Promise<Date | undefined> => {
+    const [row] = await db
+      .select({ startsAt: interviewSlots.startsAt })
+      .from(interviewBookings)
+      .innerJoin(interviewSlots, eq(interviewSlots.id, interviewBookings.slotId))
+      .where(eq(interviewBookings.applicationId, applicationId));
+    return row?.startsAt;
+  };
+
   return {
     /** The criteria an application is scored on: its job's requirements, in the job's order. */
     async criteria(applicationId: string): Promise<string[]> {
@@ -64,13 +83,20 @@ export function createScorecardRepository(db: Db) {
       return { id: row.id, email: row.email };
     },
 
-    /** Stores the interviewer's scorecard; 400 unless it rates each criterion once, 409 when already in. */
+    /**
+     * Stores the interviewer's scorecard: 409 while no interview is booked or until the booked one
+     * has started, then 400 unless it rates each criterion once, 409 when already in.
+     */
     async submit(input: {
       applicationId: string;
       interviewer: { id: string; email: string; name: string };
       ratings: ScorecardRating[];
       recommendation: Recommendation;
     }): Promise<Scorecard> {
+      const startsAt = await interviewStart(input.applicationId);
+      if (!startsAt) throw new HttpError(409, messages.scorecardNoInterview);
+      const at = now();
+      if (startsAt > at) throw new HttpError(409, messages.scorecardOpensAt(startsAt));
       const criteria = await this.criteria(input.applicationId);
       const matches =
         input.ratings.length === criteria.length &&
@@ -85,6 +111,7 @@ export function createScorecardRepository(db: Db) {
           interviewerName: input.interviewer.name,
           ratings: input.ratings,
           recommendation: input.recommendation,
+          submittedAt: at,
         })
         .onConflictDoNothing()
         .returning();
@@ -115,12 +142,21 @@ export function createScorecardRepository(db: Db) {
       const own =
         viewer.kind === 'interviewer' ? rows.find((row) => row.interviewerId === viewer.userId) : undefined;
       const othersHidden = viewer.kind === 'interviewer' && own === undefined;
+      const opensAt = viewer.kind === 'interviewer' ? await interviewStart(applicationId) : undefined;
       return {
         criteria: await this.criteria(applicationId),
         own: own ? toScorecard(own) : null,
         others: othersHidden ? [] : rows.filter((row) => row !== own).map(toScorecard),
         othersHidden,
         owedBy,
+        ...(viewer.kind === 'interviewer'
+          ? {
+              scoring: {
+                opensAt: opensAt?.toISOString() ?? null,
+                open: opensAt !== undefined && opensAt <= now(),
+              },
+            }
+          : {}),
       };
     },
 

@@ -1,20 +1,28 @@
-import { and, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import {
   applicationInterviewers,
   applications,
   interviewBookings,
   interviewOffers,
+  interviewSlotInterviewers,
   interviewSlots,
   jobHiringManagers,
   jobs,
   scorecards,
+  users,
 } from '../db/schema';
 import { isId } from '../../shared/http/id';
 import { applicationStages } from '../../shared/applications/stage-contract';
 import { isClosed } from '../../shared/jobs/closing-date';
 import { messages } from '../../shared/messages';
-import type { TeamApplicationSummary, TeamJob, TeamRole } from '../../shared/team/team-contract';
+import type {
+  TeamApplicationInterview,
+  TeamApplicationSummary,
+  TeamInterviewRow,
+  TeamJob,
+  TeamRole,
+} from '../../shared/team/team-contract';
 import { HttpError } from '../http/http-error';
 import { toJob } from '../jobs/job-repository';
 import { jobIsOpen } from './team-repository';
@@ -45,10 +53,10 @@ const countOf = (query: SQL) => sql<number>`(${query})`.mapWith(Number);
 
 /**
  * What a team member reaches, decided on every call from the database: a hiring manager the
- * applications of their assigned jobs, an interviewer the applications assigned to them, and
- * either only while the job is open. Nothing is cached and nothing runs later: closing a job,
- * removing an assignment or removing the person ends the access at the next call
- * (docs/security.md#the-hiring-team).
+ * applications of their assigned jobs, an interviewer the applications assigned to them (their
+ * scorecard in or not: docs/security.md#scorecards), and either only while the job is open.
+ * Nothing is cached and nothing runs later: closing a job, removing an assignment or removing the
+ * person ends the access at the next call (docs/security.md#the-hiring-team).
  */
 export function createTeamAccess(db: Db) {
   /**
@@ -56,7 +64,10 @@ export function createTeamAccess(db: Db) {
    * that what they scored stays in their "Scored" list (docs/security.md#scorecards).
    */
   const interviewing = (caller: TeamCaller) =>
-    and(eq(applicationInterviewers.applicationId, applications.id), eq(applicationInterviewers.userId, caller.id));
+    and(
+      eq(applicationInterviewers.applicationId, applications.id),
+      eq(applicationInterviewers.userId, caller.id),
+    );
 
   /**
    * The applications the caller reaches: an interviewer their assigned ones; a hiring manager
@@ -113,15 +124,7 @@ export function createTeamAccess(db: Db) {
           eq(applicationInterviewers.userId, caller.id),
         ),
       )
-      .where(
-        and(
-          where,
-          or(
-            isNotNull(jobHiringManagers.userId),
-            isNotNull(applicationInterviewers.userId),
-          ),
-        ),
-      );
+      .where(and(where, or(isNotNull(jobHiringManagers.userId), isNotNull(applicationInterviewers.userId))));
   };
 
   /** A job the caller interviews for: one of its applications is assigned to them. */
@@ -273,6 +276,66 @@ export function createTeamAccess(db: Db) {
     ): Promise<(TeamApplicationSummary & { email: string })[]> {
       const rows = await reachable(caller, eq(jobs.id, jobId)).orderBy(desc(applications.createdAt));
       return rows.map(toSummary);
+    },
+
+    /**
+     * An interviewer's applications in all their open jobs, newest first, each with when they
+     * submitted its scorecard (null while it is to come) and the applicant's address for the audit
+     * trail. A hiring manager has the ones they are assigned to interview, on any job.
+     */
+    async interviews(caller: TeamCaller): Promise<(TeamInterviewRow & { email: string })[]> {
+      const rows = await reachable(
+        caller,
+        and(jobIsOpen(), isNotNull(applicationInterviewers.userId)),
+      ).orderBy(desc(applications.createdAt));
+      if (rows.length === 0) return [];
+      const scored = await db
+        .select({ applicationId: scorecards.applicationId, submittedAt: scorecards.submittedAt })
+        .from(scorecards)
+        .where(
+          and(
+            eq(scorecards.interviewerId, caller.id),
+            inArray(
+              scorecards.applicationId,
+              rows.map((row) => row.id),
+            ),
+          ),
+        );
+      return rows.map((row) => ({
+        ...toSummary(row),
+        scoredAt: scored.find((card) => card.applicationId === row.id)?.submittedAt.toISOString() ?? null,
+      }));
+    },
+
+    /**
+     * An application's booked interview as its team sees it (null while none is booked), first on
+     * an interviewer's screen: when, how long, where, and who else interviews, by name only (their
+     * colleagues' addresses are not needed). For an application the caller already reaches.
+     */
+    async interview(applicationId: string, callerId: string): Promise<TeamApplicationInterview | null> {
+      const [booked] = await db
+        .select({
+          slotId: interviewSlots.id,
+          startsAt: interviewSlots.startsAt,
+          durationMinutes: interviewSlots.durationMinutes,
+          place: interviewSlots.place,
+        })
+        .from(interviewBookings)
+        .innerJoin(interviewSlots, eq(interviewSlots.id, interviewBookings.slotId))
+        .where(eq(interviewBookings.applicationId, applicationId));
+      if (!booked) return null;
+      const others = await db
+        .select({ name: users.name })
+        .from(interviewSlotInterviewers)
+        .innerJoin(users, eq(users.id, interviewSlotInterviewers.userId))
+        .where(and(eq(interviewSlotInterviewers.slotId, booked.slotId), ne(users.id, callerId)))
+        .orderBy(asc(users.name));
+      return {
+        startsAt: booked.startsAt.toISOString(),
+        durationMinutes: booked.durationMinutes,
+        place: booked.place,
+        otherInterviewers: others.map((person) => person.name),
+      };
     },
   };
 }

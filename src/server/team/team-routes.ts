@@ -10,6 +10,7 @@ import {
   interviewerParamsSchema,
   teamApplicationDetailSchema,
   teamApplicationListSchema,
+  teamInterviewListSchema,
   teamInterviewerListSchema,
   teamJobListSchema,
   teamMovableStages,
@@ -73,9 +74,12 @@ const reachedApplication =
     return found;
   };
 
-/** Where a team member works: their open jobs, and (managers) the interviewers to choose from. */
+/**
+ * Where a team member works: their open jobs, (managers) the interviewers to choose from, and
+ * (interviewers) the applications they interview.
+ */
 function teamDirectoryRoutes(app: Api, context: TeamRouteDeps): void {
-  const { teamAccess, team } = context;
+  const { teamAccess, team, audit } = context;
 
   app.get(
     '/team/jobs',
@@ -107,6 +111,27 @@ function teamDirectoryRoutes(app: Api, context: TeamRouteDeps): void {
       // A manager whose jobs have all closed has no offer to make, and so no one to choose.
       if ((await teamAccess.jobs(caller)).length === 0) throw new HttpError(403, messages.teamAccessEnded);
       return team.allInterviewers();
+    },
+  );
+
+  app.get(
+    '/team/interviews',
+    {
+      schema: {
+        tags: ['team'],
+        operationId: 'listTeamInterviews',
+        summary:
+          'The applications you are assigned to interview in open jobs, each with when you scored it (interviewers, and hiring managers who interview; audited: list)',
+        response: { 200: teamInterviewListSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => {
+      const list = await teamAccess.interviews(teamCaller(request));
+      const actorEmail = currentUser(request).email;
+      for (const row of list) {
+        audit.record({ action: 'list', actorEmail, subjectEmail: row.email, applicationId: row._id });
+      }
+      return list;
     },
   );
 }
@@ -182,6 +207,7 @@ function teamReadRoutes(app: Api, context: TeamRouteDeps): void {
           ? { interviewIfMinimumCriteriaMet: application.interviewIfMinimumCriteriaMet }
           : {}),
         agreedAdjustment: application.agreedAdjustment,
+        interview: await teamAccess.interview(access.id, currentUser(request).id),
         answers: application.answers,
       };
     },

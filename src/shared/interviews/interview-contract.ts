@@ -239,6 +239,11 @@ export const scorecardsViewSchema = z.object({
   othersHidden: z.boolean(),
   /** Interviewers whose scorecard is still owed. */
   owedBy: z.array(interviewPersonSchema),
+  /**
+   * For an interviewer: when their scorecard opens (the booked interview's start, null while none
+   * is booked) and whether it is open now, by the server's clock. Absent for those who read only.
+   */
+  scoring: z.object({ opensAt: z.string().nullable(), open: z.boolean() }).optional(),
 });
 
 /** The interview figures the dashboard's pipeline shows for a job (in GET /api/applications/counts). */

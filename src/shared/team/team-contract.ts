@@ -143,9 +143,29 @@ export const teamApplicationSummarySchema = z.object({
 });
 export const teamApplicationListSchema = z.array(teamApplicationSummarySchema);
 
+/**
+ * GET /api/team/interviews: an interviewer's applications across their open jobs, each with when
+ * they submitted their scorecard (null while it is still to come), for "To interview" and "Scored".
+ */
+export const teamInterviewRowSchema = teamApplicationSummarySchema.extend({
+  scoredAt: z.string().nullable(),
+});
+export const teamInterviewListSchema = z.array(teamInterviewRowSchema);
+
 export const teamInterviewerSchema = z.object({ _id: z.string(), name: z.string(), email: z.string() });
 /** GET /api/team/interviewers: the team's interviewers, for a hiring manager's offer of times. */
 export const teamInterviewerListSchema = z.array(teamInterviewerSchema);
+
+/**
+ * An application's booked interview as its team sees it: when, how long, where (a place or a video
+ * link) and who else interviews (names only; the caller is left out).
+ */
+export const teamApplicationInterviewSchema = z.object({
+  startsAt: z.string(),
+  durationMinutes: z.number().int(),
+  place: z.string(),
+  otherInterviewers: z.array(z.string()),
+});
 
 /** GET /api/team/applications/:id: one application as a team member may see it. */
 export const teamApplicationDetailSchema = teamApplicationSummarySchema.extend({
@@ -167,6 +187,8 @@ export const teamApplicationDetailSchema = teamApplicationSummarySchema.extend({
    * what the applicant asked for (docs/security.md#adjustments).
    */
   agreedAdjustment: z.string().nullable(),
+  /** Its booked interview; null while none is booked. */
+  interview: teamApplicationInterviewSchema.nullable(),
   /**
    * The answers to the job's questions, as on the administrators' page: they are what the role
    * asked for. Adjustments and equality monitoring are never among them (docs/behaviour.md#questions-per-job).
@@ -210,4 +232,6 @@ export type TeamMemberInterview = z.infer<typeof teamMemberInterviewSchema>;
 export type TeamJob = z.infer<typeof teamJobSchema>;
 export type TeamApplicationSummary = z.infer<typeof teamApplicationSummarySchema>;
 export type TeamApplicationDetail = z.infer<typeof teamApplicationDetailSchema>;
+export type TeamApplicationInterview = z.infer<typeof teamApplicationInterviewSchema>;
+export type TeamInterviewRow = z.infer<typeof teamInterviewRowSchema>;
 export type JobViewer = z.infer<typeof jobViewerSchema>;

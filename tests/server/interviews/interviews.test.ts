@@ -4,7 +4,7 @@ import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import ical, { type VEvent } from 'node-ical';
 import PostalMime, { type Email } from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, interviewBookings, interviewSlots } from '../../../src/server/db/schema';
+import { emailOutbox, interviewBookings, interviewSlots, scorecards } from '../../../src/server/db/schema';
 import { sendDueReminders } from '../../../src/server/interviews/interview-reminders';
 import { interviewMessages } from '../../../src/shared/interviews/interview-contract';
 import { formatInterviewTime } from '../../../src/shared/interviews/london-time';
@@ -36,11 +36,19 @@ const SUMMER_DAY = `${YEAR}-07-07`;
 const WINTER_DAY = `${YEAR}-12-08`;
 const CRITERIA = ['Clear spoken English', 'A second language is a plus'];
 const CONTACT = { name: 'Adjustments Contact', email: 'interview.adjustments@example.com' };
+/** How an interviewer's e-mail says the link opens in the desktop console too. */
+const CONSOLE_LINE = 'It opens in the desktop console too: Your work, then the application.';
 /**
  * Held interviewer e-mails wait this long (a test clock, `passTheHold`, lets them go at once), so
  * that what a run of changes leaves in the outbox can be counted before anything is sent.
  */
 const HOLD_MS = 10 * 60_000;
+
+/**
+ * How far the server's clock is ahead of the real one (`now` in StartOptions): a scorecard test
+ * moves it past an interview's start, and puts it back.
+ */
+let clockShiftMs = 0;
 
 let server: TestApp;
 let team: HiringTeam;
@@ -51,7 +59,7 @@ let contactToken: string;
 beforeAll(async () => {
   server = await buildTestApp(
     { PUBLIC_URL, ADJUSTMENTS_CONTACT_EMAIL: CONTACT.email },
-    { emailDelivery: { holdMs: HOLD_MS } },
+    { emailDelivery: { holdMs: HOLD_MS }, now: () => new Date(Date.now() + clockShiftMs) },
   );
   team = await setUpHiringTeam(server);
   interviewerX = await invite(server, team.adminToken, 'interviewer', 'iv-x');
@@ -318,14 +326,21 @@ describe(`booking through the private link on ${engine}`, () => {
     // The interviewer's e-mail names the job and links to the application; nothing the applicant
     // typed is in it, their request included (only the adjustments contact reads that).
     expect(interviewerMail.text).toContain(`${PUBLIC_URL}/team/application/${id}`);
+    expect(interviewerMail.text).toContain(CONSOLE_LINE);
     expect(interviewerMail.raw).not.toContain('step-free');
     expect(interviewerMail.raw).not.toContain('Ivy');
 
-    // The booking opened the application to its interviewer.
+    // The booking opened the application to its interviewer, with the interview in it.
     const reached = await server.api('GET', `/team/applications/${id}`, {
       token: await team.token(interviewerX),
     });
     expect(reached.status).toBe(200);
+    expect(reached.body.interview).toEqual({
+      startsAt: `${SUMMER_DAY}T10:00:00.000Z`,
+      durationMinutes: 45,
+      place: 'Room 2, Northampton office',
+      otherInterviewers: [],
+    });
 
     const moved = await book(token, { slotId: second._id });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
@@ -336,7 +351,10 @@ describe(`booking through the private link on ${engine}`, () => {
     expect(Number(movedInvite.event.sequence)).toBe(1);
     expect(new Date(movedInvite.event.start).toISOString()).toBe(`${WINTER_DAY}T15:00:00.000Z`);
     // The first slot's interviewer no longer interviews: their event is cancelled, and their access ends.
-    const dropped = eventOf((await waitForMail(interviewerX.email, /^Interview cancelled/)).calendar);
+    const droppedMail = await waitForMail(interviewerX.email, /^Interview cancelled/);
+    expect(droppedMail.text).toContain(`${PUBLIC_URL}/team/application/${id}`);
+    expect(droppedMail.text).toContain(CONSOLE_LINE);
+    const dropped = eventOf(droppedMail.calendar);
     expect(dropped.method).toBe('CANCEL');
     expect(dropped.event.uid).toBe(applicantInvite.event.uid);
     expect(Number(dropped.event.sequence)).toBe(1);
@@ -344,7 +362,9 @@ describe(`booking through the private link on ${engine}`, () => {
       (await server.api('GET', `/team/applications/${id}`, { token: await team.token(interviewerX) })).status,
     ).toBe(404);
     // To the move's new interviewer it is a booking with them, at the latest SEQUENCE.
-    const newInterviewer = eventOf((await waitForMail(interviewerY.email, /^Interview booked/)).calendar);
+    const newInterviewerMail = await waitForMail(interviewerY.email, /^Interview booked/);
+    expect(newInterviewerMail.text).toContain(`${PUBLIC_URL}/team/application/${id}`);
+    const newInterviewer = eventOf(newInterviewerMail.calendar);
     expect(newInterviewer.event.uid).toBe(applicantInvite.event.uid);
     expect(Number(newInterviewer.event.sequence)).toBe(1);
 
@@ -353,7 +373,11 @@ describe(`booking through the private link on ${engine}`, () => {
     expect(cancelled.body.booking).toBeNull();
     expect(cancelled.body.slots.map((row: { _id: string }) => row._id)).toEqual([first._id, second._id]);
     for (const address of [email, interviewerY.email]) {
-      const cancel = eventOf((await waitForMail(address, /^Interview cancelled/)).calendar);
+      const cancelMail = await waitForMail(address, /^Interview cancelled/);
+      // The interviewer's links to the application; the applicant's never to the team's screens.
+      if (address === email) expect(cancelMail.text).not.toContain('/team/application/');
+      else expect(cancelMail.text).toContain(`${PUBLIC_URL}/team/application/${id}`);
+      const cancel = eventOf(cancelMail.calendar);
       expect(cancel.method).toBe('CANCEL');
       expect(cancel.event.uid).toBe(applicantInvite.event.uid);
       expect(Number(cancel.event.sequence)).toBe(2);
@@ -739,7 +763,7 @@ describe(`scorecards on ${engine}`, () => {
     recommendation,
   });
 
-  it('hides the others’ scores until one’s own is in; submitting ends the interviewer’s access', async () => {
+  it('hides the others’ scores until one’s own is in; the application stays the interviewer’s after', async () => {
     const { id, token, offered } = await offeredApplicant({
       slots: [slot(SUMMER_DAY, '12:00', [interviewerX, interviewerY])],
     });
@@ -799,12 +823,19 @@ describe(`scorecards on ${engine}`, () => {
     });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: interviewMessages.scorecardAlreadyIn });
-    // Their access to the application and its CV has ended; the scorecards stay theirs to read.
-    expect((await server.api('GET', `/team/applications/${id}`, { token: x })).status).toBe(404);
+    // The application, its CV and the scorecards stay theirs while they are assigned and the job
+    // is open; their list has it under Scored, with when.
+    expect((await server.api('GET', `/team/applications/${id}`, { token: x })).status).toBe(200);
     expect(
       (await server.api('GET', `/team/applications/${id}/pdf?purpose=preview`, { token: x })).status,
-    ).toBe(404);
+    ).toBe(200);
     expect((await server.api('GET', `/team/applications/${id}/scorecards`, { token: x })).status).toBe(200);
+    const listed = await server.api('GET', '/team/interviews', { token: x });
+    expect(listed.status).toBe(200);
+    expect(listed.body.find((row: { _id: string }) => row._id === id)).toMatchObject({
+      jobTitle: 'Claims Handler',
+      scoredAt: submitted.body.own.submittedAt,
+    });
 
     const manager = await server.api('GET', `/team/applications/${id}/scorecards`, {
       token: await team.token(team.hmA),
@@ -834,6 +865,111 @@ describe(`scorecards on ${engine}`, () => {
     const after = await server.api('GET', '/applications/counts', { token: team.adminToken });
     const jobA = after.body.interviews.find((row: { jobId: string }) => row.jobId === team.jobA);
     expect(jobA?.scorecardsOwed ?? 0).toBe(0);
+  });
+
+  it('opens when the interview starts by the server’s clock: refused before, in words, and accepted after', async () => {
+    const { id, token, offered } = await offeredApplicant({
+      slots: [slot(SUMMER_DAY, '14:00', [interviewerX, interviewerY])],
+    });
+    const [only] = offeredSlots(offered);
+    expect((await book(token, { slotId: only!._id })).status).toBe(200);
+    const startsAt = new Date(only!.startsAt);
+    const x = await team.token(interviewerX);
+    const scorecardsOf = async () =>
+      server.context.database.db.select().from(scorecards).where(eq(scorecards.applicationId, id));
+
+    // The interview on the application names the other interviewers, not the caller.
+    const detail = await server.api('GET', `/team/applications/${id}`, { token: x });
+    expect(detail.body.interview).toMatchObject({ otherInterviewers: [interviewerY.name] });
+    const closed = await server.api('GET', `/team/applications/${id}/scorecards`, { token: x });
+    expect(closed.body.scoring).toEqual({ opensAt: startsAt.toISOString(), open: false });
+    const early = await server.api('PUT', `/team/applications/${id}/scorecard`, {
+      token: x,
+      body: scorecard(3, 'yes'),
+    });
+    expect(early.status).toBe(409);
+    expect(early.body).toEqual({ message: messages.scorecardOpensAt(startsAt) });
+    // In UK words, in London time (14:00 BST is 13:00 UTC).
+    expect(early.body.message).toMatch(
+      /^Your scorecard opens when the interview starts: you can score from 14:00 on [A-Z][a-z]+day 7 July\.$/,
+    );
+    expect(await scorecardsOf()).toEqual([]);
+    // The hiring manager and the administrators read; they are told nothing of opening.
+    const manager = await server.api('GET', `/team/applications/${id}/scorecards`, {
+      token: await team.token(team.hmA),
+    });
+    expect(manager.body).not.toHaveProperty('scoring');
+
+    // A minute before the start it is still closed; at the start it opens.
+    clockShiftMs = startsAt.getTime() - Date.now() - 60_000;
+    try {
+      const stillEarly = await server.api('PUT', `/team/applications/${id}/scorecard`, {
+        token: x,
+        body: scorecard(3, 'yes'),
+      });
+      expect(stillEarly.status).toBe(409);
+      clockShiftMs = startsAt.getTime() - Date.now() + 60_000;
+      const open = await server.api('GET', `/team/applications/${id}/scorecards`, { token: x });
+      expect(open.body.scoring).toEqual({ opensAt: startsAt.toISOString(), open: true });
+      const submitted = await server.api('PUT', `/team/applications/${id}/scorecard`, {
+        token: x,
+        body: scorecard(3, 'yes'),
+      });
+      expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+      // Submitted by the server's clock: after the interview started.
+      expect(Date.parse(submitted.body.own.submittedAt)).toBeGreaterThan(startsAt.getTime());
+    } finally {
+      clockShiftMs = 0;
+    }
+    expect(await scorecardsOf()).toHaveLength(1);
+  });
+
+  it('is not open while no interview is booked, and says so', async () => {
+    const applicant = await newApplicant();
+    const given = await server.api('PUT', `/applications/${applicant.id}/interviewers/${interviewerX.id}`, {
+      token: team.adminToken,
+    });
+    expect(given.status).toBe(200);
+    const x = await team.token(interviewerX);
+    const view = await server.api('GET', `/team/applications/${applicant.id}/scorecards`, { token: x });
+    expect(view.body.scoring).toEqual({ opensAt: null, open: false });
+    const refused = await server.api('PUT', `/team/applications/${applicant.id}/scorecard`, {
+      token: x,
+      body: scorecard(3, 'yes'),
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ message: messages.scorecardNoInterview });
+    // Listed under To interview, with no time yet.
+    const listed = await server.api('GET', '/team/interviews', { token: x });
+    const row = listed.body.find((entry: { _id: string }) => entry._id === applicant.id);
+    expect(row).toMatchObject({ scoredAt: null });
+    expect(row).not.toHaveProperty('interviewStartsAt');
+  });
+
+  it('keeps a scored application its interviewer’s until the assignment is taken away', async () => {
+    const { id, token, offered } = await offeredApplicant({
+      slots: [slot(WINTER_DAY, '11:15', [interviewerY])],
+    });
+    const [only] = offeredSlots(offered);
+    expect((await book(token, { slotId: only!._id })).status).toBe(200);
+    await bringForward(id, -HOUR_MS);
+    const y = await team.token(interviewerY);
+    const scored = await server.api('PUT', `/team/applications/${id}/scorecard`, {
+      token: y,
+      body: scorecard(4, 'strong-yes'),
+    });
+    expect(scored.status).toBe(200);
+    const jobList = await server.api('GET', `/team/jobs/${team.jobA}/applications`, { token: y });
+    expect(jobList.body.map((row: { _id: string }) => row._id)).toContain(id);
+
+    const taken = await server.api('DELETE', `/applications/${id}/interviewers/${interviewerY.id}`, {
+      token: team.adminToken,
+    });
+    expect(taken.status).toBe(200);
+    expect((await server.api('GET', `/team/applications/${id}`, { token: y })).status).toBe(404);
+    expect((await server.api('GET', `/team/applications/${id}/scorecards`, { token: y })).status).toBe(404);
+    const listed = await server.api('GET', '/team/interviews', { token: y });
+    expect(listed.body.map((row: { _id: string }) => row._id)).not.toContain(id);
   });
 
   it('counts interviews booked and still to come for the dashboard’s pipeline', async () => {

@@ -64,8 +64,14 @@ const auditOf = async (id: string) =>
     actorEmail: string;
   }>;
 
+/** How far the server's clock runs ahead of the real one (`now` in StartOptions). */
+let clockShiftMs = 0;
+
 beforeAll(async () => {
-  server = await buildTestApp({ ADJUSTMENTS_CONTACT_EMAIL: CONTACT.email });
+  server = await buildTestApp(
+    { ADJUSTMENTS_CONTACT_EMAIL: CONTACT.email },
+    { now: () => new Date(Date.now() + clockShiftMs) },
+  );
   token = await server.adminToken();
   cv = await validPdf('Privacy Test CV');
   jobId = (await server.api('POST', '/post', { token, body: sampleJob() })).body.insertedId;
@@ -481,9 +487,20 @@ describe(`the access export of a hire, with every kind of record, on ${engine}`,
     }
     await interview(hireId, `${YEAR}-07-07`, PLACE, interviewers, ASKED_WHEN_BOOKING);
     await interview(otherId, `${YEAR}-07-08`, OTHERS_PLACE, [interviewers[0]!], OTHERS_ADJUSTMENT);
-    await score(hireId, interviewers[0]!, ['Explained a renewal clearly.', 'Fluent in Urdu.'], 'strong-yes');
-    await score(hireId, interviewers[1]!, ['Good on the phone.', 'Some Punjabi.'], 'yes');
-    await score(otherId, interviewers[0]!, [OTHERS_SCORECARD_NOTE, 'None.'], 'no');
+    // A scorecard opens when its interview starts: the server's clock goes past both, then back.
+    clockShiftMs = Date.parse(`${YEAR}-07-09T00:00:00Z`) - Date.now();
+    try {
+      await score(
+        hireId,
+        interviewers[0]!,
+        ['Explained a renewal clearly.', 'Fluent in Urdu.'],
+        'strong-yes',
+      );
+      await score(hireId, interviewers[1]!, ['Good on the phone.', 'Some Punjabi.'], 'yes');
+      await score(otherId, interviewers[0]!, [OTHERS_SCORECARD_NOTE, 'None.'], 'no');
+    } finally {
+      clockShiftMs = 0;
+    }
     await hireThrough(hireId, evidence, 'image/png');
     await hireThrough(otherId, othersEvidence, 'application/pdf');
     await ok(

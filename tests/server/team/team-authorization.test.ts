@@ -334,6 +334,17 @@ const calls: Call[] = [
     // The other interviewer of job A gets their own list of it: a2 alone, never a1.
     forOtherInterviewer: 'ok',
   }),
+  {
+    route: 'GET /team/interviews',
+    path: () => '/team/interviews',
+    outcomes: {
+      ...teamCall('', () => '').outcomes,
+      'manager of this job': refused(403, messages.interviewerRequired),
+      'manager of another job': refused(403, messages.interviewerRequired),
+      // Each interviewer their own list: the other's never holds a1.
+      'interviewer of another application': 'ok',
+    },
+  },
   teamCall('GET /team/applications/{id}', (team) => `/team/applications/${team.a1}`),
   teamCall('GET /team/applications/{id}/pdf', (team) => `/team/applications/${team.a1}/pdf?purpose=download`),
   teamCall('GET /team/applications/{id}/notes', (team) => `/team/applications/${team.a1}/notes`, {
@@ -402,9 +413,7 @@ const calls: Call[] = [
   teamCall('GET /team/applications/{id}/scorecards', (team) => `/team/applications/${team.a1}/scorecards`),
   {
     route: 'PUT /team/applications/{id}/scorecard',
-    // Submitting ends the interviewer's access: they score an application of their own, not a1.
-    path: async (team, caller) =>
-      `/team/applications/${caller === 'interviewer of this application' ? await interviewedApplication(team) : team.a1}/scorecard`,
+    path: (team) => `/team/applications/${team.a1}/scorecard`,
     body: () => ({
       ratings: sampleJob().requirements.map((criterion) => ({ criterion, rating: 3, note: '' })),
       recommendation: 'yes',
@@ -412,6 +421,9 @@ const calls: Call[] = [
     outcomes: {
       ...teamCall('', () => '').outcomes,
       'manager of this job': refused(403, interviewMessages.scorecardNotYours),
+      // Past the guard and the assignment check to the scorecard's own rule: it opens when the
+      // interview starts, and a1 has none booked.
+      'interviewer of this application': refused(409, messages.scorecardNoInterview),
     },
   },
 
@@ -472,16 +484,6 @@ const interviewOffer = (team: HiringTeam) => ({
     },
   ],
 });
-
-/** A throwaway application of job A that the interviewer of a1 also interviews. */
-const interviewedApplication = async (team: HiringTeam) => {
-  const id = await throwawayApplication(team);
-  const assigned = await server.api('PUT', `/applications/${id}/interviewers/${team.ivA1.id}`, {
-    token: await adminToken(),
-  });
-  expect(assigned.status).toBe(200);
-  return id;
-};
 
 /** Who may see a1's data at all: anyone else's answer must not hold a trace of it. */
 const seesA1 = new Set<Caller>(['admin', 'manager of this job', 'interviewer of this application']);

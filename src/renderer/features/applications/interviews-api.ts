@@ -90,9 +90,9 @@ export const interviewsApi = api.injectEndpoints({
       providesTags: (_answer, _error, { id }) => [tags.scorecards(id)],
     }),
     /**
-     * An interviewer's scorecard. Submitting ends their access to the application itself, so its
-     * answer (the scorecards they may now compare) is put in the cache rather than asked again,
-     * and the application's own tags are left alone: the screen stays as it was.
+     * An interviewer's scorecard. Its answer (the scorecards they may now compare) is put in the
+     * cache rather than asked again; their lists are asked again, where the application moves to
+     * Scored.
      */
     submitScorecard: build.mutation<ScorecardsView, { id: string; scorecard: ScorecardSubmit }>({
       query: ({ id, scorecard }) => ({

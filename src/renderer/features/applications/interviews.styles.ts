@@ -27,6 +27,7 @@ export const useStyles = makeStyles({
     color: tokens.colorNeutralForeground2,
     overflowWrap: 'anywhere',
   },
+  closed: { ...typographyStyles.body1Strong, margin: 0 },
   refusal: { ...typographyStyles.body1, margin: 0, color: tokens.colorPaletteRedForeground1 },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
   list: { margin: 0, paddingLeft: tokens.spacingHorizontalL },
@@ -39,5 +40,15 @@ export const useStyles = makeStyles({
     padding: tokens.spacingHorizontalS,
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
-  ratings: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
+  // A rating's choices wrap as whole choices inside the card, each label as whole words, however
+  // narrow the column (a card at 1280 px is a third of the page).
+  ratings: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    columnGap: tokens.spacingHorizontalS,
+    rowGap: tokens.spacingVerticalXXS,
+    maxWidth: '100%',
+  },
+  choice: { maxWidth: '100%', minWidth: 0 },
+  choiceLabel: { overflowWrap: 'normal', wordBreak: 'normal', minWidth: 0 },
 });

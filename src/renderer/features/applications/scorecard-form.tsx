@@ -76,6 +76,7 @@ export function ScorecardForm({
           <Field label={`Rating for ${criterion}`} required>
             <RadioGroup
               layout="horizontal"
+              className={styles.ratings}
               value={ratings[index] === undefined ? '' : String(ratings[index])}
               onChange={(_event, data) => {
                 setRatings((current) =>
@@ -85,7 +86,12 @@ export function ScorecardForm({
               }}
             >
               {RATINGS.map((rating) => (
-                <Radio key={rating} value={String(rating)} label={`${rating}: ${ratingLabels[rating]}`} />
+                <Radio
+                  key={rating}
+                  value={String(rating)}
+                  className={styles.choice}
+                  label={{ children: `${rating}: ${ratingLabels[rating]}`, className: styles.choiceLabel }}
+                />
               ))}
             </RadioGroup>
           </Field>
@@ -103,6 +109,7 @@ export function ScorecardForm({
       <Field label="Overall recommendation" required>
         <RadioGroup
           layout="horizontal"
+          className={styles.ratings}
           value={recommendation ?? ''}
           onChange={(_event, data) => {
             setRecommendation(data.value as Recommendation);
@@ -110,7 +117,12 @@ export function ScorecardForm({
           }}
         >
           {recommendations.map((choice) => (
-            <Radio key={choice} value={choice} label={recommendationLabels[choice]} />
+            <Radio
+              key={choice}
+              value={choice}
+              className={styles.choice}
+              label={{ children: recommendationLabels[choice], className: styles.choiceLabel }}
+            />
           ))}
         </RadioGroup>
       </Field>

@@ -1,9 +1,10 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import {
   ratingLabels,
   recommendationLabels,
   type Scorecard,
 } from '../../../shared/interviews/interview-contract';
+import { messages } from '../../../shared/messages';
 import { errorMessage } from '../../store/api-error';
 import { useAdminStyles } from '../../layout/admin-page';
 import { ScorecardForm } from './scorecard-form';
@@ -17,10 +18,28 @@ const ratingText = (card: Scorecard, criterion: string) => {
   return `${rating.rating}: ${label}${rating.note ? `. ${rating.note}` : ''}`;
 };
 
+/** A wait further off than this is not set: the screen is opened again long before. */
+const LONGEST_WAIT_MS = 24 * 60 * 60 * 1000;
+
 /**
- * The Scorecards card: an interviewer's form until theirs is in (the others' held back by the
- * server meanwhile, and said so), then every scorecard the caller may see side by side, one
- * column each, with who still owes one.
+ * While an interviewer's scorecard is closed, asks the server again just after the interview
+ * starts, so the form appears on a screen left open; the server's clock decides.
+ */
+function useOpensAt(opensAt: string | null | undefined, refetch: () => unknown) {
+  useEffect(() => {
+    if (!opensAt) return;
+    const wait = Date.parse(opensAt) - Date.now();
+    if (wait > LONGEST_WAIT_MS) return;
+    const timer = setTimeout(() => void refetch(), Math.max(wait, 0) + 1000);
+    return () => clearTimeout(timer);
+  }, [opensAt, refetch]);
+}
+
+/**
+ * The Scorecards card: for an interviewer, when their scorecard opens (at the start of the
+ * booked interview, as the server decides: docs/behaviour.md#interviews), then their form until
+ * theirs is in (the others' held back by the server meanwhile, and said so), then every scorecard
+ * the caller may see side by side, one column each, with who still owes one.
  */
 export function ScorecardsCard({
   applicationId,
@@ -35,8 +54,11 @@ export function ScorecardsCard({
   const admin = useAdminStyles();
   const styles = useStyles();
   const headingId = useId();
-  const { data: view, error } = useGetScorecardsQuery({ id: applicationId, source });
+  const { data: view, error, refetch } = useGetScorecardsQuery({ id: applicationId, source });
   const cards = view ? [...(view.own ? [view.own] : []), ...view.others] : [];
+  // Absent for those who only read; an interviewer's is open from the interview's start.
+  const closed = Boolean(interviewer && view && !view.own && view.scoring && !view.scoring.open);
+  useOpensAt(closed ? view?.scoring?.opensAt : undefined, refetch);
 
   return (
     <section className={admin.card} aria-labelledby={headingId}>
@@ -48,7 +70,14 @@ export function ScorecardsCard({
           {errorMessage(error, 'The scorecards could not be loaded.')}
         </p>
       )}
-      {view && interviewer && !view.own && (
+      {closed && (
+        <p className={styles.closed}>
+          {view?.scoring?.opensAt
+            ? messages.scorecardOpensAt(view.scoring.opensAt)
+            : messages.scorecardNoInterview}
+        </p>
+      )}
+      {view && interviewer && !view.own && !closed && (
         <ScorecardForm applicationId={applicationId} criteria={view.criteria} />
       )}
       {view?.othersHidden && (

@@ -10,6 +10,7 @@ import type {
   TeamInvite,
   TeamInterviewer,
   TeamInvited,
+  TeamInterviewRow,
   TeamJob,
   TeamMember,
 } from '../../../shared/team/team-contract';
@@ -78,6 +79,11 @@ export const teamApi = api.injectEndpoints({
       query: () => ({ url: '/team/interviewers', recordRefusals: true }),
       providesTags: [tags.teamWork],
     }),
+    /** An interviewer's applications across their open jobs, each with when they scored it. */
+    getTeamInterviews: build.query<TeamInterviewRow[], void>({
+      query: () => ({ url: '/team/interviews', recordRefusals: true }),
+      providesTags: [tags.teamWork],
+    }),
     getTeamJobApplications: build.query<TeamApplicationSummary[], string>({
       query: (jobId) => ({
         url: `/team/jobs/${encodeURIComponent(jobId)}/applications`,
@@ -133,6 +139,7 @@ export const {
   useGetJobViewersQuery,
   useGetTeamJobsQuery,
   useGetTeamInterviewersQuery,
+  useGetTeamInterviewsQuery,
   useGetTeamJobApplicationsQuery,
   useGetTeamApplicationQuery,
   useGetTeamNotesQuery,

@@ -1,8 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { ArrowLeftRegular } from '@fluentui/react-icons/headless/svg/arrow-left';
-import { agreedAdjustmentLine } from '../../../shared/adjustments/adjustments-contract';
-import { formatUsDate } from '../../../shared/format/date';
+import { formatDate } from '../../../shared/format/date';
 import { screens } from '../../../shared/site/screen-routes';
 import { useSession } from '../../store/use-session';
 import { LinkButton } from '../../components/link-button';
@@ -13,6 +12,7 @@ import { CvSection } from './cv-section';
 import { InterviewCard } from './interview-card';
 import { useGetInterviewQuery } from './interviews-api';
 import { ScorecardsCard } from './scorecards-card';
+import { TeamInterviewCard } from './team-interview-card';
 import { TeamNotes } from './team-notes';
 import { TeamStageMove } from './team-stage-move';
 import { useGetTeamApplicationQuery, useGetTeamInterviewersQuery, useGetTeamJobsQuery } from './team-api';
@@ -20,12 +20,14 @@ import { useStyles } from './application-detail-page.styles';
 import { TeamNotAvailable } from './team-not-available';
 
 /**
- * /team/application/:id: one application as a team member may see it: the applicant, the cover
- * letter, the CV (preview and download, each audited), and for the job's hiring manager its
- * notes, its interviewers, the stage moves open to them and the offer of interview times (with the
- * adjustment agreed for the interview); for an interviewer that agreed adjustment alone; the
- * scorecards (an interviewer's own form first). What the server refuses (a closed
- * job, an application not theirs) is said on the screen; the session goes on.
+ * /team/application/:id: one application as a team member may see it. For an interviewer the
+ * interview comes first (when, how long, where, with whom, and the adjustment agreed for it),
+ * then the applicant, the cover letter, the CV (preview and download, each audited) and the
+ * scorecards (their own form once the interview has started, then everyone's side by side). For
+ * the job's hiring manager: the applicant and CV, its notes, its interviewers, the stage moves
+ * open to them and the offer of interview times (with the agreed adjustment), and every
+ * scorecard. What the server refuses (a closed job, an application not theirs) is said on the
+ * screen; the session goes on.
  */
 export function TeamApplicationPage() {
   const admin = useAdminStyles();
@@ -34,7 +36,6 @@ export function TeamApplicationPage() {
   const { teamRole, user } = useSession();
   const { currentData: application, isFetching, error } = useGetTeamApplicationQuery(id);
   const interviewersId = useId();
-  const adjustmentId = useId();
   // A hiring manager works on it as its manager on a job of theirs; on another manager's job,
   // which their list of jobs says they do not manage, they are one of its interviewers.
   const { data: jobs } = useGetTeamJobsQuery(undefined, { skip: teamRole !== 'hiring-manager' });
@@ -91,12 +92,18 @@ export function TeamApplicationPage() {
       />
       <div className={styles.layout}>
         <div className={styles.column}>
+          {!manager && (
+            <TeamInterviewCard
+              interview={application.interview}
+              agreedAdjustment={application.agreedAdjustment}
+            />
+          )}
           <ApplicantSections
             name={application.name}
             email={application.email}
             phone={application.phone}
             jobTitle={application.jobTitle}
-            appliedOn={formatUsDate(application.createdAt)}
+            appliedOn={formatDate(application.createdAt)}
             about={application.about}
             interviewIfMinimumCriteriaMet={application.interviewIfMinimumCriteriaMet}
             answers={application.answers}
@@ -118,14 +125,6 @@ export function TeamApplicationPage() {
               offering={offering}
               onOfferingChange={setOffering}
             />
-          )}
-          {!manager && application.agreedAdjustment && (
-            <section className={admin.card} aria-labelledby={adjustmentId}>
-              <h2 id={adjustmentId} className={admin.cardTitle}>
-                Interview adjustment
-              </h2>
-              <p className={styles.agreed}>{agreedAdjustmentLine(application.agreedAdjustment)}</p>
-            </section>
           )}
           <ScorecardsCard applicationId={application._id} source="team" interviewer={interviewing === true} />
           {manager && (

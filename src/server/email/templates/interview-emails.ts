@@ -136,12 +136,16 @@ export function interviewChangeEmail(
           : []),
         '',
         ...(change === 'cancelled'
-          ? ['Your access to this application ends with the interview.']
+          ? [
+              'Your access to the application ends with the interview, unless an administrator or the',
+              'hiring manager gave it to you as well. The application, while it is yours:',
+            ]
           : [
-              'The application is on the hiring team’s screens; after the interview, fill in your',
-              'scorecard there:',
-              new URL(screens.teamApplication.path({ id: interview.applicationId }), options.publicUrl).href,
+              'The application is on the hiring team’s screens, with the interview first; your',
+              'scorecard opens there when the interview starts:',
             ]),
+        `${options.publicUrl}${screens.teamApplication.path({ id: interview.applicationId })}`,
+        'It opens in the desktop console too: Your work, then the application.',
       ];
   return {
     to: to.email,

@@ -79,6 +79,7 @@ const teamDetail = (overrides: Partial<TeamApplicationDetail> = {}): TeamApplica
   interviewers: [],
   interviewIfMinimumCriteriaMet: false,
   agreedAdjustment: null,
+  interview: null,
   answers: [],
   ...overrides,
 });
@@ -504,6 +505,7 @@ describe('scorecards', () => {
       others: [],
       othersHidden: true,
       owedBy: [],
+      scoring: { opensAt: '2025-03-10T09:00:00.000Z', open: true },
     };
     const revealed: ScorecardsView = {
       criteria: CRITERIA,
@@ -520,7 +522,6 @@ describe('scorecards', () => {
       if (call.method === 'PUT' && call.path === `/team/applications/${APPLICATION_ID}/scorecard`) {
         return jsonResponse(200, revealed);
       }
-      // Once the scorecard is in, the application itself is no longer the interviewer's.
       return undefined;
     });
     const user = userEvent.setup();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { TeamApplicationSummary } from '../../../../src/shared/team/team-contract';
+import type { TeamInterviewRow } from '../../../../src/shared/team/team-contract';
 import { TeamHomePage } from '../../../../src/renderer/features/applications/team-home-page';
 import { adminStore, stubApi } from '../../support/hiring-fixtures';
 import { fakeToken, inSeconds, jsonResponse, memoryPlatform, renderScreen } from '../../support/test-utils';
@@ -8,7 +8,7 @@ import { fakeToken, inSeconds, jsonResponse, memoryPlatform, renderScreen } from
 afterEach(() => vi.unstubAllGlobals());
 
 const JOB_ID = '00000000-0000-4000-8000-00000000b201';
-const summary = (id: string, name: string, interviewStartsAt?: string): TeamApplicationSummary => ({
+const summary = (id: string, name: string, interviewStartsAt?: string): TeamInterviewRow => ({
   _id: `00000000-0000-4000-8000-0000000a${id}`,
   jobId: JOB_ID,
   jobTitle: 'Claims Handler',
@@ -18,6 +18,7 @@ const summary = (id: string, name: string, interviewStartsAt?: string): TeamAppl
   createdAt: '2025-03-04T10:00:00.000Z',
   hasResume: true,
   ...(interviewStartsAt ? { interviewStartsAt } : {}),
+  scoredAt: null,
 });
 
 describe("an interviewer's list in the desktop console", () => {
@@ -27,20 +28,7 @@ describe("an interviewer's list in the desktop console", () => {
     const unbooked = summary('0203', 'Pat Unbooked');
     stubApi((call) => {
       if (call.path.startsWith('/admin/')) return jsonResponse(200, { admin: false, role: 'interviewer' });
-      if (call.path === '/team/jobs') {
-        return jsonResponse(200, [
-          {
-            _id: JOB_ID,
-            jobTitle: 'Claims Handler',
-            location: 'Northampton',
-            closingDate: null,
-            mayDecide: false,
-            applicationCount: 3,
-          },
-        ]);
-      }
-      if (call.path === `/team/jobs/${JOB_ID}/applications`)
-        return jsonResponse(200, [started, coming, unbooked]);
+      if (call.path === '/team/interviews') return jsonResponse(200, [started, coming, unbooked]);
       return undefined;
     });
     const { platform } = memoryPlatform(
@@ -51,7 +39,7 @@ describe("an interviewer's list in the desktop console", () => {
     const store = await adminStore(platform);
 
     const first = renderScreen(<TeamHomePage />, { store, route: '/team' });
-    const list = await screen.findByRole('list', { name: 'Your interviews for Claims Handler' });
+    const list = await screen.findByRole('list', { name: 'To interview' });
     const row = (name: string) => within(list).getByRole('link', { name }).closest('li')!;
     expect(row('Nina Started')).toHaveTextContent('Scorecard due');
     expect(row('Omar Coming')).not.toHaveTextContent('Scorecard due');
@@ -62,7 +50,7 @@ describe("an interviewer's list in the desktop console", () => {
     // Shown again (another visit to the list), the same application is not notified twice.
     first.unmount();
     renderScreen(<TeamHomePage />, { store, route: '/team' });
-    await screen.findByRole('list', { name: 'Your interviews for Claims Handler' });
+    await screen.findByRole('list', { name: 'To interview' });
     expect(notify).toHaveBeenCalledTimes(1);
   });
 });

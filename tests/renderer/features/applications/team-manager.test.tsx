@@ -163,6 +163,7 @@ describe("the hiring manager's notes", () => {
       phone: '01604 123456',
       about: 'I would like this job.',
       fileSize: 2048,
+      interview: null,
       movableTo: ['reviewed'],
       interviewers: [],
       agreedAdjustment: null,

@@ -35,6 +35,7 @@ const detail = (overrides: Partial<TeamApplicationDetail> = {}): TeamApplication
   interviewers: [],
   interviewIfMinimumCriteriaMet: false,
   agreedAdjustment: null,
+  interview: null,
   answers: [],
   ...overrides,
 });
@@ -122,7 +123,7 @@ describe("a team member's application", () => {
       route: screens.teamApplication.path({ id: APPLICATION_ID }),
       path: screens.teamApplication.pattern,
     });
-    const card = await screen.findByRole('region', { name: 'Interview adjustment' });
+    const card = await screen.findByRole('region', { name: 'Your interview' });
     expect(card).toHaveTextContent('An adjustment has been agreed: Extra time.');
     expect(screen.queryByText(/minimum criteria/i)).toBeNull();
   });
