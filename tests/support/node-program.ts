@@ -1,8 +1,10 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** tsx's loader by its path: the tools run from a scratch folder, where `tsx` alone resolves to nothing. */
+const tsxLoader = path.join(projectDir, 'node_modules', 'tsx', 'dist', 'loader.mjs');
 
 /** The newest change to the server's source (src/server, src/shared), once per test process. */
 let newestSource: number | undefined;
@@ -31,6 +33,8 @@ const sourceChangedAt = (): number => {
 export function nodeProgram(name: string, source: string, via: 'build' | 'tsx' = 'build'): string[] {
   const built = path.join(projectDir, 'dist/server', `${name}.js`);
   if (via === 'build' && existsSync(built) && statSync(built).mtimeMs >= sourceChangedAt())
-    return [path.join(projectDir, 'node_modules', 'node', 'bin', 'node'), built];
-  return [path.join(projectDir, 'node_modules', '.bin', 'tsx'), path.join(projectDir, source)];
+    return [process.execPath, built];
+  // tsx's loader in the one process, not its command (which runs the program in a child): a
+  // SIGKILL in a test must reach the program itself.
+  return [process.execPath, '--import', pathToFileURL(tsxLoader).href, path.join(projectDir, source)];
 }

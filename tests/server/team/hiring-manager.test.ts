@@ -37,9 +37,14 @@ const YEAR = new Date().getUTCFullYear() + 1;
 
 let server: TestApp;
 let team: HiringTeam;
+/** How far the server's clock runs ahead of the real one: a scorecard opens when its interview starts. */
+let clockShiftMs = 0;
 beforeAll(async () => {
   // Held e-mails wait long enough to count what is queued; `passTheHold` lets them go.
-  server = await buildTestApp({ PUBLIC_URL }, { emailDelivery: { holdMs: 10 * 60_000 } });
+  server = await buildTestApp(
+    { PUBLIC_URL },
+    { emailDelivery: { holdMs: 10 * 60_000 }, now: () => new Date(Date.now() + clockShiftMs) },
+  );
   team = await setUpHiringTeam(server);
 }, 60_000);
 afterAll(async () => {
@@ -117,6 +122,30 @@ const rowsOf = async (person: Person, jobId: string): Promise<TeamApplicationSum
   const list = await as(person, 'GET', `/team/jobs/${jobId}/applications`);
   expect(list.status, JSON.stringify(list.body)).toBe(200);
   return list.body as TeamApplicationSummary[];
+};
+
+/**
+ * The applicant books the one time the job's manager offers them, with these interviewers, through
+ * their private link: the interview's start.
+ */
+const bookedWith = async (
+  applicant: { id: string; email: string },
+  interviewerIds: string[],
+  time: string,
+) => {
+  const offer = await as(team.hmA, 'POST', `/team/applications/${applicant.id}/interview-slots`, {
+    slots: [{ date: `${YEAR}-07-08`, time, durationMinutes: 45, place: 'Room 3', interviewerIds }],
+  });
+  expect(offer.status, JSON.stringify(offer.body)).toBe(200);
+  const invitation = await waitForMail(applicant.email, /^Choose a time for your interview/);
+  const token = LINK.exec(invitation.text)?.[1];
+  const mine = await server.api('GET', `/my-application/${token}/interview`);
+  const slot = mine.body.slots[0] as { _id: string; startsAt: string };
+  const booked = await server.api('PUT', `/my-application/${token}/interview`, {
+    body: { slotId: slot._id },
+  });
+  expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+  return new Date(slot.startsAt);
 };
 
 describe('a hiring manager’s jobs', () => {
@@ -246,7 +275,8 @@ describe('a hiring manager as an interviewer', () => {
     const offered = await as(team.hmA, 'GET', '/team/interviewers');
     expect(offered.body).toContainEqual({ _id: team.hmB.id, name: team.hmB.name, email: team.hmB.email });
 
-    const { id } = await newApplicant();
+    const applicant = await newApplicant();
+    const { id } = applicant;
     expect(await as(team.hmA, 'PUT', `/team/applications/${id}/interviewers/${team.hmB.id}`)).toMatchObject({
       status: 200,
       body: { modifiedCount: 1 },
@@ -280,18 +310,28 @@ describe('a hiring manager as an interviewer', () => {
     // The other applications of that job stay out of reach.
     expect(await as(team.hmB, 'GET', `/team/applications/${team.a1}`)).toMatchObject({ status: 404 });
 
-    const scored = await as(team.hmB, 'PUT', `/team/applications/${id}/scorecard`, {
-      ratings: sampleJob().requirements.map((criterion) => ({ criterion, rating: 3, note: '' })),
-      recommendation: 'yes',
-    });
-    expect(scored.status, JSON.stringify(scored.body)).toBe(200);
+    // Booked with them, and scored once the interview has started by the server's clock.
+    const startsAt = await bookedWith(applicant, [team.hmB.id], '11:15');
+    clockShiftMs = startsAt.getTime() - Date.now() + 60_000;
+    try {
+      const scored = await as(team.hmB, 'PUT', `/team/applications/${id}/scorecard`, {
+        ratings: sampleJob().requirements.map((criterion) => ({ criterion, rating: 3, note: '' })),
+        recommendation: 'yes',
+      });
+      expect(scored.status, JSON.stringify(scored.body)).toBe(200);
+    } finally {
+      clockShiftMs = 0;
+    }
     expect((await rowsOf(team.hmA, team.jobA)).find((row) => row._id === id)?.scorecards).toEqual({
       submitted: 1,
       expected: 1,
     });
-    // Their scorecard in, the application is no longer theirs; the panel's scorecards still are.
-    expect(await as(team.hmB, 'GET', `/team/applications/${id}`)).toMatchObject({ status: 404 });
-    expect(await jobOf(team.hmB, team.jobA)).toBeUndefined();
+    // Their scorecard in, the application stays theirs to open, under Scored; the panel's
+    // scorecards are theirs to read side by side.
+    expect(await as(team.hmB, 'GET', `/team/applications/${id}`)).toMatchObject({ status: 200 });
+    expect((await as(team.hmB, 'GET', '/team/interviews')).body).toContainEqual(
+      expect.objectContaining({ _id: id, scoredAt: expect.any(String) }),
+    );
     expect(await as(team.hmB, 'GET', `/team/applications/${id}/scorecards`)).toMatchObject({
       status: 200,
       body: { othersHidden: false },
@@ -335,6 +375,8 @@ describe('a hiring manager as an interviewer', () => {
 
 describe('an interview booked on a hiring manager’s job', () => {
   it('shows in their pipeline and e-mails them the job, the time and the team page, never the applicant', async () => {
+    // Interviews booked on this job by earlier tests.
+    const bookedBefore = (await jobOf(team.hmA, team.jobA))?.interviewsBooked ?? 0;
     const offeredOnly = await newApplicant();
     const applicant = await newApplicant();
     const slot = (time: string) => ({
@@ -362,9 +404,23 @@ describe('an interview booked on a hiring manager’s job', () => {
     });
     expect(booked.status, JSON.stringify(booked.body)).toBe(200);
 
-    const notice = await waitForMail(team.hmA.email, /^An interview is booked for /);
+    // This applicant's notice (an earlier test books one on this job too).
+    await waitForMail(team.hmA.email, /^An interview is booked for /);
+    let notice = (await mailsTo(team.hmA.email, /^An interview is booked for /)).find((mail) =>
+      mail.text.includes(applicant.id),
+    );
+    await expect
+      .poll(async () => {
+        await passTheHold();
+        notice = (await mailsTo(team.hmA.email, /^An interview is booked for /)).find((mail) =>
+          mail.text.includes(applicant.id),
+        );
+        return notice !== undefined;
+      }, DELIVERY)
+      .toBe(true);
+    if (!notice) throw new Error('no notice of this booking');
     expect(notice.subject).toBe('An interview is booked for Claims Handler');
-    expect(notice.text).toContain('10:30 BST (45 minutes), Room 2, Northampton office');
+    expect(notice.text).toContain('10:30 BST (UK time) for 45 minutes. Where: Room 2, Northampton office');
     expect(notice.text).toContain(`${PUBLIC_URL}/team/application/${applicant.id}`);
     for (const secret of [applicant.email, 'Quentin', APPLICANTS.a1.name]) {
       expect(`${notice.subject}\n${notice.text}`).not.toContain(secret);
@@ -372,7 +428,7 @@ describe('an interview booked on a hiring manager’s job', () => {
     expect(await mailsTo(team.hmB.email, /^An interview is booked/)).toEqual([]);
 
     const job = await jobOf(team.hmA, team.jobA);
-    expect(job).toMatchObject({ interviewsBooked: 1, lastBookedAt: expect.any(String) });
+    expect(job).toMatchObject({ interviewsBooked: bookedBefore + 1, lastBookedAt: expect.any(String) });
     const rows = await rowsOf(team.hmA, team.jobA);
     expect(rows.find((row) => row._id === applicant.id)).toMatchObject({
       stage: 'interview',

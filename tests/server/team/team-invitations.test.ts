@@ -550,7 +550,8 @@ describe('assigning and removing', () => {
     expect(await listOf(manager.id)).toMatchObject({
       jobs: [{ jobId: open, jobTitle: 'Pricing Analyst', closed: false, mayDecide: true }],
       interviews: [],
-      mayInterview: false,
+      // A hiring manager interviews too, for any job.
+      mayInterview: true,
     });
     expect(await listOf(interviewer.id)).toMatchObject({
       interviewCount: 2,
