@@ -246,7 +246,8 @@ test("a hiring manager follows their job's pipeline, its booked interview and sc
 
   const { page, close } = await signInAsTeamMember(browser, manager.email);
   try {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Your work' }).click();
+    // A hiring manager lands on their work.
+    await expect(page).toHaveURL(/\/team$/);
     await expect(page.getByText('Remote (UK) · £32,000 – £38,000 a year')).toBeVisible();
     await page.getByRole('link', { name: `2 applications for ${job.jobTitle}` }).click();
 

@@ -183,7 +183,8 @@ export function LoginPage() {
       step="password"
     >
       <title>{`Login | ${siteConfig.brandName} Careers`}</title>
-      <UntitledMessageBar intent="info" icon={<ShieldKeyholeRegular />}>
+      {/* Multiline from the start: the page is drawn by the server, before Fluent measures the bar. */}
+      <UntitledMessageBar intent="info" layout="multiline" icon={<ShieldKeyholeRegular />}>
         <MessageBarBody>Administrators and the hiring team log in here.</MessageBarBody>
       </UntitledMessageBar>
       <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
