@@ -1,3 +1,4 @@
+import { stablePrivateLink } from '../../support/private-link';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../src/shared/messages';
 import { eq } from 'drizzle-orm';
@@ -258,7 +259,7 @@ describe(`adjustments on ${engine}`, () => {
       },
     });
     expect(offered.status, JSON.stringify(offered.body)).toBe(200);
-    const token = (await server.context.applicationLinks.mint(id))!;
+    const token = await stablePrivateLink(server, id);
     const slotId = offered.body.slots.find((slot: { offered: boolean }) => slot.offered)._id as string;
     const booked = await server.api('PUT', `/my-application/${token}/interview`, {
       body: { slotId, adjustments: 'Sign language interpreter, please (BSL).' },

@@ -1,3 +1,4 @@
+import { stablePrivateLink } from '../../support/private-link';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationNotes, applications, auditEntries, emailOutbox } from '../../../src/server/db/schema';
@@ -388,23 +389,7 @@ describe(`the access export of a hire, with every kind of record, on ${engine}`,
         },
       }),
     );
-    // The offer's e-mail mints the applicant a new link when it goes, which retires any earlier
-    // one: the test's own link is minted once it has gone.
-    const unsent = async () =>
-      (
-        await server.context.database.db
-          .select({ id: emailOutbox.id })
-          .from(emailOutbox)
-          .where(
-            sql`${emailOutbox.applicationId} = ${id} and ${emailOutbox.sentAt} is null and ${emailOutbox.failedAt} is null and ${emailOutbox.coalesceKey} is null`,
-          )
-      ).length;
-    for (const deadline = Date.now() + 20_000; (await unsent()) > 0;) {
-      if (Date.now() > deadline) throw new Error('The interview offer e-mail was not sent within 20 s');
-      server.context.outbox.wake();
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    const link = (await server.context.applicationLinks.mint(id))!;
+    const link = await stablePrivateLink(server, id);
     const offered = (await ok(server.api('GET', `/my-application/${link}/interview`))) as {
       slots: Array<{ _id: string }>;
     };
