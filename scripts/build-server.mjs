@@ -9,6 +9,7 @@ import { build } from 'esbuild';
 // made Node 24 read its 179 KB package.json anew, about 160 MB of garbage in the start's first half
 // second (docs/operations.md#memory).
 const BUNDLED = ['drizzle-orm'];
+const taskEntries = JSON.parse(readFileSync('scripts/server-task-entries.json', 'utf8'));
 const { dependencies, optionalDependencies, devDependencies } = JSON.parse(
   readFileSync('package.json', 'utf8'),
 );
@@ -57,12 +58,10 @@ await build({
     server: 'src/server/server-main.ts',
     admin: 'src/server/cli/admin.ts',
     purge: 'src/server/cli/purge.ts',
-    // The worker thread's task (src/server/applications/intake-pool.ts loads it from here).
-    'cv-intake-worker': 'src/server/applications/cv-intake-worker.ts',
-    // The evidence checks' thread (src/server/right-to-work/evidence-pool.ts loads it from here).
-    'evidence-check-worker': 'src/server/right-to-work/evidence-check-worker.ts',
-    // The prerender's child process (src/server/site/prerender-loader.ts starts it from here).
-    'prerender-process': 'src/server/site/prerender-process.ts',
+    // The tasks the server runs in threads and child processes, each loaded from beside the
+    // entry (src/server/runtime/task-file.ts): the CV intake's thread, the evidence checks' thread
+    // and the prerender's process. One list, which the end-to-end tests' clock server bundles too.
+    ...taskEntries,
     'build-pglite-seed': 'src/server/cli/build-pglite-seed.ts',
   },
   outdir: 'dist/server',

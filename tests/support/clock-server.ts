@@ -3,7 +3,7 @@
  * `clock`): the real `startServer`, configured from the environment as the built entry is, with
  * a clock that runs ahead of the real one by the milliseconds written in TEST_CLOCK_FILE
  * (nothing there: the real time). Test-only: the product's configuration has no clock to set.
- * Run with `node --import tsx tests/support/clock-server.ts`.
+ * tests/e2e/global-setup.ts bundles it as the build bundles the server, and runs the bundle.
  */
 import { readFileSync } from 'node:fs';
 import { loadConfig } from '../../src/server/config';

@@ -1,10 +1,8 @@
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs as jobRows } from '../../../src/server/db/schema';
-import { fakeWebBuild, removeFakeWebBuild } from '../../support/web-template';
+import { fakeWebBuild, realPrerender, removeFakeWebBuild } from '../../support/web-template';
 import { countReplays, sampleJob, startTestServer, type TestServer } from '../../support/test-server';
 
 /**
@@ -13,9 +11,7 @@ import { countReplays, sampleJob, startTestServer, type TestServer } from '../..
  * page's root, not only in its JobPosting data, for visitors without script and for crawlers.
  */
 
-const realPrerender = `export { prerender } from ${JSON.stringify(
-  pathToFileURL(path.resolve('src/web/prerender.tsx')).href,
-)};`;
+const prerenderModule = realPrerender();
 
 let server: TestServer;
 let token: string;
@@ -23,7 +19,7 @@ let webDir: string;
 let replays: { count(): number };
 
 beforeAll(async () => {
-  webDir = fakeWebBuild({ prerender: realPrerender });
+  webDir = fakeWebBuild({ prerender: prerenderModule });
   server = await startTestServer({ WEB_DIST_DIR: webDir }, { serveWeb: true });
   token = await server.adminToken();
   replays = countReplays(server);

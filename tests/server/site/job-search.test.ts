@@ -1,10 +1,8 @@
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logAddress } from '../../../src/server/http/log-address';
 import { INITIAL_DATA_ELEMENT_ID, type InitialData } from '../../../src/shared/site/initial-data';
-import { fakeWebBuild, removeFakeWebBuild } from '../../support/web-template';
+import { fakeWebBuild, realPrerender, removeFakeWebBuild } from '../../support/web-template';
 import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
 
 /**
@@ -12,15 +10,13 @@ import { sampleJob, startTestServer, type TestServer } from '../../support/test-
  * parameters the server's prerender (the real one) draws into the page.
  */
 
-const realPrerender = `export { prerender } from ${JSON.stringify(
-  pathToFileURL(path.resolve('src/web/prerender.tsx')).href,
-)};`;
+const prerenderModule = realPrerender();
 
 let server: TestServer;
 let webDir: string;
 
 beforeAll(async () => {
-  webDir = fakeWebBuild({ prerender: realPrerender });
+  webDir = fakeWebBuild({ prerender: prerenderModule });
   server = await startTestServer({ WEB_DIST_DIR: webDir }, { serveWeb: true });
   const token = await server.adminToken();
   const department = async (name: string) =>

@@ -1,12 +1,11 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { JSDOM } from 'jsdom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { siteConfig } from '../../../src/shared/site/site-config';
 import { createScratchDatabase, testDatabaseUrl } from '../../support/postgres';
-import { fakeWebBuild, removeFakeWebBuild } from '../../support/web-template';
+import { fakeWebBuild, realPrerender, removeFakeWebBuild } from '../../support/web-template';
 import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
 
 /**
@@ -53,12 +52,10 @@ function prerenderProcesses(): number[] {
 }
 
 describe('About, Contact, the privacy notice and the login, drawn on the server', () => {
-  const realPrerender = `export { prerender } from ${JSON.stringify(
-    pathToFileURL(path.resolve('src/web/prerender.tsx')).href,
-  )};`;
+  const prerenderModule = realPrerender();
 
   it('each carry their content, their own title, description and canonical address, and start the app on interaction', async () => {
-    webDir = fakeWebBuild({ prerender: realPrerender });
+    webDir = fakeWebBuild({ prerender: prerenderModule });
     server = await startTestServer(
       { WEB_DIST_DIR: webDir, PUBLIC_URL: 'https://careers.example.co.uk' },
       { serveWeb: true },
