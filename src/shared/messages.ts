@@ -91,7 +91,7 @@ export const messages = {
   passwordResetDone: 'Your password has been reset. Please log in with your new password.',
   invitationAccepted: 'Your password is set. Welcome to the hiring team.',
   invitationAcceptedLogIn:
-    'Your password is set. Welcome to the hiring team: please log in to finish with two-step verification.',
+    'Your password is set. Welcome to the hiring team: finish with two-step verification.',
   signedOutEverywhere: 'You have been signed out of all devices.',
   twoFactorCodeFormat: 'Enter the 6-digit code from your authenticator app.',
   twoFactorCodeWrong:

@@ -396,5 +396,5 @@ test('with REQUIRE_ADMIN_2FA, an administrator without it sets it up at login be
   await page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: 'Account' }).click();
   const card = page.getByRole('region', { name: 'Two-step verification' });
   await expect(card.getByText('On', { exact: true })).toBeVisible();
-  await expect(card.getByText(/Every administrator here must use two-step verification/)).toBeVisible();
+  await expect(card.getByText(/Everyone who logs in here must use two-step verification/)).toBeVisible();
 });

@@ -121,16 +121,35 @@ test('signing in keeps the token in the OS keychain, not in localStorage; a relo
   }
 });
 
-test('a member of the hiring team signing in to the console lands on their work', async ({ page }) => {
-  const interviewer = await interviewerWithPassword();
-  await open(page);
+test('a hiring manager signing in to the console lands on their work, and a job given them raises one notification naming it', async ({
+  page,
+}) => {
+  const manager = await interviewerWithPassword('hiring-manager');
+  const desktop = await open(page);
   await expect(page).toHaveURL(/#\/login$/);
   await expect(page.getByLabel(/^Password/)).toBeVisible();
-  await page.getByLabel('Email').fill(interviewer.email);
+  await page.getByLabel('Email').fill(manager.email);
   await page.getByLabel(/^Password/).fill(TEAM_PASSWORD);
+  const firstLook = page.waitForResponse((response) => response.url().endsWith('/api/team/jobs'));
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/#\/team$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Your interviews' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your jobs' })).toBeVisible();
+  await firstLook;
+  expect(desktop.notifications).toEqual([]);
+
+  // An administrator gives them a job; the console looks again when its window regains focus.
+  const job = await createJob();
+  const given = await api('PUT', `/team-members/${manager.id}/jobs/${job.id}`, {
+    token: await adminToken(),
+    body: { mayDecide: false },
+  });
+  expect(given.status).toBe(200);
+  const lookedAgain = page.waitForResponse((response) => response.url().endsWith('/api/team/jobs'));
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await lookedAgain;
+  await expect.poll(() => desktop.notifications.length).toBe(1);
+  expect(desktop.notifications[0]!.content.body).toBe(`You are now hiring for ${job.jobTitle}. Click to open the console.`);
+  await expect(page.getByRole('heading', { level: 2, name: job.jobTitle })).toBeVisible();
 });
 
 test('with no keychain the console fails closed and tells the user', async ({ page }) => {

@@ -3,8 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import type { ApplicationCounts } from '../../shared/applications/stage-contract';
 import { usePlatform } from '../platform/platform';
 import { useSession } from '../store/use-session';
-import { useAppDispatch } from '../store/hooks';
-import { setupListeners } from '@reduxjs/toolkit/query';
+import { useFocusRefetch } from '../store/use-focus-refetch';
 import {
   COUNTS_POLLING_MS,
   useGetApplicationCountsQuery,
@@ -12,24 +11,13 @@ import {
 import { listPath } from '../features/applications/application-filters';
 import { useStyles } from './new-applications.styles';
 
-/** Stores whose window focus and visibility RTK Query follows (one set of listeners each). */
-const following = new WeakSet<object>();
-
 /**
  * The counts the admin screens poll (every COUNTS_POLLING_MS, and again when the window regains
  * focus), for signed-in administrators only: anyone else's call would be refused, which signs out.
- * RTK Query's own focus listeners are set up here, in the admin code, rather than with the store,
- * so a visitor's first download does not carry them; they refetch each focused query once,
- * however many screens show it.
  */
 function usePolledCounts(): ApplicationCounts | undefined {
   const session = useSession();
-  const dispatch = useAppDispatch();
-  useEffect(() => {
-    if (following.has(dispatch)) return;
-    following.add(dispatch);
-    setupListeners(dispatch);
-  }, [dispatch]);
+  useFocusRefetch();
   const { data } = useGetApplicationCountsQuery(undefined, {
     pollingInterval: COUNTS_POLLING_MS,
     refetchOnFocus: true,

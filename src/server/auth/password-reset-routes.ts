@@ -114,11 +114,18 @@ export function passwordResetRoutes(app: Api, context: PasswordResetRouteDeps): 
       }
       // The link came to their address and has just been used once: as good a proof as the
       // password it set, so the person goes straight to their work. A second factor still asks
-      // for its own step, which only the login screen takes (docs/security.md#the-hiring-team).
+      // for its own step, as a login would, with the same short-lived challenge
+      // (docs/security.md#the-hiring-team).
       const answer = await sessionAnswer(done.user, context);
-      return 'token' in answer
-        ? { message: messages.invitationAccepted, email, token: answer.token }
-        : { message: messages.invitationAcceptedLogIn, email };
+      if ('token' in answer) return { message: messages.invitationAccepted, email, token: answer.token };
+      return {
+        message: messages.invitationAcceptedLogIn,
+        email,
+        secondStep: {
+          kind: 'twoFactorRequired' in answer ? 'verify' : 'setup',
+          challenge: answer.challenge,
+        },
+      };
     },
   );
 }

@@ -62,12 +62,15 @@ export const resetPasswordSchema = z.object({
 
 /**
  * A password set through a link: what to tell the person, their address (for the login form),
- * and, for an invitation to the hiring team that needs no second step, the session's token.
+ * and, for an invitation to the hiring team, the session's token, or, where a second factor is
+ * asked for, the five-minute challenge of that step (`verify` a code, or `setup` a first factor),
+ * which the login screen takes on from there.
  */
 export const passwordSetAnswerSchema = z.object({
   message: z.string(),
   email: z.string(),
   token: z.string().optional(),
+  secondStep: z.object({ kind: z.enum(['verify', 'setup']), challenge: z.string() }).optional(),
 });
 
 /**

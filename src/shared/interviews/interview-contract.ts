@@ -33,7 +33,7 @@ export const interviewMessages = {
   tooManyInterviewers: `At most ${MAX_INTERVIEWERS_PER_SLOT} interviewers per slot.`,
   slotsRequired: 'Offer at least one time, or choose one already offered for this job.',
   tooManySlots: `At most ${MAX_SLOTS_PER_OFFER} times at once.`,
-  interviewerNotOnTeam: 'Each interviewer must be an interviewer on the hiring team.',
+  interviewerNotOnTeam: 'Each interviewer must be an interviewer or a hiring manager on the hiring team.',
   slotNotOfJob: 'That time is not one of this job’s free interview times.',
   notInInterview: 'This application cannot be offered interview times in its present stage.',
   slotTaken: 'Sorry, someone else has just booked that time. Please choose one of the times still free.',

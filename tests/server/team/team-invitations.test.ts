@@ -207,7 +207,7 @@ describe('inviting a hiring manager', () => {
     const { token } = await inviteAndReadLink({ name: 'Tariq Twostep', email, role: 'interviewer' });
     expect((await setPassword(token, STRONG_PASSWORD)).status).toBe(200);
     const session = await logIn(server, email, STRONG_PASSWORD);
-    const { secret } = await enrolTwoFactor(server, session, STRONG_PASSWORD);
+    const { secret, recoveryCodes } = await enrolTwoFactor(server, session, STRONG_PASSWORD);
 
     const login = await server.api('POST', '/login', { body: { email, password: STRONG_PASSWORD } });
     expect(login.status).toBe(200);
@@ -219,14 +219,29 @@ describe('inviting a hiring manager', () => {
     const jobs = await server.api('GET', '/team/jobs', { token: verified.body.token });
     expect(jobs).toMatchObject({ status: 200, body: [] });
 
-    // A new invitation's link sets the password but opens nothing without the code: they log in.
+    // A new invitation's link sets the password but opens nothing without the code: it answers
+    // the code step's challenge, as a right password at login would.
     const renewed = await inviteAndReadLink({ name: 'Tariq Twostep', email, role: 'interviewer' });
     const set = await setPassword(renewed.token, OTHER_STRONG_PASSWORD);
     expect(set).toMatchObject({
       status: 200,
-      body: { message: messages.invitationAcceptedLogIn, email: email.toLowerCase() },
+      body: {
+        message: messages.invitationAcceptedLogIn,
+        email: email.toLowerCase(),
+        secondStep: { kind: 'verify', challenge: expect.any(String) },
+      },
     });
     expect(set.body).not.toHaveProperty('token');
+    const wrong = await server.api('POST', '/auth/two-factor/verify', {
+      body: { challenge: set.body.secondStep.challenge, code: '000000' },
+    });
+    expect(wrong.status).toBe(401);
+    // The code just used is spent: a recovery code finishes the step.
+    const stepped = await server.api('POST', '/auth/two-factor/verify', {
+      body: { challenge: set.body.secondStep.challenge, code: recoveryCodes[0] },
+    });
+    expect(stepped.status, JSON.stringify(stepped.body)).toBe(200);
+    expect((await server.api('GET', '/team/jobs', { token: stepped.body.token })).status).toBe(200);
   });
 
   it('turns a plain registered account into a member whose old password no longer opens it', async () => {

@@ -12,6 +12,7 @@ import { useGetApplicationQuery } from './application-admin-api';
 import { listPath, readListFilter } from './application-filters';
 import { applicantPhone, appliedJob, appliedOn } from './application-fields';
 import { ApplicantSections } from './applicant-sections';
+import { AdminApplicationInterviewers } from './application-interviewers-card';
 import { ApplicationNotes } from './application-notes';
 import { Fact } from './application-fact';
 import { CvSection } from './cv-section';
@@ -147,6 +148,7 @@ export function ApplicationDetailPage({
             }
           />
           <ScorecardsCard applicationId={application._id} source="admin" interviewer={false} />
+          <AdminApplicationInterviewers applicationId={application._id} candidates={interviewers} />
           <ApplicationNotes applicationId={application._id} />
           {privacy?.(application)}
         </div>

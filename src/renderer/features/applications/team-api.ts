@@ -66,6 +66,22 @@ export const teamApi = api.injectEndpoints({
         tags.interview(applicationId),
       ],
     }),
+    /** Who interviews an application (and so may read it and its CV), as administrators see it. */
+    getApplicationInterviewers: build.query<TeamInterviewer[], string>({
+      query: (applicationId) => `/applications/${encodeURIComponent(applicationId)}/interviewers`,
+      providesTags: (_answer, _error, applicationId) => [tags.interview(applicationId)],
+    }),
+    /** Ends an interviewer's access to an application; audited by the server. */
+    unassignInterviewer: build.mutation<UpdateAck, { applicationId: string; memberId: string }>({
+      query: ({ applicationId, memberId }) => ({
+        url: `/applications/${encodeURIComponent(applicationId)}/interviewers/${encodeURIComponent(memberId)}`,
+        method: 'DELETE',
+      }),
+      invalidatesTags: (_answer, _error, { applicationId }) => [
+        tags.teamMembers,
+        tags.interview(applicationId),
+      ],
+    }),
     getJobViewers: build.query<JobViewer[], string>({
       query: (jobId) => `/post/${encodeURIComponent(jobId)}/viewers`,
       providesTags: (_answer, _error, jobId) => [tags.jobViewers(jobId)],
@@ -110,6 +126,24 @@ export const teamApi = api.injectEndpoints({
       }),
       invalidatesTags: (_note, _error, { applicationId }) => [tags.notes(applicationId)],
     }),
+    /** A hiring manager gives an interviewer an application of their job (audited). */
+    assignTeamInterviewer: build.mutation<UpdateAck, { applicationId: string; memberId: string }>({
+      query: ({ applicationId, memberId }) => ({
+        url: `${teamApplication(applicationId)}/interviewers/${encodeURIComponent(memberId)}`,
+        method: 'PUT',
+        recordRefusals: true,
+      }),
+      invalidatesTags: (_answer, _error, { applicationId }) => [tags.teamApplication(applicationId)],
+    }),
+    /** A hiring manager ends an interviewer's access to an application of their job (audited). */
+    unassignTeamInterviewer: build.mutation<UpdateAck, { applicationId: string; memberId: string }>({
+      query: ({ applicationId, memberId }) => ({
+        url: `${teamApplication(applicationId)}/interviewers/${encodeURIComponent(memberId)}`,
+        method: 'DELETE',
+        recordRefusals: true,
+      }),
+      invalidatesTags: (_answer, _error, { applicationId }) => [tags.teamApplication(applicationId)],
+    }),
     /** The CV as a data URL: a command, each one audited, reset by the screen once decoded. */
     getTeamApplicationCv: build.mutation<CvAnswer, { id: string; purpose: CvPurpose }>({
       query: ({ id, purpose }) => ({
@@ -136,6 +170,8 @@ export const {
   useAssignJobMutation,
   useUnassignJobMutation,
   useAssignInterviewerMutation,
+  useGetApplicationInterviewersQuery,
+  useUnassignInterviewerMutation,
   useGetJobViewersQuery,
   useGetTeamJobsQuery,
   useGetTeamInterviewersQuery,
@@ -144,6 +180,8 @@ export const {
   useGetTeamApplicationQuery,
   useGetTeamNotesQuery,
   useAddTeamNoteMutation,
+  useAssignTeamInterviewerMutation,
+  useUnassignTeamInterviewerMutation,
   useGetTeamApplicationCvMutation,
   useMoveTeamApplicationMutation,
 } = teamApi;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { ArrowLeftRegular } from '@fluentui/react-icons/headless/svg/arrow-left';
 import { formatDate } from '../../../shared/format/date';
@@ -8,6 +8,7 @@ import { LinkButton } from '../../components/link-button';
 import { PageLoading } from '../../components/page-loading';
 import { AdminPageHeader, useAdminStyles } from '../../layout/admin-page';
 import { ApplicantSections } from './applicant-sections';
+import { TeamApplicationInterviewers } from './application-interviewers-card';
 import { CvSection } from './cv-section';
 import { InterviewCard } from './interview-card';
 import { useGetInterviewQuery } from './interviews-api';
@@ -35,7 +36,6 @@ export function TeamApplicationPage() {
   const { id = '' } = useParams();
   const { teamRole, user } = useSession();
   const { currentData: application, isFetching, error } = useGetTeamApplicationQuery(id);
-  const interviewersId = useId();
   // A hiring manager works on it as its manager on a job of theirs; on another manager's job,
   // which their list of jobs says they do not manage, they are one of its interviewers.
   const { data: jobs } = useGetTeamJobsQuery(undefined, { skip: teamRole !== 'hiring-manager' });
@@ -128,20 +128,11 @@ export function TeamApplicationPage() {
           )}
           <ScorecardsCard applicationId={application._id} source="team" interviewer={interviewing === true} />
           {manager && (
-            <section className={admin.card} aria-labelledby={interviewersId}>
-              <h2 id={interviewersId} className={admin.cardTitle}>
-                Interviewers
-              </h2>
-              {application.interviewers.length > 0 ? (
-                <ul>
-                  {application.interviewers.map((person) => (
-                    <li key={person._id}>{`${person.name} (${person.email})`}</li>
-                  ))}
-                </ul>
-              ) : (
-                <p className={admin.emptyText}>No interviewer has been given this application.</p>
-              )}
-            </section>
+            <TeamApplicationInterviewers
+              applicationId={application._id}
+              assigned={application.interviewers}
+              candidates={team ?? []}
+            />
           )}
           {manager && <TeamNotes applicationId={application._id} />}
         </div>

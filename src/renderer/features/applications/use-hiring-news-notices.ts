@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { TeamJob } from '../../../shared/team/team-contract';
 import { usePlatform } from '../../platform/platform';
+import { useFocusRefetch } from '../../store/use-focus-refetch';
 import { useSession } from '../../store/use-session';
 import { useGetTeamJobsQuery } from './team-api';
 
@@ -17,14 +18,19 @@ let seen: { account: string; managed: Set<string>; lastBookedAt: Map<string, str
 /**
  * For a hiring manager's list of jobs: where the platform notifies (the desktop console), a job
  * newly given them and a job with a newly booked interview each raise one native notification,
- * naming the job only. While the list is shown the console looks again every minute, so the news
- * comes without a reload.
+ * naming the job only. While the list is shown the console looks again every minute, and whenever
+ * its window regains focus, so the news comes without a reload.
  */
 export function useHiringNewsNotices(jobs: readonly TeamJob[] | undefined): void {
   const platform = usePlatform();
   const { user } = useSession();
   const notify = platform.notifyHiringNews;
-  useGetTeamJobsQuery(undefined, { pollingInterval: HIRING_NEWS_POLLING_MS, skip: !notify || !jobs });
+  useFocusRefetch();
+  useGetTeamJobsQuery(undefined, {
+    pollingInterval: HIRING_NEWS_POLLING_MS,
+    refetchOnFocus: true,
+    skip: !notify || !jobs,
+  });
 
   useEffect(() => {
     if (!notify || !jobs || !user) return;

@@ -40,6 +40,16 @@ export function landingPath(role: AccountRole, state: unknown): string {
   return `${from.pathname}${search}${hash}`;
 }
 
+/**
+ * The second step a screen handed to the login card (a first password set through an invitation,
+ * where a second factor is asked for), if any.
+ */
+export function secondStepFrom(state: unknown): { kind: 'verify' | 'setup'; challenge: string } | null {
+  const step = (state as { secondStep?: { kind?: unknown; challenge?: unknown } } | null)?.secondStep;
+  if (!step || typeof step.challenge !== 'string') return null;
+  return step.kind === 'verify' || step.kind === 'setup' ? { kind: step.kind, challenge: step.challenge } : null;
+}
+
 /** The address a screen handed to the login card to fill in (a password just set), if any. */
 export function emailFrom(state: unknown): string {
   const email = (state as { email?: unknown } | null)?.email;

@@ -20,7 +20,7 @@ import { TwoFactorStep } from './two-factor-step';
 import { TwoFactorEnrolment } from './two-factor-enrolment';
 import { RecoveryCodes } from './recovery-codes';
 import { useStyles } from './login-page.styles';
-import { emailFrom, landingPath } from './landing-path';
+import { emailFrom, landingPath, secondStepFrom } from './landing-path';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { screens } from '../../../shared/site/screen-routes';
 
@@ -85,6 +85,31 @@ export function LoginPage() {
     await dispatch(startSession(token));
   };
 
+  /** Asks for the code, or starts setting up a first second factor, for this challenge. */
+  const beginSecondStep = async ({ kind, challenge }: { kind: 'verify' | 'setup'; challenge: string }) => {
+    if (kind === 'verify') {
+      setSecond({ kind, challenge });
+      return;
+    }
+    try {
+      const setup = await setUpTwoFactor({ challenge }).unwrap();
+      setSecond({ kind, challenge, setup });
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  };
+
+  // A first password just set through an invitation hands its second step over: it starts here,
+  // once, without the password being asked again.
+  const handedOver = useRef(secondStepFrom(location.state));
+  useEffect(() => {
+    const step = handedOver.current;
+    handedOver.current = null;
+    if (step) void beginSecondStep(step);
+    // Once, on arrival: the step handed over is read from the first location only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const startAgain = () => {
     setSecond(null);
     setPassword('');
@@ -110,16 +135,10 @@ export function LoginPage() {
       return;
     }
     if ('token' in answer) return;
-    if ('twoFactorRequired' in answer) {
-      setSecond({ kind: 'verify', challenge: answer.challenge });
-    } else {
-      try {
-        const setup = await setUpTwoFactor({ challenge: answer.challenge }).unwrap();
-        setSecond({ kind: 'setup', challenge: answer.challenge, setup });
-      } catch (error) {
-        setFailure(errorMessage(error));
-      }
-    }
+    await beginSecondStep({
+      kind: 'twoFactorRequired' in answer ? 'verify' : 'setup',
+      challenge: answer.challenge,
+    });
   };
 
   if (second?.kind === 'verify') {
@@ -141,7 +160,7 @@ export function LoginPage() {
       <AuthCard
         icon={<ShieldKeyholeRegular />}
         title="Set up two-step verification"
-        subtitle="Every administrator here must use two-step verification. Set it up now to finish logging in."
+        subtitle="Everyone who logs in here must use two-step verification. Set it up now to finish logging in."
         step={second.kind}
       >
         <title>{`Set up two-step verification | ${siteConfig.brandName} Careers`}</title>

@@ -75,7 +75,11 @@ export function ResetPasswordPage({ invitation = false }: { invitation?: boolean
         console.error('session not kept after the invitation', error);
       }
     }
-    void navigate(screens.login.path(), { replace: true, state: { ...arrival, email: answer.email } });
+    // A second factor to give or set up: the login screen takes that step on, with its challenge.
+    void navigate(screens.login.path(), {
+      replace: true,
+      state: { ...arrival, email: answer.email, secondStep: answer.secondStep },
+    });
   };
 
   const toggle = () => setVisible((shown) => !shown);

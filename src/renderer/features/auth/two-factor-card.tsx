@@ -148,7 +148,7 @@ export function TwoFactorCard({ account }: { account: AccountAnswer }) {
           <form className={styles.form} onSubmit={(event) => void onRemove(event)} noValidate>
             <p className={styles.muted}>
               {account.twoFactorRequired
-                ? 'Every administrator here must use two-step verification: if you turn it off, you will set it up again at your next login.'
+                ? 'Everyone who logs in here must use two-step verification: if you turn it off, you will set it up again at your next login.'
                 : 'To turn it off (for a new phone, say), confirm with your password. Your other devices will be signed out.'}
             </p>
             {passwordField}
@@ -168,7 +168,7 @@ export function TwoFactorCard({ account }: { account: AccountAnswer }) {
         <>
           <p className={styles.text}>
             {account.twoFactorRequired
-              ? 'Every administrator here must use two-step verification. Set it up now, or you will be asked to at your next login.'
+              ? 'Everyone who logs in here must use two-step verification. Set it up now, or you will be asked to at your next login.'
               : 'Protect your account with a code from an authenticator app on your phone, asked for after your password.'}
           </p>
           <form className={styles.form} onSubmit={(event) => void onStart(event)} noValidate>

@@ -618,3 +618,108 @@ describe('scorecards', () => {
     expect(screen.queryByRole('form', { name: 'Your scorecard' })).toBeNull();
   });
 });
+
+describe('who interviews an application', () => {
+  it('lets an administrator give a team member the application and end another’s access, from the application', async () => {
+    const row = applicationRow({ _id: APPLICATION_ID, name: 'Nina Patel', stage: 'shortlisted' });
+    let assigned = [{ _id: iris._id, name: iris.name, email: iris.email }];
+    const calls = stubApi(roleAnswer('admin'), (call) => {
+      if (call.path === `/applications/${APPLICATION_ID}`) return jsonResponse(200, applicationDetail(row));
+      if (call.path === '/team-members') return jsonResponse(200, [ivan, iris]);
+      if (call.path === `/applications/${APPLICATION_ID}/interview`) return jsonResponse(200, noInterview);
+      if (call.path === `/applications/${APPLICATION_ID}/interviewers`) return jsonResponse(200, assigned);
+      if (call.path === `/applications/${APPLICATION_ID}/interviewers/${ivan._id}` && call.method === 'PUT') {
+        assigned = [...assigned, { _id: ivan._id, name: ivan.name, email: ivan.email }];
+        return jsonResponse(200, { acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+      }
+      if (
+        call.path === `/applications/${APPLICATION_ID}/interviewers/${iris._id}` &&
+        call.method === 'DELETE'
+      ) {
+        assigned = assigned.filter((person) => person._id !== iris._id);
+        return jsonResponse(200, { acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderScreen(<ApplicationDetailPage />, {
+      store: await adminStore(),
+      route: `/dashboard/application/${APPLICATION_ID}`,
+      path: '/dashboard/application/:id',
+    });
+    const card = await screen.findByRole('region', { name: 'Interviewers' });
+    const list = await within(card).findByRole('list', { name: 'Who interviews this applicant' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Iris Interviewer (iris@example.com)Remove']);
+    // Only those not already interviewing are offered.
+    const choice = within(card).getByRole('combobox', { name: 'Add an interviewer' });
+    expect(
+      within(choice)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a team member', 'Ivan Interviewer']);
+    await user.selectOptions(choice, 'Ivan Interviewer');
+    await user.click(within(card).getByRole('button', { name: 'Give access' }));
+    expect(await within(card).findByText('Ivan Interviewer (ivan@example.com)')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Ivan Interviewer now interviews this applicant and can read the application.'),
+    ).toBeInTheDocument();
+
+    await user.click(within(card).getByRole('button', { name: 'Remove Iris Interviewer' }));
+    await expect.poll(() => within(card).queryByText('Iris Interviewer (iris@example.com)')).toBeNull();
+    expect(
+      calls.filter((call) => call.method !== 'GET').map((call) => `${call.method} ${call.path}`),
+    ).toEqual([
+      `PUT /applications/${APPLICATION_ID}/interviewers/${ivan._id}`,
+      `DELETE /applications/${APPLICATION_ID}/interviewers/${iris._id}`,
+    ]);
+  });
+
+  it('lets the job’s hiring manager do the same through the team’s calls', async () => {
+    const detail = teamDetail();
+    const calls = stubApi(roleAnswer('hiring-manager'), (call) => {
+      if (call.path === '/team/jobs') {
+        return jsonResponse(200, [{ _id: JOB_ID, managed: true }]);
+      }
+      if (call.path === `/team/applications/${APPLICATION_ID}`) return jsonResponse(200, detail);
+      if (call.path === '/team/interviewers') {
+        return jsonResponse(
+          200,
+          [ivan, iris].map(({ _id, name, email }) => ({ _id, name, email })),
+        );
+      }
+      if (
+        call.path === `/team/applications/${APPLICATION_ID}/interviewers/${ivan._id}` &&
+        call.method === 'PUT'
+      ) {
+        detail.interviewers = [{ _id: ivan._id, name: ivan.name, email: ivan.email }];
+        return jsonResponse(200, { acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderScreen(<TeamApplicationPage />, {
+      store: await adminStore(),
+      route: screens.teamApplication.path({ id: APPLICATION_ID }),
+      path: screens.teamApplication.pattern,
+    });
+    const card = await screen.findByRole('region', { name: 'Interviewers' });
+    expect(within(card).getByText('No interviewer has been given this application.')).toBeInTheDocument();
+    await user.selectOptions(
+      await within(card).findByRole('combobox', { name: 'Add an interviewer' }),
+      'Ivan Interviewer',
+    );
+    await user.click(within(card).getByRole('button', { name: 'Give access' }));
+    expect(await within(card).findByText('Ivan Interviewer (ivan@example.com)')).toBeInTheDocument();
+    expect(
+      calls.some(
+        (call) =>
+          call.method === 'PUT' &&
+          call.path === `/team/applications/${APPLICATION_ID}/interviewers/${ivan._id}`,
+      ),
+    ).toBe(true);
+  });
+});

@@ -53,4 +53,25 @@ describe("an interviewer's list in the desktop console", () => {
     await screen.findByRole('list', { name: 'To interview' });
     expect(notify).toHaveBeenCalledTimes(1);
   });
+
+  it('does the same for a hiring manager who interviews, under their jobs', async () => {
+    const started = summary('0211', 'Rita Started', new Date(Date.now() - 60_000).toISOString());
+    stubApi((call) => {
+      if (call.path.startsWith('/admin/')) return jsonResponse(200, { admin: false, role: 'hiring-manager' });
+      if (call.path === '/team/jobs') return jsonResponse(200, []);
+      if (call.path === '/team/interviews') return jsonResponse(200, [started]);
+      return undefined;
+    });
+    const { platform } = memoryPlatform(
+      fakeToken({ email: 'maya@example.com', name: 'Maya', exp: inSeconds(3600) }),
+    );
+    const notify = vi.fn(async () => undefined);
+    platform.notifyScorecardDue = notify;
+    renderScreen(<TeamHomePage />, { store: await adminStore(platform), route: '/team' });
+    const list = await screen.findByRole('list', { name: 'To interview' });
+    expect(within(list).getByRole('link', { name: 'Rita Started' }).closest('li')).toHaveTextContent(
+      'Scorecard due',
+    );
+    expect(notify).toHaveBeenCalledWith('Claims Handler');
+  });
 });

@@ -75,6 +75,36 @@ describe('the login with two-step verification', () => {
     expect(state.token).toBe(token);
   });
 
+  it('takes on the step a first password set through an invitation hands over, without the password again', async () => {
+    const token = fakeToken({ email: 'tariq@example.com', name: 'Tariq', exp: inSeconds(3600), gen: 0 });
+    const calls = stubServer((path) => {
+      if (path === '/auth/two-factor/verify') return jsonResponse(200, { token });
+      return jsonResponse(200, { admin: false, role: 'interviewer' });
+    });
+    const { platform, state } = memoryPlatform();
+    const user = userEvent.setup();
+    renderScreen(<LoginPage />, {
+      route: {
+        pathname: '/login',
+        state: { email: 'tariq@example.com', secondStep: { kind: 'verify', challenge: 'handed-over' } },
+      },
+      platform,
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Two-step verification' }),
+    ).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /Authentication code/ }), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    // A member of the hiring team lands on their work.
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/team$/));
+    expect(calls.find((call) => call.path === '/auth/two-factor/verify')?.body).toEqual({
+      challenge: 'handed-over',
+      code: '123456',
+    });
+    expect(calls.some((call) => call.path === '/login')).toBe(false);
+    expect(state.token).toBe(token);
+  });
+
   it('shows the server’s refusal of a code and keeps the step', async () => {
     stubServer((path) =>
       path === '/login'

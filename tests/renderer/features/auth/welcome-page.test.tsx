@@ -27,7 +27,11 @@ describe('the invitation’s screen', () => {
         const request = input instanceof Request ? input : new Request(input, init);
         expect(new URL(request.url).pathname).toBe('/api/auth/reset-password');
         sent.push(await request.json());
-        return jsonResponse(200, { message: messages.invitationAcceptedLogIn, email: 'new@example.com' });
+        return jsonResponse(200, {
+          message: messages.invitationAcceptedLogIn,
+          email: 'new@example.com',
+          secondStep: { kind: 'setup', challenge: 'the-challenge' },
+        });
       }),
     );
     const user = userEvent.setup();
@@ -43,11 +47,13 @@ describe('the invitation’s screen', () => {
     await user.type(screen.getByLabelText(/^Confirm new password/), 'lantern-orchard-velvet-42');
     await user.click(screen.getByRole('button', { name: 'Set my password' }));
 
-    // A second factor to enter: the login card, with the address filled in and the toast to come.
+    // A second factor to set up: the login takes that step on, with its challenge, the address
+    // and the toast to come.
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
     expect(JSON.parse(screen.getByTestId('location').dataset.state!)).toEqual({
       arrivalToast: { variant: 'success', message: messages.invitationAcceptedLogIn },
       email: 'new@example.com',
+      secondStep: { kind: 'setup', challenge: 'the-challenge' },
     });
     expect(sent).toEqual([{ token: TOKEN, newPassword: 'lantern-orchard-velvet-42' }]);
   });
