@@ -9,6 +9,7 @@ import type { UserRepository } from './auth/user-repository';
 import type { AccountRepository } from './auth/account-repository';
 import type { JobRepository } from './jobs/job-repository';
 import type { DepartmentRepository } from './jobs/department-repository';
+import type { JobReferenceNumbers } from './jobs/job-reference-numbers';
 import type { ApplicationRepository } from './applications/application-repository';
 import type { NoteRepository } from './applications/note-repository';
 import type { RateLimiters } from './http/rate-limit';
@@ -59,6 +60,8 @@ export interface AppContext {
   departments: DepartmentRepository;
   /** The open jobs as visitors get them, cached until a job changes. */
   openJobs: OpenJobsCache;
+  /** The number each job board knows a job's listing in one place by, kept for good. */
+  jobReferences: JobReferenceNumbers;
   changes: ChangeFeed;
   applications: ApplicationRepository;
   /** The admin list of applications, cached until one is added or removed. */

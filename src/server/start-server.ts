@@ -15,6 +15,7 @@ import { createTokenService, requireSharedSigningSecret, resolveJwtSecret } from
 import { createUserRepository } from './auth/user-repository';
 import { createAccountRepository } from './auth/account-repository';
 import { createJobRepository } from './jobs/job-repository';
+import { createJobReferenceNumbers } from './jobs/job-reference-numbers';
 import { createDepartmentRepository } from './jobs/department-repository';
 import { backfillJobFacts } from './jobs/job-facts-backfill';
 import { createOpenJobsCache } from './jobs/open-jobs-cache';
@@ -204,6 +205,7 @@ async function assembleContext(
     openJobs: createOpenJobsCache(jobs, changes, compileSerializer(jobListSchema), {
       recheckMs: config.openJobsRecheckMs,
     }),
+    jobReferences: createJobReferenceNumbers(db),
     changes,
     applications,
     intake: (opened.intake = createIntakePool({ idleTimeoutMs: options.intakeThreadIdleMs })),

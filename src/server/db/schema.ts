@@ -142,6 +142,26 @@ export const jobs = pgTable(
   ],
 );
 
+/**
+ * The number each job board knows a job's listing in one place by (Indeed's `referencenumber`,
+ * Adzuna's `id`): given the first time a feed lists the job there, and kept for good, so removing
+ * one town never renumbers another, and a town removed and added again gets its number back
+ * (docs/behaviour.md#job-board-feeds). `place` is the town as a key (jobs/job-reference-numbers.ts);
+ * empty for a job listed with no town. They go when the job goes.
+ */
+export const jobReferenceNumbers = pgTable(
+  'job_reference_numbers',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    place: text('place').notNull(),
+    reference: text('reference').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.jobId, table.place] })],
+);
+
 export const applications = pgTable(
   'applications',
   {
@@ -704,6 +724,7 @@ export const schema = {
   accountEvents,
   departments,
   jobs,
+  jobReferenceNumbers,
   applications,
   applicationNotes,
   auditEntries,

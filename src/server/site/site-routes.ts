@@ -1,11 +1,15 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Job } from '../../shared/jobs/job-contract';
 import { ADMIN_BASE, screens, screensOf } from '../../shared/site/screen-routes';
 import { siteConfig } from '../../shared/site/site-config';
 import { SITE_ICONS, WEB_APP_MANIFEST_PATH } from '../../shared/site/site-icons';
 import type { Config } from '../config';
 import type { OpenJobsCache } from '../jobs/open-jobs-cache';
 import type { Api } from '../http/route-types';
+import { createRepresentation, sendRepresentation } from '../http/representation';
+import type { JobReferenceNumbers } from '../jobs/job-reference-numbers';
 import { jobDescriptionHtml, jobUrl } from './job-posting';
-import { feedPath, JOB_BOARDS, jobFeeds } from './job-feeds';
+import { feedPath, JOB_BOARDS, jobFeeds, listedPlaces } from './job-feeds';
 import { escapeHtml } from './safe-json';
 
 const webScreens = screensOf('web');
@@ -57,11 +61,63 @@ function pngIcon(icon: { path: string; type: string; sizes: readonly number[] },
 }
 
 /**
+ * The sitemap, RSS and job-board feeds: drawn afresh for each request (`no-cache`, so a client
+ * revalidates by ETag), and sent with gzip or brotli to a client that asks for either. They are
+ * read by crawlers, and a job's description makes them large.
+ */
+const sendXml = (request: FastifyRequest, reply: FastifyReply, body: string, contentType: string) =>
+  sendRepresentation(request, reply, createRepresentation(body, contentType), { cacheControl: 'no-cache' });
+
+/** The public pages and every open job, with the day each was last changed. */
+function sitemap(open: Job[], base: string): string {
+  const urls = [
+    ...STATIC_PAGES.map((page) => `  <url><loc>${escapeHtml(base + page)}</loc></url>`),
+    ...open.map(
+      (job) =>
+        `  <url><loc>${escapeHtml(jobUrl(base, job))}</loc><lastmod>${job.updatedAt.slice(0, 10)}</lastmod></url>`,
+    ),
+  ];
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/** An RSS 2.0 feed of the open jobs, newest first. */
+function rssFeed(open: Job[], base: string): string {
+  const items = open.map((job) =>
+    [
+      '    <item>',
+      `      <title>${escapeHtml(`${job.jobTitle} (${job.location})`)}</title>`,
+      `      <link>${escapeHtml(jobUrl(base, job))}</link>`,
+      `      <guid isPermaLink="false">${escapeHtml(job._id)}</guid>`,
+      `      <pubDate>${new Date(job.createdAt).toUTCString()}</pubDate>`,
+      `      <description>${escapeHtml(jobDescriptionHtml(job))}</description>`,
+      '    </item>',
+    ].join('\n'),
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '  <channel>',
+    `    <title>${escapeHtml(`Jobs at ${siteConfig.legalName}`)}</title>`,
+    `    <link>${escapeHtml(`${base}/`)}</link>`,
+    `    <atom:link href="${escapeHtml(`${base}/jobs.xml`)}" rel="self" type="application/rss+xml" />`,
+    `    <description>${escapeHtml(`Open positions at ${siteConfig.brandName}`)}</description>`,
+    '    <language>en-gb</language>',
+    ...items,
+    '  </channel>',
+    '</rss>',
+    '',
+  ].join('\n');
+}
+
+/**
  * For search engines, feed readers, job boards and home screens: robots.txt, the sitemap of open
  * jobs, an RSS feed, a feed per job board and the web app manifest.
  */
-export function siteRoutes(app: Api, context: { openJobs: OpenJobsCache; config: Config }): void {
-  const { openJobs, config } = context;
+export function siteRoutes(
+  app: Api,
+  context: { openJobs: OpenJobsCache; config: Config; jobReferences: JobReferenceNumbers },
+): void {
+  const { openJobs, config, jobReferences } = context;
   const base = config.publicUrl;
 
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
@@ -86,63 +142,26 @@ export function siteRoutes(app: Api, context: { openJobs: OpenJobsCache; config:
       .send(WEB_APP_MANIFEST),
   );
 
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
-    const open = (await openJobs.get()).jobs;
-    const urls = [
-      ...STATIC_PAGES.map((page) => `  <url><loc>${escapeHtml(base + page)}</loc></url>`),
-      ...open.map(
-        (job) =>
-          `  <url><loc>${escapeHtml(jobUrl(base, job))}</loc><lastmod>${job.updatedAt.slice(0, 10)}</lastmod></url>`,
-      ),
-    ];
-    return reply
-      .type('application/xml; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(
-        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
-      );
-  });
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) =>
+    sendXml(request, reply, sitemap((await openJobs.get()).jobs, base), 'application/xml; charset=utf-8'),
+  );
 
-  app.get('/jobs.xml', { schema: { hide: true } }, async (_request, reply) => {
-    const open = (await openJobs.get()).jobs;
-    const items = open.map((job) =>
-      [
-        '    <item>',
-        `      <title>${escapeHtml(`${job.jobTitle} (${job.location})`)}</title>`,
-        `      <link>${escapeHtml(jobUrl(base, job))}</link>`,
-        `      <guid isPermaLink="false">${escapeHtml(job._id)}</guid>`,
-        `      <pubDate>${new Date(job.createdAt).toUTCString()}</pubDate>`,
-        `      <description>${escapeHtml(jobDescriptionHtml(job))}</description>`,
-        '    </item>',
-      ].join('\n'),
-    );
-    return reply
-      .type('application/rss+xml; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(
-        [
-          '<?xml version="1.0" encoding="UTF-8"?>',
-          '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
-          '  <channel>',
-          `    <title>${escapeHtml(`Jobs at ${siteConfig.legalName}`)}</title>`,
-          `    <link>${escapeHtml(`${base}/`)}</link>`,
-          `    <atom:link href="${escapeHtml(`${base}/jobs.xml`)}" rel="self" type="application/rss+xml" />`,
-          `    <description>${escapeHtml(`Open positions at ${siteConfig.brandName}`)}</description>`,
-          '    <language>en-gb</language>',
-          ...items,
-          '  </channel>',
-          '</rss>',
-          '',
-        ].join('\n'),
-      );
-  });
+  app.get('/jobs.xml', { schema: { hide: true } }, async (request, reply) =>
+    sendXml(request, reply, rssFeed((await openJobs.get()).jobs, base), 'application/rss+xml; charset=utf-8'),
+  );
 
-  // Read by the boards' crawlers a few times a day: drawn afresh each time, never cached on the way.
+  // Read by the boards' crawlers a few times a day: drawn afresh each time, never cached on the
+  // way. Each place a job is listed in has its reference number before the feed is drawn.
   for (const board of JOB_BOARDS)
-    app.get(feedPath(board), { schema: { hide: true } }, async (_request, reply) =>
-      reply
-        .type('application/xml; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(jobFeeds[board]((await openJobs.get()).jobs, base)),
-    );
+    app.get(feedPath(board), { schema: { hide: true } }, async (request, reply) => {
+      const now = new Date();
+      const open = (await openJobs.get()).jobs;
+      const references = await jobReferences.numbers(listedPlaces(open, now));
+      return sendXml(
+        request,
+        reply,
+        jobFeeds[board](open, base, now, references),
+        'application/xml; charset=utf-8',
+      );
+    });
 }

@@ -198,30 +198,41 @@ describe("a job page's JobPosting, from the job's facts", () => {
   });
 });
 
+/** Text elements whose content is CDATA alone: Indeed reads no entities, anywhere in its feed. */
+const cdataOnly = (element: Element) =>
+  element.childNodes.length > 0 &&
+  [...element.childNodes].every((node) => node.nodeType === node.CDATA_SECTION_NODE);
+
+/** What Indeed's guide lists as required of every job, plus the state that its UK towns need. */
+const INDEED_REQUIRED = [
+  'title',
+  'date',
+  'referencenumber',
+  'requisitionid',
+  'url',
+  'company',
+  'city',
+  'state',
+  'country',
+  'description',
+];
+
 describe("Indeed's XML feed", () => {
-  it("lists each open job once per town, with Indeed's required elements and ?src=indeed", async () => {
-    const feed = await xml('/feeds/indeed.xml');
+  it('lists each open job once per town with every element Indeed requires, in CDATA, and ?src=indeed', async () => {
+    const response = await fetch(`${server.url}/feeds/indeed.xml`);
+    const raw = await response.text();
+    // No entity anywhere: every text is CDATA, so `&lt;p&gt;` or `&amp;` cannot appear.
+    expect(raw).not.toMatch(/&(?:#\d+|#x[\da-f]+|[a-z]+);/i);
+    const feed = parseXml(raw);
     const source = feed.documentElement;
     expect(source.tagName).toBe('source');
     expect(child(source, 'publisher')).toBe(siteConfig.legalName);
     expect(child(source, 'publisherurl')).toBe(`${PUBLIC_URL}/`);
     const entries = [...source.getElementsByTagName('job')];
     for (const entry of entries) {
-      for (const name of [
-        'title',
-        'date',
-        'referencenumber',
-        'url',
-        'company',
-        'city',
-        'country',
-        'description',
-      ])
-        expect(
-          [...entry.children].map((node) => node.tagName),
-          name,
-        ).toContain(name);
-      expect(new Date(child(entry, 'date')!).toString()).not.toBe('Invalid Date');
+      for (const name of INDEED_REQUIRED) expect(child(entry, name), name).toBeTruthy();
+      for (const element of entry.children) expect(cdataOnly(element), element.tagName).toBe(true);
+      expect(child(entry, 'date')).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
       expect(child(entry, 'url')).toBe(`${PUBLIC_URL}/apply/${child(entry, 'requisitionid')}?src=indeed`);
       expect(child(entry, 'company')).toBe(siteConfig.legalName);
       expect(child(entry, 'country')).toBe('GB');
@@ -230,19 +241,38 @@ describe("Indeed's XML feed", () => {
     expect(new Set(references).size).toBe(references.length);
 
     const onSite = entries.filter((entry) => child(entry, 'requisitionid') === jobs.onSite);
-    expect(onSite.map((entry) => child(entry, 'city'))).toEqual(['Northampton', 'Leeds']);
+    expect(onSite.map((entry) => [child(entry, 'city'), child(entry, 'state')])).toEqual([
+      ['Northampton', 'Northamptonshire'],
+      ['Leeds', 'West Yorkshire'],
+    ]);
+    expect(onSite.map((entry) => child(entry, 'referencenumber'))).toEqual([
+      `${jobs.onSite}-1`,
+      `${jobs.onSite}-2`,
+    ]);
     expect(child(onSite[0]!, 'postalcode')).toBe(siteConfig.address.postalCode);
+    expect(child(onSite[0]!, 'streetaddress')).toBe(siteConfig.address.street);
+    expect(child(onSite[1]!, 'postalcode')).toBeNull();
     expect(child(onSite[0]!, 'salary')).toBe('£32,000 – £38,000 a year');
     expect(child(onSite[0]!, 'jobtype')).toBe('parttime, temporary');
     expect(child(onSite[0]!, 'category')).toBe('Claims');
     expect(child(onSite[0]!, 'expirationdate')).toBe(londonDateIn(20));
     expect(child(onSite[0]!, 'description')).toContain('<li>Answer calls</li>');
+    expect(child(onSite[0]!, 'remotetype')).toBeNull();
 
-    const remote = entries.find((entry) => child(entry, 'requisitionid') === jobs.remote)!;
-    expect(child(remote, 'remotetype')).toBe('Fully remote');
-    expect(child(remote, 'salary')).toBe('£450 – £550 a day');
+    // A remote job for the whole country: listed once, where it is based, as Fully remote.
+    const remote = entries.filter((entry) => child(entry, 'requisitionid') === jobs.remote);
+    expect(remote).toHaveLength(1);
+    expect(child(remote[0]!, 'referencenumber')).toBe(jobs.remote);
+    expect(child(remote[0]!, 'remotetype')).toBe('Fully remote');
+    expect(child(remote[0]!, 'city')).toBe(siteConfig.address.locality);
+    expect(child(remote[0]!, 'state')).toBe(siteConfig.address.region);
+    expect(child(remote[0]!, 'postalcode')).toBe(siteConfig.address.postalCode);
+    expect(child(remote[0]!, 'streetaddress')).toBeNull();
+    expect(child(remote[0]!, 'salary')).toBe('£450 – £550 a day');
+
     const hybrid = entries.find((entry) => child(entry, 'requisitionid') === jobs.hybrid)!;
     expect(child(hybrid, 'remotetype')).toBe('Hybrid remote');
+    expect([child(hybrid, 'city'), child(hybrid, 'state')]).toEqual(['Leeds', 'West Yorkshire']);
   });
 
   it('carries exactly the open jobs: not one past its closing date, not a deleted one', async () => {
@@ -256,31 +286,49 @@ describe("Indeed's XML feed", () => {
 });
 
 describe("Adzuna's XML feed", () => {
-  it("lists each open job with Adzuna's required elements, pay and contract, and ?src=adzuna", async () => {
+  it('lists each open job once per place, where it is, with yearly pay figures, and ?src=adzuna', async () => {
     const feed = await xml('/feeds/adzuna.xml');
     expect(feed.documentElement.tagName).toBe('jobs');
     const entries = [...feed.documentElement.getElementsByTagName('job')];
+    const jobOf = (entry: Element) => /\/apply\/([^?]+)\?/.exec(child(entry, 'url')!)![1]!;
     for (const entry of entries) {
       for (const name of ['id', 'title', 'description', 'url', 'location', 'company'])
         expect(child(entry, name), name).toBeTruthy();
-      expect(child(entry, 'url')).toBe(`${PUBLIC_URL}/apply/${child(entry, 'id')}?src=adzuna`);
+      expect(child(entry, 'url')).toMatch(new RegExp(`^${PUBLIC_URL}/apply/[^?]+\\?src=adzuna$`));
+      expect(child(entry, 'id')!.startsWith(jobOf(entry))).toBe(true);
+      // Somewhere, not how the work is done: no "Hybrid ·" or "Remote" in a place.
+      expect(child(entry, 'location')).not.toMatch(/hybrid|remote|·/i);
     }
-    const open = ((await server.api('GET', '/all')).body as Array<{ _id: string }>).map((job) => job._id);
     const ids = entries.map((entry) => child(entry, 'id'));
-    expect(ids.sort()).toEqual([...open].sort());
-    expect(ids).not.toContain(jobs.closed);
-    expect(ids).not.toContain(jobs.deleted);
+    expect(new Set(ids).size).toBe(ids.length);
+    const open = ((await server.api('GET', '/all')).body as Array<{ _id: string }>).map((job) => job._id);
+    expect([...new Set(entries.map(jobOf))].sort()).toEqual([...open].sort());
+    expect(entries.map(jobOf)).not.toContain(jobs.closed);
+    expect(entries.map(jobOf)).not.toContain(jobs.deleted);
 
-    const byId = (id: string) => entries.find((entry) => child(entry, 'id') === id)!;
-    expect(child(byId(jobs.onSite), 'location')).toBe('Northampton, Leeds');
-    expect(child(byId(jobs.onSite), 'salary_min')).toBe('32000');
-    expect(child(byId(jobs.onSite), 'salary_max')).toBe('38000');
-    expect(child(byId(jobs.onSite), 'contract_type')).toBe('contract');
-    expect(child(byId(jobs.onSite), 'contract_time')).toBe('part_time');
-    expect(child(byId(jobs.hybrid), 'location')).toBe('Hybrid · Leeds');
-    expect(child(byId(jobs.hybrid), 'contract_type')).toBe('permanent');
-    expect(child(byId(jobs.hybrid), 'contract_time')).toBe('full_time');
-    expect(child(byId(jobs.remote), 'location')).toBe('Remote (UK)');
+    const of = (id: string) => entries.filter((entry) => jobOf(entry) === id);
+    const pay = (entry: Element) => [
+      child(entry, 'salary_min'),
+      child(entry, 'salary_max'),
+      child(entry, 'salary'),
+    ];
+    expect(of(jobs.onSite).map((entry) => [child(entry, 'id'), child(entry, 'location')])).toEqual([
+      [`${jobs.onSite}-1`, 'Northampton, Northamptonshire'],
+      [`${jobs.onSite}-2`, 'Leeds, West Yorkshire'],
+    ]);
+    expect(pay(of(jobs.onSite)[0]!)).toEqual(['32000', '38000', '£32,000 – £38,000 a year']);
+    expect(child(of(jobs.onSite)[0]!, 'contract_type')).toBe('contract');
+    expect(child(of(jobs.onSite)[0]!, 'contract_time')).toBe('part_time');
+    // £14.50 an hour for a full-time year (1,950 hours); £450 – £550 a day for 260 days.
+    const [hybrid] = of(jobs.hybrid);
+    expect(child(hybrid!, 'location')).toBe('Leeds, West Yorkshire');
+    expect(pay(hybrid!)).toEqual(['28275', '28275', '£14.50 an hour']);
+    expect(child(hybrid!, 'contract_type')).toBe('permanent');
+    expect(child(hybrid!, 'contract_time')).toBe('full_time');
+    const [remote] = of(jobs.remote);
+    expect(child(remote!, 'id')).toBe(jobs.remote);
+    expect(child(remote!, 'location')).toBe('UK');
+    expect(pay(remote!)).toEqual(['117000', '143000', '£450 – £550 a day']);
   });
 });
 
@@ -324,13 +372,20 @@ describe('feeds and pages with hostile text', () => {
     server.context.changes.publish('jobs');
     await expect.poll(async () => (await fetch(`${server.url}/feeds/adzuna.xml`)).text()).toContain('a bell');
 
-    for (const pathname of ['/feeds/indeed.xml', '/feeds/adzuna.xml']) {
+    // Each feed's description as its board reads it: Indeed's with the text's own characters (a
+    // `<` that would open a tag kept text by a space), Adzuna's as HTML, escaped.
+    const descriptions = {
+      '/feeds/indeed.xml': '<p>Line one<br>line two [31m with ]]> and < /description> and a bell </p>',
+      '/feeds/adzuna.xml':
+        '<p>Line one<br>line two [31m with ]]&gt; and &lt;/description&gt; and a bell </p>',
+    };
+    const indeedText = await (await fetch(`${server.url}/feeds/indeed.xml`)).text();
+    expect(indeedText).not.toMatch(/&(?:#\d+|#x[\da-f]+|[a-z]+);/i);
+    for (const [pathname, description] of Object.entries(descriptions)) {
       const feed = await xml(pathname);
       const entry = [...feed.getElementsByTagName('job')].find((node) => node.textContent!.includes(id))!;
       expect(child(entry, 'title')).toBe('Role </title><job>]]> & "quotes"');
-      expect(child(entry, 'description')).toContain(
-        '<p>Line one<br>line two [31m with ]]&gt; and &lt;/description&gt; and a bell </p>',
-      );
+      expect(child(entry, 'description')).toContain(description);
       expect(child(entry, 'description')).toContain('<li>Answer calls</li>');
     }
 
