@@ -6,11 +6,14 @@ export const useStyles = makeStyles({
     display: 'grid',
     gap: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalXL}`,
     gridTemplateColumns: '1fr',
+    // A message under one field must not stretch the field beside it.
+    alignItems: 'start',
     '@media (min-width: 720px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
   },
   wide: { '@media (min-width: 720px)': { gridColumn: '1 / -1' } },
   hint: { display: 'block', color: tokens.colorNeutralForeground2 },
-  error: { display: 'block', color: tokens.colorPaletteRedForeground1 },
+  // As Fluent writes a field's message, for the check boxes' group, which is not a Field.
+  error: { ...typographyStyles.caption1, display: 'block', color: tokens.colorPaletteRedForeground1 },
   checks: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalM },
   /** The card's texts, set apart from the questions: they are the answers, worded. */
   cardTexts: {
@@ -30,6 +33,7 @@ export const useStyles = makeStyles({
     display: 'grid',
     gap: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalXL}`,
     gridTemplateColumns: '1fr',
+    alignItems: 'start',
     '@media (min-width: 720px)': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
   },
   cardText: { display: 'flex', flexDirection: 'column', minWidth: 0, gap: tokens.spacingVerticalXXS },
