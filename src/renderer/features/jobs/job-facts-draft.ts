@@ -84,7 +84,6 @@ export function validateJobFacts(draft: JobFactsDraft): JobFactErrors {
 
 /** The specification's texts a job's facts can write: what its card says of place, hours and pay. */
 export type CardText = 'location' | 'hours' | 'ctc';
-export const CARD_TEXTS: readonly CardText[] = ['location', 'hours', 'ctc'];
 
 /**
  * Each card text as the facts would write it (src/shared/jobs/job-facts.ts, `derivedText`), from
