@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { adminToken, api, createJob, tabTo } from './e2e-env';
 import { expectNoViolations, holdApp, waitForApp } from './flows';
 import { expect, test } from './fixtures';
@@ -115,6 +115,19 @@ const LABELS: Record<Filter, string> = {
   pay: 'Minimum pay',
 };
 const results = (page: Page) => page.getByRole('region', { name: 'Open Positions' });
+
+/**
+ * A card says its place under its title and the rest in its tiles, each labelled for what it holds
+ * ("Pay" over a day rate): the texts the server wrote from the facts, said once, with no line of
+ * the same facts beneath.
+ */
+async function expectFacts(card: Locator, place: string, tiles: [label: string, value: string][]) {
+  await expect(card).toContainText(place);
+  await expect(card.getByRole('term')).toHaveText([...tiles.map(([label]) => label), 'Experience']);
+  await expect(card.getByRole('definition')).toHaveText([...tiles.map(([, value]) => value), '1-2 years']);
+  await expect(card).not.toContainText(`${place} ·`);
+}
+
 /** The count line: a live region (role status), so a screen reader hears it when it changes. */
 const countLine = (page: Page) => results(page).getByRole('status');
 
@@ -280,13 +293,17 @@ test('without JavaScript: a card says its facts in words and that we never ask f
   const page = await noScriptPage(browser);
   await page.goto(`/?q=${marker}&workplace=remote`);
   const card = results(page).getByRole('article', { name: titles.engineer });
-  await expect(card).toContainText('Remote (UK) · Full-time · £32,000 – £38,000 a year');
+  await expectFacts(card, 'Remote (UK)', [
+    ['Employment type', 'Full-time'],
+    ['CTC (Annual)', '£32,000 – £38,000 a year'],
+  ]);
   await expect(card).toContainText('We never ask for your current salary.');
   const analyst = await page.goto(`/?q=${marker}&location=Leeds&type=contract`);
   expect(analyst?.status()).toBe(200);
-  await expect(results(page).getByRole('article', { name: titles.analyst })).toContainText(
-    'Hybrid · Leeds · Contract · £400 – £450 a day',
-  );
+  await expectFacts(results(page).getByRole('article', { name: titles.analyst }), 'Hybrid · Leeds', [
+    ['Employment type', 'Contract'],
+    ['Pay', '£400 – £450 a day'],
+  ]);
   await page.context().close();
 });
 
@@ -404,7 +421,10 @@ test('with the app: the home page with filters applied, and with none matching, 
   await expectSearch(page, { q: marker, workplace: 'remote' }, [titles.engineer]);
   await waitForApp(page);
   const card = results(page).getByRole('article', { name: titles.engineer });
-  await expect(card).toContainText('Remote (UK) · Full-time · £32,000 – £38,000 a year');
+  await expectFacts(card, 'Remote (UK)', [
+    ['Employment type', 'Full-time'],
+    ['CTC (Annual)', '£32,000 – £38,000 a year'],
+  ]);
   await expect(card).toContainText('We never ask for your current salary.');
   await expectNoViolations(page, 'the careers home with filters applied');
 

@@ -59,6 +59,8 @@ export const jobFactMessages = {
   payPeriod: 'Pay period must be year, day or hour.',
   payRequired:
     'Pay range is required before a job is published: give a minimum and a maximum (or one figure) in pounds a year, a day or an hour. "Competitive" or "DOE" is not pay.',
+  placeRequired: 'Say where the job is: name its town (or towns), or choose Hybrid or Remote.',
+  employmentTypeRequired: 'Choose at least one employment type.',
   remoteCountry:
     'Remote country is required for a remote job: say where applicants must live (for example UK).',
   workplaceType: 'Workplace type must be on-site, hybrid or remote.',

@@ -72,7 +72,12 @@ const rowOf = (table: HTMLElement, title: string) =>
 
 describe('the dashboard’s job facts', () => {
   it('shows each job’s department, workplace type and pay in the table, and says when one is not set', async () => {
-    serve([handler, agent, analyst]);
+    // Its CTC written from its pay, as the server writes a blank one.
+    const hourly = job('job-hourly', 'Night Agent', {
+      ctc: '£12.50 an hour',
+      pay: { min: 12.5, max: 12.5, period: 'hour', currency: 'GBP' },
+    });
+    serve([handler, agent, analyst, hourly]);
     renderScreen(<DashboardPage />, { store: await adminStore(), route: '/dashboard' });
 
     const table = await screen.findByRole('table', { name: 'Job posts' });
@@ -80,16 +85,19 @@ describe('the dashboard’s job facts', () => {
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
     expect(headers).toEqual(
-      expect.arrayContaining(['Department', 'Workplace', 'Pay', 'Location', 'CTC', 'Experience']),
+      expect.arrayContaining(['Department', 'Workplace', 'Location', 'CTC', 'Experience']),
     );
+    // One pay column: the card's CTC text, with the pay range only where the text does not say it.
+    expect(headers).not.toContain('Pay');
     const cell = (title: string, column: string) =>
       within(rowOf(table, title)).getAllByRole('cell')[headers.indexOf(column)]!;
     expect(cell('Claims Handler', 'Department')).toHaveTextContent('Claims');
     expect(cell('Claims Handler', 'Workplace')).toHaveTextContent('Remote (UK)');
-    expect(cell('Claims Handler', 'Pay')).toHaveTextContent('£32,000 – £38,000 a year');
+    expect(cell('Claims Handler', 'CTC')).toHaveTextContent(/^Competitive£32,000 – £38,000 a year$/);
     expect(cell('Quote Agent', 'Department')).toHaveTextContent('None');
     expect(cell('Quote Agent', 'Workplace')).toHaveTextContent('Hybrid');
-    expect(cell('Quote Agent', 'Pay')).toHaveTextContent('No pay range');
+    expect(cell('Quote Agent', 'CTC')).toHaveTextContent(/^CompetitiveNo pay range$/);
+    expect(cell('Night Agent', 'CTC')).toHaveTextContent(/^£12.50 an hour$/);
     expect(cell('Pricing Analyst', 'Workplace')).toHaveTextContent('Not set');
     // Stored as the specification writes it (03/01/2025), read UK style: 1 March, not 3 January.
     expect(cell('Claims Handler', 'Posted On')).toHaveTextContent(/^1 Mar 2025$/);

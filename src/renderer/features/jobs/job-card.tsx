@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { mergeClasses } from '@fluentui/react-components';
 import { BriefcaseRegular } from '@fluentui/react-icons/headless/svg/briefcase';
@@ -8,7 +8,8 @@ import { ChevronDownRegular } from '@fluentui/react-icons/headless/svg/chevron-d
 import { ClockRegular } from '@fluentui/react-icons/headless/svg/clock';
 import { DeleteRegular } from '@fluentui/react-icons/headless/svg/delete';
 import { EditRegular } from '@fluentui/react-icons/headless/svg/edit';
-import { formatJobFacts, NO_SALARY_HISTORY } from '../../../shared/jobs/job-facts';
+import { NO_SALARY_HISTORY } from '../../../shared/jobs/job-facts';
+import { factsBeyondTiles, jobTiles, type JobTileKey } from '../../../shared/jobs/job-tiles';
 import { LocationRegular } from '@fluentui/react-icons/headless/svg/location';
 import { MoneyRegular } from '@fluentui/react-icons/headless/svg/money';
 import type { Job } from '../../../shared/jobs/job-contract';
@@ -30,6 +31,12 @@ function openedBeforeHydration(detailsId: string): boolean {
   const panel = document.getElementById(detailsId);
   return panel !== null && !panel.hidden;
 }
+
+const TILE_ICONS: Record<JobTileKey, ReactNode> = {
+  hours: <ClockRegular aria-hidden="true" />,
+  ctc: <MoneyRegular aria-hidden="true" />,
+  experience: <BriefcaseRegular aria-hidden="true" />,
+};
 
 export interface JobCardProps {
   job: Job;
@@ -56,6 +63,8 @@ export function JobCard({
   const [expanded, setExpanded] = useState(() => variant === 'apply' || openedBeforeHydration(detailsId));
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const SubHeading = headingLevel === 2 ? 'h3' : 'h4';
+  // Only what the title line and the tiles leave unsaid: a job whose texts are its facts' words has none.
+  const beyond = factsBeyondTiles(job);
 
   return (
     <article
@@ -108,30 +117,18 @@ export function JobCard({
       </div>
 
       <dl className={styles.tiles}>
-        <div className={styles.tile}>
-          <dt className={styles.tileLabel}>
-            <ClockRegular aria-hidden="true" />
-            Start Date
-          </dt>
-          <dd className={styles.tileValue}>{job.hours}</dd>
-        </div>
-        <div className={styles.tile}>
-          <dt className={styles.tileLabel}>
-            <MoneyRegular aria-hidden="true" />
-            CTC (Annual)
-          </dt>
-          <dd className={styles.tileValue}>{job.ctc}</dd>
-        </div>
-        <div className={styles.tile}>
-          <dt className={styles.tileLabel}>
-            <BriefcaseRegular aria-hidden="true" />
-            Experience
-          </dt>
-          <dd className={styles.tileValue}>{job.experience}</dd>
-        </div>
+        {jobTiles(job).map((tile) => (
+          <div key={tile.key} className={styles.tile}>
+            <dt className={styles.tileLabel}>
+              {TILE_ICONS[tile.key]}
+              {tile.label}
+            </dt>
+            <dd className={styles.tileValue}>{tile.value}</dd>
+          </div>
+        ))}
       </dl>
       <p className={styles.meta}>
-        {formatJobFacts(job) && <span className={styles.metaItem}>{formatJobFacts(job)}</span>}
+        {beyond && <span className={styles.metaItem}>{beyond}</span>}
         <span className={styles.metaItem}>{NO_SALARY_HISTORY}</span>
       </p>
 

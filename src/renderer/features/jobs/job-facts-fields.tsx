@@ -10,120 +10,30 @@ import {
   RadioGroup,
   Text,
 } from '@fluentui/react-components';
-import { messages } from '../../../shared/messages';
 import {
-  derivedText,
   EMPLOYMENT_TYPES,
-  factsProblems,
-  jobFactsInputShape,
   PAY_PERIODS,
   WORKPLACE_TYPES,
-  type EmploymentType,
-  type JobFacts,
   type PayPeriod,
   type WorkplaceType,
 } from '../../../shared/jobs/job-facts';
 import { useGetDepartmentsQuery } from './departments-api';
+import type { FactsNeeded, JobFactErrors, JobFactField, JobFactsDraft } from './job-facts-draft';
 import { useStyles } from './job-form.styles';
-
-/** The facts as the form holds them: text boxes keep what is typed until it is sent. */
-export interface JobFactsDraft {
-  departmentId: string;
-  towns: string;
-  workplaceType: WorkplaceType | '';
-  remoteCountry: string;
-  employmentTypes: EmploymentType[];
-  payMin: string;
-  payMax: string;
-  payPeriod: PayPeriod;
-}
-
-export type JobFactField =
-  'departmentId' | 'locations' | 'workplaceType' | 'remoteCountry' | 'employmentTypes' | 'pay';
-export type JobFactErrors = Partial<Record<JobFactField, string>>;
-
-export const emptyJobFacts = (): JobFactsDraft => ({
-  departmentId: '',
-  towns: '',
-  workplaceType: '',
-  remoteCountry: '',
-  employmentTypes: [],
-  payMin: '',
-  payMax: '',
-  payPeriod: 'year',
-});
-
-export const jobFactsDraftFrom = (facts: JobFacts): JobFactsDraft => ({
-  departmentId: facts.department?._id ?? '',
-  towns: facts.locations.join(', '),
-  workplaceType: facts.workplaceType ?? '',
-  remoteCountry: facts.remoteCountry ?? '',
-  employmentTypes: [...facts.employmentTypes],
-  payMin: facts.pay ? String(facts.pay.min) : '',
-  payMax: facts.pay && facts.pay.max !== facts.pay.min ? String(facts.pay.max) : '',
-  payPeriod: facts.pay?.period ?? 'year',
-});
-
-const amount = (text: string) => (text.trim() === '' ? undefined : Number(text.replace(/[£,\s]/g, '')));
-
-/** The facts as the API takes them (src/shared/jobs/job-facts.ts). */
-export function jobFactsInput(draft: JobFactsDraft) {
-  const min = amount(draft.payMin);
-  const max = amount(draft.payMax);
-  return {
-    departmentId: draft.departmentId || null,
-    locations: draft.towns.split(',').map((town) => town.trim()),
-    workplaceType: draft.workplaceType || null,
-    remoteCountry: draft.remoteCountry.trim() || null,
-    employmentTypes: draft.employmentTypes,
-    pay: min === undefined && max === undefined ? null : { min: (min ?? max)!, max, period: draft.payPeriod },
-  };
-}
-
-/** Each fact's message from the shared rules, the first per field. */
-export function validateJobFacts(draft: JobFactsDraft): JobFactErrors {
-  const input = jobFactsInput(draft);
-  const errors: JobFactErrors = {};
-  for (const [field, schema] of Object.entries(jobFactsInputShape)) {
-    const result = schema.safeParse(input[field as keyof typeof input]);
-    if (!result.success) errors[field as JobFactField] ??= result.error.issues[0]!.message;
-  }
-  for (const problem of factsProblems({
-    workplaceType: input.workplaceType,
-    remoteCountry: input.remoteCountry,
-  }))
-    errors[problem.path as JobFactField] ??= problem.message;
-  return errors;
-}
-
-/** A text may be left blank where the facts say it; the server writes it from them. */
-export function unstatedTexts(
-  texts: Record<'location' | 'hours' | 'ctc', string>,
-  draft: JobFactsDraft,
-  factErrors: JobFactErrors,
-): Partial<Record<'location' | 'hours' | 'ctc', string>> {
-  const facts = jobFactsInput(draft);
-  const stated = {
-    location: derivedText.location(facts),
-    hours: derivedText.hours(facts),
-    ctc: facts.pay && !factErrors.pay ? 'stated' : '',
-  };
-  const labels = { location: 'Location', hours: 'Work hours', ctc: 'CTC' } as const;
-  return Object.fromEntries(
-    (['location', 'hours', 'ctc'] as const)
-      .filter((field) => texts[field].trim() === '' && stated[field] === '')
-      .map((field) => [field, messages.fieldRequired(labels[field])]),
-  );
-}
 
 export interface JobFactsFieldsProps {
   value: JobFactsDraft;
   onChange: (next: JobFactsDraft, field: JobFactField) => void;
   errors: JobFactErrors;
+  /** The facts publishing needs now, marked required; null on the edit form, which marks none. */
+  needed: FactsNeeded | null;
 }
 
-/** The job's facts (docs/behaviour.md#job-facts): what filters, feeds and the blank texts are made from. */
-export function JobFactsFields({ value, onChange, errors }: JobFactsFieldsProps) {
+/**
+ * The job's facts (docs/behaviour.md#job-facts): the questions about place, employment and pay,
+ * asked once. Filters and feeds read them, and the card's texts are written from them.
+ */
+export function JobFactsFields({ value, onChange, errors, needed }: JobFactsFieldsProps) {
   const styles = useStyles();
   const id = useId();
   const { data: departments = [] } = useGetDepartmentsQuery();
@@ -134,6 +44,8 @@ export function JobFactsFields({ value, onChange, errors }: JobFactsFieldsProps)
     validationState: errors[field] ? ('error' as const) : ('none' as const),
   });
   const departmentName = departments.find((department) => department._id === value.departmentId)?.name ?? '';
+  const typesHintId = `${id}-types-hint`;
+  const typesErrorId = `${id}-types-error`;
   return (
     <>
       <Field label="Department" {...state('departmentId')}>
@@ -152,7 +64,16 @@ export function JobFactsFields({ value, onChange, errors }: JobFactsFieldsProps)
           ))}
         </Dropdown>
       </Field>
-      <Field label="Towns" hint="One or more, separated by commas." {...state('locations')}>
+      <Field
+        label="Towns"
+        required={needed?.locations}
+        hint={
+          value.workplaceType === 'remote'
+            ? 'Optional for a remote job: a town to meet in, if any.'
+            : 'One or more, separated by commas.'
+        }
+        {...state('locations')}
+      >
         <Input
           data-field="locations"
           value={value.towns}
@@ -171,48 +92,65 @@ export function JobFactsFields({ value, onChange, errors }: JobFactsFieldsProps)
           ))}
         </RadioGroup>
       </Field>
-      <Field
-        label="Remote country"
-        hint="For a remote job: where applicants must live, e.g. UK."
-        {...state('remoteCountry')}
-      >
-        <Input
-          data-field="remoteCountry"
-          value={value.remoteCountry}
-          onChange={(_e, data) => set('remoteCountry', { remoteCountry: data.value })}
-        />
-      </Field>
-      {/* Check boxes outside a Field: a Field gives its one id to every control inside it. */}
+      {/* Asked only of a remote job, the one that needs it. */}
+      {value.workplaceType === 'remote' && (
+        <Field
+          label="Remote country"
+          required={needed?.remoteCountry}
+          hint="Where applicants must live, e.g. UK."
+          {...state('remoteCountry')}
+        >
+          <Input
+            data-field="remoteCountry"
+            value={value.remoteCountry}
+            onChange={(_e, data) => set('remoteCountry', { remoteCountry: data.value })}
+          />
+        </Field>
+      )}
+      {/* Check boxes outside a Field: a Field gives its one id to every control inside it. A group
+          cannot carry aria-required, so its hint says it in words beside the asterisk. */}
       <div
         role="group"
         aria-labelledby={`${id}-types`}
-        aria-describedby={errors.employmentTypes ? `${id}-types-error` : undefined}
+        aria-describedby={[errors.employmentTypes ? typesErrorId : '', typesHintId].filter(Boolean).join(' ')}
         data-field="employmentTypes"
         tabIndex={-1}
         className={styles.wide}
       >
-        <Label id={`${id}-types`}>Employment type</Label>
-        {EMPLOYMENT_TYPES.map((type) => (
-          <Checkbox
-            key={type.code}
-            label={type.words}
-            checked={value.employmentTypes.includes(type.code)}
-            onChange={(_e, data) =>
-              set('employmentTypes', {
-                employmentTypes: data.checked
-                  ? [...value.employmentTypes, type.code]
-                  : value.employmentTypes.filter((code) => code !== type.code),
-              })
-            }
-          />
-        ))}
+        <Label id={`${id}-types`} required={needed?.employmentTypes}>
+          Employment type
+        </Label>
+        <Text id={typesHintId} size={200} className={styles.hint}>
+          {needed?.employmentTypes ? 'Required: choose one or more.' : 'Choose any that apply.'}
+        </Text>
+        <div className={styles.checks}>
+          {EMPLOYMENT_TYPES.map((type) => (
+            <Checkbox
+              key={type.code}
+              label={type.words}
+              checked={value.employmentTypes.includes(type.code)}
+              onChange={(_e, data) =>
+                set('employmentTypes', {
+                  employmentTypes: data.checked
+                    ? [...value.employmentTypes, type.code]
+                    : value.employmentTypes.filter((code) => code !== type.code),
+                })
+              }
+            />
+          ))}
+        </div>
         {errors.employmentTypes && (
-          <Text id={`${id}-types-error`} role="alert">
+          <Text id={typesErrorId} role="alert" className={styles.error}>
             {errors.employmentTypes}
           </Text>
         )}
       </div>
-      <Field label="Pay from (£)" hint="One figure: leave 'Pay to' empty." {...state('pay')}>
+      <Field
+        label="Pay from (£)"
+        required={needed?.pay}
+        hint="One figure: leave 'Pay to' empty."
+        {...state('pay')}
+      >
         <Input
           data-field="pay"
           inputMode="decimal"
@@ -227,7 +165,7 @@ export function JobFactsFields({ value, onChange, errors }: JobFactsFieldsProps)
           onChange={(_e, data) => set('pay', { payMax: data.value })}
         />
       </Field>
-      <Field label="Pay period">
+      <Field label="Pay period" className={styles.wide}>
         <RadioGroup
           layout="horizontal"
           value={value.payPeriod}

@@ -80,7 +80,7 @@ export function CreateJobPage() {
       <title>Create New Job Post | Admin Panel</title>
       <AdminPageHeader
         title="Create New Job Post"
-        subtitle="Fill in every field; the post is published on the careers page as soon as it is created."
+        subtitle="Fields marked * are what publishing needs; the post is published on the careers page as soon as it is created."
       />
       <section className={styles.card} aria-label="Job post details">
         <JobForm

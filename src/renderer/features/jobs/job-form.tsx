@@ -1,110 +1,39 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button, Field, Input, Spinner, Textarea } from '@fluentui/react-components';
-import { jobCreateSchema, type Job } from '../../../shared/jobs/job-contract';
 import { LinkButton } from '../../components/link-button';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { EditableList, toEntries } from './editable-list';
 import { QuestionEditor, toQuestionDrafts, toQuestionInputs } from './question-editor';
-import type { QuestionInput } from '../../../shared/questions/question-contract';
 import { useStyles } from './job-form.styles';
-import { derivedText } from '../../../shared/jobs/job-facts';
+import { factsNeeded, type CardText } from './job-facts-draft';
 import {
-  emptyJobFacts,
-  JobFactsFields,
-  jobFactsDraftFrom,
-  jobFactsInput,
-  unstatedTexts,
-  validateJobFacts,
-  type JobFactField,
-  type JobFactsDraft,
-} from './job-facts-fields';
+  FIELD_ORDER,
+  validateJobForm,
+  type JobFormErrors,
+  type JobFormField,
+  type JobFormValues,
+  type OwnTextField,
+} from './job-form-values';
+import { JobFactsFields } from './job-facts-fields';
+import { CardTextFields } from './card-text-fields';
+
+// The form's values and checks live beside it; its callers and tests reach them through the form.
+export {
+  emptyJobFormValues,
+  jobBody,
+  jobFormValuesFromJob,
+  validateJobForm,
+  type JobFormErrors,
+  type JobFormValues,
+  type JobListField,
+  type JobTextField,
+} from './job-form-values';
 
 export type JobFormMode = 'create' | 'edit';
 
 /** Asked before the form is left with changes that are not saved. */
 export const LEAVE_UNSAVED_JOB =
   'This job post has changes that are not saved. If you leave this page now, they will be lost. Leave anyway?';
-
-export type JobTextField =
-  'jobTitle' | 'location' | 'hours' | 'ctc' | 'experience' | 'closingDate' | 'description';
-
-export type JobListField = 'responsibilities' | 'requirements';
-
-export interface JobFormValues extends Record<JobTextField, string>, Record<JobListField, string[]> {
-  questions: QuestionInput[];
-  facts: JobFactsDraft;
-}
-
-type JobFormField = JobTextField | JobListField | JobFactField | 'questions';
-export type JobFormErrors = Partial<Record<JobFormField, string>>;
-
-/** The body the API takes: the texts, the lists and the facts (src/shared/jobs/job-facts.ts). */
-export const jobBody = ({ facts, ...values }: JobFormValues) => ({ ...values, ...jobFactsInput(facts) });
-
-/** Both lists start with one empty entry. */
-export const emptyJobFormValues = (): JobFormValues => ({
-  jobTitle: '',
-  location: '',
-  hours: '',
-  ctc: '',
-  experience: '',
-  closingDate: '',
-  description: '',
-  responsibilities: [''],
-  requirements: [''],
-  questions: [],
-  facts: emptyJobFacts(),
-});
-
-/** A text the server wrote from the facts shows blank, so it keeps following them after an edit. */
-const ownText = (job: Job, field: 'location' | 'hours' | 'ctc') => {
-  const text = job[field];
-  return text === derivedText[field](job) ? '' : text;
-};
-
-export const jobFormValuesFromJob = (job: Job): JobFormValues => ({
-  jobTitle: job.jobTitle,
-  location: ownText(job, 'location'),
-  hours: ownText(job, 'hours'),
-  ctc: ownText(job, 'ctc'),
-  experience: job.experience,
-  closingDate: job.closingDate ?? '',
-  description: job.description,
-  responsibilities: job.responsibilities.length > 0 ? [...job.responsibilities] : [''],
-  requirements: job.requirements.length > 0 ? [...job.requirements] : [''],
-  questions: toQuestionInputs(toQuestionDrafts(job.questions)),
-  facts: jobFactsDraftFrom(job),
-});
-
-const FIELD_ORDER: JobFormField[] = [
-  'jobTitle',
-  'location',
-  'hours',
-  'ctc',
-  'departmentId',
-  'locations',
-  'workplaceType',
-  'remoteCountry',
-  'employmentTypes',
-  'pay',
-  'experience',
-  'closingDate',
-  'description',
-  'responsibilities',
-  'requirements',
-  'questions',
-];
-
-/** The create form's rules are the server's (src/shared/jobs/job-contract.ts): one message per field. */
-export function validateJobForm(values: JobFormValues): JobFormErrors {
-  const errors: JobFormErrors = validateJobFacts(values.facts);
-  const result = jobCreateSchema.safeParse(jobBody(values));
-  for (const issue of result.success ? [] : result.error.issues) {
-    const field = issue.path[0] as JobFormField;
-    errors[field] ??= issue.message;
-  }
-  return { ...unstatedTexts(values, values.facts, errors), ...errors };
-}
 
 /** The questions a job starts the form with, as stored (ids kept, so answers stay comparable). */
 const initialQuestions = (values: JobFormValues) =>
@@ -121,6 +50,13 @@ const initialQuestions = (values: JobFormValues) =>
 const pick = (errors: JobFormErrors, field: keyof JobFormErrors): JobFormErrors =>
   errors[field] ? { [field]: errors[field] } : {};
 
+/** What the card texts start as: null where the text follows the facts (it came blank). */
+const ownTexts = (values: JobFormValues): Record<CardText, string | null> => ({
+  location: values.location === '' ? null : values.location,
+  hours: values.hours === '' ? null : values.hours,
+  ctc: values.ctc === '' ? null : values.ctc,
+});
+
 export interface JobFormProps {
   mode: JobFormMode;
   initialValues: JobFormValues;
@@ -132,62 +68,81 @@ export interface JobFormProps {
 }
 
 /**
- * The one job form of create and edit (docs/behaviour.md#job-posts): 'Work Hours' and required flags on create,
- * 'Start Date' and no required flags on edit. Create checks the shared contract before sending;
- * edit leaves that to the server, whose 400 message is shown on the field.
+ * The one job form of create and edit (docs/behaviour.md#job-posts): the facts are the questions,
+ * each asked once, and the specification's location, hours and CTC texts are how the card reads,
+ * written from them. Create marks what publishing needs and checks the shared contract before
+ * sending; edit has no required marks and leaves that to the server, whose 400 message is shown on
+ * the field.
  */
 export function JobForm({ mode, initialValues, submitting, serverErrors, onSubmit, cancelTo }: JobFormProps) {
   const styles = useStyles();
   const id = useId();
   const required = mode === 'create';
-  const [text, setText] = useState<Record<JobTextField, string>>(() => ({
+  const [text, setText] = useState<Record<OwnTextField, string>>(() => ({
     jobTitle: initialValues.jobTitle,
-    location: initialValues.location,
-    hours: initialValues.hours,
-    ctc: initialValues.ctc,
     experience: initialValues.experience,
     closingDate: initialValues.closingDate,
     description: initialValues.description,
   }));
+  const [cardTexts, setCardTexts] = useState(() => ownTexts(initialValues));
   const [responsibilities, setResponsibilities] = useState(() => toEntries(initialValues.responsibilities));
   const [requirements, setRequirements] = useState(() => toEntries(initialValues.requirements));
   const [questions, setQuestions] = useState(() => toQuestionDrafts(initialQuestions(initialValues)));
   const [facts, setFacts] = useState(() => initialValues.facts);
   const [attempted, setAttempted] = useState(false);
-  const [clientErrors, setClientErrors] = useState<JobFormErrors>({});
-  const errors: JobFormErrors = { ...serverErrors, ...clientErrors };
+  // The fields found wrong when Create Post was pressed.
+  const [flagged, setFlagged] = useState<readonly JobFormField[]>([]);
   const form = useRef<HTMLFormElement>(null);
 
+  // In the order of emptyJobFormValues, which the check for unsaved changes compares against.
   const values = (): JobFormValues => ({
-    ...text,
+    jobTitle: text.jobTitle,
+    // A text that follows the facts goes blank: the server writes it from them, now and after edits.
+    location: cardTexts.location ?? '',
+    hours: cardTexts.hours ?? '',
+    ctc: cardTexts.ctc ?? '',
+    experience: text.experience,
+    closingDate: text.closingDate,
+    description: text.description,
     responsibilities: responsibilities.map((entry) => entry.value),
     requirements: requirements.map((entry) => entry.value),
     questions: toQuestionInputs(questions),
     facts,
   });
+  const current = values();
+  const check = (candidate: JobFormValues) =>
+    // The questions are checked in both modes: the editor shows each question's own problem.
+    mode === 'create' ? validateJobForm(candidate) : pick(validateJobForm(candidate), 'questions');
+  // A flagged field's message stays while it is still wrong, and goes the moment anything mends it
+  // (a fact chosen, or a text written, that supplies what was missing). New ones wait for a press.
+  const live = flagged.length > 0 ? check(current) : {};
+  const clientErrors: JobFormErrors = Object.fromEntries(
+    flagged.filter((field) => live[field]).map((field) => [field, live[field]]),
+  );
+  const errors: JobFormErrors = { ...serverErrors, ...clientErrors };
+  const needed = required ? factsNeeded(current, facts) : null;
+
   // Leaving with unsaved changes asks first: the app's links, Back and Forward, a reload, closing
   // the tab (or the console's window). A saved form leaves by the app's own navigation, unasked.
-  const dirty = JSON.stringify(values()) !== JSON.stringify(initialValues);
+  const dirty = JSON.stringify(current) !== JSON.stringify(initialValues);
   useLeaveGuard(dirty, LEAVE_UNSAVED_JOB);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (submitting) return;
-    const current = values();
     setAttempted(true);
-    // The questions are checked in both modes: the editor shows each question's own problem.
-    const found = mode === 'create' ? validateJobForm(current) : pick(validateJobForm(current), 'questions');
-    setClientErrors(found);
-    const first = FIELD_ORDER.find((field) => found[field]);
-    if (first) {
-      form.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
+    const found = check(current);
+    const wrong = FIELD_ORDER.filter((field) => found[field]);
+    setFlagged(wrong);
+    if (wrong.length > 0) {
+      form.current?.querySelector<HTMLElement>(`[data-field="${wrong[0]}"]`)?.focus();
       return;
     }
     onSubmit(current);
   };
 
   const textField = (
-    field: JobTextField,
+    field: OwnTextField,
     label: string,
     options: {
       multiline?: boolean;
@@ -198,10 +153,7 @@ export function JobForm({ mode, initialValues, submitting, serverErrors, onSubmi
       hint?: string;
     } = {},
   ) => {
-    const change = (value: string) => {
-      setText((current) => ({ ...current, [field]: value }));
-      if (clientErrors[field]) setClientErrors(({ [field]: _fixed, ...rest }) => rest);
-    };
+    const change = (value: string) => setText((previous) => ({ ...previous, [field]: value }));
     return (
       <Field
         label={label}
@@ -237,18 +189,13 @@ export function JobForm({ mode, initialValues, submitting, serverErrors, onSubmi
     <form ref={form} className={styles.form} onSubmit={submit} noValidate aria-busy={submitting}>
       <div className={styles.section}>
         {textField('jobTitle', 'Job Title', { wide: true, placeholder: 'e.g. Customer Service Advisor' })}
-        {textField('location', 'Location', { placeholder: 'e.g. Northampton' })}
-        {textField('hours', mode === 'create' ? 'Work Hours' : 'Start Date', {
-          placeholder: mode === 'create' ? 'e.g. Full time, 37.5 hours' : undefined,
-        })}
-        {textField('ctc', 'CTC', { placeholder: 'e.g. £24,000 - £27,000' })}
-        <JobFactsFields
-          value={facts}
+        <JobFactsFields value={facts} errors={errors} needed={needed} onChange={(next) => setFacts(next)} />
+        <CardTextFields
+          mode={mode}
+          facts={facts}
+          own={cardTexts}
           errors={errors}
-          onChange={(next, field) => {
-            setFacts(next);
-            if (clientErrors[field]) setClientErrors(({ [field]: _fixed, ...rest }) => rest);
-          }}
+          onChange={(field, wording) => setCardTexts((previous) => ({ ...previous, [field]: wording }))}
         />
         {textField('experience', 'Experience', { placeholder: 'e.g. 1-2 years' })}
         {textField('closingDate', 'Closing Date', {
@@ -275,10 +222,7 @@ export function JobForm({ mode, initialValues, submitting, serverErrors, onSubmi
         />
         <QuestionEditor
           drafts={questions}
-          onChange={(next) => {
-            setQuestions(next);
-            if (clientErrors.questions) setClientErrors(({ questions: _fixed, ...rest }) => rest);
-          }}
+          onChange={setQuestions}
           showErrors={attempted}
           error={errors.questions}
         />

@@ -15,7 +15,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Job } from '../../../shared/jobs/job-contract';
 import { formatShortDate } from '../../../shared/format/date';
-import { formatPay, WORKPLACE_TYPES } from '../../../shared/jobs/job-facts';
+import { WORKPLACE_TYPES } from '../../../shared/jobs/job-facts';
+import { payBeyondCtc } from '../../../shared/jobs/job-tiles';
 import { useAdminStyles } from '../../layout/admin-page';
 import { IconLink } from '../../components/icon-link';
 import { useDeleteJob } from './use-delete-job';
@@ -28,6 +29,14 @@ function workplaceWords(job: Job): string | null {
   if (!type) return null;
   return type.code === 'remote' && job.remoteCountry ? `${type.words} (${job.remoteCountry})` : type.words;
 }
+
+/**
+ * What the pay range adds under the CTC text, the one pay column: nothing when the text is the
+ * range's own words or states the same figures ("£24,000 - £27,000"); the range when the text is
+ * worded otherwise ("Competitive, plus bonus"); and "No pay range" when the job has none, which
+ * publishing now needs.
+ */
+const payNote = (job: Job): string => (job.pay ? payBeyondCtc(job) : 'No pay range');
 
 /**
  * The dashboard's job table: edit, delete (with its dialogs) and view per row. `applicants`, when
@@ -56,7 +65,6 @@ export function JobTable({
     'Location',
     'Experience',
     'CTC',
-    'Pay',
     'Posted On',
     ...(applicants ? ['Applicants'] : []),
     'Actions',
@@ -99,9 +107,9 @@ export function JobTable({
                 <TableCell>{workplaceWords(job) ?? <span className={styles.muted}>Not set</span>}</TableCell>
                 <TableCell>{job.location}</TableCell>
                 <TableCell>{job.experience}</TableCell>
-                <TableCell>{job.ctc}</TableCell>
                 <TableCell>
-                  {job.pay ? formatPay(job.pay) : <span className={styles.muted}>No pay range</span>}
+                  {job.ctc}
+                  {payNote(job) && <span className={own.payNote}>{payNote(job)}</span>}
                 </TableCell>
                 <TableCell>{formatShortDate(job.publishTime) || job.publishTime}</TableCell>
                 {applicants && <TableCell>{applicants(job)}</TableCell>}

@@ -7,6 +7,7 @@ import {
   LEAVE_UNSAVED_JOB,
   type JobFormValues,
 } from '../../../../src/renderer/features/jobs/job-form';
+import { jobFactMessages } from '../../../../src/shared/jobs/job-facts';
 import { renderScreen } from '../../support/test-utils';
 
 function renderForm(mode: 'create' | 'edit', onSubmit = vi.fn<(values: JobFormValues) => void>()) {
@@ -51,15 +52,36 @@ describe('the job form', () => {
     expect(screen.getAllByRole('textbox', { name: /^Requirement \d/ })).toHaveLength(1);
   });
 
-  it('create: "Work Hours", every field required, the shared rules checked before sending', async () => {
+  it('create: required marks on exactly what publishing needs, and errors only there', async () => {
     const user = userEvent.setup();
     const onSubmit = renderForm('create');
-    expect(screen.getByRole('textbox', { name: /Work Hours/ })).toBeRequired();
+    const box = (name: RegExp) => screen.getByRole('textbox', { name });
+    // What publishing needs: a title, a place, an employment type, pay, experience, a description.
+    for (const name of [/^Job Title/, /^Towns/, /^Pay from/, /^Experience/, /^Description/])
+      expect(box(name)).toBeRequired();
+    const types = screen.getByRole('group', { name: /^Employment type/ });
+    expect(types).toHaveAccessibleDescription('Required: choose one or more.');
+    // The card's texts are written from those facts; the rest is optional.
+    for (const name of [/^Location/, /^Work Hours/, /^CTC/, /^Pay to/]) expect(box(name)).not.toBeRequired();
+    expect(screen.getByLabelText(/^Closing Date/)).not.toBeRequired();
     expect(screen.queryByRole('textbox', { name: /Start Date/ })).toBeNull();
+
     await user.click(screen.getByRole('button', { name: 'Create Post' }));
     expect(onSubmit).not.toHaveBeenCalled();
-    expect(screen.getByText('Job title is required.')).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: /Job Title/ })).toHaveFocus();
+    for (const message of [
+      'Job title is required.',
+      jobFactMessages.placeRequired,
+      jobFactMessages.employmentTypeRequired,
+      jobFactMessages.payRequired,
+      'Experience is required.',
+      'Description is required.',
+    ])
+      expect(screen.getByText(message)).toBeInTheDocument();
+    // No error for a text the facts can write.
+    for (const message of ['Location is required.', 'Work hours is required.', 'CTC is required.'])
+      expect(screen.queryByText(message)).toBeNull();
+    for (const name of [/^Location/, /^Work Hours/, /^CTC/]) expect(box(name)).not.toBeInvalid();
+    expect(box(/^Job Title/)).toHaveFocus();
   });
 
   it('edit: "Start Date", no required flags, and blank fields go to the server to judge', async () => {

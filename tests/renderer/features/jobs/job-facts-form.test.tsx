@@ -74,7 +74,9 @@ describe('the job form’s facts', () => {
     expect(onSubmit).not.toHaveBeenCalled();
     expect(screen.getByText(jobFactMessages.remoteCountry)).toBeInTheDocument();
     expect(screen.getByText(jobFactMessages.payMinAboveMax)).toBeInTheDocument();
-    expect(screen.getByText('Work hours is required.')).toBeInTheDocument();
+    // A fact publishing needs is asked on its own question, never as the card's text.
+    expect(screen.getByText(jobFactMessages.employmentTypeRequired)).toBeInTheDocument();
+    expect(screen.queryByText('Work hours is required.')).toBeNull();
 
     await user.clear(screen.getByRole('textbox', { name: /Pay from/ }));
     await user.type(screen.getByRole('textbox', { name: /Pay from/ }), '12');
@@ -84,7 +86,7 @@ describe('the job form’s facts', () => {
     await user.click(screen.getByRole('button', { name: 'Create Post' }));
     expect(screen.getByText(jobFactMessages.payAbsurd('Pay maximum', 'hour'))).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
-    const group = screen.getByRole('group', { name: 'Employment type' });
+    const group = screen.getByRole('group', { name: /^Employment type/ });
     expect(within(group).getAllByRole('checkbox')).toHaveLength(6);
   });
 });
