@@ -148,7 +148,9 @@ test('a hiring manager signing in to the console lands on their work, and a job 
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
   await lookedAgain;
   await expect.poll(() => desktop.notifications.length).toBe(1);
-  expect(desktop.notifications[0]!.content.body).toBe(`You are now hiring for ${job.jobTitle}. Click to open the console.`);
+  expect(desktop.notifications[0]!.content.body).toBe(
+    `You are now hiring for ${job.jobTitle}. Click to open the console.`,
+  );
   await expect(page.getByRole('heading', { level: 2, name: job.jobTitle })).toBeVisible();
 });
 

@@ -47,7 +47,9 @@ export function landingPath(role: AccountRole, state: unknown): string {
 export function secondStepFrom(state: unknown): { kind: 'verify' | 'setup'; challenge: string } | null {
   const step = (state as { secondStep?: { kind?: unknown; challenge?: unknown } } | null)?.secondStep;
   if (!step || typeof step.challenge !== 'string') return null;
-  return step.kind === 'verify' || step.kind === 'setup' ? { kind: step.kind, challenge: step.challenge } : null;
+  return step.kind === 'verify' || step.kind === 'setup'
+    ? { kind: step.kind, challenge: step.challenge }
+    : null;
 }
 
 /** The address a screen handed to the login card to fill in (a password just set), if any. */
