@@ -238,7 +238,7 @@ describe('inviting a hiring manager', () => {
     expect(wrong.status).toBe(401);
     // The code just used is spent: a recovery code finishes the step.
     const stepped = await server.api('POST', '/auth/two-factor/verify', {
-      body: { challenge: set.body.secondStep.challenge, code: recoveryCodes[0] },
+      body: { challenge: set.body.secondStep.challenge, recoveryCode: recoveryCodes[0] },
     });
     expect(stepped.status, JSON.stringify(stepped.body)).toBe(200);
     expect((await server.api('GET', '/team/jobs', { token: stepped.body.token })).status).toBe(200);
