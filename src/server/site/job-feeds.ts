@@ -2,7 +2,8 @@ import type { Job } from '../../shared/jobs/job-contract';
 import { isClosed } from '../../shared/jobs/closing-date';
 import { formatPay, formatPlace, type EmploymentType } from '../../shared/jobs/job-facts';
 import { siteConfig } from '../../shared/site/site-config';
-import { atHeadOffice, jobDescriptionHtml, jobUrl, publishedFacts } from './job-posting';
+import { publishedFacts } from '../../shared/jobs/published-facts';
+import { atHeadOffice, jobDescriptionHtml, jobUrl } from './job-posting';
 import { escapeHtml } from './safe-json';
 
 /**

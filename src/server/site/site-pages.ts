@@ -1,11 +1,13 @@
 import { printableValue } from '../../shared/format/printable-text';
 import type { Job } from '../../shared/jobs/job-contract';
 import {
+  applicableSearch,
   filterOptions,
   readJobSearch,
   searchJobs,
   searchQuery,
   setParams,
+  vocabularyOf,
   type JobSearch,
 } from '../../shared/jobs/job-search';
 import type { InitialData } from '../../shared/site/initial-data';
@@ -144,11 +146,13 @@ export function createSitePages(context: {
   };
   const searchPage = async (query: string): Promise<Served> => {
     const params = new URLSearchParams(query);
-    const search = readJobSearch(params);
+    const open = await openJobs.get();
+    // A department or town no open job names is no filter, as in the app (careers-home-page.tsx).
+    const search = applicableSearch(readJobSearch(params), vocabularyOf(open.jobs));
     // One address per search, whatever else the link carried or in whichever case.
     const normal = searchQuery(search, setParams(search, [...params.keys()]));
     if (!normal) return homePage();
-    const page = await drawSearch(await openJobs.get(), search, normal);
+    const page = await drawSearch(open, search, normal);
     return { status: 200, page };
   };
 
