@@ -15,7 +15,9 @@ import type { Prerendered } from '../../shared/site/prerender';
 import { findScreen, screens } from '../../shared/site/screen-routes';
 import { pageTitles } from '../../shared/site/page-titles';
 import { formatAddress, siteConfig } from '../../shared/site/site-config';
+import { messages } from '../../shared/messages';
 import type { Config } from '../config';
+import type { RefusalPage } from '../http/error-handler';
 import { createRepresentation, type Representation } from '../http/representation';
 import type { JobRepository } from '../jobs/job-repository';
 import type { OpenJobs, OpenJobsCache } from '../jobs/open-jobs-cache';
@@ -50,7 +52,10 @@ export function createSitePages(context: {
   jobs: JobRepository;
   openJobs: OpenJobsCache;
   config: Config;
-}): (pathname: string, query?: string) => Promise<Served> {
+}): {
+  page: (pathname: string, query?: string) => Promise<Served>;
+  refusedPage: RefusalPage;
+} {
   const { template, prerenderedTemplate, prerender, jobs, openJobs, config } = context;
   const brand = siteConfig.brandName;
   const html = (head: PageHead, data: InitialData, prerendered?: Prerendered, start?: AppStart) =>
@@ -284,7 +289,35 @@ export function createSitePages(context: {
     login: fixedPage('login'),
   };
 
-  return async (pathname, query = '') => {
+  /**
+   * The site's page for a request the server refused (a NUL in the address, a malformed one): a
+   * browser opening a page gets the site's frame with the message rather than the API's JSON
+   * (docs/behaviour.md#routes-and-screens). Drawn at the address's path, never with its query (a
+   * visitor's search), and kept among the latest few like searches, so made-up addresses cannot
+   * fill memory.
+   */
+  const refusals = createDrawnPages();
+  const refusedPage: RefusalPage = (pathname, status, message) => {
+    const key = `${status} ${message} ${pathname}`;
+    const page = refusals.page(key, [year()], async (done) => {
+      const data: InitialData = { ...settings(), refusal: { status, message } };
+      const prerendered = await prerender(pathname, data);
+      done(prerendered !== undefined || !prerender.mayDraw());
+      return html(
+        { title: `${messages.requestRefused} | ${brand} Careers`, noIndex: true },
+        data,
+        prerendered,
+        'interaction',
+      );
+    });
+    for (const kept of refusals.addresses()) {
+      if (refusals.addresses().length <= MAX_KEPT_SEARCHES) break;
+      if (kept !== key) refusals.forget(kept);
+    }
+    return page;
+  };
+
+  const servePage = async (pathname: string, query = ''): Promise<Served> => {
     const found = findScreen(pathname, 'web');
     if (!found) return shell('not-found', 404, { title: `Page not found | ${brand}`, noIndex: true });
     const { name, route, params } = found;
@@ -307,4 +340,5 @@ export function createSitePages(context: {
     });
     return route.replay ? page : { status: page.status, page: page.page };
   };
+  return { page: servePage, refusedPage };
 }
