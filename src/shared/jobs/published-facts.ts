@@ -6,8 +6,8 @@ import { employmentTypesFromText, payFromText, placeFromText, type JobFacts } fr
 const known = new WeakMap<Job, JobFacts>();
 
 /**
- * A job's facts as everyone reads them: its card, the careers home's search and the counts on its
- * options, the JobPosting search engines read and the job-board feeds
+ * A job's facts as everyone reads them: the careers home's search and the counts on its options,
+ * the JobPosting search engines read and the job-board feeds, and whatever else says what a job is
  * (docs/behaviour.md#one-source-of-facts). Worked out here alone, so a job can never be listed as
  * remote by a feed and left out by the Remote filter.
  *
