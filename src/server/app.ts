@@ -32,7 +32,7 @@ import { teamRoutes } from './team/team-routes';
 import { interviewRoutes } from './interviews/interview-routes';
 import { rightToWorkRoutes } from './right-to-work/right-to-work-routes';
 import { lostLinkRoutes, myApplicationRoutes } from './my-application/my-application-routes';
-import { installErrorHandling } from './http/error-handler';
+import { createErrorAnswers, installErrorHandling } from './http/error-handler';
 import { HttpError } from './http/http-error';
 import { JSON_SHAPE_LIMITS, jsonShapeExceeds } from './http/json-shape';
 import { logAddress } from './http/log-address';
@@ -93,6 +93,7 @@ export async function createApp(context: AppContext, options: AppOptions = {}): 
   const logsEachRequest = config.logLevel === 'debug' || config.logLevel === 'trace';
   const replay = createAnswerReplay({ enabled: !logsEachRequest, maxEntries: options.replayEntries });
   const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...options.timeouts };
+  const errors = createErrorAnswers();
   const app = Fastify({
     serverFactory: replayingServerFactory(replay),
     requestTimeout: timeouts.requestTimeoutMs,
@@ -124,12 +125,13 @@ export async function createApp(context: AppContext, options: AppOptions = {}): 
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // Before routing, once: no route then sees a run of slashes (docs/security.md#input-handling).
     rewriteUrl: (request) => collapseSlashes(request.url ?? '/'),
-    // Paths refused before routing (bad percent-encoding, over-long parameter) answer `{ message }` too.
-    frameworkErrors: (error, _request, reply) => {
+    // Paths refused before routing (bad percent-encoding, over-long parameter) answer `{ message }` too,
+    // or a browser opening one the site's page saying it.
+    frameworkErrors: (error, request, reply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-      void (reply as FastifyReply)
-        .code(tooLong ? 414 : 400)
-        .send({ message: tooLong ? addressTooLong : badUrl });
+      void errors.send(request, reply as FastifyReply, tooLong ? 414 : 400, {
+        message: tooLong ? addressTooLong : badUrl,
+      });
     },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -137,7 +139,7 @@ export async function createApp(context: AppContext, options: AppOptions = {}): 
   replay.install(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(schemaSerializerCompiler);
-  installErrorHandling(app);
+  installErrorHandling(app, errors);
   // The API takes JSON only: a text/plain body is refused with 415 like any other wrong type.
   app.removeContentTypeParser('text/plain');
   // Fastify's own JSON parser, after a look at the body's shape: parsing is where a body of
@@ -197,7 +199,7 @@ export async function createApp(context: AppContext, options: AppOptions = {}): 
 
   await app.register(apiRoutes(app, context), { prefix: '/api' });
   siteRoutes(app.withTypeProvider<ZodTypeProvider>(), context);
-  if (options.webDistDir) await registerStaticSite(app, context, options.webDistDir);
+  if (options.webDistDir) await registerStaticSite(app, { ...context, errors }, options.webDistDir);
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: messages.notFound }));
   return app;
 }

@@ -144,6 +144,8 @@ export const messages = {
     'Your upload took too long to finish. Please check your connection and send your application again.',
   intakeBusy: 'We are receiving a lot of applications right now. Please try again in a minute.',
   notFound: 'Not found.',
+  /** The heading of the page a browser gets for an address the server refused (a NUL in it, say). */
+  requestRefused: "We couldn't open that page",
   metricsTokenRequired: 'Send the metrics token as a bearer token: Authorization: Bearer <METRICS_TOKEN>.',
   badJson: 'The request body is not valid JSON.',
   jsonTooComplex: 'The request body holds more values, or deeper nesting, than this request can take.',

@@ -4,6 +4,7 @@ import { DEFAULT_RETENTION_DAYS } from '../shared/limits';
 import type { InitialData } from '../shared/site/initial-data';
 import { App } from '../renderer/app/app';
 import { DrawnSearchContext } from '../renderer/lib/drawn-search';
+import { RefusalContext } from '../renderer/lib/refusal';
 import { SiteSettingsContext } from '../renderer/lib/site-settings';
 import type { AppStore } from '../renderer/store/store';
 
@@ -27,9 +28,11 @@ export function WebRoot({ store, initial, renderer, Router }: WebRootProps) {
       <RendererProvider renderer={renderer}>
         <SiteSettingsContext value={settings}>
           <DrawnSearchContext value={initial?.search}>
-            <Router>
-              <App store={store} />
-            </Router>
+            <RefusalContext value={initial?.refusal}>
+              <Router>
+                <App store={store} />
+              </Router>
+            </RefusalContext>
           </DrawnSearchContext>
         </SiteSettingsContext>
       </RendererProvider>

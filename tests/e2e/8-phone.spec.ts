@@ -244,6 +244,60 @@ test('the public pages and the login refusal fit the screen at 320, 390 and 820 
   }
 });
 
+test('the careers home with five filters chosen shows the first job on the first screen, the filters behind Filters (5), with and without JavaScript', async ({
+  browser,
+}) => {
+  const marker = `zp${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const token = await adminToken();
+  const created = await api<{ insertedId: string }>('POST', '/departments', {
+    token,
+    body: { name: `Claims ${marker}` },
+  });
+  const departments = await api<{ _id: string; slug: string }[]>('GET', '/departments', { token });
+  const claims = departments.body.find((entry) => entry._id === created.body.insertedId)!;
+  const job = await createJob({
+    jobTitle: `Motor Claims Handler ${marker}`,
+    location: '',
+    hours: '',
+    ctc: '',
+    departmentId: claims._id,
+    locations: ['Northampton'],
+    workplaceType: 'on-site',
+    employmentTypes: ['full-time'],
+    pay: { min: 30_000, max: 34_000, period: 'year' },
+  });
+  const address = `/?q=${marker}&department=${claims.slug}&location=Northampton&workplace=on-site&type=full-time&pay=30000`;
+
+  for (const javaScriptEnabled of [true, false]) {
+    const context = await browser.newContext({ ...phone, javaScriptEnabled });
+    const visitor = await context.newPage();
+    await visitor.goto(address);
+    const what = javaScriptEnabled ? 'with JavaScript' : 'without JavaScript';
+    const form = visitor.getByRole('search', { name: 'Search jobs' });
+    const filters = form.locator('summary');
+    await expect(form.getByRole('searchbox', { name: 'Search jobs' })).toBeVisible();
+    await expect(filters).toHaveText('Filters (5)');
+    await expect(form.getByRole('combobox', { name: 'Department' })).toBeHidden();
+    const title = visitor.getByRole('article').first().getByRole('heading', { level: 3 });
+    await expect(title).toHaveText(job.jobTitle);
+    const box = await title.boundingBox();
+    expect(box!.y + box!.height, what).toBeLessThanOrEqual(phone.viewport.height);
+
+    // Opened, each filter shows its choice (with the app, the tap also starts it).
+    await filters.tap();
+    const department = form.getByRole('combobox', { name: 'Department' });
+    await expect(department).toBeVisible();
+    await expect(department).toHaveValue(claims.slug);
+    await expect(form.getByRole('combobox', { name: 'Minimum pay' })).toHaveValue('30000');
+    if (javaScriptEnabled) {
+      await waitForApp(visitor);
+      await expect(department).toBeVisible();
+      await expectNoViolations(visitor, 'the careers home on a phone with its filters open');
+    }
+    await context.close();
+  }
+});
+
 test('focus follows the CV card when a CV is chosen and removed', async ({ page }) => {
   const choosers = watchFileChoosers(page);
   const job = await createJob();

@@ -1,8 +1,17 @@
-import { isValidElement } from 'react';
-import { Route, Routes, createRoutesFromElements, matchRoutes, type RouteObject } from 'react-router-dom';
+import { isValidElement, useState } from 'react';
+import {
+  Route,
+  Routes,
+  createRoutesFromElements,
+  matchRoutes,
+  useLocation,
+  type RouteObject,
+} from 'react-router-dom';
 import { CareersHomePage } from '../features/jobs/careers-home-page';
+import { RefusedRequest } from '../features/site/refused-request';
 import { PublicLayout } from '../layout/public-layout';
 import { lazyScreen, type LazyScreen } from '../lib/lazy-screen';
+import { useRefusal } from '../lib/refusal';
 import { screens } from '../../shared/site/screen-routes';
 import { ADMIN_ROUTES_PATH, TEAM_ROUTES_PATH, publicScreensOf, routeElements } from './route-screens';
 
@@ -58,6 +67,17 @@ const routes = (
 );
 
 export function AppRoutes() {
+  const refusal = useRefusal();
+  const { key } = useLocation();
+  // The entry the page was opened at (Back to it included): the server refused its address, and
+  // the page says why, as the server drew it; any other is routed as usual.
+  const [openedAt] = useState(key);
+  if (refusal && key === openedAt)
+    return (
+      <PublicLayout>
+        <RefusedRequest refusal={refusal} />
+      </PublicLayout>
+    );
   return <Routes>{routes}</Routes>;
 }
 

@@ -1,55 +1,165 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '../../shared/messages';
 import { isDatabaseUnavailable } from '../db/database-unavailable';
 import { HttpError } from './http-error';
+import { sendRepresentation, type Representation } from './representation';
 
 /** Long enough for a failover or a restart, short enough that a person tries again. */
 const DATABASE_RETRY_AFTER_SECONDS = 30;
 
+/** What a refusal says: `{ message }`, with each field's after a validation failure. */
+export interface ErrorBody {
+  message: string;
+  errors?: { path: string; message: string }[];
+}
+
 /**
- * Every failure answers JSON `{ message }` with a fitting status; bad input never becomes a 500,
- * and no stack trace leaves the server.
+ * The site's own page saying why a request was refused, drawn at the address's path (the web
+ * build's, site/site-pages.ts): the server has one only when it serves the site.
  */
-export function installErrorHandling(app: FastifyInstance): void {
+export type RefusalPage = (pathname: string, status: number, message: string) => Promise<Representation>;
+
+/**
+ * How much a request's Accept header wants a page (text/html, named: browsers name it) and how much
+ * JSON (named, or through a wildcard: what fetch and most API clients send).
+ */
+function preferences(accept: string | undefined) {
+  let html = 0;
+  let json = 0;
+  for (const part of (accept ?? '').split(',')) {
+    const [range = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = Number(params.find((param) => param.trim().startsWith('q='))?.split('=')[1] ?? 1);
+    const weight = Number.isFinite(q) ? q : 0;
+    const type = range.trim();
+    if (type === 'text/html') html = Math.max(html, weight);
+    if (type === 'application/json' || type === 'application/*' || type === '*/*')
+      json = Math.max(json, weight);
+  }
+  return { html, json };
+}
+
+/**
+ * A read of a page's address: outside the API, which keeps its own address space in JSON whoever
+ * asks (app.ts).
+ */
+function readsPage(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const path = request.url.split('?')[0] ?? '';
+  return path !== '/api' && !path.startsWith('/api/');
+}
+
+/** A browser opening a page: its Accept prefers HTML to JSON. */
+function wantsPage(request: FastifyRequest): boolean {
+  const { html, json } = preferences(request.headers.accept);
+  return html > 0 && html >= json;
+}
+
+/** Long enough for any address of the route table; a longer one is drawn as the home page's frame. */
+const MAX_PAGE_PATH = 200;
+
+/** The path a refusal page is drawn at: the address's own, when the app could read it. */
+function pagePath(url: string): string {
+  const path = url.split('?')[0] ?? '/';
+  try {
+    decodeURIComponent(path);
+  } catch {
+    return '/';
+  }
+  return path.length <= MAX_PAGE_PATH ? path : '/';
+}
+
+export interface ErrorAnswers {
+  /**
+   * Answers a refused request: `{ message }` with its status, or, for a browser opening a page
+   * while the site is served, the site's page saying the message, with the same status.
+   */
+  send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    body: ErrorBody,
+    headers?: Record<string, string>,
+  ): Promise<FastifyReply>;
+  /** Called once the site is served: refusals of pages are drawn by it from then on. */
+  useRefusalPage(page: RefusalPage): void;
+}
+
+export function createErrorAnswers(): ErrorAnswers {
+  let refusalPage: RefusalPage | undefined;
+  return {
+    async send(request, reply, status, body, headers = {}) {
+      reply.headers(headers);
+      if (refusalPage && readsPage(request)) {
+        reply.header('vary', 'Accept');
+        // A page that cannot be drawn leaves the JSON answer, which still says why.
+        const page = wantsPage(request)
+          ? await refusalPage(pagePath(request.url), status, body.message).catch((error: unknown) => {
+              request.log.error({ err: error }, 'the refusal page could not be drawn');
+              return undefined;
+            })
+          : undefined;
+        if (page) return sendRepresentation(request, reply, page, { status, cacheControl: 'no-store' });
+      }
+      return reply.code(status).send(body);
+    },
+    useRefusalPage(page) {
+      refusalPage = page;
+    },
+  };
+}
+
+/**
+ * Every failure answers JSON `{ message }` with a fitting status (a browser opening a page gets the
+ * site's page with the message instead: createErrorAnswers); bad input never becomes a 500, and no
+ * stack trace leaves the server.
+ */
+export function installErrorHandling(
+  app: FastifyInstance,
+  answers: ErrorAnswers = createErrorAnswers(),
+): ErrorAnswers {
   app.setErrorHandler(async (error: FastifyError | HttpError, request, reply) => {
+    const answer = (status: number, body: ErrorBody, headers?: Record<string, string>) =>
+      answers.send(request, reply, status, body, headers);
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+      return answer(error.statusCode, { message: error.message }, error.headers);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((issue) => ({
         path: issue.instancePath.replace(/^\//, '').replace(/\//g, '.'),
         message: issue.message ?? 'Invalid value.',
       }));
-      return reply.code(400).send({ message: errors[0]?.message ?? 'Invalid request.', errors });
+      return answer(400, { message: errors[0]?.message ?? 'Invalid request.', errors });
     }
     switch (error.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return reply
-          .code(413)
-          .send({ message: request.routeOptions.config.bodyTooLargeMessage ?? messages.bodyTooLarge });
+        return answer(413, {
+          message: request.routeOptions.config.bodyTooLargeMessage ?? messages.bodyTooLarge,
+        });
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return reply.code(415).send({ message: 'Send the request body as application/json.' });
+        return answer(415, { message: 'Send the request body as application/json.' });
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
-        return reply.code(400).send({ message: messages.badJson });
+        return answer(400, { message: messages.badJson });
     }
     if (error instanceof SyntaxError || error.statusCode === 400) {
-      return reply.code(400).send({ message: messages.badJson });
+      return answer(400, { message: messages.badJson });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.code(error.statusCode).send({ message: error.message });
+      return answer(error.statusCode, { message: error.message });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      return reply
-        .code(503)
-        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-        .send({ message: messages.databaseUnavailable });
+      return answer(
+        503,
+        { message: messages.databaseUnavailable },
+        { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+      );
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ message: messages.serverError });
+    return answer(500, { message: messages.serverError });
   });
+  return answers;
 }
 
 declare module 'fastify' {

@@ -9,7 +9,8 @@ import {
   type ListedPlaces,
   type ReferenceNumbers,
 } from '../jobs/job-reference-numbers';
-import { atHeadOffice, jobDescriptionHtml, jobUrl, publishedFacts } from './job-posting';
+import { publishedFacts } from '../../shared/jobs/published-facts';
+import { atHeadOffice, jobDescriptionHtml, jobUrl } from './job-posting';
 import { escapeHtml } from './safe-json';
 import { ukCounty } from './uk-counties';
 

@@ -1,13 +1,7 @@
 import type { JobPosting, Place } from 'schema-dts';
 import type { Job } from '../../shared/jobs/job-contract';
-import {
-  EMPLOYMENT_TYPES,
-  employmentTypesFromText,
-  PAY_PERIODS,
-  payFromText,
-  placeFromText,
-  type JobFacts,
-} from '../../shared/jobs/job-facts';
+import { EMPLOYMENT_TYPES, PAY_PERIODS, type JobFacts } from '../../shared/jobs/job-facts';
+import { publishedFacts } from '../../shared/jobs/published-facts';
 import { closingDateEnd } from '../../shared/jobs/closing-date';
 import { screens } from '../../shared/site/screen-routes';
 import { formatAddress, siteConfig } from '../../shared/site/site-config';
@@ -38,24 +32,6 @@ export function jobSummary(job: Job, length = 160): string {
   const cut = text.slice(0, length - 1);
   const lastSpace = cut.lastIndexOf(' ');
   return `${lastSpace === -1 ? cut : cut.slice(0, lastSpace)}…`;
-}
-
-/**
- * The facts a job is published with (JobPosting, job-board feeds). Each fact the administrator set
- * is taken as it is; one left empty is read from the text only where the text states it plainly,
- * by the same rules that filled existing jobs' facts (docs/behaviour.md#job-facts), so a job
- * posted with text fields only is still listed with its pay, type and town. Nothing else is guessed.
- */
-export function publishedFacts(job: Job): Omit<JobFacts, 'department'> {
-  const place = job.workplaceType
-    ? { locations: job.locations, workplaceType: job.workplaceType, remoteCountry: job.remoteCountry }
-    : (placeFromText(job.location) ?? { locations: [], workplaceType: null, remoteCountry: null });
-  return {
-    ...place,
-    employmentTypes:
-      job.employmentTypes.length > 0 ? job.employmentTypes : employmentTypesFromText(job.hours),
-    pay: job.pay ?? payFromText(job.ctc),
-  };
 }
 
 /** True when the town is the head office's, whose full address is then given. */
@@ -94,7 +70,7 @@ const googleEmploymentTypes = (facts: Pick<JobFacts, 'employmentTypes'>) => [
  * `TELECOMMUTE` with the country its applicants must live in (and its towns, if it names any). A
  * job whose place is unknown keeps its location text as the town, as before the facts.
  */
-function placeProperties(job: Job, facts: Omit<JobFacts, 'department'>) {
+function placeProperties(job: Job, facts: JobFacts) {
   const towns = facts.workplaceType ? facts.locations : [job.location];
   const places = towns.map(townPlace);
   return {

@@ -1,11 +1,13 @@
 import { printableValue } from '../../shared/format/printable-text';
 import type { Job } from '../../shared/jobs/job-contract';
 import {
+  applicableSearch,
   filterOptions,
   readJobSearch,
   searchJobs,
   searchQuery,
   setParams,
+  vocabularyOf,
   type JobSearch,
 } from '../../shared/jobs/job-search';
 import type { InitialData } from '../../shared/site/initial-data';
@@ -13,7 +15,9 @@ import type { Prerendered } from '../../shared/site/prerender';
 import { findScreen, screens } from '../../shared/site/screen-routes';
 import { pageTitles } from '../../shared/site/page-titles';
 import { formatAddress, siteConfig } from '../../shared/site/site-config';
+import { messages } from '../../shared/messages';
 import type { Config } from '../config';
+import type { RefusalPage } from '../http/error-handler';
 import { createRepresentation, type Representation } from '../http/representation';
 import type { JobRepository } from '../jobs/job-repository';
 import type { OpenJobs, OpenJobsCache } from '../jobs/open-jobs-cache';
@@ -48,7 +52,10 @@ export function createSitePages(context: {
   jobs: JobRepository;
   openJobs: OpenJobsCache;
   config: Config;
-}): (pathname: string, query?: string) => Promise<Served> {
+}): {
+  page: (pathname: string, query?: string) => Promise<Served>;
+  refusedPage: RefusalPage;
+} {
   const { template, prerenderedTemplate, prerender, jobs, openJobs, config } = context;
   const brand = siteConfig.brandName;
   const html = (head: PageHead, data: InitialData, prerendered?: Prerendered, start?: AppStart) =>
@@ -144,11 +151,13 @@ export function createSitePages(context: {
   };
   const searchPage = async (query: string): Promise<Served> => {
     const params = new URLSearchParams(query);
-    const search = readJobSearch(params);
+    const open = await openJobs.get();
+    // A department or town no open job names is no filter, as in the app (careers-home-page.tsx).
+    const search = applicableSearch(readJobSearch(params), vocabularyOf(open.jobs));
     // One address per search, whatever else the link carried or in whichever case.
     const normal = searchQuery(search, setParams(search, [...params.keys()]));
     if (!normal) return homePage();
-    const page = await drawSearch(await openJobs.get(), search, normal);
+    const page = await drawSearch(open, search, normal);
     return { status: 200, page };
   };
 
@@ -280,7 +289,35 @@ export function createSitePages(context: {
     login: fixedPage('login'),
   };
 
-  return async (pathname, query = '') => {
+  /**
+   * The site's page for a request the server refused (a NUL in the address, a malformed one): a
+   * browser opening a page gets the site's frame with the message rather than the API's JSON
+   * (docs/behaviour.md#routes-and-screens). Drawn at the address's path, never with its query (a
+   * visitor's search), and kept among the latest few like searches, so made-up addresses cannot
+   * fill memory.
+   */
+  const refusals = createDrawnPages();
+  const refusedPage: RefusalPage = (pathname, status, message) => {
+    const key = `${status} ${message} ${pathname}`;
+    const page = refusals.page(key, [year()], async (done) => {
+      const data: InitialData = { ...settings(), refusal: { status, message } };
+      const prerendered = await prerender(pathname, data);
+      done(prerendered !== undefined || !prerender.mayDraw());
+      return html(
+        { title: `${messages.requestRefused} | ${brand} Careers`, noIndex: true },
+        data,
+        prerendered,
+        'interaction',
+      );
+    });
+    for (const kept of refusals.addresses()) {
+      if (refusals.addresses().length <= MAX_KEPT_SEARCHES) break;
+      if (kept !== key) refusals.forget(kept);
+    }
+    return page;
+  };
+
+  const servePage = async (pathname: string, query = ''): Promise<Served> => {
     const found = findScreen(pathname, 'web');
     if (!found) return shell('not-found', 404, { title: `Page not found | ${brand}`, noIndex: true });
     const { name, route, params } = found;
@@ -303,4 +340,5 @@ export function createSitePages(context: {
     });
     return route.replay ? page : { status: page.status, page: page.page };
   };
+  return { page: servePage, refusedPage };
 }

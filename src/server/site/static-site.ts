@@ -6,6 +6,7 @@ import { screensOf } from '../../shared/site/screen-routes';
 import { SITE_ICONS } from '../../shared/site/site-icons';
 import type { Config } from '../config';
 import type { JobRepository } from '../jobs/job-repository';
+import type { ErrorAnswers } from '../http/error-handler';
 import { sendRepresentation } from '../http/representation';
 import type { OpenJobsCache } from '../jobs/open-jobs-cache';
 import { trimTrailingSlashes } from '../http/url-path';
@@ -21,7 +22,7 @@ import { createSitePages } from './site-pages';
  */
 export async function registerStaticSite(
   app: FastifyInstance,
-  context: { jobs: JobRepository; openJobs: OpenJobsCache; config: Config },
+  context: { jobs: JobRepository; openJobs: OpenJobsCache; config: Config; errors: ErrorAnswers },
   distDir: string,
 ): Promise<boolean> {
   const indexFile = path.join(distDir, 'index.html');
@@ -40,7 +41,9 @@ export async function registerStaticSite(
 
   const prerender = createPrerenderer(distDir, app.log, { idleTimeoutMs: context.config.prerenderIdleMs });
   app.addHook('onClose', () => prerender.close());
-  const page = createSitePages({ ...context, template, prerenderedTemplate, prerender });
+  const { page, refusedPage } = createSitePages({ ...context, template, prerenderedTemplate, prerender });
+  // A browser opening a page the server refuses (a NUL in its address) gets the site's page saying why.
+  context.errors.useRefusalPage(refusedPage);
   // A private link must stay out of search engines even if someone publishes it; the page's
   // own meta tag says the same (docs/security.md#the-applicants-private-link).
   const privateBases = screensOf('web')

@@ -6,14 +6,18 @@ import {
   WORKPLACE_TYPE_CODES,
   WORKPLACE_TYPES,
   type EmploymentType,
+  type JobFacts,
   type PayRange,
   type WorkplaceType,
 } from './job-facts';
+import { publishedFacts } from './published-facts';
 
 /**
  * Search and filters on the careers home (docs/behaviour.md#job-search). They live in the page's
  * address as plain GET parameters, so the server's prerender and the browser draw the same list
- * from the same open jobs, and a search can be shared, bookmarked and found again with Back.
+ * from the same open jobs, and a search can be shared, bookmarked and found again with Back. Every
+ * filter reads a job's published facts (published-facts.ts), the ones its card, its JobPosting and
+ * the feeds say, so a job is found by whatever it is listed as.
  */
 
 /** The parameters, in the order the form sends them. */
@@ -134,21 +138,21 @@ function matchesText(job: Job, q: string): boolean {
 
 /** Whether a job passes one filter of the search. */
 function passes(job: Job, search: JobSearch, param: SearchParam): boolean {
+  if (param === 'q') return matchesText(job, search.q);
+  const facts = publishedFacts(job);
   switch (param) {
-    case 'q':
-      return matchesText(job, search.q);
     case 'department':
-      return !search.department || job.department?.slug === search.department;
+      return !search.department || facts.department?.slug === search.department;
     case 'location': {
       const town = search.location.toLowerCase();
-      return !town || job.locations.some((name) => name.toLowerCase() === town);
+      return !town || facts.locations.some((name) => name.toLowerCase() === town);
     }
     case 'workplace':
-      return !search.workplace || job.workplaceType === search.workplace;
+      return !search.workplace || facts.workplaceType === search.workplace;
     case 'type':
-      return !search.type || job.employmentTypes.includes(search.type);
+      return !search.type || facts.employmentTypes.includes(search.type);
     case 'pay':
-      return !search.pay || (job.pay !== null && yearlyPay(job.pay) >= search.pay);
+      return !search.pay || (facts.pay !== null && yearlyPay(facts.pay) >= search.pay);
   }
 }
 
@@ -177,59 +181,123 @@ export interface FilterOptions {
 const byLabel = (a: FilterOption, b: FilterOption) => a.label.localeCompare(b.label, 'en-GB');
 
 /**
- * Every option of every filter with its count, drawn from the open jobs: a department or town
- * appears while an open job names it. The option chosen now is always listed (with 0 if no job
- * has it any more), so the form shows what the address asks for.
+ * The departments (slug to name) and towns (folded to as written) the open jobs name: what a
+ * search may ask for. A value no open job names is no filter at all (see applicableSearch).
  */
-export function filterOptions(jobs: readonly Job[], search: JobSearch): FilterOptions {
-  const pool = (param: SearchParam) => jobs.filter((job) => passesAll(job, search, param));
-  const counted = <T>(list: readonly Job[], keys: (job: Job) => readonly T[]) => {
-    const counts = new Map<T, number>();
-    for (const job of list) for (const key of new Set(keys(job))) counts.set(key, (counts.get(key) ?? 0) + 1);
-    return counts;
-  };
+export interface SearchVocabulary {
+  departments: ReadonlyMap<string, string>;
+  towns: ReadonlyMap<string, string>;
+}
 
+export function vocabularyOf(jobs: readonly Job[]): SearchVocabulary {
   const departments = new Map<string, string>();
   const towns = new Map<string, string>();
   for (const job of jobs) {
-    if (job.department) departments.set(job.department.slug, job.department.name);
-    for (const town of job.locations) if (!towns.has(town.toLowerCase())) towns.set(town.toLowerCase(), town);
+    const facts = publishedFacts(job);
+    if (facts.department) departments.set(facts.department.slug, facts.department.name);
+    for (const town of facts.locations)
+      if (!towns.has(town.toLowerCase())) towns.set(town.toLowerCase(), town);
   }
-  if (search.department && !departments.has(search.department))
-    departments.set(search.department, search.department);
-  if (search.location && !towns.has(search.location.toLowerCase()))
-    towns.set(search.location.toLowerCase(), search.location);
+  return { departments, towns };
+}
 
-  const departmentCounts = counted(pool('department'), (job) =>
-    job.department ? [job.department.slug] : [],
+/**
+ * The same vocabulary read from a drawn page's options, for the app before it has the open jobs:
+ * the server drew them from a search already made applicable, so every department or town the
+ * search keeps is listed there (the chosen option always is).
+ */
+export function vocabularyOfOptions(options: FilterOptions): SearchVocabulary {
+  return {
+    departments: new Map(options.department.map((option) => [option.value, option.label])),
+    towns: new Map(options.location.map((option) => [option.value.toLowerCase(), option.value])),
+  };
+}
+
+/**
+ * The search the open jobs can answer: a department or town that no open job names counts as not
+ * set, like an unknown workplace, so whatever a link carries there is never shown back as if it
+ * were a choice ("Call 0800 ... to apply" as the department). A town is written as the jobs write it.
+ */
+export function applicableSearch(search: JobSearch, vocabulary: SearchVocabulary): JobSearch {
+  return {
+    ...search,
+    department: vocabulary.departments.has(search.department) ? search.department : '',
+    location: vocabulary.towns.get(search.location.toLowerCase()) ?? '',
+  };
+}
+
+/**
+ * Every option of every filter with its count, drawn from the open jobs: a department or town
+ * appears while an open job names it. An option no job would list with the other filters kept is
+ * left out, unless it is the one chosen (shown with its 0), so the form shows what the address asks
+ * for and offers nothing that would find nothing.
+ */
+export function filterOptions(jobs: readonly Job[], search: JobSearch): FilterOptions {
+  const pool = (param: SearchParam) => jobs.filter((job) => passesAll(job, search, param));
+  const counted = <T>(list: readonly Job[], keys: (facts: JobFacts) => readonly T[]) => {
+    const counts = new Map<T, number>();
+    for (const job of list)
+      for (const key of new Set(keys(publishedFacts(job)))) counts.set(key, (counts.get(key) ?? 0) + 1);
+    return counts;
+  };
+  const offered = (param: SearchParam, list: FilterOption[]) =>
+    list.filter(
+      (option) =>
+        option.count > 0 ||
+        option.value.toLowerCase() === String(param === 'pay' ? search.pay : search[param]).toLowerCase(),
+    );
+
+  const { departments, towns } = vocabularyOf(jobs);
+  const departmentCounts = counted(pool('department'), (facts) =>
+    facts.department ? [facts.department.slug] : [],
   );
-  const townCounts = counted(pool('location'), (job) => job.locations.map((town) => town.toLowerCase()));
-  const workplaceCounts = counted(pool('workplace'), (job) => (job.workplaceType ? [job.workplaceType] : []));
-  const typeCounts = counted(pool('type'), (job) => job.employmentTypes);
-  const payPool = pool('pay').map((job) => (job.pay ? yearlyPay(job.pay) : -1));
+  const townCounts = counted(pool('location'), (facts) => facts.locations.map((town) => town.toLowerCase()));
+  const workplaceCounts = counted(pool('workplace'), (facts) =>
+    facts.workplaceType ? [facts.workplaceType] : [],
+  );
+  const typeCounts = counted(pool('type'), (facts) => facts.employmentTypes);
+  const payPool = pool('pay').map((job) => {
+    const { pay } = publishedFacts(job);
+    return pay ? yearlyPay(pay) : -1;
+  });
 
   return {
-    department: [...departments]
-      .map(([slug, name]) => ({ value: slug, label: name, count: departmentCounts.get(slug) ?? 0 }))
-      .sort(byLabel),
-    location: [...towns]
-      .map(([key, town]) => ({ value: town, label: town, count: townCounts.get(key) ?? 0 }))
-      .sort(byLabel),
-    workplace: WORKPLACE_TYPES.map(({ code, words }) => ({
-      value: code,
-      label: words,
-      count: workplaceCounts.get(code) ?? 0,
-    })),
-    type: EMPLOYMENT_TYPES.map(({ code, words }) => ({
-      value: code,
-      label: words,
-      count: typeCounts.get(code) ?? 0,
-    })),
-    pay: PAY_FLOORS.map((floor) => ({
-      value: String(floor),
-      label: `${formatPounds(floor)} a year or more`,
-      count: payPool.filter((most) => most >= floor).length,
-    })),
+    department: offered(
+      'department',
+      [...departments]
+        .map(([slug, name]) => ({ value: slug, label: name, count: departmentCounts.get(slug) ?? 0 }))
+        .sort(byLabel),
+    ),
+    location: offered(
+      'location',
+      [...towns]
+        .map(([key, town]) => ({ value: town, label: town, count: townCounts.get(key) ?? 0 }))
+        .sort(byLabel),
+    ),
+    workplace: offered(
+      'workplace',
+      WORKPLACE_TYPES.map(({ code, words }) => ({
+        value: code,
+        label: words,
+        count: workplaceCounts.get(code) ?? 0,
+      })),
+    ),
+    type: offered(
+      'type',
+      EMPLOYMENT_TYPES.map(({ code, words }) => ({
+        value: code,
+        label: words,
+        count: typeCounts.get(code) ?? 0,
+      })),
+    ),
+    pay: offered(
+      'pay',
+      PAY_FLOORS.map((floor) => ({
+        value: String(floor),
+        label: `${formatPounds(floor)} a year or more`,
+        count: payPool.filter((most) => most >= floor).length,
+      })),
+    ),
   };
 }
 

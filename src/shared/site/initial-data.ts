@@ -13,6 +13,14 @@ export interface InitialData {
   jobs?: Job[];
   job?: Job;
   search?: DrawnSearch;
+  /** A request the server refused, which the page says instead of its screen (a browser's 400). */
+  refusal?: Refusal;
+}
+
+/** Why the server refused the request this page answers: its status and the server's message. */
+export interface Refusal {
+  status: number;
+  message: string;
 }
 
 /**

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { BriefcaseSearchRegular } from '@fluentui/react-icons/headless/svg/briefcase-search';
 import { MailRegular } from '@fluentui/react-icons/headless/svg/mail';
 import {
+  applicableSearch,
   filterOptions,
   filterWords,
   readJobSearch,
@@ -10,7 +11,10 @@ import {
   searchJobs,
   searchQuery,
   setParams,
+  vocabularyOf,
+  vocabularyOfOptions,
   without,
+  type SearchVocabulary,
 } from '../../../shared/jobs/job-search';
 import { screens } from '../../../shared/site/screen-routes';
 import { siteConfig } from '../../../shared/site/site-config';
@@ -24,10 +28,14 @@ import { JobSearchForm } from './job-search-form';
 import { useDeleteJob } from './use-delete-job';
 import { useStyles } from './careers-home-page.styles';
 
-/** The search the address asks for, and the order its filters were set in. */
-function readSearch(query: string) {
+/**
+ * The search the address asks for, and the order its filters were set in. A department or town
+ * the open jobs do not name is dropped, as the server drops it when it draws the page.
+ */
+function readSearch(query: string, vocabulary: SearchVocabulary | undefined) {
   const params = new URLSearchParams(query);
-  const search = readJobSearch(params);
+  const asked = readJobSearch(params);
+  const search = vocabulary ? applicableSearch(asked, vocabulary) : asked;
   return { search, order: setParams(search, [...params.keys()]) };
 }
 
@@ -42,7 +50,11 @@ export function CareersHomePage() {
   // A search page the server drew carries only what it lists: shown until the open jobs arrive,
   // and drawn alike here while hydrating.
   const drawn = useDrawnSearch();
-  const asked = useMemo(() => readSearch(query), [query]);
+  const vocabulary = useMemo(
+    () => (jobs ? vocabularyOf(jobs) : drawn ? vocabularyOfOptions(drawn.options) : undefined),
+    [jobs, drawn],
+  );
+  const asked = useMemo(() => readSearch(query, vocabulary), [query, vocabulary]);
   const view = useMemo(() => {
     const { search, order } = asked;
     if (jobs)

@@ -10,6 +10,7 @@ import { DeleteRegular } from '@fluentui/react-icons/headless/svg/delete';
 import { EditRegular } from '@fluentui/react-icons/headless/svg/edit';
 import { NO_SALARY_HISTORY } from '../../../shared/jobs/job-facts';
 import { factsBeyondTiles, jobTiles, type JobTileKey } from '../../../shared/jobs/job-tiles';
+import { publishedFacts } from '../../../shared/jobs/published-facts';
 import { LocationRegular } from '@fluentui/react-icons/headless/svg/location';
 import { MoneyRegular } from '@fluentui/react-icons/headless/svg/money';
 import type { Job } from '../../../shared/jobs/job-contract';
@@ -63,8 +64,9 @@ export function JobCard({
   const [expanded, setExpanded] = useState(() => variant === 'apply' || openedBeforeHydration(detailsId));
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const SubHeading = headingLevel === 2 ? 'h3' : 'h4';
-  // Only what the title line and the tiles leave unsaid: a job whose texts are its facts' words has none.
-  const beyond = factsBeyondTiles(job);
+  // Only what the title line and the tiles leave unsaid: a job whose texts are its facts' words has
+  // none. The facts are the job's published ones, as the search, its JobPosting and the feeds read.
+  const beyond = factsBeyondTiles({ ...job, ...publishedFacts(job) });
 
   return (
     <article

@@ -2,6 +2,7 @@ import { forwardRef, useEffect, useRef, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   Field,
+  mergeClasses,
   renderInput_unstable,
   Select,
   useInput_unstable,
@@ -9,12 +10,14 @@ import {
   type InputProps,
   type InputState,
 } from '@fluentui/react-components';
+import { ChevronDownRegular } from '@fluentui/react-icons/headless/svg/chevron-down';
 import { SearchRegular } from '@fluentui/react-icons/headless/svg/search';
 import {
   MAX_SEARCH_TEXT,
   readJobSearch,
   SEARCH_PARAMS,
   searchQuery,
+  setParams,
   type FilterOption,
   type FilterOptions,
   type JobSearch,
@@ -56,6 +59,15 @@ const BrowserInput = forwardRef<HTMLInputElement, InputProps>(function BrowserIn
 });
 
 const optionText = (option: FilterOption) => `${option.label} (${option.count})`;
+
+/** "Filters (2)": how many of the drop-downs the address sets (the text search is always in view). */
+const filtersWords = (search: JobSearch) => {
+  const chosen = setParams(search).filter((param) => param !== 'q').length;
+  return chosen > 0 ? `Filters (${chosen})` : 'Filters';
+};
+
+/** Where the filters stay in view: from here up the disclosure is not needed (the styles agree). */
+const WIDE_FILTERS = '(min-width: 640px)';
 const fieldValue = (search: JobSearch, param: SearchParam) =>
   param === 'pay' ? (search.pay ? String(search.pay) : '') : search[param];
 
@@ -69,6 +81,15 @@ export function JobSearchForm({ search, order, options }: JobSearchFormProps) {
   const actions = useActionStyles();
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
+  const filters = useRef<HTMLDetailsElement>(null);
+
+  // A browser that cannot show a closed disclosure's content by CSS (styles.filters) shows the
+  // summary on a wide screen too: once the app runs, the filters are opened there. Only ever
+  // opened, and only here: what the visitor opened or closed is theirs.
+  useEffect(() => {
+    // (jsdom, in the component tests, has no matchMedia.)
+    if (filters.current && window.matchMedia?.(WIDE_FILTERS).matches) filters.current.open = true;
+  }, []);
 
   // The fields are the browser's own: what the visitor typed or chose on the server's page before
   // the app took it over stays theirs (hydration keeps it), as does anything not yet sent when the
@@ -117,18 +138,26 @@ export function JobSearchForm({ search, order, options }: JobSearchFormProps) {
           contentBefore={<SearchRegular aria-hidden="true" />}
         />
       </Field>
-      {SELECTS.map(({ param, label, any }) => (
-        <Field key={param} label={label}>
-          <Select name={param} defaultValue={fieldValue(search, param)}>
-            <option value="">{any}</option>
-            {options[param].map((option) => (
-              <option key={option.value} value={option.value}>
-                {optionText(option)}
-              </option>
-            ))}
-          </Select>
-        </Field>
-      ))}
+      {/* A phone shows the text search and this one line until it is opened, so the jobs come
+          first; a native disclosure, so it opens without the app (docs/behaviour.md#job-search). */}
+      <details ref={filters} className={styles.filters}>
+        <summary className={mergeClasses(actions.base, actions.secondary, styles.summary)}>
+          {filtersWords(search)}
+          <ChevronDownRegular className={styles.chevron} aria-hidden="true" />
+        </summary>
+        {SELECTS.map(({ param, label, any }) => (
+          <Field key={param} label={label} className={styles.filter}>
+            <Select name={param} defaultValue={fieldValue(search, param)}>
+              <option value="">{any}</option>
+              {options[param].map((option) => (
+                <option key={option.value} value={option.value}>
+                  {optionText(option)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        ))}
+      </details>
       <div className={styles.actions}>
         <button type="submit" className={`${actions.base} ${actions.primary}`}>
           Search

@@ -70,17 +70,21 @@ describe('the careers home search with the app running', () => {
     expect(titles()).toEqual(['Backend Engineer']);
     expect(count()).toHaveTextContent('1 role matches your search');
 
-    // A second filter that leaves nothing: the department is the one changed last.
-    await user.selectOptions(within(form).getByLabelText('Department'), 'claims');
+    // Within remote jobs no department is named: none is offered.
+    const departments = within(form).getByLabelText<HTMLSelectElement>('Department');
+    expect([...departments.options].map((option) => option.text)).toEqual(['Any department']);
+
+    // Words that leave nothing: the text, changed last, is the filter to clear.
+    await user.type(within(form).getByLabelText('Search jobs'), 'claims');
     await user.click(within(form).getByRole('button', { name: 'Search' }));
-    expect(search()).toBe('?workplace=remote&department=claims');
+    expect(search()).toBe('?workplace=remote&q=claims');
     expect(titles()).toEqual([]);
     expect(count()).toHaveTextContent('0 roles match your search');
-    await user.click(screen.getByRole('link', { name: 'Clear the last filter (Claims)' }));
+    await user.click(screen.getByRole('link', { name: 'Clear the last filter (“claims”)' }));
     expect(search()).toBe('?workplace=remote');
     expect(titles()).toEqual(['Backend Engineer']);
     // The form follows the address it returned to.
-    expect(within(form).getByLabelText<HTMLSelectElement>('Department').value).toBe('');
+    expect(within(form).getByLabelText<HTMLInputElement>('Search jobs').value).toBe('');
     expect(within(form).getByLabelText<HTMLSelectElement>('Workplace').value).toBe('remote');
   });
 
@@ -89,18 +93,31 @@ describe('the careers home search with the app running', () => {
     renderHome('/?department=claims');
     expect(titles()).toEqual(['Motor Claims Handler']);
     const form = screen.getByRole('search', { name: 'Search jobs' });
+    // The drop-downs fold away on a phone behind how many of them are set.
+    expect(within(form).getByText('Filters (1)').tagName).toBe('SUMMARY');
     await user.selectOptions(within(form).getByLabelText('Department'), '');
     await user.type(within(form).getByLabelText('Search jobs'), 'engineer{Enter}');
     expect(search()).toBe('?q=engineer');
     expect(titles()).toEqual(['Backend Engineer']);
+    expect(within(form).getByText('Filters').tagName).toBe('SUMMARY');
+  });
+
+  it('ignores a department no job names, and never shows it back', () => {
+    const { container } = renderHome(
+      `/?workplace=remote&department=${encodeURIComponent('Call 0800 123 456')}`,
+    );
+    expect(titles()).toEqual(['Backend Engineer']);
+    const form = screen.getByRole('search', { name: 'Search jobs' });
+    expect(within(form).getByLabelText<HTMLSelectElement>('Department').value).toBe('');
+    expect(within(form).getByText('Filters (1)').tagName).toBe('SUMMARY');
+    expect(container.textContent).not.toContain('0800');
   });
 
   it('keeps what the visitor typed and chose on the server-drawn page before the app took it over', async () => {
     const user = userEvent.setup();
     // The visitor starts on the page the server drew, and the app arrives while they fill it in.
-    const { store } = renderHome('/?department=claims', (page) => {
+    const { store } = renderHome('/?workplace=on-site', (page) => {
       page.querySelector<HTMLInputElement>('input[name="q"]')!.value = 'engineer';
-      page.querySelector<HTMLSelectElement>('select[name="department"]')!.value = '';
       page.querySelector<HTMLSelectElement>('select[name="workplace"]')!.value = 'remote';
     });
     // The app draws the page again once it runs (here: the jobs fetched again, with a new post):
@@ -110,12 +127,12 @@ describe('the careers home search with the app running', () => {
         jobsApi.util.upsertQueryEntries([{ endpointName: 'getJobs', arg: undefined, value: MORE_JOBS }]),
       );
     });
+    // Still showing the address's search until they send theirs, now with the new post.
+    await screen.findByRole('article', { name: 'Receptionist' });
+    expect(titles()).toEqual(['Motor Claims Handler', 'Receptionist']);
     const form = screen.getByRole('search', { name: 'Search jobs' });
     expect(within(form).getByLabelText<HTMLInputElement>('Search jobs').value).toBe('engineer');
-    expect(within(form).getByLabelText<HTMLSelectElement>('Department').value).toBe('');
     expect(within(form).getByLabelText<HTMLSelectElement>('Workplace').value).toBe('remote');
-    // Still showing the address's search until they send theirs.
-    expect(titles()).toEqual(['Motor Claims Handler']);
     await user.click(within(form).getByRole('button', { name: 'Search' }));
     expect(search()).toBe('?q=engineer&workplace=remote');
     expect(titles()).toEqual(['Backend Engineer']);

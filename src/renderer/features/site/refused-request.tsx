@@ -1,0 +1,30 @@
+import { mergeClasses } from '@fluentui/react-components';
+import { messages } from '../../../shared/messages';
+import type { Refusal } from '../../../shared/site/initial-data';
+import { screens } from '../../../shared/site/screen-routes';
+import { siteConfig } from '../../../shared/site/site-config';
+import { useActionStyles } from '../../components/action-styles';
+import { useStyles } from './refused-request.styles';
+
+/**
+ * What a browser opening an address the server refused is shown, in the site's frame: the
+ * server's own message ("The request contains a character that is not allowed (NUL).") and the
+ * way home. Plain elements, as on the crash screen: it is in the public site's first download.
+ */
+export function RefusedRequest({ refusal }: { refusal: Refusal }) {
+  const styles = useStyles();
+  const actions = useActionStyles();
+  return (
+    <section className={styles.root} aria-labelledby="refused-request-title">
+      <title>{`${messages.requestRefused} | ${siteConfig.brandName} Careers`}</title>
+      <h1 id="refused-request-title" className={styles.title}>
+        {messages.requestRefused}
+      </h1>
+      <p className={styles.text}>{refusal.message}</p>
+      <p className={styles.text}>Check the address, or start again from the homepage.</p>
+      <a href={screens.home.path()} className={mergeClasses(actions.base, actions.primary)}>
+        Go to the homepage
+      </a>
+    </section>
+  );
+}
