@@ -134,7 +134,7 @@ describe("a job's published facts", () => {
       employmentType: 'PART_TIME',
       applicantLocationRequirements: { name: 'UK' },
     });
-    expect(indeedFeed([remote], PUBLIC_URL)).toContain('<remotetype>Fully remote</remotetype>');
+    expect(indeedFeed([remote], PUBLIC_URL)).toContain('<remotetype><![CDATA[Fully remote]]></remotetype>');
   });
 });
 
