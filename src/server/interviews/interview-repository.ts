@@ -384,6 +384,50 @@ export function createInterviewRepository(db: Db) {
     return slotId!;
   };
 
+  /**
+   * Moves a booking to another slot, for the applicant or for staff alike: the booking follows the
+   * slot (a new SEQUENCE for the calendars), and the interviewers who gain or lose the application
+   * are given or lose its access. Answers the interview as it now stands and that change of access.
+   */
+  const moveTo = async (tx: Db, applicationId: string, before: BookedInterview, slotId: string) => {
+    await moveBooking(tx, before.bookingId, slotId);
+    const interview = (await bookingOf(tx, applicationId))!;
+    const access = await reassign(tx, applicationId, interview.interviewers, before.interviewers);
+    return { interview, access };
+  };
+
+  /**
+   * Cancels a booking, for the applicant or for staff alike: the slot is free again, the calendars
+   * get the next SEQUENCE, and its interviewers lose the application's access. `onCancel` writes
+   * what follows (events, e-mails) in the same transaction.
+   */
+  const release = async (
+    tx: Db,
+    applicationId: string,
+    booking: BookedInterview,
+    onCancel: (
+      tx: Db,
+      cancelled: BookedInterview,
+      access: Awaited<ReturnType<typeof reassign>>,
+    ) => Promise<void>,
+  ): Promise<BookedInterview> => {
+    await tx.delete(interviewBookings).where(eq(interviewBookings.id, booking.bookingId));
+    const cancelled = { ...booking, sequence: booking.sequence + 1 };
+    const access = await reassign(tx, applicationId, [], booking.interviewers);
+    await onCancel(tx, cancelled, access);
+    return cancelled;
+  };
+
+  /** Runs a booking change, answering a slot someone else holds with 409 in `message`. */
+  const unlessTaken = async <T>(message: string, work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof SlotTaken || isUniqueViolation(error)) throw new HttpError(409, message);
+      throw error;
+    }
+  };
+
   /** The booking staff would change: refused in words when there is none or it has started. */
   const staffBooking = async (tx: Db, applicationId: string, now: Date) => {
     await lockOpen(tx, applicationId, now, 'staff');
@@ -610,8 +654,8 @@ export function createInterviewRepository(db: Db) {
     }): Promise<BookingOutcome> {
       const { applicationId, slotId, now } = input;
       if (!isId(slotId)) throw new HttpError(400, interviewMessages.slotUnavailable);
-      try {
-        return await inTransaction(async (tx) => {
+      return unlessTaken(interviewMessages.slotTaken, () =>
+        inTransaction(async (tx) => {
           // One booking change per application at a time: the application's row is the lock.
           const state = await lockOpen(tx, applicationId, now);
           if (state.stage !== 'interview') throw new HttpError(400, interviewMessages.slotUnavailable);
@@ -639,35 +683,26 @@ export function createInterviewRepository(db: Db) {
             );
           if (!offered) throw new HttpError(400, interviewMessages.slotUnavailable);
           if (before) {
-            await moveBooking(tx, before.bookingId, slotId);
-          } else {
-            const inserted = await tx
-              .insert(interviewBookings)
-              .values({ applicationId, slotId })
-              .onConflictDoNothing()
-              .returning({ id: interviewBookings.id });
-            if (inserted.length === 0) throw new SlotTaken();
+            const { interview, access } = await moveTo(tx, applicationId, before, slotId);
+            const adjustmentAsked = await storeInterviewAdjustments(tx, applicationId, input.adjustments);
+            const outcome: BookingOutcome = { kind: 'moved', interview, before, adjustmentAsked };
+            await input.onChange(tx, outcome, access);
+            return outcome;
           }
+          const inserted = await tx
+            .insert(interviewBookings)
+            .values({ applicationId, slotId })
+            .onConflictDoNothing()
+            .returning({ id: interviewBookings.id });
+          if (inserted.length === 0) throw new SlotTaken();
           const adjustmentAsked = await storeInterviewAdjustments(tx, applicationId, input.adjustments);
           const interview = (await bookingOf(tx, applicationId))!;
-          const access = await reassign(
-            tx,
-            applicationId,
-            interview.interviewers,
-            before?.interviewers ?? [],
-          );
-          const outcome: BookingOutcome = before
-            ? { kind: 'moved', interview, before, adjustmentAsked }
-            : { kind: 'booked', interview, adjustmentAsked };
+          const access = await reassign(tx, applicationId, interview.interviewers, []);
+          const outcome: BookingOutcome = { kind: 'booked', interview, adjustmentAsked };
           await input.onChange(tx, outcome, access);
           return outcome;
-        });
-      } catch (error) {
-        if (error instanceof SlotTaken || isUniqueViolation(error)) {
-          throw new HttpError(409, interviewMessages.slotTaken);
-        }
-        throw error;
-      }
+        }),
+      );
     },
 
     /**
@@ -692,11 +727,7 @@ export function createInterviewRepository(db: Db) {
         if (booking.startsAt <= changeableAfter(input.now)) {
           throw new HttpError(409, interviewMessages.tooLateToChange);
         }
-        await tx.delete(interviewBookings).where(eq(interviewBookings.id, booking.bookingId));
-        const cancelled = { ...booking, sequence: booking.sequence + 1 };
-        const access = await reassign(tx, input.applicationId, [], booking.interviewers);
-        await input.onCancel(tx, cancelled, access);
-        return cancelled;
+        return release(tx, input.applicationId, booking, input.onCancel);
       });
     },
 
@@ -721,26 +752,23 @@ export function createInterviewRepository(db: Db) {
         access: Awaited<ReturnType<typeof reassign>>,
       ) => Promise<void>;
     }): Promise<BookingOutcome> {
-      try {
-        return await inTransaction(async (tx) => {
+      return unlessTaken(interviewMessages.staffSlotTaken, () =>
+        inTransaction(async (tx) => {
           const before = await staffBooking(tx, input.applicationId, input.now);
           if (input.slotId === before.slotId) {
             return { kind: 'unchanged', interview: before, adjustmentAsked: false } as const;
           }
-          const slotId = await staffTarget(tx, input);
-          await moveBooking(tx, before.bookingId, slotId);
-          const interview = (await bookingOf(tx, input.applicationId))!;
-          const access = await reassign(tx, input.applicationId, interview.interviewers, before.interviewers);
+          const { interview, access } = await moveTo(
+            tx,
+            input.applicationId,
+            before,
+            await staffTarget(tx, input),
+          );
           const outcome = { kind: 'moved', interview, before, adjustmentAsked: false } as const;
           await input.onMove(tx, outcome, access);
           return outcome;
-        });
-      } catch (error) {
-        if (error instanceof SlotTaken || isUniqueViolation(error)) {
-          throw new HttpError(409, interviewMessages.staffSlotTaken);
-        }
-        throw error;
-      }
+        }),
+      );
     },
 
     /**
@@ -756,14 +784,14 @@ export function createInterviewRepository(db: Db) {
         access: Awaited<ReturnType<typeof reassign>>,
       ) => Promise<void>;
     }): Promise<BookedInterview> {
-      return inTransaction(async (tx) => {
-        const booking = await staffBooking(tx, input.applicationId, input.now);
-        await tx.delete(interviewBookings).where(eq(interviewBookings.id, booking.bookingId));
-        const cancelled = { ...booking, sequence: booking.sequence + 1 };
-        const access = await reassign(tx, input.applicationId, [], booking.interviewers);
-        await input.onCancel(tx, cancelled, access);
-        return cancelled;
-      });
+      return inTransaction(async (tx) =>
+        release(
+          tx,
+          input.applicationId,
+          await staffBooking(tx, input.applicationId, input.now),
+          input.onCancel,
+        ),
+      );
     },
 
     /**
