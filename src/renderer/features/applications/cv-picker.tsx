@@ -1,13 +1,11 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type DragEvent } from 'react';
-import { Button, ProgressBar, mergeClasses } from '@fluentui/react-components';
-import { ArrowUploadRegular } from '@fluentui/react-icons/headless/svg/arrow-upload';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { ProgressBar } from '@fluentui/react-components';
 import { CheckmarkCircleFilled } from '@fluentui/react-icons/headless/svg/checkmark-circle';
-import { DismissRegular } from '@fluentui/react-icons/headless/svg/dismiss';
 import { DocumentPdfRegular } from '@fluentui/react-icons/headless/svg/document-pdf';
-import { ErrorCircleRegular } from '@fluentui/react-icons/headless/svg/error-circle';
 import { formatKb } from '../../../shared/format/size';
 import { CV_PROGRESS_STEP_MS, CV_PROGRESS_STEP_PERCENT } from '../../../shared/limits';
 import { precheckCv, readCv, type CvReadResult } from './cv-file';
+import { FileDropZone } from '../../components/file-drop-zone';
 import { useFileDropZoneStyles as useStyles } from '../../components/file-drop-zone.styles';
 
 export interface ReadyCv {
@@ -42,7 +40,6 @@ export function CvPicker({ value, onChange, disabled = false, error }: CvPickerP
   const run = useRef(0);
   const [state, setState] = useState<PickerState>(value ? { kind: 'ready', cv: value } : { kind: 'idle' });
   const [rejection, setRejection] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
 
   // Leaving the form mid-way must not leave a timer running.
   useEffect(
@@ -123,15 +120,6 @@ export function CvPicker({ value, onChange, disabled = false, error }: CvPickerP
     card.current?.focus();
   };
 
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    accept(event.dataTransfer.files[0]);
-  };
-
-  const message = rejection ?? error;
-  const labelId = `${id}-label`;
-  const messageId = `${id}-message`;
   const cardLabel =
     state.kind === 'ready'
       ? `CV: ${state.cv.fileName}, ${formatKb(state.cv.size)}, ready for upload`
@@ -140,49 +128,28 @@ export function CvPicker({ value, onChange, disabled = false, error }: CvPickerP
         : 'CV: no file chosen';
 
   return (
-    <div
-      role="group"
-      aria-labelledby={labelId}
-      aria-describedby={message ? messageId : undefined}
-      className={styles.field}
-    >
-      <span id={labelId} className={styles.label}>
-        CV (PDF)
-        <span aria-hidden="true" className={styles.required}>
-          {' '}
-          *
-        </span>
-      </span>
-      <div
-        ref={card}
-        tabIndex={-1}
-        role="group"
-        aria-label={cardLabel}
-        className={mergeClasses(styles.zone, dragging && styles.dragging, message && styles.invalid)}
-        onDragOver={(event) => {
-          event.preventDefault();
-          if (!disabled) setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        data-testid="cv-drop-zone"
-      >
-        {state.kind === 'ready' ? (
-          <div className={styles.ready}>
-            <DocumentPdfRegular className={styles.icon} aria-hidden="true" />
-            <div className={styles.grow}>
-              <p className={styles.fileName}>{state.cv.fileName}</p>
-              <p className={styles.hint}>{formatKb(state.cv.size)}</p>
-            </div>
-            <Button
-              appearance="subtle"
-              icon={<DismissRegular />}
-              aria-label={`Remove ${state.cv.fileName}`}
-              onClick={remove}
-              disabled={disabled}
-            />
-          </div>
-        ) : state.kind === 'processing' ? (
+    <FileDropZone
+      id={id}
+      label={
+        <>
+          CV (PDF)
+          <span aria-hidden="true" className={styles.required}>
+            {' '}
+            *
+          </span>
+        </>
+      }
+      message={rejection ?? error}
+      zoneLabel={cardLabel}
+      zoneRef={card}
+      inputRef={input}
+      accept=".pdf,application/pdf"
+      onFile={(file) => accept(file)}
+      chosen={state.kind === 'ready' ? { name: state.cv.fileName, size: state.cv.size } : null}
+      onRemove={remove}
+      fileIcon={<DocumentPdfRegular className={styles.icon} aria-hidden="true" />}
+      processing={
+        state.kind === 'processing' && (
           <div className={styles.processing}>
             <p className={styles.fileName}>{state.fileName}</p>
             <ProgressBar
@@ -192,33 +159,18 @@ export function CvPicker({ value, onChange, disabled = false, error }: CvPickerP
               aria-valuetext={`${state.progress}%`}
             />
           </div>
-        ) : (
-          <>
-            <ArrowUploadRegular className={styles.icon} aria-hidden="true" />
-            <p className={styles.text}>Drag and drop your CV here, or</p>
-            <Button
-              appearance="primary"
-              onClick={() => input.current?.click()}
-              disabled={disabled}
-              // Before the app runs, the page's entry opens the chooser from this (src/web/main.tsx).
-              data-file-input={`${id}-input`}
-            >
-              Choose a PDF file
-            </Button>
-            <p className={styles.hint}>PDF only, up to 5 MB.</p>
-          </>
-        )}
-        <input
-          ref={input}
-          id={`${id}-input`}
-          type="file"
-          accept=".pdf,application/pdf"
-          hidden
-          disabled={disabled}
-          aria-labelledby={labelId}
-          onChange={(event) => accept(event.target.files?.[0])}
-        />
-      </div>
+        )
+      }
+      prompt={{
+        text: 'Drag and drop your CV here, or',
+        button: 'Choose a PDF file',
+        hint: 'PDF only, up to 5 MB.',
+      }}
+      disabled={disabled}
+      // Before the app runs, the page's entry opens the chooser from this (src/web/main.tsx).
+      chooseButtonData={{ 'data-file-input': `${id}-input` }}
+      testId="cv-drop-zone"
+    >
       <div role="status" aria-live="polite">
         {state.kind === 'processing' && <p className={styles.hint}>Checking PDF... {state.progress}%</p>}
         {state.kind === 'ready' && (
@@ -228,12 +180,6 @@ export function CvPicker({ value, onChange, disabled = false, error }: CvPickerP
           </p>
         )}
       </div>
-      {message && (
-        <p id={messageId} className={styles.error} role="alert">
-          <ErrorCircleRegular aria-hidden="true" />
-          {message}
-        </p>
-      )}
-    </div>
+    </FileDropZone>
   );
 }
