@@ -8,7 +8,7 @@ import type { ApplicationMail } from '../email/application-mail';
 import type { ApplicationDetail, ApplicationSummary } from '../../shared/applications/application-contract';
 import { DUPLICATE_WINDOW_DAYS } from '../../shared/limits';
 import { RIGHT_TO_WORK_KEEP_YEARS_AFTER_EMPLOYMENT } from '../../shared/right-to-work/right-to-work-contract';
-import { londonToday } from '../../shared/jobs/closing-date';
+import { londonToday } from '../../shared/format/calendar-date';
 import type { StoredAnswer } from '../../shared/questions/question-contract';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

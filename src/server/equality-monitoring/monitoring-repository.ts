@@ -3,7 +3,7 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { applications, equalityMonitoring, equalityReportChanges, equalityReports } from '../db/schema';
 import { isId } from '../../shared/http/id';
-import { londonToday } from '../../shared/jobs/closing-date';
+import { londonToday } from '../../shared/format/calendar-date';
 import type { ApplicationStage } from '../../shared/applications/stage-contract';
 import {
   funnelStages,

@@ -8,7 +8,8 @@ import type { AdminJob } from '../../shared/jobs/job-contract';
 import { derivedText, type Department, type JobFacts, type PayRange } from '../../shared/jobs/job-facts';
 import type { Question, questionInputSchema } from '../../shared/questions/question-contract';
 import type { z } from 'zod';
-import { isClosed, londonToday } from '../../shared/jobs/closing-date';
+import { isClosed } from '../../shared/jobs/closing-date';
+import { londonToday } from '../../shared/format/calendar-date';
 
 type JobRow = typeof jobs.$inferSelect;
 type DepartmentRow = typeof departments.$inferSelect;

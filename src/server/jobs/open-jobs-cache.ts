@@ -1,5 +1,5 @@
 import { toPublicJob, type Job } from '../../shared/jobs/job-contract';
-import { londonToday } from '../../shared/jobs/closing-date';
+import { londonToday } from '../../shared/format/calendar-date';
 import type { ChangeFeed } from '../db/change-feed';
 import { createChangeCache } from '../db/change-cache';
 import { createRepresentation, type Representation } from '../http/representation';

@@ -12,7 +12,7 @@ import {
   type RightToWorkCheck,
   type RightToWorkEvidenceType,
 } from '../../shared/right-to-work/right-to-work-contract';
-import { londonToday } from '../../shared/jobs/closing-date';
+import { londonToday } from '../../shared/format/calendar-date';
 import type { ExportedRightToWork } from '../../shared/privacy/privacy-contract';
 import { evidenceFileName } from '../../shared/right-to-work/evidence-type';
 import type { FollowUpReminder } from '../email/templates/right-to-work-emails';

@@ -8,7 +8,8 @@ import {
   jobs,
   users,
 } from '../db/schema';
-import { isClosed, londonToday } from '../../shared/jobs/closing-date';
+import { isClosed } from '../../shared/jobs/closing-date';
+import { londonToday } from '../../shared/format/calendar-date';
 import {
   interviewingRoles,
   type InvitationStatus,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate } from '../jobs/closing-date';
+import { isCalendarDate } from '../format/calendar-date';
 import { multiLineText, ONE_LINE, notOneLineMessage } from '../contact-fields';
 import { BOOKING_ACTIONS_PER_DAY, BOOKING_CHANGES_PER_INTERVIEW_PER_DAY } from '../limits';
 import { siteConfig } from '../site/site-config';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { multiLineText, notOneLineMessage, ONE_LINE } from '../contact-fields';
-import { closingDateMessages, isCalendarDate, londonToday } from './closing-date';
+import { closingDateMessages } from './closing-date';
+import { isCalendarDate, londonToday } from '../format/calendar-date';
 import { questionListSchema, questionSchema } from '../questions/question-contract';
 import { jobFactsInputShape, jobFactsShape } from './job-facts';
 

@@ -8,7 +8,7 @@ import {
 } from '../contact-fields';
 import { formatDate } from '../format/date';
 import { toLineFeeds } from '../format/printable-text';
-import { isCalendarDate } from '../jobs/closing-date';
+import { isCalendarDate } from '../format/calendar-date';
 import { healthWordIn, healthWordingMessage } from './health-wording';
 
 /** The kinds of question a job may ask (docs/behaviour.md#questions-per-job). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate, londonToday } from '../jobs/closing-date';
+import { isCalendarDate, londonToday } from '../format/calendar-date';
 import { messages } from '../messages';
 import type { ApplicationStage } from '../applications/stage-contract';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { equalityMonitoring, equalityReportChanges, equalityReports } from '../../../src/server/db/schema';
 import { purgeExpiredApplications } from '../../../src/server/privacy/retention';
 import { resolveMonitoringKey } from '../../../src/server/equality-monitoring/monitoring-key';
-import { londonToday } from '../../../src/shared/jobs/closing-date';
+import { londonToday } from '../../../src/shared/format/calendar-date';
 import { messages } from '../../../src/shared/messages';
 import type { FunnelReport } from '../../../src/shared/equality-monitoring/equality-monitoring-contract';
 import { buildTestApp, type TestApp } from '../../support/build-app';

@@ -6,7 +6,7 @@ import { erasedSubject } from '../../../src/server/audit/audit-repository';
 import { purgeExpiredApplications } from '../../../src/server/privacy/retention';
 import { PRIVACY_NOTICE_VERSION } from '../../../src/shared/privacy/privacy-notice';
 import { messages } from '../../../src/shared/messages';
-import { londonToday } from '../../../src/shared/jobs/closing-date';
+import { londonToday } from '../../../src/shared/format/calendar-date';
 import { adjustmentWithheldLine, type SubjectExport } from '../../../src/shared/privacy/privacy-contract';
 import { pngBytes, toDataUrl, validPdf } from '../../support/pdf-fixtures';
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink';

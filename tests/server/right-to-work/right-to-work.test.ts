@@ -9,7 +9,8 @@ import { applications, cvBlobs, rightToWorkChecks } from '../../../src/server/db
 import { purgeExpiredApplications } from '../../../src/server/privacy/retention';
 import { sweepOrphanedCvs } from '../../../src/server/start-server';
 import { sendDueFollowUps } from '../../../src/server/right-to-work/follow-up-reminders';
-import { formatClosingDate, londonToday } from '../../../src/shared/jobs/closing-date';
+import { formatClosingDate } from '../../../src/shared/jobs/closing-date';
+import { londonToday } from '../../../src/shared/format/calendar-date';
 import { isCheckedOnInFuture } from '../../../src/shared/right-to-work/right-to-work-contract';
 import { messages } from '../../../src/shared/messages';
 import { buildTestApp, type TestApp } from '../../support/build-app';

@@ -4,7 +4,7 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../../src/server/db/schema';
-import { londonToday } from '../../../src/shared/jobs/closing-date';
+import { londonToday } from '../../../src/shared/format/calendar-date';
 import { interviewMessages } from '../../../src/shared/interviews/interview-contract';
 import { NOTE_MAX_LENGTH } from '../../../src/shared/applications/note-contract';
 import { messages } from '../../../src/shared/messages';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../src/shared/messages';
 import { emailOutbox } from '../../../src/server/db/schema';
-import { londonToday } from '../../../src/shared/jobs/closing-date';
+import { londonToday } from '../../../src/shared/format/calendar-date';
 import type { JobViewer } from '../../../src/shared/team/team-contract';
 import { buildTestApp, type TestApp } from '../../support/build-app';
 import { toDataUrl, validPdf } from '../../support/pdf-fixtures';

@@ -18,7 +18,7 @@ import {
   uniqueEmail,
 } from '../../support/accounts';
 import { applyTo, assignInterviewer, assignJob, createJob, invite } from '../../support/hiring-team';
-import { londonToday } from '../../../src/shared/jobs/closing-date';
+import { londonToday } from '../../../src/shared/format/calendar-date';
 import { ADMIN } from '../../support/test-server';
 import type { TeamMember } from '../../../src/shared/team/team-contract';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Field, Input, Radio, RadioGroup, Spinner } from '@fluentui/react-components';
 import type { ApplicationStage } from '../../../shared/applications/stage-contract';
-import { londonToday } from '../../../shared/jobs/closing-date';
+import { londonToday } from '../../../shared/format/calendar-date';
 import {
   rightToWorkMethodLabels,
   rightToWorkMethods,
