@@ -165,7 +165,7 @@ test('at Offer the check sits right after the stage, reads as facts once complet
   // Right after the stage and its review bar, before the interview: in view without scrolling.
   const review = (await page.getByRole('region', { name: 'Review' }).boundingBox())!;
   const cardBox = (await card.boundingBox())!;
-  const interview = (await page.getByRole('region', { name: 'Interview' }).boundingBox())!;
+  const interview = (await page.getByRole('region', { name: 'Interview', exact: true }).boundingBox())!;
   expect(cardBox.y).toBeGreaterThanOrEqual(review.y + review.height);
   expect(cardBox.y).toBeLessThan(interview.y);
   await expect(card.getByRole('heading', { name: 'Right to work' })).toBeInViewport();
