@@ -1,16 +1,7 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createScratchDatabase, testDatabaseUrl } from '../../support/postgres';
+import { describe, expect, it } from 'vitest';
+import { INITDB_TIMEOUT_MS, migratedFrom, migrationEngine } from '../../support/migrated-database';
 
 /**
  * What an applicant asked for when booking used to be stored with the booking, where the interview
@@ -20,34 +11,7 @@ import { createScratchDatabase, testDatabaseUrl } from '../../support/postgres';
  * them then, is migrated on; on the suite's engine (PGlite in memory, or a scratch PostgreSQL).
  */
 
-const baseUrl = testDatabaseUrl();
-const engine = baseUrl ? 'PostgreSQL' : 'PGlite';
 const THIS_MIGRATION = 'booking_limits_adjustment_reader';
-/** Creating a PGlite cluster from nothing (initdb) takes seconds of CPU, more on a busy machine. */
-const INITDB_TIMEOUT_MS = 120_000;
-
-const cleanups: Array<() => Promise<unknown> | unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-/** The committed migrations before this one, as a folder drizzle can apply. */
-function migrationsBefore(): string {
-  const source = path.resolve('drizzle');
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'careers-migrations-'));
-  cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
-  mkdirSync(path.join(folder, 'meta'));
-  const journal = JSON.parse(readFileSync(path.join(source, 'meta', '_journal.json'), 'utf8')) as {
-    entries: Array<{ tag: string }>;
-  };
-  const index = journal.entries.findIndex((entry) => entry.tag.endsWith(THIS_MIGRATION));
-  expect(index).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, index);
-  writeFileSync(path.join(folder, 'meta', '_journal.json'), JSON.stringify(journal));
-  for (const { tag } of journal.entries)
-    copyFileSync(path.join(source, `${tag}.sql`), path.join(folder, `${tag}.sql`));
-  return folder;
-}
 
 const asked = { applicationId: randomUUID(), text: 'A step-free room, please: I use a wheelchair.' };
 const both = { applicationId: randomUUID(), text: 'Extra time for the written task.' };
@@ -86,31 +50,13 @@ function oldRows(): SQL[] {
   return rows;
 }
 
-type Execute = (statement: SQL) => Promise<{ rows: unknown[] }>;
+/** Migrated from the migration before, with the rows of then: each statement's rows. */
+const migrated = async () => {
+  const db = await migratedFrom(THIS_MIGRATION, oldRows);
+  return (statement: SQL) => db.execute(statement) as unknown as Promise<{ rows: unknown[] }>;
+};
 
-/** Migrates an empty database to the migration before, fills it, then runs every migration. */
-async function migrated(): Promise<Execute> {
-  if (baseUrl) {
-    const scratch = await createScratchDatabase(baseUrl);
-    cleanups.push(() => scratch.drop());
-    const pool = new pg.Pool({ connectionString: scratch.url, max: 1 });
-    cleanups.push(() => pool.end());
-    const db = drizzlePg(pool);
-    await migratePg(db, { migrationsFolder: migrationsBefore() });
-    for (const statement of oldRows()) await db.execute(statement);
-    await migratePg(db, { migrationsFolder: path.resolve('drizzle') });
-    return (statement) => db.execute(statement) as unknown as Promise<{ rows: unknown[] }>;
-  }
-  const client = await PGlite.create();
-  cleanups.push(() => client.close());
-  const db = drizzlePglite(client);
-  await migratePglite(db, { migrationsFolder: migrationsBefore() });
-  for (const statement of oldRows()) await db.execute(statement);
-  await migratePglite(db, { migrationsFolder: path.resolve('drizzle') });
-  return (statement) => db.execute(statement) as unknown as Promise<{ rows: unknown[] }>;
-}
-
-describe(`migrating the booking's adjustment on ${engine}`, () => {
+describe(`migrating the booking's adjustment on ${migrationEngine}`, () => {
   it(
     'moves what was asked when booking to where only the adjustments contact reads it, and leaves the booking none',
     async () => {

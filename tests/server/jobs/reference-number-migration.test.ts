@@ -1,23 +1,13 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { JSDOM } from 'jsdom';
-import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toPublicJob } from '../../../src/shared/jobs/job-contract';
 import type { Db } from '../../../src/server/db/database';
-import { schema } from '../../../src/server/db/schema';
 import { createJobRepository } from '../../../src/server/jobs/job-repository';
 import { createJobReferenceNumbers } from '../../../src/server/jobs/job-reference-numbers';
 import { indeedFeed, listedPlaces } from '../../../src/server/site/job-feeds';
-import { createScratchDatabase, testDatabaseUrl } from '../../support/postgres';
+import { INITDB_TIMEOUT_MS, migratedFrom, migrationEngine } from '../../support/migrated-database';
 
 /**
  * Before this migration a job's reference number in the boards' feeds was worked out at each draw:
@@ -28,35 +18,8 @@ import { createScratchDatabase, testDatabaseUrl } from '../../support/postgres';
  * scratch PostgreSQL).
  */
 
-const baseUrl = testDatabaseUrl();
-const engine = baseUrl ? 'PostgreSQL' : 'PGlite';
 const THIS_MIGRATION = 'job_reference_numbers';
-/** Creating a PGlite cluster from nothing (initdb) takes seconds of CPU, more on a busy machine. */
-const INITDB_TIMEOUT_MS = 120_000;
 const PUBLIC_URL = 'https://careers.example.co.uk';
-
-const cleanups: Array<() => Promise<unknown> | unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-/** The committed migrations before this one, as a folder drizzle can apply. */
-function migrationsBefore(): string {
-  const source = path.resolve('drizzle');
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'careers-migrations-'));
-  cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
-  mkdirSync(path.join(folder, 'meta'));
-  const journal = JSON.parse(readFileSync(path.join(source, 'meta', '_journal.json'), 'utf8')) as {
-    entries: Array<{ tag: string }>;
-  };
-  const index = journal.entries.findIndex((entry) => entry.tag.endsWith(THIS_MIGRATION));
-  expect(index).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, index);
-  writeFileSync(path.join(folder, 'meta', '_journal.json'), JSON.stringify(journal));
-  for (const { tag } of journal.entries)
-    copyFileSync(path.join(source, `${tag}.sql`), path.join(folder, `${tag}.sql`));
-  return folder;
-}
 
 /** Jobs as the server stored them: in two towns, in one by its facts, by its text alone, and remote. */
 const twoTowns = randomUUID();
@@ -78,27 +41,7 @@ function oldRows(): SQL[] {
   ];
 }
 
-/** Migrates an empty database to the migration before, fills it, then runs every migration. */
-async function migrated(): Promise<Db> {
-  if (baseUrl) {
-    const scratch = await createScratchDatabase(baseUrl);
-    cleanups.push(() => scratch.drop());
-    const pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
-    cleanups.push(() => pool.end());
-    const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder: migrationsBefore() });
-    for (const statement of oldRows()) await db.execute(statement);
-    await migratePg(db, { migrationsFolder: path.resolve('drizzle') });
-    return db as unknown as Db;
-  }
-  const client = await PGlite.create();
-  cleanups.push(() => client.close());
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder: migrationsBefore() });
-  for (const statement of oldRows()) await db.execute(statement);
-  await migratePglite(db, { migrationsFolder: path.resolve('drizzle') });
-  return db as unknown as Db;
-}
+const migrated = () => migratedFrom(THIS_MIGRATION, oldRows);
 
 /** Each listing of the Indeed feed drawn from the database: its job and reference number. */
 async function firstFeed(db: Db) {
@@ -112,7 +55,7 @@ async function firstFeed(db: Db) {
   });
 }
 
-describe(`migrating to kept reference numbers on ${engine}`, () => {
+describe(`migrating to kept reference numbers on ${migrationEngine}`, () => {
   it(
     'numbers each job at its first feed as the boards already know it, and keeps the numbers',
     async () => {
