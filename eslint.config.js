@@ -11,7 +11,8 @@ import noScreenPathLiteral from './scripts/lint/no-screen-path-literal.js';
  * The layers of the code, top to bottom (docs/architecture.md#the-renderers-layers). A layer may
  * import itself and the layers listed for it, nothing else: so imports only point down, features
  * never reach into each other, and only the composition layers (app, the desktop entry) see more
- * than one feature. `src/shared` is the contract every program shares.
+ * than one feature. What several features show (a stage, a job's posts, an application's notes)
+ * sits one layer lower, in entities. `src/shared` is the contract every program shares.
  */
 const features = readdirSync('src/renderer/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -24,8 +25,9 @@ const below = {
   feedback: ['lib'],
   components: ['lib', 'platform'],
   layout: ['components', 'feedback', 'store', 'lib', 'platform'],
+  entities: ['components', 'feedback', 'store', 'lib', 'platform'],
 };
-const featureMayUse = ['layout', 'components', 'feedback', 'store', 'lib', 'platform'];
+const featureMayUse = ['entities', 'layout', 'components', 'feedback', 'store', 'lib', 'platform'];
 /**
  * The server's folders and the folders each may import (docs/architecture.md#import-rules): the
  * shared parts at the bottom, then the domains, each importing only the domains listed for it, so
@@ -127,10 +129,12 @@ const elements = [
     pattern: `src/server/${type.replace(/^server-/, '')}`,
   })),
   ...['shared', 'server', 'main', 'preload', 'web'].map((type) => ({ type, pattern: `src/${type}` })),
-  ...['app', 'desktop', 'layout', 'components', 'feedback', 'store', 'lib', 'platform'].map((type) => ({
-    type,
-    pattern: `src/renderer/${type}`,
-  })),
+  ...['app', 'desktop', 'entities', 'layout', 'components', 'feedback', 'store', 'lib', 'platform'].map(
+    (type) => ({
+      type,
+      pattern: `src/renderer/${type}`,
+    }),
+  ),
   ...features.map((name) => ({ type: `feature-${name}`, pattern: `src/renderer/features/${name}` })),
 ].map((element) => ({ ...element, partialMatch: false }));
 

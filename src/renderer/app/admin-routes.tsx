@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Route, Routes, createRoutesFromElements, useLocation } from 'react-router-dom';
-import { applicationAdminApi } from '../features/applications/application-admin-api';
-import { adminJobsApi } from '../store/admin-jobs-api';
+import { applicationAdminApi } from '../entities/application-admin-api';
+import { adminJobsApi } from '../entities/admin-jobs-api';
 import { ADMIN_BASE, isAtScreen, screens } from '../../shared/site/screen-routes';
 import { AdminLayout } from '../layout/admin-layout';
 import { RequireAdmin } from './require-admin';

@@ -4,10 +4,7 @@ import type { ApplicationCounts } from '../../shared/applications/stage-contract
 import { usePlatform } from '../platform/platform';
 import { useSession } from '../store/use-session';
 import { useFocusRefetch } from '../store/use-focus-refetch';
-import {
-  COUNTS_POLLING_MS,
-  useGetApplicationCountsQuery,
-} from '../features/applications/application-admin-api';
+import { COUNTS_POLLING_MS, useGetApplicationCountsQuery } from '../entities/application-admin-api';
 import { listPath } from '../features/applications/application-filters';
 import { useStyles } from './new-applications.styles';
 

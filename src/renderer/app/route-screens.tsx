@@ -35,7 +35,8 @@ const loaderOf = import.meta.env
         '!../features/jobs/careers-home-page.tsx',
         // Parts of a page composed in app/pages/, which stay in that page's chunk.
         '!../features/jobs/job-page.tsx',
-        '!../features/applications/application-detail-page.tsx',
+        '!../features/applications/applications-list-page.tsx',
+        '!./pages/application-detail-page.tsx',
         '!../features/privacy/privacy-page.tsx',
       ]),
     )

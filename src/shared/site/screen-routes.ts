@@ -251,7 +251,7 @@ export const screens = {
   applications: screen(`${ADMIN_BASE}/applications`, {
     ...admin,
     replay: true,
-    screen: { file: 'features/applications/applications-list-page', name: 'ApplicationsListPage' },
+    screen: { file: 'app/pages/applications-page', name: 'ApplicationsPage' },
   }),
   application: screen(`${ADMIN_BASE}/application/:id`, {
     ...admin,
@@ -266,7 +266,7 @@ export const screens = {
   replyTemplates: screen(`${ADMIN_BASE}/templates`, {
     ...admin,
     replay: true,
-    screen: { file: 'features/applications/reply-templates-page', name: 'ReplyTemplatesPage' },
+    screen: { file: 'features/reply-templates/reply-templates-page', name: 'ReplyTemplatesPage' },
   }),
   account: screen(`${ADMIN_BASE}/account`, {
     ...admin,
@@ -295,17 +295,17 @@ export const screens = {
   teamHome: screen(TEAM_BASE, {
     ...team,
     replay: true,
-    screen: { file: 'features/applications/team-home-page', name: 'TeamHomePage' },
+    screen: { file: 'features/team/team-home-page', name: 'TeamHomePage' },
   }),
   teamJob: screen(`${TEAM_BASE}/jobs/:id`, {
     ...team,
     replay: false,
-    screen: { file: 'features/applications/team-job-page', name: 'TeamJobPage' },
+    screen: { file: 'features/team/team-job-page', name: 'TeamJobPage' },
   }),
   teamApplication: screen(`${TEAM_BASE}/application/:id`, {
     ...team,
     replay: false,
-    screen: { file: 'features/applications/team-application-page', name: 'TeamApplicationPage' },
+    screen: { file: 'app/pages/team-application-page', name: 'TeamApplicationPage' },
   }),
   /** The same account screen as the administrators': password, second factor, recent activity. */
   teamAccount: screen(`${TEAM_BASE}/account`, {

@@ -6,7 +6,7 @@ import { sessionApi } from '../../../src/renderer/store/session-api';
 import { errorMessage } from '../../../src/renderer/store/api-error';
 import { restoreSession } from '../../../src/renderer/store/session-slice';
 import { jobsApi } from '../../../src/renderer/features/jobs/jobs-api';
-import { teamApi } from '../../../src/renderer/features/applications/team-api';
+import { teamApi } from '../../../src/renderer/features/team/team-api';
 import { privacyAdminApi } from '../../../src/renderer/features/privacy/privacy-admin-api';
 import { messages } from '../../../src/shared/messages';
 import { fakeToken, inSeconds, jsonResponse, memoryPlatform, renderScreen } from '../support/test-utils';

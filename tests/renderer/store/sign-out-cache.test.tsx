@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApplicationSummary } from '../../../src/shared/applications/application-contract';
 import { createAppStore, type AppStore } from '../../../src/renderer/store/store';
 import { restoreSession, signOut } from '../../../src/renderer/store/session-slice';
-import { applicationAdminApi } from '../../../src/renderer/features/applications/application-admin-api';
+import { applicationAdminApi } from '../../../src/renderer/entities/application-admin-api';
 import { ApplicationsListPage } from '../../../src/renderer/features/applications/applications-list-page';
 import { notesApi } from '../../../src/renderer/features/applications/notes-api';
 import { fakeToken, inSeconds, jsonResponse, memoryPlatform, renderScreen } from '../support/test-utils';

@@ -1,6 +1,6 @@
 import type { ApplicationDetail } from '../../../shared/applications/application-contract';
 import { RIGHT_TO_WORK_STAGES } from '../../../shared/right-to-work/right-to-work-contract';
-import { ApplicationDetailPage } from '../../features/applications/application-detail-page';
+import { ApplicationDetailPage } from './application-detail-page';
 import { ApplicantPrivacyCard } from '../../features/privacy/applicant-privacy-card';
 import { AuditTrail } from '../../features/privacy/audit-trail';
 import { RightToWorkCard } from '../../features/right-to-work/right-to-work-card';

@@ -7,10 +7,7 @@ import { DocumentPdfRegular } from '@fluentui/react-icons/headless/svg/document-
 import { PeopleRegular } from '@fluentui/react-icons/headless/svg/people';
 import { useAppSelector } from '../../store/hooks';
 import { LinkButton } from '../../components/link-button';
-import {
-  useGetApplicationCountsQuery,
-  useGetApplicationsQuery,
-} from '../../features/applications/application-admin-api';
+import { useGetApplicationCountsQuery, useGetApplicationsQuery } from '../../entities/application-admin-api';
 import { listPath, stageCountsByJob } from '../../features/applications/application-filters';
 import { hasResume } from '../../features/applications/application-search';
 import { ApplicationsTable } from '../../features/applications/applications-table';
@@ -24,7 +21,7 @@ import {
   jobsInDepartment,
   readDepartmentFilter,
 } from '../../features/jobs/department-filter';
-import { useGetAdminJobsQuery } from '../../store/admin-jobs-api';
+import { useGetAdminJobsQuery } from '../../entities/admin-jobs-api';
 import { AdminPageHeader, useAdminStyles } from '../../layout/admin-page';
 import { JobPipeline } from './job-pipeline';
 import { Stat } from './dashboard-stat';

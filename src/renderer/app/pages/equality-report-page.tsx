@@ -1,5 +1,5 @@
 import { FunnelReport } from '../../features/equality-monitoring/funnel-report';
-import { useGetAdminJobsQuery } from '../../store/admin-jobs-api';
+import { useGetAdminJobsQuery } from '../../entities/admin-jobs-api';
 
 /** /dashboard/equality: the equality monitoring funnel, with the job posts to choose from. */
 export function EqualityReportPage() {

@@ -7,7 +7,7 @@ import {
 import type { JobInterviewCounts } from '../../../shared/interviews/interview-contract';
 import type { Job } from '../../../shared/jobs/job-contract';
 import { listPath, type JobStageCounts } from '../../features/applications/application-filters';
-import { stageColors } from '../../features/applications/stage-colors';
+import { stageColors } from '../../entities/stage-colors';
 import { useStyles } from './pipeline-job-row.styles';
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;

@@ -1,5 +1,5 @@
 import { applicationStages, stageLabels } from '../../../shared/applications/stage-contract';
-import { stageColors } from '../../features/applications/stage-colors';
+import { stageColors } from '../../entities/stage-colors';
 import { useStyles } from './pipeline-legend.styles';
 
 /** The colours of the bars, named once (the bars themselves are hidden from screen readers). */

@@ -1,5 +1,5 @@
-import { TeamMembers } from '../../features/applications/team-members';
-import { useGetAdminJobsQuery } from '../../store/admin-jobs-api';
+import { TeamMembers } from '../../features/team/team-members';
+import { useGetAdminJobsQuery } from '../../entities/admin-jobs-api';
 
 /** /dashboard/team: the hiring team, with the job posts an administrator may give them. */
 export function TeamMembersPage() {

@@ -2,8 +2,8 @@ import { useMemo, useState } from 'react';
 import { Field, Input, Select } from '@fluentui/react-components';
 import type { AdminJob } from '../../../shared/jobs/job-contract';
 import { isChoice, type Question } from '../../../shared/questions/question-contract';
-import { useGetAdminJobsQuery } from '../../store/admin-jobs-api';
-import { useGetApplicationsAnsweringQuery } from './application-admin-api';
+import { useGetAdminJobsQuery } from '../../entities/admin-jobs-api';
+import { useGetApplicationsAnsweringQuery } from '../../entities/application-admin-api';
 import { answerFilterOf, type ListFilter } from './application-filters';
 
 /**

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useAdminStyles } from '../../layout/admin-page';
 import { useAddNoteMutation, useGetNotesQuery } from './notes-api';
-import { NoteForm } from './note-form';
-import { NoteList } from './note-list';
+import { NoteForm } from '../../entities/note-form';
+import { NoteList } from '../../entities/note-list';
 
 /** The Notes box of the application detail: notes kept on the server, each with its author and time. */
 export function ApplicationNotes({ applicationId }: { applicationId: string }) {

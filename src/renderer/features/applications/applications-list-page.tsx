@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { Field, SearchBox, Select } from '@fluentui/react-components';
 import type { ApplicationSummary } from '../../../shared/applications/application-contract';
@@ -12,7 +12,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { PageLoading } from '../../components/page-loading';
 import { resultDialog } from '../../feedback/dialogs';
 import { AdminPageHeader, useAdminStyles } from '../../layout/admin-page';
-import { useGetApplicationsQuery } from './application-admin-api';
+import { useGetApplicationsQuery } from '../../entities/application-admin-api';
 import { applicationPath, indexApplications, viewApplications } from './application-filters';
 import { deleteApplicationWithConfirmation } from './delete-application';
 import { applicationsTotalText } from './application-search';
@@ -24,7 +24,6 @@ import { useSelection } from './use-selection';
 import { useBulkStageChange, useStageChange } from './use-stage-change';
 import { EmptyState } from './applications-empty-state';
 import { BulkActions } from './bulk-actions';
-import { JobViewers } from './job-viewers';
 import { AnswerFilter, useAnswerFilter } from './answer-filter';
 import { useStyles } from './applications-list-page.styles';
 import { useListAddress } from './use-list-address';
@@ -41,7 +40,12 @@ const showCvError = (error: unknown) => {
  * bulk actions and the numbered table with CV preview and download (busy per row), stage, view
  * and delete.
  */
-export function ApplicationsListPage() {
+export interface ApplicationsListPageProps {
+  /** Who on the hiring team has seen the filtered job's applicants: the team feature's, handed in. */
+  jobViewers?: (jobId: string) => ReactNode;
+}
+
+export function ApplicationsListPage({ jobViewers }: ApplicationsListPageProps = {}) {
   const admin = useAdminStyles();
   const styles = useStyles();
   const dispatch = useAppDispatch();
@@ -176,7 +180,7 @@ export function ApplicationsListPage() {
         )}
       </section>
       {/* A job's own view: who has read its applicants (a deleted job's rows have no job to ask about). */}
-      {filter.job && !filter.job.startsWith('deleted:') && <JobViewers jobId={filter.job} />}
+      {filter.job && !filter.job.startsWith('deleted:') && jobViewers?.(filter.job)}
       <CvPreviewDialog
         preview={cv.preview}
         onClose={cv.closePreview}

@@ -1,7 +1,7 @@
 import { messages } from '../../../shared/messages';
 import type { AppDispatch } from '../../store/store';
 import { confirmDialog, resultDialog } from '../../feedback/dialogs';
-import { applicationAdminApi } from './application-admin-api';
+import { applicationAdminApi } from '../../entities/application-admin-api';
 
 /**
  * Deleting an application from its row or its own screen (docs/behaviour.md#applications-admin):

@@ -13,7 +13,7 @@ import {
   stageLabels,
   type ApplicationStage,
 } from '../../../shared/applications/stage-contract';
-import { StageLabel } from './stage-label';
+import { StageLabel } from '../../entities/stage-label';
 import { useStyles } from './stage-menu.styles';
 
 export interface StageMenuProps {

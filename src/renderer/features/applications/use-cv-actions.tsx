@@ -1,16 +1,24 @@
 import { useCallback, useRef, useState } from 'react';
-import type { ApplicationSummary } from '../../../shared/applications/application-contract';
+import type { ApplicationSummary, CvAnswer } from '../../../shared/applications/application-contract';
+import type { CvPurpose } from '../../../shared/privacy/audit-contract';
 import { cvFileName } from '../../../shared/applications/cv-file-name';
 import { useToast } from '../../feedback/use-toast';
 import { usePlatform } from '../../platform/platform';
-import { useGetApplicationCvMutation } from './application-admin-api';
-import { useGetTeamApplicationCvMutation } from './team-api';
+import { useGetApplicationCvMutation } from '../../entities/application-admin-api';
 import { DownloadCompleteMessage } from './download-toast';
 import { cvBytesFromDataUrl } from './cv-bytes';
 
 export type CvAction = 'preview' | 'download';
-/** Whose call reads the CV: an administrator's, or a team member's (checked against their access). */
-export type CvSource = 'admin' | 'team';
+/** A call that reads a CV for one purpose, as an RTK Query mutation's trigger does. */
+export type CvReader = (args: { id: string; purpose: CvPurpose }) => {
+  unwrap(): Promise<CvAnswer>;
+  reset(): void;
+};
+/**
+ * Whose call reads the CV: an administrator's, or the reader the team's screen hands in (a team
+ * member's call, checked against their access), since the team's calls belong to another feature.
+ */
+export type CvSource = 'admin' | CvReader;
 export type CvRow = Pick<ApplicationSummary, '_id' | 'name'>;
 
 export interface OpenPreview {
@@ -29,8 +37,7 @@ export function useFetchCvBytes(
   source: CvSource = 'admin',
 ): (applicationId: string, purpose: CvAction) => Promise<Uint8Array> {
   const [getAdminCv] = useGetApplicationCvMutation();
-  const [getTeamCv] = useGetTeamApplicationCvMutation();
-  const getCv = source === 'team' ? getTeamCv : getAdminCv;
+  const getCv = source === 'admin' ? getAdminCv : source;
   return useCallback(
     async (applicationId: string, purpose: CvAction) => {
       const request = getCv({ id: applicationId, purpose });

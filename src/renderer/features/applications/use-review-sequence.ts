@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useGetApplicationsQuery } from './application-admin-api';
+import { useGetApplicationsQuery } from '../../entities/application-admin-api';
 import { indexApplications, neighboursOf, viewApplications, type ListFilter } from './application-filters';
 import { useAnswerFilter } from './answer-filter';
 

@@ -19,7 +19,7 @@ import { errorMessage, isHandledRefusal } from '../../store/api-error';
 import { useAppDispatch } from '../../store/hooks';
 import { choiceDialog, confirmDialog } from '../../feedback/dialogs';
 import { useToast } from '../../feedback/use-toast';
-import { applicationAdminApi, useLazyGetReplyPreviewQuery } from './application-admin-api';
+import { applicationAdminApi, useLazyGetReplyPreviewQuery } from '../../entities/application-admin-api';
 import { replyPreviewElement } from './reply-preview';
 
 export type StageRow = Pick<ApplicationSummary, '_id' | 'name' | 'stage'>;

@@ -11,7 +11,7 @@ import {
   indexApplications,
   viewApplications,
 } from '../../../../src/renderer/features/applications/application-filters';
-import { ApplicationDetailPage } from '../../../../src/renderer/features/applications/application-detail-page';
+import { ApplicationDetailPage } from '../../../../src/renderer/app/pages/application-detail-page';
 import { ApplicationsListPage } from '../../../../src/renderer/features/applications/applications-list-page';
 import { CvPreviewDialog } from '../../../../src/renderer/features/applications/cv-preview-dialog';
 import { useSaveCv } from '../../../../src/renderer/features/applications/use-cv-actions';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../../src/shared/messages';
 import { createAppStore } from '../../../../src/renderer/store/store';
-import { applicationAdminApi } from '../../../../src/renderer/features/applications/application-admin-api';
+import { applicationAdminApi } from '../../../../src/renderer/entities/application-admin-api';
 import { cvBytesFromDataUrl } from '../../../../src/renderer/features/applications/cv-bytes';
 import { cvLoadErrorMessage } from '../../../../src/renderer/features/applications/cv-error';
 import { jsonResponse, memoryPlatform } from '../../support/test-utils';

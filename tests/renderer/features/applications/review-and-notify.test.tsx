@@ -5,10 +5,10 @@ import type { ApplicationSummary } from '../../../../src/shared/applications/app
 import type { ApplicationCounts } from '../../../../src/shared/applications/stage-contract';
 import { defaultReplyTemplates } from '../../../../src/shared/applications/reply-contract';
 import { messages } from '../../../../src/shared/messages';
-import { ApplicationDetailPage } from '../../../../src/renderer/features/applications/application-detail-page';
-import { ReplyTemplatesPage } from '../../../../src/renderer/features/applications/reply-templates-page';
+import { ApplicationDetailPage } from '../../../../src/renderer/app/pages/application-detail-page';
+import { ReplyTemplatesPage } from '../../../../src/renderer/features/reply-templates/reply-templates-page';
 import { NewApplicationsNotifier } from '../../../../src/renderer/app/new-applications';
-import { COUNTS_POLLING_MS } from '../../../../src/renderer/features/applications/application-admin-api';
+import { COUNTS_POLLING_MS } from '../../../../src/renderer/entities/application-admin-api';
 import {
   adminStore,
   applicationDetail,

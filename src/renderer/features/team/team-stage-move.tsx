@@ -5,7 +5,7 @@ import type { TeamApplicationDetail } from '../../../shared/team/team-contract';
 import { errorMessage, errorStatus } from '../../store/api-error';
 import { useToast } from '../../feedback/use-toast';
 import { useAdminStyles } from '../../layout/admin-page';
-import { StageLabel } from './stage-label';
+import { StageLabel } from '../../entities/stage-label';
 import { useMoveTeamApplicationMutation } from './team-api';
 import { useStyles } from './team-screens.styles';
 

@@ -1,5 +1,5 @@
 import { tokens } from '@fluentui/react-components';
-import type { ApplicationStage } from '../../../shared/applications/stage-contract';
+import type { ApplicationStage } from '../../shared/applications/stage-contract';
 
 /**
  * One colour per stage, for the dot beside a stage's name and the pipeline bars. Colour never

@@ -1,7 +1,7 @@
 import { Spinner } from '@fluentui/react-components';
-import type { Note } from '../../../shared/applications/note-contract';
+import type { Note } from '../../shared/applications/note-contract';
 import { NoteItem } from './note-item';
-import { useStyles } from './application-notes.styles';
+import { useStyles } from './notes.styles';
 
 /** An application's notes, oldest first, or what stands in their place while loading, failed or none. */
 export function NoteList(props: {

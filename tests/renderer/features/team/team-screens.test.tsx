@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TeamApplicationDetail, TeamMember } from '../../../../src/shared/team/team-contract';
 import { screens } from '../../../../src/shared/site/screen-routes';
-import { TeamApplicationPage } from '../../../../src/renderer/features/applications/team-application-page';
-import { TeamJobPage } from '../../../../src/renderer/features/applications/team-job-page';
-import { TeamMembers } from '../../../../src/renderer/features/applications/team-members';
+import { TeamApplicationPage } from '../../../../src/renderer/app/pages/team-application-page';
+import { TeamJobPage } from '../../../../src/renderer/features/team/team-job-page';
+import { TeamMembers } from '../../../../src/renderer/features/team/team-members';
 import { adminStore, applicationRow, stubApi, stubMatchMedia } from '../../support/hiring-fixtures';
 import { jsonResponse, renderScreen } from '../../support/test-utils';
 

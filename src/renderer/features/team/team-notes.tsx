@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { errorMessage } from '../../store/api-error';
 import { useAdminStyles } from '../../layout/admin-page';
-import { NoteForm } from './note-form';
-import { NoteList } from './note-list';
+import { NoteForm } from '../../entities/note-form';
+import { NoteList } from '../../entities/note-list';
 import { useAddTeamNoteMutation, useGetTeamNotesQuery } from './team-api';
 
 /**

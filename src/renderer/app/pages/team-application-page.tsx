@@ -7,18 +7,23 @@ import { useSession } from '../../store/use-session';
 import { LinkButton } from '../../components/link-button';
 import { PageLoading } from '../../components/page-loading';
 import { AdminPageHeader, useAdminStyles } from '../../layout/admin-page';
-import { ApplicantSections } from './applicant-sections';
-import { TeamApplicationInterviewers } from './application-interviewers-card';
-import { CvSection } from './cv-section';
-import { InterviewCard } from './interview-card';
-import { useGetInterviewQuery } from './interviews-api';
-import { ScorecardsCard } from './scorecards-card';
-import { TeamInterviewCard } from './team-interview-card';
-import { TeamNotes } from './team-notes';
-import { TeamStageMove } from './team-stage-move';
-import { useGetTeamApplicationQuery, useGetTeamInterviewersQuery, useGetTeamJobsQuery } from './team-api';
-import { useStyles } from './application-detail-page.styles';
-import { TeamNotAvailable } from './team-not-available';
+import { ApplicantSections } from '../../features/applications/applicant-sections';
+import { TeamApplicationInterviewers } from '../../features/team/application-interviewers-card';
+import { CvSection } from '../../features/applications/cv-section';
+import { InterviewCard } from '../../features/interviews/interview-card';
+import { useGetInterviewQuery } from '../../features/interviews/interviews-api';
+import { ScorecardsCard } from '../../features/interviews/scorecards-card';
+import { TeamInterviewCard } from '../../features/team/team-interview-card';
+import { TeamNotes } from '../../features/team/team-notes';
+import { TeamStageMove } from '../../features/team/team-stage-move';
+import {
+  useGetTeamApplicationCvMutation,
+  useGetTeamApplicationQuery,
+  useGetTeamInterviewersQuery,
+  useGetTeamJobsQuery,
+} from '../../features/team/team-api';
+import { useStyles } from '../../features/applications/application-detail-page.styles';
+import { TeamNotAvailable } from '../../features/team/team-not-available';
 
 /**
  * /team/application/:id: one application as a team member may see it. For an interviewer the
@@ -36,6 +41,9 @@ export function TeamApplicationPage() {
   const { id = '' } = useParams();
   const { teamRole, user } = useSession();
   const { currentData: application, isFetching, error } = useGetTeamApplicationQuery(id);
+  // The CV section belongs to the applications feature; a team member reads the CV through the
+  // team's own call, checked against their access.
+  const [readTeamCv] = useGetTeamApplicationCvMutation();
   // A hiring manager works on it as its manager on a job of theirs; on another manager's job,
   // which their list of jobs says they do not manage, they are one of its interviewers.
   const { data: jobs } = useGetTeamJobsQuery(undefined, { skip: teamRole !== 'hiring-manager' });
@@ -110,7 +118,7 @@ export function TeamApplicationPage() {
           />
           <CvSection
             key={application._id}
-            source="team"
+            source={readTeamCv}
             application={{ ...application, pdfFileSize: application.fileSize }}
           />
         </div>

@@ -9,9 +9,9 @@ import type {
 } from '../../../../src/shared/team/team-contract';
 import { screens } from '../../../../src/shared/site/screen-routes';
 import { api, tags } from '../../../../src/renderer/store/api';
-import { TeamApplicationPage } from '../../../../src/renderer/features/applications/team-application-page';
-import { TeamHomePage } from '../../../../src/renderer/features/applications/team-home-page';
-import { TeamJobPage } from '../../../../src/renderer/features/applications/team-job-page';
+import { TeamApplicationPage } from '../../../../src/renderer/app/pages/team-application-page';
+import { TeamHomePage } from '../../../../src/renderer/features/team/team-home-page';
+import { TeamJobPage } from '../../../../src/renderer/features/team/team-job-page';
 import { adminStore, stubApi } from '../../support/hiring-fixtures';
 import { fakeToken, inSeconds, jsonResponse, memoryPlatform, renderScreen } from '../../support/test-utils';
 

@@ -9,8 +9,8 @@ import type {
 import { interviewMessages } from '../../../../src/shared/interviews/interview-contract';
 import type { TeamApplicationDetail, TeamMember } from '../../../../src/shared/team/team-contract';
 import { screens } from '../../../../src/shared/site/screen-routes';
-import { ApplicationDetailPage } from '../../../../src/renderer/features/applications/application-detail-page';
-import { TeamApplicationPage } from '../../../../src/renderer/features/applications/team-application-page';
+import { ApplicationDetailPage } from '../../../../src/renderer/app/pages/application-detail-page';
+import { TeamApplicationPage } from '../../../../src/renderer/app/pages/team-application-page';
 import {
   adminStore,
   applicationDetail,

@@ -4,7 +4,7 @@ import { stageLabels, type ApplicationStage } from '../../../shared/applications
 import type { TeamMember } from '../../../shared/team/team-contract';
 import { errorMessage, isHandledRefusal } from '../../store/api-error';
 import { useToast } from '../../feedback/use-toast';
-import { useGetApplicationsQuery } from './application-admin-api';
+import { useGetApplicationsQuery } from '../../entities/application-admin-api';
 import { useAssignInterviewerMutation } from './team-api';
 import { useStyles } from './team-members.styles';
 

@@ -4,8 +4,8 @@ import type { ScorecardsView } from '../../../../src/shared/interviews/interview
 import { messages } from '../../../../src/shared/messages';
 import { screens } from '../../../../src/shared/site/screen-routes';
 import type { TeamApplicationDetail, TeamInterviewRow } from '../../../../src/shared/team/team-contract';
-import { TeamApplicationPage } from '../../../../src/renderer/features/applications/team-application-page';
-import { TeamHomePage } from '../../../../src/renderer/features/applications/team-home-page';
+import { TeamApplicationPage } from '../../../../src/renderer/app/pages/team-application-page';
+import { TeamHomePage } from '../../../../src/renderer/features/team/team-home-page';
 import { api } from '../../../../src/renderer/store/api';
 import { adminStore, stubApi } from '../../support/hiring-fixtures';
 import { jsonResponse, renderScreen } from '../../support/test-utils';

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Field, Spinner, Textarea } from '@fluentui/react-components';
 import { NoteAddRegular } from '@fluentui/react-icons/headless/svg/note-add';
-import { NOTE_MAX_LENGTH, noteInputSchema } from '../../../shared/applications/note-contract';
-import { errorMessage, errorStatus, isHandledRefusal } from '../../store/api-error';
-import { useToast } from '../../feedback/use-toast';
-import { useStyles } from './application-notes.styles';
+import { NOTE_MAX_LENGTH, noteInputSchema } from '../../shared/applications/note-contract';
+import { errorMessage, errorStatus, isHandledRefusal } from '../store/api-error';
+import { useToast } from '../feedback/use-toast';
+import { useStyles } from './notes.styles';
 
 /**
  * "Add a note": the note's text checked as the server checks it, then `add`; the field empties

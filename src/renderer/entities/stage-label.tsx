@@ -1,4 +1,4 @@
-import { stageLabels, type ApplicationStage } from '../../../shared/applications/stage-contract';
+import { stageLabels, type ApplicationStage } from '../../shared/applications/stage-contract';
 import { stageColors } from './stage-colors';
 import { useStyles } from './stage-label.styles';
 

@@ -1,5 +1,5 @@
 import type { AdminJob } from '../../shared/jobs/job-contract';
-import { api, tags } from './api';
+import { api, tags } from '../store/api';
 
 /**
  * Every post, closed ones too (the public list leaves out posts past their closing date), with

@@ -1,7 +1,7 @@
 import { Avatar } from '@fluentui/react-components';
-import type { Note } from '../../../shared/applications/note-contract';
-import { EmailAddress } from '../../components/email-address';
-import { formatShortDateTime } from '../../../shared/format/date';
+import type { Note } from '../../shared/applications/note-contract';
+import { EmailAddress } from '../components/email-address';
+import { formatShortDateTime } from '../../shared/format/date';
 import { useStyles } from './note-item.styles';
 
 export function NoteItem({ note }: { note: Note }) {

@@ -4,7 +4,7 @@ import { mergeClasses } from '@fluentui/react-components';
 import { applicationStages, type ApplicationStage } from '../../../shared/applications/stage-contract';
 import type { TeamJob } from '../../../shared/team/team-contract';
 import { useAdminStyles } from '../../layout/admin-page';
-import { StageLabel } from './stage-label';
+import { StageLabel } from '../../entities/stage-label';
 import { useStyles } from './team-pipeline.styles';
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;

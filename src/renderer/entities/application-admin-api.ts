@@ -2,19 +2,19 @@ import type {
   ApplicationDetail,
   ApplicationSummary,
   CvAnswer,
-} from '../../../shared/applications/application-contract';
-import type { ReplyKind, ReplyPreview } from '../../../shared/applications/reply-contract';
+} from '../../shared/applications/application-contract';
+import type { ReplyKind, ReplyPreview } from '../../shared/applications/reply-contract';
 import type {
   ApplicationCounts,
   ApplicationStage,
   BulkStageChange,
   StageChange,
   StageChanged,
-} from '../../../shared/applications/stage-contract';
-import type { DeleteAck } from '../../../shared/http/acknowledgements';
-import type { CvPurpose } from '../../../shared/privacy/audit-contract';
-import { api, tags } from '../../store/api';
-import type { RootState } from '../../store/store';
+} from '../../shared/applications/stage-contract';
+import type { DeleteAck } from '../../shared/http/acknowledgements';
+import type { CvPurpose } from '../../shared/privacy/audit-contract';
+import { api, tags } from '../store/api';
+import type { RootState } from '../store/store';
 
 /** How often the admin screens ask for the counts: the answer is tiny, and a 304 while nothing changed. */
 export const COUNTS_POLLING_MS = 30_000;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { TeamInterviewRow } from '../../../../src/shared/team/team-contract';
-import { TeamHomePage } from '../../../../src/renderer/features/applications/team-home-page';
+import { TeamHomePage } from '../../../../src/renderer/features/team/team-home-page';
 import { adminStore, stubApi } from '../../support/hiring-fixtures';
 import { fakeToken, inSeconds, jsonResponse, memoryPlatform, renderScreen } from '../../support/test-utils';
 

@@ -7,7 +7,7 @@ import type { TeamInterviewRow } from '../../../shared/team/team-contract';
 import { errorMessage } from '../../store/api-error';
 import { PageLoading } from '../../components/page-loading';
 import { useAdminStyles } from '../../layout/admin-page';
-import { StageLabel } from './stage-label';
+import { StageLabel } from '../../entities/stage-label';
 import { useGetTeamInterviewsQuery } from './team-api';
 import { scorecardDue, useScorecardDueNotices } from './use-scorecard-due-notices';
 import { useStyles } from './interviewer-work.styles';

@@ -19,7 +19,7 @@ import { screens } from '../../../shared/site/screen-routes';
 import { LinkButton } from '../../components/link-button';
 import { PageLoading } from '../../components/page-loading';
 import { AdminPageHeader, useAdminStyles } from '../../layout/admin-page';
-import { StageLabel } from './stage-label';
+import { StageLabel } from '../../entities/stage-label';
 import { useGetTeamJobApplicationsQuery, useGetTeamJobsQuery } from './team-api';
 import { TeamNotAvailable } from './team-not-available';
 import { TeamPipeline } from './team-pipeline';
