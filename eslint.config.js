@@ -43,9 +43,10 @@ export const serverImports = {
   'server-blobs': ['server-db'],
   'server-audit': ['server-db', 'server-http'],
   'server-email': ['server-db', 'server-http'],
+  'server-events': ['server-db'],
   'server-metrics': ['server-db', 'server-http'],
   'server-auth': ['server-config', 'server-db', 'server-http', 'server-email'],
-  'server-jobs': ['server-db', 'server-http', 'server-auth'],
+  'server-jobs': ['server-db', 'server-http', 'server-auth', 'server-events'],
   'server-applications': [
     'server-runtime',
     'server-db',
@@ -56,6 +57,7 @@ export const serverImports = {
     'server-auth',
     'server-jobs',
     'server-erasures',
+    'server-events',
   ],
   'server-privacy': [
     'server-runtime',
@@ -88,6 +90,7 @@ export const serverImports = {
     'server-applications',
     'server-my-application',
     'server-team',
+    'server-events',
   ],
   'server-site': ['server-config', 'server-runtime', 'server-http', 'server-jobs'],
   'server-backups': ['server-db', 'server-blobs', 'server-erasures'],

@@ -4,6 +4,7 @@ import type { BlobStore } from './blobs/blob-store';
 import type { Mailer } from './email/mailer';
 import type { MailOptions } from './email/mail-options';
 import type { EmailOutbox } from './email/email-outbox';
+import type { EventDispatcher } from './events/event-dispatcher';
 import type { TokenService } from './auth/tokens';
 import type { UserRepository } from './auth/user-repository';
 import type { AccountRepository } from './auth/account-repository';
@@ -51,6 +52,8 @@ export interface AppContext {
   mail: MailOptions;
   /** Every e-mail is queued here and delivered, with retries, through `mailer`. */
   outbox: EmailOutbox;
+  /** Delivers the domain events to their subscribers (docs/architecture.md#domain-events). */
+  events: EventDispatcher;
   tokens: TokenService;
   users: UserRepository;
   /** Token generations, password reset links, second factors and account events. */

@@ -10,6 +10,7 @@ import { createPostgresBlobStore } from './blobs/postgres-blob-store';
 import { createMailer } from './email/mailer';
 import { createEmailOutbox, type DeliveryTiming } from './email/email-outbox';
 import { applicationMail } from './email/application-mail';
+import { createEventDispatcher, type EventHandler, type EventTiming } from './events/event-dispatcher';
 import { mailOptions } from './email/mail-options';
 import { createTokenService, requireSharedSigningSecret, resolveJwtSecret } from './auth/tokens';
 import { createUserRepository } from './auth/user-repository';
@@ -80,6 +81,10 @@ export interface StartOptions {
   serveWeb?: boolean;
   /** Overrides the e-mail outbox's retry, lease and hold times (tests). */
   emailDelivery?: Partial<DeliveryTiming>;
+  /** Overrides the domain events' lease, retry, poll and retention times (tests). */
+  domainEvents?: Partial<EventTiming>;
+  /** Subscribers to the domain events besides the server's own, by name (tests). */
+  eventSubscribers?: Record<string, EventHandler>;
   /** A smaller store of replayed answers (tests). */
   replayEntries?: number;
   /** How soon an idle CV-checking or evidence-checking thread exits (tests); see intake-pool.ts. */
@@ -158,6 +163,19 @@ async function assembleContext(
       return token && `${config.publicUrl}${myApplicationPath(token)}`;
     },
   }));
+  const events = (opened.events = createEventDispatcher(db, {
+    exclusive: database.kind === 'pglite',
+    timing: options.domainEvents,
+  }));
+  for (const [name, handler] of Object.entries(options.eventSubscribers ?? {})) {
+    events.subscribe(name, handler);
+  }
+  // Before any request is served: every event recorded from now on has a delivery for each.
+  await events.register();
+  // Most events come with a change the feed announces, from this instance or another: delivered
+  // at once rather than at the next poll.
+  changes.subscribe('jobs', () => events.wake());
+  changes.subscribe('applications', () => events.wake());
   const mail = mailOptions(config);
   const { secret: signingSecret, replacedStored } = await resolveJwtSecret(db, config);
   if (replacedStored) {
@@ -197,6 +215,7 @@ async function assembleContext(
     mailer,
     mail,
     outbox,
+    events,
     tokens: createTokenService(signingSecret, config.tokenTtlSeconds),
     users,
     accounts: createAccountRepository(db),
@@ -244,8 +263,9 @@ async function assembleContext(
 
 /** Closes what buildContext opened (all of it, or as far as it got), the database last. */
 export async function closeContext(context: OpenedContext): Promise<void> {
-  // The deliverer first: it may be mid-send through the mailer.
+  // The deliverers first: one may be mid-send through the mailer, or mid-handler.
   await context.outbox?.close();
+  await context.events?.close();
   context.mailer?.close();
   await context.changes?.close();
   await context.intake?.close();
@@ -379,8 +399,9 @@ const RELEASE_AFTER_START_MS = 1_000;
 
 /**
  * The server's own work while it serves, started once it listens: the daily retention purge, the
- * sweep of expired rate-limit counters, the interviews' day-before reminders, the right-to-work follow-up reminders, the e-mail outbox's deliveries and the release of unused
- * memory at rest. Answers the function that stops the timers (the outbox closes with the context).
+ * sweep of expired rate-limit counters, the interviews' day-before reminders, the right-to-work follow-up reminders, the e-mail outbox's deliveries, the domain events'
+ * deliveries and the release of unused memory at rest. Answers the function that stops the timers
+ * (the outbox and the events' dispatcher close with the context).
  */
 export function startServing(
   app: FastifyInstance,
@@ -392,6 +413,7 @@ export function startServing(
   const stopReminders = scheduleInterviewReminders(context, app.log);
   const stopFollowUps = scheduleFollowUpReminders(context, app.log);
   context.outbox.start(app.log);
+  void context.events.start(app.log);
   const stopReleasingMemory = releaseMemoryWhenIdle({
     onError: (error) => app.log.warn({ err: error }, 'could not release unused memory'),
     releaseAfterStartMs: RELEASE_AFTER_START_MS,

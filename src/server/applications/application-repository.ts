@@ -5,6 +5,7 @@ import { applicationAdjustments, applicationNotes, applications, rightToWorkChec
 import type { BlobStore } from '../blobs/blob-store';
 import type { ChangeFeed } from '../db/change-feed';
 import type { ApplicationMail } from '../email/application-mail';
+import { recordEvent } from '../events/record-event';
 import type { ApplicationDetail, ApplicationSummary } from '../../shared/applications/application-contract';
 import { DUPLICATE_WINDOW_DAYS } from '../../shared/limits';
 import { RIGHT_TO_WORK_KEEP_YEARS_AFTER_EMPLOYMENT } from '../../shared/right-to-work/right-to-work-contract';
@@ -218,6 +219,7 @@ export function createApplicationRepository(
             disabilityConfident: disabilityConfident ?? false,
           });
         }
+        await recordEvent(tx, { type: 'application-received', applicationId: id, jobId: fields.jobId });
         await options.mail.queue(
           tx,
           { ...fields, id, createdAt: stored!.createdAt, cvSize: cv.length },

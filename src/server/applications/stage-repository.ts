@@ -11,6 +11,7 @@ import {
 import { insertJsonRows } from '../db/json-rows';
 import type { ChangeFeed } from '../db/change-feed';
 import type { EmailOutbox, QueuedEmail } from '../email/email-outbox';
+import { recordEvents } from '../events/record-event';
 import type { MailOptions } from '../email/mail-options';
 import { replyEmail, type RepliedApplication } from '../email/templates/reply-emails';
 import type { AuditRepository } from '../audit/audit-repository';
@@ -200,6 +201,15 @@ export function createStageRepository(
             // The right-hand side reads the row as it was: the stage it leaves.
             .set({ stage, previousStage: sql`${applications.stage}`, stageChangedAt: sql`now()` })
             .where(idIn(moved.map((row) => row.id)));
+          await recordEvents(
+            tx,
+            moved.map((row) => ({
+              type: 'stage-changed' as const,
+              applicationId: row.id,
+              from: row.stage,
+              to: stage,
+            })),
+          );
           await deps.followMoved?.(
             tx,
             moved.map((row) => ({ id: row.id, stage })),

@@ -101,6 +101,14 @@ export async function openDatabase(options: {
     pool.on('error', (error) => {
       console.error(`database: an idle connection was closed (${error.message}); the pool opens another`);
     });
+    // So is one lost while it is lent out between statements (a transaction waiting on the
+    // program, as an event's handler does): the next statement on it fails, and the pool drops it
+    // when it comes back.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => {
+        console.error(`database: a connection in use was closed (${error.message})`);
+      });
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const lock = await pool.connect();
     try {

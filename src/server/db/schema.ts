@@ -30,6 +30,7 @@ import type {
 } from '../../shared/equality-monitoring/equality-monitoring-contract';
 import type { Question, StoredAnswer } from '../../shared/questions/question-contract';
 import type { EmploymentType, PayPeriod, WorkplaceType } from '../../shared/jobs/job-facts';
+import type { DomainEventType } from '../../shared/events/domain-events';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -716,6 +717,65 @@ export const equalityReportChanges = pgTable(
   (table) => [primaryKey({ columns: [table.slice, table.mark] })],
 );
 
+/**
+ * The domain events (src/shared/events/domain-events.ts): one row per thing that happened (a job
+ * published, an application moved on), written in the transaction of the change itself, so an
+ * event exists exactly when its change was committed. The payload holds ids and stage names only,
+ * never personal data (docs/security.md#domain-events). Kept until every subscriber has it and
+ * the retention has passed (events/event-dispatcher.ts).
+ */
+export const domainEvents = pgTable(
+  'domain_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: text('type').$type<DomainEventType>().notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('domain_events_created_idx').on(table.createdAt)],
+);
+
+/**
+ * The subscribers some instance runs, by name. An event is given a delivery for each subscriber
+ * named here when it is recorded, so a subscriber gets the events recorded after it was first
+ * registered. `seenAt` is renewed while an instance runs it; one no instance has run for the
+ * retention is dropped with its deliveries.
+ */
+export const domainEventSubscribers = pgTable('domain_event_subscribers', {
+  name: text('name').primaryKey(),
+  createdAt: createdAt(),
+  seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * One event for one subscriber: delivered once (its primary key), claimed as the e-mail outbox's
+ * messages are (`claimToken` and a lease in `nextAttemptAt`), and marked delivered in the
+ * transaction that runs the subscriber's handler.
+ */
+export const domainEventDeliveries = pgTable(
+  'domain_event_deliveries',
+  {
+    subscriber: text('subscriber')
+      .notNull()
+      .references(() => domainEventSubscribers.name, { onDelete: 'cascade' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => domainEvents.id, { onDelete: 'cascade' }),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    claimToken: uuid('claim_token'),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.subscriber, table.eventId] }),
+    index('domain_event_deliveries_waiting_idx')
+      .on(table.subscriber, table.nextAttemptAt)
+      .where(sql`${table.deliveredAt} is null`),
+    index('domain_event_deliveries_event_idx').on(table.eventId),
+  ],
+);
+
 export const schema = {
   users,
   passwordResets,
@@ -747,6 +807,9 @@ export const schema = {
   equalityMonitoring,
   equalityReports,
   equalityReportChanges,
+  domainEvents,
+  domainEventSubscribers,
+  domainEventDeliveries,
 };
 
 /**

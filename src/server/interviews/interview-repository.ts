@@ -24,6 +24,7 @@ import {
 } from '../../shared/interviews/interview-contract';
 import type { ExportedInterview } from '../../shared/privacy/privacy-contract';
 import { HttpError } from '../http/http-error';
+import { recordEvent } from '../events/record-event';
 import { INTERVIEWING_ROLES } from '../team/team-repository';
 
 const HOUR_MS = 3_600_000;
@@ -393,6 +394,7 @@ export function createInterviewRepository(db: Db) {
     await moveBooking(tx, before.bookingId, slotId);
     const interview = (await bookingOf(tx, applicationId))!;
     const access = await reassign(tx, applicationId, interview.interviewers, before.interviewers);
+    await recordEvent(tx, { type: 'interview-moved', applicationId });
     return { interview, access };
   };
 
@@ -412,6 +414,7 @@ export function createInterviewRepository(db: Db) {
     ) => Promise<void>,
   ): Promise<BookedInterview> => {
     await tx.delete(interviewBookings).where(eq(interviewBookings.id, booking.bookingId));
+    await recordEvent(tx, { type: 'interview-cancelled', applicationId });
     const cancelled = { ...booking, sequence: booking.sequence + 1 };
     const access = await reassign(tx, applicationId, [], booking.interviewers);
     await onCancel(tx, cancelled, access);
@@ -695,6 +698,7 @@ export function createInterviewRepository(db: Db) {
             .onConflictDoNothing()
             .returning({ id: interviewBookings.id });
           if (inserted.length === 0) throw new SlotTaken();
+          await recordEvent(tx, { type: 'interview-booked', applicationId });
           const adjustmentAsked = await storeInterviewAdjustments(tx, applicationId, input.adjustments);
           const interview = (await bookingOf(tx, applicationId))!;
           const access = await reassign(tx, applicationId, interview.interviewers, []);

@@ -10,6 +10,7 @@ import type { Question, questionInputSchema } from '../../shared/questions/quest
 import type { z } from 'zod';
 import { isClosed } from '../../shared/jobs/closing-date';
 import { londonToday } from '../../shared/format/calendar-date';
+import { recordEvent } from '../events/record-event';
 
 type JobRow = typeof jobs.$inferSelect;
 type DepartmentRow = typeof departments.$inferSelect;
@@ -172,6 +173,9 @@ export function createJobRepository(db: Db, changes: Pick<ChangeFeed, 'publish'>
           .returning({ id: jobs.id });
         const questionSetId = await addQuestionSet(tx, row!.id, withIds(questions));
         if (questionSetId) await tx.update(jobs).set({ questionSetId }).where(eq(jobs.id, row!.id));
+        if (!isClosed(values.closingDate ?? null)) {
+          await recordEvent(tx, { type: 'job-published', jobId: row!.id });
+        }
         return row!.id;
       });
       return changed(id);
@@ -180,7 +184,7 @@ export function createJobRepository(db: Db, changes: Pick<ChangeFeed, 'publish'>
     async update(id: string, { questions, pay, ...values }: Partial<JobValues>): Promise<boolean> {
       const found = await db.transaction(async (tx) => {
         const [current] = await tx
-          .select({ questions: jobQuestionSets.questions })
+          .select({ questions: jobQuestionSets.questions, closingDate: jobs.closingDate })
           .from(jobs)
           .leftJoin(jobQuestionSets, eq(jobQuestionSets.id, jobs.questionSetId))
           .where(eq(jobs.id, id))
@@ -198,13 +202,23 @@ export function createJobRepository(db: Db, changes: Pick<ChangeFeed, 'publish'>
             updatedAt: new Date(),
           })
           .where(eq(jobs.id, id));
+        // Whether the edit opened or closed the job: what job alerts and reports hear of.
+        const closingDate = values.closingDate === undefined ? current.closingDate : values.closingDate;
+        const [wasClosed, closed] = [isClosed(current.closingDate), isClosed(closingDate)];
+        if (wasClosed !== closed) {
+          await recordEvent(tx, { type: closed ? 'job-closed' : 'job-published', jobId: id });
+        }
         return true;
       });
       return changed(found);
     },
     async remove(id: string): Promise<boolean> {
-      const rows = await db.delete(jobs).where(eq(jobs.id, id)).returning({ id: jobs.id });
-      return changed(rows.length > 0);
+      const removed = await db.transaction(async (tx) => {
+        const rows = await tx.delete(jobs).where(eq(jobs.id, id)).returning({ id: jobs.id });
+        if (rows.length > 0) await recordEvent(tx, { type: 'job-deleted', jobId: id });
+        return rows.length > 0;
+      });
+      return changed(removed);
     },
   };
 }

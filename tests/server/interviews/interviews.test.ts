@@ -4,7 +4,13 @@ import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import ical, { type VEvent } from 'node-ical';
 import PostalMime, { type Email } from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, interviewBookings, interviewSlots, scorecards } from '../../../src/server/db/schema';
+import {
+  domainEvents,
+  emailOutbox,
+  interviewBookings,
+  interviewSlots,
+  scorecards,
+} from '../../../src/server/db/schema';
 import { sendDueReminders } from '../../../src/server/interviews/interview-reminders';
 import { interviewMessages } from '../../../src/shared/interviews/interview-contract';
 import { formatInterviewTime } from '../../../src/shared/interviews/london-time';
@@ -189,6 +195,21 @@ const offeredApplicant = async (body: object, name?: string) => {
   const token = LINK.exec(mail.text)?.[1];
   expect(token, mail.text).toBeDefined();
   return { ...applicant, token: token!, offered: offered.body, mail };
+};
+
+/** The interview events recorded about this application, oldest first (docs/architecture.md#domain-events). */
+const interviewEventsOf = async (applicationId: string): Promise<string[]> => {
+  const rows = await server.context.database.db
+    .select({ type: domainEvents.type })
+    .from(domainEvents)
+    .where(
+      and(
+        sql`${domainEvents.payload}->>'applicationId' = ${applicationId}`,
+        sql`${domainEvents.type} like 'interview-%'`,
+      ),
+    )
+    .orderBy(domainEvents.createdAt);
+  return rows.map((row) => row.type);
 };
 
 const myInterview = (token: string) => server.api('GET', `/my-application/${token}/interview`);
@@ -385,6 +406,12 @@ describe(`booking through the private link on ${engine}`, () => {
     expect(
       (await server.api('GET', `/team/applications/${id}`, { token: await team.token(interviewerY) })).status,
     ).toBe(404);
+    // Each change announced, in its own transaction, by the application's id alone.
+    expect(await interviewEventsOf(id)).toEqual([
+      'interview-booked',
+      'interview-moved',
+      'interview-cancelled',
+    ]);
   });
 
   it('refuses to move or cancel an interview less than 24 hours away, with a message saying what to do', async () => {
@@ -1108,6 +1135,11 @@ describe(`moving and cancelling for the applicant on ${engine}`, () => {
     const cancelled = await staffCancel(id, manager, 'team');
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     expect(cancelled.body.booking).toBeNull();
+    expect(await interviewEventsOf(id)).toEqual([
+      'interview-booked',
+      'interview-moved',
+      'interview-cancelled',
+    ]);
     for (const address of [email, second!.email]) {
       const mail = await waitForMail(address, /^Interview cancelled/);
       const cancel = eventOf(mail.calendar);

@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import type { DomainEvent } from '../../shared/events/domain-events';
+import type { Db } from '../db/database';
+import { insertJsonRows } from '../db/json-rows';
+import { domainEventDeliveries, domainEventSubscribers, domainEvents } from '../db/schema';
+
+/**
+ * Records events inside the caller's transaction, the one that makes the change they announce:
+ * they exist exactly when it commits, and a rolled-back change announces nothing. Each event gets
+ * a delivery for every subscriber registered by then (event-dispatcher.ts), in the same single
+ * statement, so a bulk stage move of thousands costs one round trip.
+ */
+export async function recordEvents(tx: Db, events: readonly DomainEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const rows = events.map(({ type, ...payload }) => ({ type, payload }));
+  await tx.execute(
+    sql`with recorded as (${insertJsonRows(domainEvents, ['type', 'payload'], rows)} returning ${domainEvents.id})
+      insert into ${domainEventDeliveries} (${sql.identifier(domainEventDeliveries.subscriber.name)}, ${sql.identifier(domainEventDeliveries.eventId.name)})
+      select ${domainEventSubscribers.name}, recorded.id from recorded cross join ${domainEventSubscribers}`,
+  );
+}
+
+/** One event, in the caller's transaction (see `recordEvents`). */
+export const recordEvent = (tx: Db, event: DomainEvent): Promise<void> => recordEvents(tx, [event]);
