@@ -29,7 +29,8 @@ import { emailRoutes } from './email/email-routes';
 import { privacyRoutes } from './privacy/privacy-routes';
 import { teamAdminRoutes } from './team/team-admin-routes';
 import { teamRoutes } from './team/team-routes';
-import { interviewRoutes } from './interviews/interview-routes';
+import { teamNoteRoutes } from './team/team-note-routes';
+import { interviewCalls } from './interviews/interview-calls';
 import { rightToWorkRoutes } from './right-to-work/right-to-work-routes';
 import { lostLinkRoutes, myApplicationRoutes } from './my-application/my-application-routes';
 import { createErrorAnswers, installErrorHandling } from './http/error-handler';
@@ -212,7 +213,7 @@ export async function createApp(context: AppContext, options: AppOptions = {}): 
  */
 function apiRoutes(app: FastifyInstance, context: AppContext) {
   const guards = createGuards(context);
-  const interviews = interviewRoutes(context);
+  const interviews = interviewCalls(context);
   return async (api: FastifyInstance) => {
     await api.register(async (scope) => {
       const open = scope.withTypeProvider<ZodTypeProvider>();
@@ -265,6 +266,7 @@ function apiRoutes(app: FastifyInstance, context: AppContext) {
     await api.register(
       teamScope(guards, (team) => {
         teamRoutes(team, context);
+        teamNoteRoutes(team, context);
         interviews.team(team);
       }),
     );

@@ -5,8 +5,7 @@ import { HttpError } from '../http/http-error';
 import { errorResponses, type Api } from '../http/route-types';
 import { startLoginAttempt } from './login-attempts';
 import { matchingStep, recoveryCodeHash } from './totp';
-import { accountChecks } from './account-checks';
-import type { TwoFactorRouteDeps } from './two-factor-routes';
+import { accountChecks, type TwoFactorRouteDeps } from './account-checks';
 
 /**
  * A login's second step: the challenge POST /login answered, with a code from the authenticator

@@ -20,10 +20,9 @@ import { interviewSlotsOfferedEmail } from '../email/templates/interview-emails'
 import { HttpError } from '../http/http-error';
 import { errorResponses, type Api } from '../http/route-types';
 import type { TeamAccess } from '../team/team-access';
-import { applicantInterviewRoutes, type BookingRouteDeps } from './booking-routes';
+import type { BookingRouteDeps, ManagedApplication } from './booking-changes';
 import { changeableAfter } from './interview-repository';
 import type { ScorecardRepository } from './scorecard-repository';
-import { staffBookingRoutes, type ManagedApplication } from './staff-booking-routes';
 
 /** What the interview calls use of the server's parts (see app-context.ts). */
 export interface InterviewRouteDeps extends BookingRouteDeps {
@@ -39,14 +38,12 @@ export interface InterviewRouteDeps extends BookingRouteDeps {
 const FINISHED = new Set(['hired', 'rejected', 'withdrawn']);
 
 /**
- * Interviews and scorecards, in three scopes (docs/behaviour.md#interviews): administrators and a
- * job's hiring manager offer slots, move or cancel a booked interview for the applicant and read
- * the scorecards; the applicant books through their private link; interviewers submit their
- * scorecard.
+ * Interview slots and scorecards, for staff (docs/behaviour.md#interviews): administrators and a
+ * job's hiring manager offer slots and read the scorecards; interviewers submit their scorecard.
+ * interview-calls.ts adds the bookings to them.
  */
 export function interviewRoutes(context: InterviewRouteDeps) {
   const offerSlots = slotOffering(context);
-  const staffBookings = staffBookingRoutes(context);
   return {
     admin(app: Api) {
       app.post(
@@ -102,17 +99,10 @@ export function interviewRoutes(context: InterviewRouteDeps) {
           return context.scorecards.view(application._id, { kind: 'all' });
         },
       );
-
-      staffBookings.admin(app);
     },
 
     team(app: Api) {
       teamInterviewRoutes(app, context, offerSlots);
-      staffBookings.team(app, managedApplication(context.teamAccess));
-    },
-
-    applicant(app: Api) {
-      applicantInterviewRoutes(app, context);
     },
   };
 }
@@ -229,7 +219,7 @@ const scoringAccess = (
   });
 
 /** The application of a team call, for the hiring manager of its job only. */
-const managedApplication =
+export const managedApplication =
   (teamAccess: TeamAccess): ManagedApplication =>
   async (request, id) => {
     const found = await teamAccess.application(caller(request), id);

@@ -25,7 +25,6 @@ import { HttpError } from '../http/http-error';
 import { errorResponses, type Api } from '../http/route-types';
 import { interviewerAssignment, type InterviewerAssignmentDeps } from './interviewer-assignment';
 import type { ReachedApplication, TeamAccess, TeamCaller } from './team-access';
-import { teamNoteRoutes } from './team-note-routes';
 
 /** What the hiring team's calls use of the server's parts (see app-context.ts). */
 export interface TeamRouteDeps extends InterviewerAssignmentDeps {
@@ -60,7 +59,6 @@ export function teamRoutes(app: Api, context: TeamRouteDeps): void {
   teamDirectoryRoutes(app, context);
   teamReadRoutes(app, context);
   teamChangeRoutes(app, context);
-  teamNoteRoutes(app, context);
 }
 
 /** The application, if the caller reaches it now and (for `managerOnly`) manages its job. */
