@@ -49,6 +49,7 @@ import { registerStaticSite } from './site/static-site';
 import { adjustmentRoutes } from './adjustments/adjustments-routes';
 import { monitoringAdminRoutes, monitoringRoutes } from './equality-monitoring/monitoring-routes';
 import { siteRoutes } from './site/site-routes';
+import { apiPaths } from '../shared/http/api-routes';
 
 export interface AppOptions {
   /** The built web site to serve; none in API-only tests. */
@@ -220,7 +221,7 @@ function apiRoutes(app: FastifyInstance, context: AppContext) {
       // Before the routes: an onRoute hook sees only the routes registered after it.
       open.addHook('onRoute', documentAsPublic);
       open.get(
-        '/health',
+        apiPaths.health.pattern,
         { schema: { tags: ['ops'], operationId: 'getHealth', summary: 'Liveness and database check' } },
         async () => {
           await context.database.db.execute(sql`select 1`);
@@ -228,7 +229,7 @@ function apiRoutes(app: FastifyInstance, context: AppContext) {
         },
       );
       readinessRoutes(open, context);
-      open.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+      open.get(apiPaths.docs.pattern, { schema: { hide: true } }, async () => app.swagger());
       authRoutes(open, context, guards);
       passwordResetRoutes(open, context);
       twoFactorRoutes(open, context, guards);

@@ -23,6 +23,7 @@ import {
 } from './totp';
 import type { User } from './user-repository';
 import { accountChecks, type TwoFactorRouteDeps } from './account-checks';
+import { apiPaths } from '../../shared/http/api-routes';
 
 /** Set-up and activation take a bearer token (and the password), or a login's challenge in the body. */
 const signedInOrChallenge: { [scheme: string]: string[] }[] = [{ bearer: [] }, {}];
@@ -55,7 +56,7 @@ export function twoFactorRoutes(
   };
 
   app.post(
-    '/auth/two-factor/setup',
+    apiPaths.twoFactorSetup.pattern,
     {
       schema: {
         tags: ['account'],
@@ -82,7 +83,7 @@ export function twoFactorRoutes(
   );
 
   app.post(
-    '/auth/two-factor/enable',
+    apiPaths.twoFactorEnable.pattern,
     {
       schema: {
         tags: ['account'],
@@ -135,7 +136,7 @@ export function twoFactorAdminRoutes(app: Api, context: TwoFactorRouteDeps): voi
   const { confirmPassword } = accountChecks(context);
 
   app.delete(
-    '/auth/two-factor',
+    apiPaths.twoFactor.pattern,
     {
       schema: {
         tags: ['account'],

@@ -23,6 +23,7 @@ import {
   type BookingSnapshot,
   type InterviewRepository,
 } from './interview-repository';
+import { apiPaths } from '../../shared/http/api-routes';
 
 /** How often a change is tried again when another request changed the booking under it. */
 const MAX_TRIES = 3;
@@ -185,7 +186,7 @@ export function applicantInterviewRoutes(app: Api, context: BookingRouteDeps): v
   };
 
   app.get(
-    '/my-application/:token/interview',
+    apiPaths.myInterview.pattern,
     {
       schema: {
         tags: ['my-application', 'interviews'],
@@ -202,7 +203,7 @@ export function applicantInterviewRoutes(app: Api, context: BookingRouteDeps): v
   );
 
   app.put(
-    '/my-application/:token/interview',
+    apiPaths.myInterview.pattern,
     {
       schema: {
         tags: ['my-application', 'interviews'],
@@ -230,7 +231,7 @@ export function applicantInterviewRoutes(app: Api, context: BookingRouteDeps): v
   );
 
   app.delete(
-    '/my-application/:token/interview',
+    apiPaths.myInterview.pattern,
     {
       schema: {
         tags: ['my-application', 'interviews'],

@@ -23,6 +23,7 @@ import type { TeamAccess } from '../team/team-access';
 import type { BookingRouteDeps, ManagedApplication } from './booking-changes';
 import { changeableAfter } from './interview-repository';
 import type { ScorecardRepository } from './scorecard-repository';
+import { apiPaths } from '../../shared/http/api-routes';
 
 /** What the interview calls use of the server's parts (see app-context.ts). */
 export interface InterviewRouteDeps extends BookingRouteDeps {
@@ -47,7 +48,7 @@ export function interviewRoutes(context: InterviewRouteDeps) {
   return {
     admin(app: Api) {
       app.post(
-        '/applications/:id/interview-slots',
+        apiPaths.interviewSlots.pattern,
         {
           schema: {
             tags: ['interviews'],
@@ -64,7 +65,7 @@ export function interviewRoutes(context: InterviewRouteDeps) {
       );
 
       app.get(
-        '/applications/:id/interview',
+        apiPaths.interview.pattern,
         {
           schema: {
             tags: ['interviews'],
@@ -82,7 +83,7 @@ export function interviewRoutes(context: InterviewRouteDeps) {
       );
 
       app.get(
-        '/applications/:id/scorecards',
+        apiPaths.scorecards.pattern,
         {
           schema: {
             tags: ['interviews'],
@@ -233,7 +234,7 @@ function teamInterviewRoutes(app: Api, context: InterviewRouteDeps, offerSlots: 
   const managed = managedApplication(teamAccess);
 
   app.post(
-    '/team/applications/:id/interview-slots',
+    apiPaths.teamInterviewSlots.pattern,
     {
       schema: {
         tags: ['team', 'interviews'],
@@ -251,7 +252,7 @@ function teamInterviewRoutes(app: Api, context: InterviewRouteDeps, offerSlots: 
   );
 
   app.get(
-    '/team/applications/:id/interview',
+    apiPaths.teamInterview.pattern,
     {
       schema: {
         tags: ['team', 'interviews'],
@@ -268,7 +269,7 @@ function teamInterviewRoutes(app: Api, context: InterviewRouteDeps, offerSlots: 
   );
 
   app.get(
-    '/team/applications/:id/scorecards',
+    apiPaths.teamScorecards.pattern,
     {
       schema: {
         tags: ['team', 'interviews'],
@@ -300,7 +301,7 @@ function teamInterviewRoutes(app: Api, context: InterviewRouteDeps, offerSlots: 
   );
 
   app.put(
-    '/team/applications/:id/scorecard',
+    apiPaths.teamScorecard.pattern,
     {
       schema: {
         tags: ['team', 'interviews'],

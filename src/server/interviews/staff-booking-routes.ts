@@ -15,6 +15,7 @@ import { errorResponses, type Api } from '../http/route-types';
 import { recordBookingChange, type BookingRouteDeps, type ManagedApplication } from './booking-changes';
 import { applicantInterviewEmail, interviewerNews } from './interview-mail';
 import type { SlotToOffer } from './interview-repository';
+import { apiPaths } from '../../shared/http/api-routes';
 
 /** What the staff's booking calls use of the server's parts (see app-context.ts). */
 export interface StaffBookingRouteDeps extends Pick<
@@ -119,7 +120,7 @@ export function staffBookingRoutes(context: StaffBookingRouteDeps) {
   return {
     admin(app: Api) {
       app.put(
-        '/applications/:id/interview/booking',
+        apiPaths.interviewBooking.pattern,
         {
           schema: {
             tags: ['interviews'],
@@ -139,7 +140,7 @@ export function staffBookingRoutes(context: StaffBookingRouteDeps) {
       );
 
       app.delete(
-        '/applications/:id/interview/booking',
+        apiPaths.interviewBooking.pattern,
         {
           schema: {
             tags: ['interviews'],
@@ -160,7 +161,7 @@ export function staffBookingRoutes(context: StaffBookingRouteDeps) {
 
     team(app: Api, managed: ManagedApplication) {
       app.put(
-        '/team/applications/:id/interview/booking',
+        apiPaths.teamInterviewBooking.pattern,
         {
           schema: {
             tags: ['team', 'interviews'],
@@ -181,7 +182,7 @@ export function staffBookingRoutes(context: StaffBookingRouteDeps) {
       );
 
       app.delete(
-        '/team/applications/:id/interview/booking',
+        apiPaths.teamInterviewBooking.pattern,
         {
           schema: {
             tags: ['team', 'interviews'],

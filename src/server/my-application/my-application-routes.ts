@@ -21,6 +21,7 @@ import type { MailOptions } from '../email/mail-options';
 import { applicantStatus } from './applicant-status';
 import type { LinkedApplication } from './application-links';
 import { lostLinkEmail, withdrawalEmail } from '../email/templates/my-application-emails';
+import { apiPaths } from '../../shared/http/api-routes';
 
 const view = (application: LinkedApplication): MyApplication => ({
   jobTitle: application.jobTitle,
@@ -50,7 +51,7 @@ export function myApplicationRoutes(app: Api, context: MyApplicationRouteDeps): 
   const linked = linkedApplication(context);
 
   app.get(
-    '/my-application/:token',
+    apiPaths.myApplication.pattern,
     {
       schema: {
         tags: ['my-application'],
@@ -67,7 +68,7 @@ export function myApplicationRoutes(app: Api, context: MyApplicationRouteDeps): 
   );
 
   app.post(
-    '/my-application/:token/withdraw',
+    apiPaths.withdrawMyApplication.pattern,
     {
       schema: {
         tags: ['my-application'],
@@ -97,7 +98,7 @@ export function myApplicationRoutes(app: Api, context: MyApplicationRouteDeps): 
   );
 
   app.post(
-    '/my-application/:token/erase',
+    apiPaths.eraseMyApplication.pattern,
     {
       schema: {
         tags: ['my-application'],
@@ -138,7 +139,7 @@ export function lostLinkRoutes(
   const { applicationLinks, limiters, outbox, database, mail } = context;
 
   app.post(
-    '/my-application/lost-link',
+    apiPaths.lostLink.pattern,
     {
       onRequest: limitByIp(limiters.lostLinkByIp),
       schema: {
