@@ -15,13 +15,14 @@ const registered = vi.hoisted(() => [] as { method: string; url: string }[]);
 
 vi.mock('fastify', async (importOriginal) => {
   const actual = await importOriginal<typeof FastifyModule>();
-  const watched = ((...args: Parameters<typeof actual.default>) => {
-    const app = actual.default(...args);
+  const create = actual.default as unknown as (...args: unknown[]) => FastifyModule.FastifyInstance;
+  const watched = (...args: unknown[]) => {
+    const app = create(...args);
     app.addHook('onRoute', (route) => {
       for (const method of [route.method].flat()) registered.push({ method, url: route.url });
     });
     return app;
-  }) as typeof actual.default;
+  };
   return { ...actual, default: watched };
 });
 
