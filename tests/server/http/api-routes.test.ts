@@ -1,5 +1,5 @@
-import type * as FastifyModule from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, apiRoutes } from '../../../src/shared/http/api-routes';
 import { buildTestApp, type TestApp } from '../../support/build-app';
 
@@ -10,21 +10,24 @@ import { buildTestApp, type TestApp } from '../../support/build-app';
  * added, moved or dropped on one side alone fails here.
  */
 
-/** Every route the app registers, as an `onRoute` hook on the root instance sees it. */
-const registered = vi.hoisted(() => [] as { method: string; url: string }[]);
-
-vi.mock('fastify', async (importOriginal) => {
-  const actual = await importOriginal<typeof FastifyModule>();
-  const create = actual.default as unknown as (...args: unknown[]) => FastifyModule.FastifyInstance;
-  const watched = (...args: unknown[]) => {
-    const app = create(...args);
-    app.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) registered.push({ method, url: route.url });
-    });
-    return app;
-  };
-  return { ...actual, default: watched };
-});
+/**
+ * Every address the app answers, read from Fastify's own tree (`printRoutes`): each line is a
+ * piece of an address under its parent's, and a line that names methods is a route. (A test
+ * server shares its workers' modules, so the app cannot be watched by mocking Fastify here.)
+ */
+const registeredAddresses = (app: FastifyInstance): string[] => {
+  const chain: string[] = [];
+  const addresses: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:[│ ] {3})*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    chain.length = depth;
+    chain.push(match[2]!);
+    if (match[3]) addresses.push(chain.join(''));
+  }
+  return addresses;
+};
 
 /** The API's own fallbacks for addresses it does not know (a JSON 404 rather than the site's page). */
 const FALLBACKS = ['/', '/*'];
@@ -41,15 +44,16 @@ afterAll(async () => {
 
 const apiPatterns = () =>
   new Set(
-    registered
-      .filter((route) => route.url === '/api' || route.url.startsWith('/api/'))
-      .map((route) => route.url.slice('/api'.length) || '/')
+    registeredAddresses(server.app)
+      .filter((address) => address === '/api' || address.startsWith('/api/'))
+      .map((address) => address.slice('/api'.length) || '/')
       .filter((pattern) => !FALLBACKS.includes(pattern)),
   );
 
 describe('the API path table', () => {
-  it('sees the routes registered (the hook is in place)', () => {
-    expect(registered.length).toBeGreaterThan(apiRoutes.length);
+  it('reads the routes registered (Fastify still prints its tree as this test reads it)', () => {
+    expect(apiPatterns()).toContain('/applications/:id/interviewers/:userId');
+    expect(apiPatterns().size).toBeGreaterThanOrEqual(apiRoutes.length);
   });
 
   it('has a row for every route registered under /api', () => {
