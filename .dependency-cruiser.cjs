@@ -1,7 +1,7 @@
 /**
  * The cycle check of `npm run lint`: no module may import itself back through others, in any
- * program. Type-only imports count too: a circle of types is still two files that cannot be
- * understood apart. The layers themselves are ESLint's (eslint.config.js).
+ * program; and no server route module may import another. Type-only imports count too: a circle
+ * of types is still two files that cannot be understood apart. The layers themselves are ESLint's (eslint.config.js).
  */
 module.exports = {
   forbidden: [
@@ -11,6 +11,16 @@ module.exports = {
       comment: 'Files that import each other in a loop: move what both need into a third, lower file.',
       from: {},
       to: { circular: true },
+    },
+    {
+      name: 'no-route-module-imports-another',
+      severity: 'error',
+      comment:
+        'A route module registers its own calls and nothing else uses it but the composition (app.ts, or a ' +
+        'module like interviews/interview-calls.ts): what two route modules share lives in a module of its ' +
+        'own in their domain, so each can be read, moved or dropped alone.',
+      from: { path: '^src/server/.+-routes\\.ts$' },
+      to: { path: '^src/server/.+-routes\\.ts$' },
     },
   ],
   options: {

@@ -165,6 +165,14 @@ const usDateSelectors = [
     message: `MM/DD/YYYY is only the stored form of a post's publishTime and editTime, written by the job routes and the job form. ${readableDateMessage}`,
   },
 ];
+/** An API address written as text (`'/login'`, `` `/post/${id}` ``) rather than built from apiPaths. */
+const apiPathSelectors = [
+  {
+    selector:
+      'Literal[value=/^\\/[a-z]/]:not(ImportDeclaration > Literal), TemplateElement[value.raw=/^\\/[a-z]/]',
+    message: 'API addresses come from apiPaths in src/shared/http/api-routes.ts, never from text.',
+  },
+];
 const readableDateFiles = [
   'src/renderer/**/*.{ts,tsx}',
   'src/web/**/*.{ts,tsx}',
@@ -313,6 +321,15 @@ export default tseslint.config(
   {
     files: storedDateWriters,
     rules: { 'no-restricted-syntax': ['error', ...localeDateSelectors] },
+  },
+  {
+    // The API's addresses come from the API path table (docs/architecture.md#the-api-path-table), so
+    // a call written as text here could drift from the route the server registers. The date rules
+    // are repeated: a file's no-restricted-syntax is the last block's alone.
+    files: ['src/renderer/**/*-api.ts', 'src/renderer/store/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...localeDateSelectors, ...usDateSelectors, ...apiPathSelectors],
+    },
   },
   {
     files: ['tests/**/*.{ts,tsx}', 'scripts/**/*.{ts,mjs,js}'],

@@ -29,7 +29,8 @@ import { emailRoutes } from './email/email-routes';
 import { privacyRoutes } from './privacy/privacy-routes';
 import { teamAdminRoutes } from './team/team-admin-routes';
 import { teamRoutes } from './team/team-routes';
-import { interviewRoutes } from './interviews/interview-routes';
+import { teamNoteRoutes } from './team/team-note-routes';
+import { interviewCalls } from './interviews/interview-calls';
 import { rightToWorkRoutes } from './right-to-work/right-to-work-routes';
 import { lostLinkRoutes, myApplicationRoutes } from './my-application/my-application-routes';
 import { createErrorAnswers, installErrorHandling } from './http/error-handler';
@@ -48,6 +49,7 @@ import { registerStaticSite } from './site/static-site';
 import { adjustmentRoutes } from './adjustments/adjustments-routes';
 import { monitoringAdminRoutes, monitoringRoutes } from './equality-monitoring/monitoring-routes';
 import { siteRoutes } from './site/site-routes';
+import { apiPaths } from '../shared/http/api-routes';
 
 export interface AppOptions {
   /** The built web site to serve; none in API-only tests. */
@@ -212,14 +214,14 @@ export async function createApp(context: AppContext, options: AppOptions = {}): 
  */
 function apiRoutes(app: FastifyInstance, context: AppContext) {
   const guards = createGuards(context);
-  const interviews = interviewRoutes(context);
+  const interviews = interviewCalls(context);
   return async (api: FastifyInstance) => {
     await api.register(async (scope) => {
       const open = scope.withTypeProvider<ZodTypeProvider>();
       // Before the routes: an onRoute hook sees only the routes registered after it.
       open.addHook('onRoute', documentAsPublic);
       open.get(
-        '/health',
+        apiPaths.health.pattern,
         { schema: { tags: ['ops'], operationId: 'getHealth', summary: 'Liveness and database check' } },
         async () => {
           await context.database.db.execute(sql`select 1`);
@@ -227,7 +229,7 @@ function apiRoutes(app: FastifyInstance, context: AppContext) {
         },
       );
       readinessRoutes(open, context);
-      open.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+      open.get(apiPaths.docs.pattern, { schema: { hide: true } }, async () => app.swagger());
       authRoutes(open, context, guards);
       passwordResetRoutes(open, context);
       twoFactorRoutes(open, context, guards);
@@ -265,6 +267,7 @@ function apiRoutes(app: FastifyInstance, context: AppContext) {
     await api.register(
       teamScope(guards, (team) => {
         teamRoutes(team, context);
+        teamNoteRoutes(team, context);
         interviews.team(team);
       }),
     );

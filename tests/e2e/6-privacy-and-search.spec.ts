@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { messages } from '../../src/shared/messages';
-import { PRIVACY_NOTICE_VERSION } from '../../src/shared/privacy/privacy-notice';
+import { PRIVACY_NOTICE_VERSION } from '../../src/shared/site/privacy-notice';
 import { validPdf } from '../support/pdf-fixtures';
 import { adminToken, api, baseUrl, closeJob, createJob } from './e2e-env';
 import { applyAsVisitor, expectNoViolations, signInAsAdmin, waitForApp } from './flows';

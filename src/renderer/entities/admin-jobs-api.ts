@@ -1,5 +1,6 @@
 import type { AdminJob } from '../../shared/jobs/job-contract';
 import { api, tags } from '../store/api';
+import { apiPaths } from '../../shared/http/api-routes';
 
 /**
  * Every post, closed ones too (the public list leaves out posts past their closing date), with
@@ -10,7 +11,7 @@ import { api, tags } from '../store/api';
 export const adminJobsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getAdminJobs: build.query<AdminJob[], void>({
-      query: () => '/all?include=closed',
+      query: () => `${apiPaths.jobs.path()}?include=closed`,
       providesTags: (jobs) => [tags.jobList, ...(jobs ?? []).map(({ _id }) => tags.job(_id))],
     }),
   }),

@@ -15,6 +15,7 @@ import type { DeleteAck } from '../../shared/http/acknowledgements';
 import type { CvPurpose } from '../../shared/privacy/audit-contract';
 import { api, tags } from '../store/api';
 import type { RootState } from '../store/store';
+import { apiPaths } from '../../shared/http/api-routes';
 
 /** How often the admin screens ask for the counts: the answer is tiny, and a 304 while nothing changed. */
 export const COUNTS_POLLING_MS = 30_000;
@@ -30,7 +31,7 @@ export const applicationAdminApi = api.injectEndpoints({
      * immutability pass, which skips what is already frozen, does not walk them one by one.
      */
     getApplications: build.query<ApplicationSummary[], void>({
-      query: () => '/applications',
+      query: () => apiPaths.applications.path(),
       transformResponse: (rows: ApplicationSummary[]) => {
         for (const row of rows) Object.freeze(row);
         return Object.freeze(rows) as ApplicationSummary[];
@@ -43,12 +44,12 @@ export const applicationAdminApi = api.injectEndpoints({
      */
     getApplicationsAnswering: build.query<string[], { question: string; answer: string }>({
       query: ({ question, answer }) =>
-        `/applications?${new URLSearchParams({ question, answer }).toString()}`,
+        `${apiPaths.applications.path()}?${new URLSearchParams({ question, answer }).toString()}`,
       transformResponse: (rows: ApplicationSummary[]) => rows.map((row) => row._id),
       providesTags: [tags.applicationList],
     }),
     getApplication: build.query<ApplicationDetail, string>({
-      query: (id) => `/applications/${encodeURIComponent(id)}`,
+      query: (id) => apiPaths.application.path({ id }),
       providesTags: (_row, _error, id) => [tags.application(id)],
       // Opening a New application makes it Reviewed on the server: the cached list and the counts follow.
       async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
@@ -69,12 +70,12 @@ export const applicationAdminApi = api.injectEndpoints({
      * turn the text into bytes at once and then reset the call, which drops the text from the store.
      */
     getApplicationCv: build.mutation<CvAnswer, { id: string; purpose: CvPurpose }>({
-      query: ({ id, purpose }) => `/applications/${encodeURIComponent(id)}/pdf?purpose=${purpose}`,
+      query: ({ id, purpose }) => `${apiPaths.applicationPdf.path({ id })}?purpose=${purpose}`,
       // The server recorded this fetch (or the attempt) in the application's audit trail.
       invalidatesTags: (_answer, _error, { id }) => [tags.audit(id)],
     }),
     deleteApplication: build.mutation<DeleteAck, string>({
-      query: (id) => ({ url: `/applications/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      query: (id) => ({ url: apiPaths.application.path({ id }), method: 'DELETE' }),
       invalidatesTags: (_answer, _error, id) => [
         tags.applicationList,
         tags.application(id),
@@ -101,12 +102,12 @@ export const applicationAdminApi = api.injectEndpoints({
      * with the lazy query's trigger (always a fresh answer) and let go of once read.
      */
     getReplyPreview: build.query<ReplyPreview, { id: string; kind: ReplyKind }>({
-      query: ({ id, kind }) => `/applications/${encodeURIComponent(id)}/reply/${kind}`,
+      query: ({ id, kind }) => apiPaths.applicationReply.path({ id, kind }),
       keepUnusedDataFor: 0,
     }),
     changeStage: build.mutation<StageChanged, { id: string } & StageChange>({
       query: ({ id, stage, notify }) => ({
-        url: `/applications/${encodeURIComponent(id)}/stage`,
+        url: apiPaths.applicationStage.path({ id }),
         method: 'PUT',
         body: { stage, notify },
       }),
@@ -125,7 +126,7 @@ export const applicationAdminApi = api.injectEndpoints({
     }),
     /** One call for many applications (at most MAX_BULK_STAGE_CHANGE), one transaction on the server. */
     changeStages: build.mutation<StageChanged, BulkStageChange>({
-      query: (body) => ({ url: '/applications/stage', method: 'POST', body }),
+      query: (body) => ({ url: apiPaths.stages.path(), method: 'POST', body }),
       invalidatesTags: (_answer, error) => (error ? [] : ['Audit', tags.applicationCounts]),
       async onQueryStarted({ ids, stage }, { dispatch, getState, queryFulfilled }) {
         const answer = await queryFulfilled.then(({ data }) => data).catch(() => undefined);
@@ -142,7 +143,7 @@ export const applicationAdminApi = api.injectEndpoints({
      * knew of means the list is out of date, so it is fetched again (if anything shows it).
      */
     getApplicationCounts: build.query<ApplicationCounts, void>({
-      query: () => '/applications/counts',
+      query: () => apiPaths.applicationCounts.path(),
       providesTags: [tags.applicationCounts],
       async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
         const before = applicationAdminApi.endpoints.getApplicationCounts.select()(getState()).data;

@@ -7,6 +7,7 @@ import type {
 import type { InsertAck } from '../../shared/http/acknowledgements';
 import type { AccountRole } from '../../shared/team/team-contract';
 import { api, tags } from './api';
+import { apiPaths } from '../../shared/http/api-routes';
 
 /**
  * The calls around a session: the admin check every signed-in screen needs, the login and the
@@ -33,17 +34,17 @@ export const sessionApi = api.injectEndpoints({
      * (the console may be newer than its server) answers the admin flag alone.
      */
     accountRole: build.query<AccountRole, string>({
-      query: (email) => `/admin/${encodeURIComponent(email)}`,
+      query: (email) => apiPaths.adminByEmail.path({ email }),
       transformResponse: (answer: Partial<AdminAnswer>): AccountRole =>
         isKnownRole(answer.role) ? answer.role : answer.admin === true ? 'admin' : 'user',
       providesTags: (_result, _error, email) => [tags.admin(email)],
     }),
     /** Signed in (a token), or the second step: a code (`twoFactorRequired`) or enrolment first. */
     login: build.mutation<LoginAnswer, LoginPayload>({
-      query: (body) => ({ url: '/login', method: 'POST', body }),
+      query: (body) => ({ url: apiPaths.login.path(), method: 'POST', body }),
     }),
     register: build.mutation<InsertAck, RegisterPayload>({
-      query: (body) => ({ url: '/register', method: 'POST', body }),
+      query: (body) => ({ url: apiPaths.register.path(), method: 'POST', body }),
     }),
   }),
 });

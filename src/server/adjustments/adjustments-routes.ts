@@ -13,6 +13,7 @@ import { currentUser } from '../auth/guards';
 import { HttpError } from '../http/http-error';
 import { errorResponses, type Api } from '../http/route-types';
 import type { AdjustmentRepository } from './adjustments-repository';
+import { apiPaths } from '../../shared/http/api-routes';
 
 /** What the adjustments routes use of the server's parts (see app-context.ts). */
 export interface AdjustmentRouteDeps {
@@ -46,7 +47,7 @@ export function adjustmentRoutes(app: Api, context: AdjustmentRouteDeps): void {
     });
 
   app.get(
-    '/adjustments',
+    apiPaths.adjustments.pattern,
     {
       schema: {
         tags: ['adjustments'],
@@ -64,7 +65,7 @@ export function adjustmentRoutes(app: Api, context: AdjustmentRouteDeps): void {
   );
 
   app.get(
-    '/applications/:id/adjustments',
+    apiPaths.applicationAdjustments.pattern,
     {
       schema: {
         tags: ['adjustments'],
@@ -85,7 +86,7 @@ export function adjustmentRoutes(app: Api, context: AdjustmentRouteDeps): void {
   );
 
   app.put(
-    '/applications/:id/adjustments/agreed',
+    apiPaths.agreedAdjustments.pattern,
     {
       schema: {
         tags: ['adjustments'],

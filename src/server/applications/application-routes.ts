@@ -38,6 +38,7 @@ import { cvPurposeSchema, type AuditAction } from '../../shared/privacy/audit-co
 import { formatClosingDate } from '../../shared/jobs/closing-date';
 import { currentUser } from '../auth/guards';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { apiPaths } from '../../shared/http/api-routes';
 
 /** About four CV answers (a 5 MB CV is 7 MB of answer). */
 const CV_ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
@@ -85,7 +86,7 @@ export function applicationRoutes(app: Api, context: ApplicationIntakeRouteDeps)
       }),
     );
     child.post(
-      '/applications',
+      apiPaths.applications.pattern,
       {
         bodyLimit: MAX_APPLICATION_BODY_BYTES,
         config: { bodyTooLargeMessage: messages.cvTooLarge },
@@ -183,7 +184,7 @@ export function applicationAdminRoutes(app: Api, context: ApplicationRouteDeps):
   const record = recordFor(context);
 
   app.get(
-    '/applications',
+    apiPaths.applications.pattern,
     {
       schema: {
         tags: ['applications'],
@@ -202,7 +203,7 @@ export function applicationAdminRoutes(app: Api, context: ApplicationRouteDeps):
   );
 
   app.get(
-    '/applications/:id',
+    apiPaths.application.pattern,
     {
       schema: {
         tags: ['applications'],
@@ -223,7 +224,7 @@ export function applicationAdminRoutes(app: Api, context: ApplicationRouteDeps):
   applicationCvRoutes(app, context);
 
   app.delete(
-    '/applications/:id',
+    apiPaths.application.pattern,
     {
       schema: {
         tags: ['applications'],
@@ -271,7 +272,7 @@ function applicationCvRoutes(app: Api, context: ApplicationRouteDeps): void {
   };
 
   app.get(
-    '/applications/:id/pdf',
+    apiPaths.applicationPdf.pattern,
     {
       schema: {
         tags: ['applications'],
@@ -294,7 +295,7 @@ function applicationCvRoutes(app: Api, context: ApplicationRouteDeps): void {
   );
 
   app.get(
-    '/applications/:id/cv',
+    apiPaths.applicationCv.pattern,
     {
       schema: {
         tags: ['applications'],

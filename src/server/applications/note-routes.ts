@@ -5,6 +5,7 @@ import { currentUser } from '../auth/guards';
 import type { ApplicationRepository } from './application-repository';
 import type { NoteRepository } from './note-repository';
 import { existingApplication } from './existing-application';
+import { apiPaths } from '../../shared/http/api-routes';
 
 /** Notes on an application, each with its author and time: registered in the admin scope (auth/admin-scope.ts). */
 /** What the note routes use of the server's parts (see app-context.ts). */
@@ -17,7 +18,7 @@ export function noteRoutes(app: Api, context: NoteRouteDeps): void {
   const { applications, notes } = context;
 
   app.get(
-    '/applications/:id/notes',
+    apiPaths.applicationNotes.pattern,
     {
       schema: {
         tags: ['applications'],
@@ -31,7 +32,7 @@ export function noteRoutes(app: Api, context: NoteRouteDeps): void {
   );
 
   app.post(
-    '/applications/:id/notes',
+    apiPaths.applicationNotes.pattern,
     {
       schema: {
         tags: ['applications'],

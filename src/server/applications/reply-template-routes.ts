@@ -8,6 +8,7 @@ import {
 import { errorResponses, type Api } from '../http/route-types';
 import { currentUser } from '../auth/guards';
 import type { ReplyTemplateRepository } from './reply-template-repository';
+import { apiPaths } from '../../shared/http/api-routes';
 
 /**
  * The wording of the replies to applicants (docs/behaviour.md#replies-to-applicants): registered
@@ -22,7 +23,7 @@ export function replyTemplateRoutes(app: Api, context: ReplyTemplateRouteDeps): 
   const { replyTemplates } = context;
 
   app.get(
-    '/reply-templates',
+    apiPaths.replyTemplates.pattern,
     {
       schema: {
         tags: ['replies'],
@@ -35,7 +36,7 @@ export function replyTemplateRoutes(app: Api, context: ReplyTemplateRouteDeps): 
   );
 
   app.put(
-    '/reply-templates/:kind',
+    apiPaths.replyTemplate.pattern,
     {
       schema: {
         tags: ['replies'],
@@ -51,7 +52,7 @@ export function replyTemplateRoutes(app: Api, context: ReplyTemplateRouteDeps): 
   );
 
   app.delete(
-    '/reply-templates/:kind',
+    apiPaths.replyTemplate.pattern,
     {
       schema: {
         tags: ['replies'],

@@ -13,6 +13,7 @@ import { errorResponses, type Api } from '../http/route-types';
 import { currentUser } from '../auth/guards';
 import type { StageRepository } from './stage-repository';
 import type { ApplicationCountsCache } from './application-counts-cache';
+import { apiPaths } from '../../shared/http/api-routes';
 
 /**
  * Hiring stages (in the admin scope, auth/admin-scope.ts): moving one application or many, the replies that go with a move,
@@ -28,7 +29,7 @@ export function stageRoutes(app: Api, context: StageRouteDeps): void {
   const { stages, applicationCounts } = context;
 
   app.get(
-    '/applications/counts',
+    apiPaths.applicationCounts.pattern,
     {
       schema: {
         tags: ['applications'],
@@ -43,7 +44,7 @@ export function stageRoutes(app: Api, context: StageRouteDeps): void {
   );
 
   app.put(
-    '/applications/:id/stage',
+    apiPaths.applicationStage.pattern,
     {
       schema: {
         tags: ['applications'],
@@ -69,7 +70,7 @@ export function stageRoutes(app: Api, context: StageRouteDeps): void {
   );
 
   app.post(
-    '/applications/stage',
+    apiPaths.stages.pattern,
     {
       schema: {
         tags: ['applications'],
@@ -93,7 +94,7 @@ export function stageRoutes(app: Api, context: StageRouteDeps): void {
   );
 
   app.get(
-    '/applications/:id/reply/:kind',
+    apiPaths.applicationReply.pattern,
     {
       schema: {
         tags: ['applications'],

@@ -7,12 +7,21 @@ import { maySignIn } from './guards';
 import { verifyPassword } from './passwords';
 import type { ChallengePurpose, TokenService } from './tokens';
 import type { User, UserRepository } from './user-repository';
+import type { AccountRepository } from './account-repository';
 
 /** What the account checks use of the server's parts (see app-context.ts). */
 export interface AccountCheckDeps {
   users: UserRepository;
   tokens: TokenService;
   limiters: RateLimiters;
+}
+
+/**
+ * What the second-factor calls use (see app-context.ts): here rather than beside the set-up
+ * routes, since the login's second step needs it too and route modules never import each other.
+ */
+export interface TwoFactorRouteDeps extends AccountCheckDeps {
+  accounts: AccountRepository;
 }
 
 /** The checks the account calls share before a change: the password again, or a login's challenge. */

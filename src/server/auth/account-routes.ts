@@ -11,6 +11,7 @@ import { currentAccount, currentUser } from './guards';
 import { hashPassword } from './passwords';
 import { newPasswordProblem } from './password-strength';
 import { accountChecks, type AccountCheckDeps } from './account-checks';
+import { apiPaths } from '../../shared/http/api-routes';
 
 /** What the account routes use of the server's parts (see app-context.ts). */
 export interface AccountRouteDeps extends AccountCheckDeps {
@@ -29,7 +30,7 @@ export function accountRoutes(app: Api, context: AccountRouteDeps): void {
   const { confirmPassword } = accountChecks(context);
 
   app.post(
-    '/auth/change-password',
+    apiPaths.changePassword.pattern,
     {
       schema: {
         tags: ['account'],
@@ -55,7 +56,7 @@ export function accountRoutes(app: Api, context: AccountRouteDeps): void {
   );
 
   app.post(
-    '/auth/sign-out-everywhere',
+    apiPaths.signOutEverywhere.pattern,
     {
       schema: {
         tags: ['account'],
@@ -71,7 +72,7 @@ export function accountRoutes(app: Api, context: AccountRouteDeps): void {
   );
 
   app.get(
-    '/auth/account',
+    apiPaths.account.pattern,
     {
       schema: {
         tags: ['account'],

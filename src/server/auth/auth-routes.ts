@@ -20,6 +20,7 @@ import { currentUser, maySignIn, roleOf } from './guards';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { startLoginAttempt } from './login-attempts';
 import { sessionAnswer } from './session-answer';
+import { apiPaths } from '../../shared/http/api-routes';
 
 /** What the sign-in routes use of the server's parts (see app-context.ts). */
 export interface AuthRouteDeps {
@@ -34,7 +35,7 @@ export function authRoutes(app: Api, context: AuthRouteDeps, guards: Guards): vo
   const { users, tokens, limiters, accounts, config } = context;
 
   app.post(
-    '/login',
+    apiPaths.login.pattern,
     {
       schema: {
         tags: ['auth'],
@@ -74,7 +75,7 @@ export function authRoutes(app: Api, context: AuthRouteDeps, guards: Guards): vo
   );
 
   app.post(
-    '/register',
+    apiPaths.register.pattern,
     {
       onRequest: limitByIp(limiters.register),
       schema: {
@@ -94,7 +95,7 @@ export function authRoutes(app: Api, context: AuthRouteDeps, guards: Guards): vo
   );
 
   app.get(
-    '/admin/:email',
+    apiPaths.adminByEmail.pattern,
     {
       onRequest: guards.requireUser,
       schema: {

@@ -20,6 +20,7 @@ import { passwordResetEmail, RESET_LINK_LIFETIME_MINUTES } from '../email/templa
 import { screens } from '../../shared/site/screen-routes';
 import { roleOf } from './guards';
 import { sessionAnswer, type SessionAnswerDeps } from './session-answer';
+import { apiPaths } from '../../shared/http/api-routes';
 
 /** What the password reset routes use of the server's parts (see app-context.ts). */
 export interface PasswordResetRouteDeps extends SessionAnswerDeps {
@@ -35,7 +36,7 @@ export function passwordResetRoutes(app: Api, context: PasswordResetRouteDeps): 
   const { users, limiters, accounts, mailer, mail } = context;
 
   app.post(
-    '/auth/forgot-password',
+    apiPaths.forgotPassword.pattern,
     {
       onRequest: limitByIp(limiters.forgotPasswordByIp, messages.forgotPasswordRateLimited),
       schema: {
@@ -83,7 +84,7 @@ export function passwordResetRoutes(app: Api, context: PasswordResetRouteDeps): 
   );
 
   app.post(
-    '/auth/reset-password',
+    apiPaths.resetPassword.pattern,
     {
       onRequest: limitByIp(limiters.resetPasswordByIp),
       schema: {

@@ -5,8 +5,8 @@ import { HttpError } from '../http/http-error';
 import { errorResponses, type Api } from '../http/route-types';
 import { startLoginAttempt } from './login-attempts';
 import { matchingStep, recoveryCodeHash } from './totp';
-import { accountChecks } from './account-checks';
-import type { TwoFactorRouteDeps } from './two-factor-routes';
+import { accountChecks, type TwoFactorRouteDeps } from './account-checks';
+import { apiPaths } from '../../shared/http/api-routes';
 
 /**
  * A login's second step: the challenge POST /login answered, with a code from the authenticator
@@ -17,7 +17,7 @@ export function twoFactorLoginRoutes(app: Api, context: TwoFactorRouteDeps): voi
   const { challengedAccount } = accountChecks(context);
 
   app.post(
-    '/auth/two-factor/verify',
+    apiPaths.twoFactorVerify.pattern,
     {
       schema: {
         tags: ['account'],

@@ -10,7 +10,6 @@ import {
 import { messages } from '../../shared/messages';
 import { HttpError } from '../http/http-error';
 import { errorResponses, type Api } from '../http/route-types';
-import type { AccountRepository } from './account-repository';
 import { currentAccount, type Guards } from './guards';
 import { verifyPassword } from './passwords';
 import { startLoginAttempt } from './login-attempts';
@@ -23,15 +22,13 @@ import {
   recoveryCodeHash,
 } from './totp';
 import type { User } from './user-repository';
-import { accountChecks, type AccountCheckDeps } from './account-checks';
+import { accountChecks, type TwoFactorRouteDeps } from './account-checks';
+import { apiPaths } from '../../shared/http/api-routes';
 
 /** Set-up and activation take a bearer token (and the password), or a login's challenge in the body. */
 const signedInOrChallenge: { [scheme: string]: string[] }[] = [{ bearer: [] }, {}];
 
 /** What the second factor's routes use of the server's parts (see app-context.ts). */
-export interface TwoFactorRouteDeps extends AccountCheckDeps {
-  accounts: AccountRepository;
-}
 
 /**
  * Setting up two-step verification and turning it on, with its recovery codes
@@ -59,7 +56,7 @@ export function twoFactorRoutes(
   };
 
   app.post(
-    '/auth/two-factor/setup',
+    apiPaths.twoFactorSetup.pattern,
     {
       schema: {
         tags: ['account'],
@@ -86,7 +83,7 @@ export function twoFactorRoutes(
   );
 
   app.post(
-    '/auth/two-factor/enable',
+    apiPaths.twoFactorEnable.pattern,
     {
       schema: {
         tags: ['account'],
@@ -139,7 +136,7 @@ export function twoFactorAdminRoutes(app: Api, context: TwoFactorRouteDeps): voi
   const { confirmPassword } = accountChecks(context);
 
   app.delete(
-    '/auth/two-factor',
+    apiPaths.twoFactor.pattern,
     {
       schema: {
         tags: ['account'],

@@ -3,6 +3,7 @@ import { plainAckSchema } from '../../shared/http/acknowledgements';
 import { limitByIp } from '../http/rate-limit';
 import { errorResponses, type Api } from '../http/route-types';
 import type { RateLimiters } from '../http/rate-limit';
+import { apiPaths } from '../../shared/http/api-routes';
 
 /**
  * The apply form's second call, kept for clients that make it. The e-mails no longer depend on
@@ -19,7 +20,7 @@ export function emailRoutes(app: Api, context: EmailRouteDeps): void {
   const { limiters } = context;
 
   app.post(
-    '/email/sendEmail',
+    apiPaths.sendEmail.pattern,
     {
       // Fastify's 1 MiB limit, like every call but an application's: this body is a few short
       // fields, and a CV sent along again would only be parsed on the main thread for nothing.

@@ -9,6 +9,7 @@ import { HttpError } from '../http/http-error';
 import { limitByIp, type RateLimiters } from '../http/rate-limit';
 import { errorResponses, type Api } from '../http/route-types';
 import type { EqualityMonitoring } from './monitoring-repository';
+import { apiPaths } from '../../shared/http/api-routes';
 
 /** What the monitoring routes use of the server's parts (see app-context.ts). */
 export interface MonitoringRouteDeps {
@@ -22,7 +23,7 @@ export interface MonitoringRouteDeps {
  */
 export function monitoringRoutes(app: Api, context: MonitoringRouteDeps): void {
   app.post(
-    '/equality-monitoring',
+    apiPaths.equalityMonitoring.pattern,
     {
       onRequest: [limitByIp(context.limiters.applications)],
       schema: {
@@ -50,7 +51,7 @@ export function monitoringRoutes(app: Api, context: MonitoringRouteDeps): void {
  */
 export function monitoringAdminRoutes(app: Api, context: Pick<MonitoringRouteDeps, 'monitoring'>): void {
   app.get(
-    '/equality-monitoring/funnel',
+    apiPaths.equalityFunnel.pattern,
     {
       schema: {
         tags: ['equality-monitoring'],

@@ -8,60 +8,25 @@ import {
 } from '../../shared/interviews/interview-contract';
 import { formatInterviewTime } from '../../shared/interviews/london-time';
 import { myApplicationParamsSchema } from '../../shared/my-application/my-application-contract';
-import { APPLICANT_ACTOR } from '../../shared/privacy/audit-contract';
-import type { AuditRepository } from '../audit/audit-repository';
-import type { ChangeFeed } from '../db/change-feed';
 import type { Db } from '../db/database';
-import type { EmailOutbox } from '../email/email-outbox';
-import type { MailOptions } from '../email/mail-options';
 import { interviewAdjustmentNoticeEmail } from '../email/templates/interview-emails';
 import { HttpError } from '../http/http-error';
 import { consumeOrThrow } from '../http/rate-limit';
 import { errorResponses, type Api } from '../http/route-types';
-import { linkedApplication, type MyApplicationRouteDeps } from '../my-application/my-application-routes';
+import { linkedApplication } from '../my-application/linked-application';
 import { hiringManagersOf } from '../team/team-repository';
+import { recordBookingChange, type Access, type BookingRouteDeps } from './booking-changes';
 import { applicantInterviewEmail, interviewerNews, managerNews } from './interview-mail';
 import {
   BookingChanged,
-  type BookedInterview,
   type BookingOutcome,
   type BookingSnapshot,
   type InterviewRepository,
 } from './interview-repository';
-
-/** What the applicant's booking calls use of the server's parts (see app-context.ts). */
-export interface BookingRouteDeps extends Pick<MyApplicationRouteDeps, 'applicationLinks' | 'limiters'> {
-  interviews: InterviewRepository;
-  audit: AuditRepository;
-  outbox: EmailOutbox;
-  mail: MailOptions;
-  changes: Pick<ChangeFeed, 'publish'>;
-  config: { adjustmentsContactEmail: string | undefined };
-}
+import { apiPaths } from '../../shared/http/api-routes';
 
 /** How often a change is tried again when another request changed the booking under it. */
 const MAX_TRIES = 3;
-
-export type Access = { gained: BookedInterview['interviewers']; lost: BookedInterview['interviewers'] };
-
-/**
- * The audit entries of a booking change: the change itself, and the access it gave or ended; by
- * the applicant, or by the staff member who made it for them (`actorEmail`).
- */
-export const recordBookingChange =
-  (audit: AuditRepository) =>
-  (tx: Db, interview: BookedInterview, detail: string, access: Access, actorEmail = APPLICANT_ACTOR) => {
-    const about = {
-      actorEmail,
-      subjectEmail: interview.applicantEmail,
-      applicationId: interview.applicationId,
-    };
-    return audit.recordIn(tx, [
-      { action: 'interview', detail, ...about },
-      ...access.gained.map((person) => ({ action: 'assign' as const, detail: person.email, ...about })),
-      ...access.lost.map((person) => ({ action: 'unassign' as const, detail: person.email, ...about })),
-    ]);
-  };
 
 /**
  * The booking limits of a private link (docs/security.md#interview-bookings): every action takes
@@ -221,7 +186,7 @@ export function applicantInterviewRoutes(app: Api, context: BookingRouteDeps): v
   };
 
   app.get(
-    '/my-application/:token/interview',
+    apiPaths.myInterview.pattern,
     {
       schema: {
         tags: ['my-application', 'interviews'],
@@ -238,7 +203,7 @@ export function applicantInterviewRoutes(app: Api, context: BookingRouteDeps): v
   );
 
   app.put(
-    '/my-application/:token/interview',
+    apiPaths.myInterview.pattern,
     {
       schema: {
         tags: ['my-application', 'interviews'],
@@ -266,7 +231,7 @@ export function applicantInterviewRoutes(app: Api, context: BookingRouteDeps): v
   );
 
   app.delete(
-    '/my-application/:token/interview',
+    apiPaths.myInterview.pattern,
     {
       schema: {
         tags: ['my-application', 'interviews'],

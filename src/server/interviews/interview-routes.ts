@@ -20,10 +20,10 @@ import { interviewSlotsOfferedEmail } from '../email/templates/interview-emails'
 import { HttpError } from '../http/http-error';
 import { errorResponses, type Api } from '../http/route-types';
 import type { TeamAccess } from '../team/team-access';
-import { applicantInterviewRoutes, type BookingRouteDeps } from './booking-routes';
+import type { BookingRouteDeps, ManagedApplication } from './booking-changes';
 import { changeableAfter } from './interview-repository';
 import type { ScorecardRepository } from './scorecard-repository';
-import { staffBookingRoutes, type ManagedApplication } from './staff-booking-routes';
+import { apiPaths } from '../../shared/http/api-routes';
 
 /** What the interview calls use of the server's parts (see app-context.ts). */
 export interface InterviewRouteDeps extends BookingRouteDeps {
@@ -39,18 +39,16 @@ export interface InterviewRouteDeps extends BookingRouteDeps {
 const FINISHED = new Set(['hired', 'rejected', 'withdrawn']);
 
 /**
- * Interviews and scorecards, in three scopes (docs/behaviour.md#interviews): administrators and a
- * job's hiring manager offer slots, move or cancel a booked interview for the applicant and read
- * the scorecards; the applicant books through their private link; interviewers submit their
- * scorecard.
+ * Interview slots and scorecards, for staff (docs/behaviour.md#interviews): administrators and a
+ * job's hiring manager offer slots and read the scorecards; interviewers submit their scorecard.
+ * interview-calls.ts adds the bookings to them.
  */
 export function interviewRoutes(context: InterviewRouteDeps) {
   const offerSlots = slotOffering(context);
-  const staffBookings = staffBookingRoutes(context);
   return {
     admin(app: Api) {
       app.post(
-        '/applications/:id/interview-slots',
+        apiPaths.interviewSlots.pattern,
         {
           schema: {
             tags: ['interviews'],
@@ -67,7 +65,7 @@ export function interviewRoutes(context: InterviewRouteDeps) {
       );
 
       app.get(
-        '/applications/:id/interview',
+        apiPaths.interview.pattern,
         {
           schema: {
             tags: ['interviews'],
@@ -85,7 +83,7 @@ export function interviewRoutes(context: InterviewRouteDeps) {
       );
 
       app.get(
-        '/applications/:id/scorecards',
+        apiPaths.scorecards.pattern,
         {
           schema: {
             tags: ['interviews'],
@@ -102,17 +100,10 @@ export function interviewRoutes(context: InterviewRouteDeps) {
           return context.scorecards.view(application._id, { kind: 'all' });
         },
       );
-
-      staffBookings.admin(app);
     },
 
     team(app: Api) {
       teamInterviewRoutes(app, context, offerSlots);
-      staffBookings.team(app, managedApplication(context.teamAccess));
-    },
-
-    applicant(app: Api) {
-      applicantInterviewRoutes(app, context);
     },
   };
 }
@@ -229,7 +220,7 @@ const scoringAccess = (
   });
 
 /** The application of a team call, for the hiring manager of its job only. */
-const managedApplication =
+export const managedApplication =
   (teamAccess: TeamAccess): ManagedApplication =>
   async (request, id) => {
     const found = await teamAccess.application(caller(request), id);
@@ -243,7 +234,7 @@ function teamInterviewRoutes(app: Api, context: InterviewRouteDeps, offerSlots: 
   const managed = managedApplication(teamAccess);
 
   app.post(
-    '/team/applications/:id/interview-slots',
+    apiPaths.teamInterviewSlots.pattern,
     {
       schema: {
         tags: ['team', 'interviews'],
@@ -261,7 +252,7 @@ function teamInterviewRoutes(app: Api, context: InterviewRouteDeps, offerSlots: 
   );
 
   app.get(
-    '/team/applications/:id/interview',
+    apiPaths.teamInterview.pattern,
     {
       schema: {
         tags: ['team', 'interviews'],
@@ -278,7 +269,7 @@ function teamInterviewRoutes(app: Api, context: InterviewRouteDeps, offerSlots: 
   );
 
   app.get(
-    '/team/applications/:id/scorecards',
+    apiPaths.teamScorecards.pattern,
     {
       schema: {
         tags: ['team', 'interviews'],
@@ -310,7 +301,7 @@ function teamInterviewRoutes(app: Api, context: InterviewRouteDeps, offerSlots: 
   );
 
   app.put(
-    '/team/applications/:id/scorecard',
+    apiPaths.teamScorecard.pattern,
     {
       schema: {
         tags: ['team', 'interviews'],

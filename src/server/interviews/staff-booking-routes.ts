@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { idParamsSchema } from '../../shared/http/id';
 import {
   interviewMessages,
@@ -13,10 +12,10 @@ import type { ApplicationRepository } from '../applications/application-reposito
 import { currentUser } from '../auth/guards';
 import { HttpError } from '../http/http-error';
 import { errorResponses, type Api } from '../http/route-types';
-import type { ReachedApplication } from '../team/team-access';
-import { recordBookingChange, type BookingRouteDeps } from './booking-routes';
+import { recordBookingChange, type BookingRouteDeps, type ManagedApplication } from './booking-changes';
 import { applicantInterviewEmail, interviewerNews } from './interview-mail';
 import type { SlotToOffer } from './interview-repository';
+import { apiPaths } from '../../shared/http/api-routes';
 
 /** What the staff's booking calls use of the server's parts (see app-context.ts). */
 export interface StaffBookingRouteDeps extends Pick<
@@ -25,9 +24,6 @@ export interface StaffBookingRouteDeps extends Pick<
 > {
   applications: ApplicationRepository;
 }
-
-/** The application of a team call, for the job's hiring manager only (403 for anyone else). */
-export type ManagedApplication = (request: FastifyRequest, id: string) => Promise<ReachedApplication>;
 
 const MOVE_DESCRIPTION =
   "To one of the job's free times still to come (`slotId`), or to a new time made for it (`slot`). The applicant and the interviewers are e-mailed the updated invitation (the same event, SEQUENCE raised); the applicant is told the team moved it. Not held to the applicant's 24 hours' notice or daily limits; 409 once the interview has started, the job has closed or the application was rejected, withdrawn or hired, and for a time another applicant has just booked.";
@@ -124,7 +120,7 @@ export function staffBookingRoutes(context: StaffBookingRouteDeps) {
   return {
     admin(app: Api) {
       app.put(
-        '/applications/:id/interview/booking',
+        apiPaths.interviewBooking.pattern,
         {
           schema: {
             tags: ['interviews'],
@@ -144,7 +140,7 @@ export function staffBookingRoutes(context: StaffBookingRouteDeps) {
       );
 
       app.delete(
-        '/applications/:id/interview/booking',
+        apiPaths.interviewBooking.pattern,
         {
           schema: {
             tags: ['interviews'],
@@ -165,7 +161,7 @@ export function staffBookingRoutes(context: StaffBookingRouteDeps) {
 
     team(app: Api, managed: ManagedApplication) {
       app.put(
-        '/team/applications/:id/interview/booking',
+        apiPaths.teamInterviewBooking.pattern,
         {
           schema: {
             tags: ['team', 'interviews'],
@@ -186,7 +182,7 @@ export function staffBookingRoutes(context: StaffBookingRouteDeps) {
       );
 
       app.delete(
-        '/team/applications/:id/interview/booking',
+        apiPaths.teamInterviewBooking.pattern,
         {
           schema: {
             tags: ['team', 'interviews'],

@@ -8,6 +8,7 @@ import { idParamsSchema, isId } from '../../shared/http/id';
 import { HttpError } from '../http/http-error';
 import { errorResponses, type Api } from '../http/route-types';
 import type { DepartmentRepository, DepartmentWrite } from './department-repository';
+import { apiPaths } from '../../shared/http/api-routes';
 
 const existingId = (id: string) => {
   if (!isId(id)) throw new HttpError(404, departmentMessages.notFound);
@@ -26,7 +27,7 @@ export function departmentRoutes(app: Api, context: { departments: DepartmentRep
   const { departments } = context;
 
   app.get(
-    '/departments',
+    apiPaths.departments.pattern,
     {
       schema: {
         tags: ['jobs'],
@@ -39,7 +40,7 @@ export function departmentRoutes(app: Api, context: { departments: DepartmentRep
   );
 
   app.post(
-    '/departments',
+    apiPaths.departments.pattern,
     {
       schema: {
         tags: ['jobs'],
@@ -56,7 +57,7 @@ export function departmentRoutes(app: Api, context: { departments: DepartmentRep
   );
 
   app.put(
-    '/departments/:id',
+    apiPaths.department.pattern,
     {
       schema: {
         tags: ['jobs'],
@@ -74,7 +75,7 @@ export function departmentRoutes(app: Api, context: { departments: DepartmentRep
   );
 
   app.delete(
-    '/departments/:id',
+    apiPaths.department.pattern,
     {
       schema: {
         tags: ['jobs'],

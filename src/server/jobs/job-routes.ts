@@ -20,6 +20,7 @@ import type { DepartmentRepository } from './department-repository';
 import { checkJobWrite, draftOfCreate, draftOfUpdate, payOfWrite, type JobWriteRules } from './job-writes';
 import type { OpenJobsCache } from './open-jobs-cache';
 import type { FastifyRequest } from 'fastify';
+import { apiPaths } from '../../shared/http/api-routes';
 
 /** What the job routes use of the server's parts (see app-context.ts). */
 export interface JobRouteDeps {
@@ -50,7 +51,7 @@ export function jobRoutes(app: Api, context: JobRouteDeps, guards: Guards): void
       : Promise.resolve(false);
 
   app.get(
-    '/all',
+    apiPaths.jobs.pattern,
     {
       schema: {
         tags: ['jobs'],
@@ -75,7 +76,7 @@ export function jobRoutes(app: Api, context: JobRouteDeps, guards: Guards): void
   );
 
   app.get(
-    '/single/:id',
+    apiPaths.job.pattern,
     {
       schema: {
         tags: ['jobs'],
@@ -102,7 +103,7 @@ export function jobAdminRoutes(
   const { jobs, departments, config } = context;
 
   app.post(
-    '/post',
+    apiPaths.newJob.pattern,
     {
       schema: {
         tags: ['jobs'],
@@ -129,7 +130,7 @@ export function jobAdminRoutes(
   );
 
   app.put(
-    '/post/:id',
+    apiPaths.post.pattern,
     {
       schema: {
         tags: ['jobs'],
@@ -157,7 +158,7 @@ export function jobAdminRoutes(
   );
 
   app.delete(
-    '/post/:id',
+    apiPaths.post.pattern,
     {
       schema: {
         tags: ['jobs'],

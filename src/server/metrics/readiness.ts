@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { readinessSchema, type Readiness } from '../../shared/metrics/readiness-contract';
 import type { Database } from '../db/database';
 import type { Api } from '../http/route-types';
+import { apiPaths } from '../../shared/http/api-routes';
 
 /**
  * How long the database has to answer `select 1`. A database that does not answer at all (a
@@ -42,7 +43,7 @@ export interface ReadinessRouteDeps {
  */
 export function readinessRoutes(app: Api, context: ReadinessRouteDeps): void {
   app.get(
-    '/ready',
+    apiPaths.ready.pattern,
     {
       schema: {
         tags: ['ops'],

@@ -1,7 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   LOST_LINK_ANSWER,
-  MY_APPLICATION_NOT_FOUND,
   lostLinkAnswerSchema,
   lostLinkSchema,
   myApplicationErasedSchema,
@@ -10,11 +8,11 @@ import {
   type MyApplication,
 } from '../../shared/my-application/my-application-contract';
 import { APPLICANT_ACTOR } from '../../shared/privacy/audit-contract';
-import { HttpError } from '../http/http-error';
 import { consume, limitByIp } from '../http/rate-limit';
 import { emailLimitKey } from '../http/secret-token';
 import { errorResponses, type Api } from '../http/route-types';
 import type { ApplicationLinks } from './application-links';
+import { linkedApplication, notFound } from './linked-application';
 import type { RateLimiters } from '../http/rate-limit';
 import type { EmailOutbox } from '../email/email-outbox';
 import type { Database } from '../db/database';
@@ -23,8 +21,7 @@ import type { MailOptions } from '../email/mail-options';
 import { applicantStatus } from './applicant-status';
 import type { LinkedApplication } from './application-links';
 import { lostLinkEmail, withdrawalEmail } from '../email/templates/my-application-emails';
-
-const notFound = () => new HttpError(404, MY_APPLICATION_NOT_FOUND);
+import { apiPaths } from '../../shared/http/api-routes';
 
 const view = (application: LinkedApplication): MyApplication => ({
   jobTitle: application.jobTitle,
@@ -44,28 +41,6 @@ export interface MyApplicationRouteDeps extends SubjectStores {
 }
 
 /**
- * The application a token opens, or 404. As with failed logins, each lookup first takes a point
- * from the caller's address and a token that opens an application gives it back, so only unknown
- * and dead tokens count (docs/security.md#rate-limits). Malformed tokens are simply unknown ones:
- * the answer never tells what a token looks like. A withdrawn application's link no longer opens
- * it, except to erase it. Undefined when the rate limit has already answered.
- */
-export const linkedApplication =
-  ({ applicationLinks, limiters }: Pick<MyApplicationRouteDeps, 'applicationLinks' | 'limiters'>) =>
-  async (
-    request: FastifyRequest<{ Params: { token: string } }>,
-    reply: FastifyReply,
-    options: { withdrawn: boolean },
-  ): Promise<LinkedApplication | undefined> => {
-    reply.header('cache-control', 'no-store');
-    if (!(await consume(limiters.myApplicationMisses, request.ip, reply))) return undefined;
-    const application = await applicationLinks.find(request.params.token);
-    if (!application || (application.stage === 'withdrawn' && !options.withdrawn)) throw notFound();
-    await limiters.myApplicationMisses.reward(request.ip, 1);
-    return application;
-  };
-
-/**
  * The applicant's own calls, through the private link e-mailed to them (no sign-in: the link is
  * the proof; docs/behaviour.md#the-applicants-page). Every answer is private to its link and
  * never cached.
@@ -76,7 +51,7 @@ export function myApplicationRoutes(app: Api, context: MyApplicationRouteDeps): 
   const linked = linkedApplication(context);
 
   app.get(
-    '/my-application/:token',
+    apiPaths.myApplication.pattern,
     {
       schema: {
         tags: ['my-application'],
@@ -93,7 +68,7 @@ export function myApplicationRoutes(app: Api, context: MyApplicationRouteDeps): 
   );
 
   app.post(
-    '/my-application/:token/withdraw',
+    apiPaths.withdrawMyApplication.pattern,
     {
       schema: {
         tags: ['my-application'],
@@ -123,7 +98,7 @@ export function myApplicationRoutes(app: Api, context: MyApplicationRouteDeps): 
   );
 
   app.post(
-    '/my-application/:token/erase',
+    apiPaths.eraseMyApplication.pattern,
     {
       schema: {
         tags: ['my-application'],
@@ -164,7 +139,7 @@ export function lostLinkRoutes(
   const { applicationLinks, limiters, outbox, database, mail } = context;
 
   app.post(
-    '/my-application/lost-link',
+    apiPaths.lostLink.pattern,
     {
       onRequest: limitByIp(limiters.lostLinkByIp),
       schema: {

@@ -22,6 +22,7 @@ import {
   type SubjectRecordSources,
   type SubjectStores,
 } from './subject-requests';
+import { apiPaths } from '../../shared/http/api-routes';
 
 /**
  * The data-protection calls: audit trail, retention hold, access requests and erasure. Registered
@@ -37,7 +38,7 @@ export function privacyRoutes(app: Api, context: PrivacyRouteDeps): void {
   const { applications, audit } = context;
 
   app.get(
-    '/applications/:id/audit',
+    apiPaths.applicationAudit.pattern,
     {
       schema: {
         tags: ['privacy'],
@@ -51,7 +52,7 @@ export function privacyRoutes(app: Api, context: PrivacyRouteDeps): void {
   );
 
   app.put(
-    '/applications/:id/hold',
+    apiPaths.applicationHold.pattern,
     {
       schema: {
         tags: ['privacy'],
@@ -79,7 +80,7 @@ export function privacyRoutes(app: Api, context: PrivacyRouteDeps): void {
   );
 
   app.get(
-    '/applicants/:email/export',
+    apiPaths.applicantExport.pattern,
     {
       schema: {
         tags: ['privacy'],
@@ -109,7 +110,7 @@ export function privacyRoutes(app: Api, context: PrivacyRouteDeps): void {
   );
 
   app.delete(
-    '/applicants/:email',
+    apiPaths.applicant.pattern,
     {
       schema: {
         tags: ['privacy'],

@@ -22,6 +22,7 @@ import { errorResponses, type Api } from '../http/route-types';
 import type { ChangeFeed } from '../db/change-feed';
 import type { EvidencePool } from './evidence-pool';
 import type { RightToWorkRepository } from './right-to-work-repository';
+import { apiPaths } from '../../shared/http/api-routes';
 
 /** What the right-to-work routes use of the server's parts (see app-context.ts). */
 export interface RightToWorkRouteDeps {
@@ -58,7 +59,7 @@ export function rightToWorkRoutes(app: Api, context: RightToWorkRouteDeps): void
     });
 
   app.get(
-    '/applications/:id/right-to-work',
+    apiPaths.rightToWork.pattern,
     {
       schema: {
         tags: ['right-to-work'],
@@ -76,7 +77,7 @@ export function rightToWorkRoutes(app: Api, context: RightToWorkRouteDeps): void
   );
 
   app.put(
-    '/applications/:id/right-to-work',
+    apiPaths.rightToWork.pattern,
     {
       schema: {
         tags: ['right-to-work'],
@@ -116,7 +117,7 @@ function evidenceRoutes(
       done(null, body),
     );
     child.put(
-      '/applications/:id/right-to-work/evidence',
+      apiPaths.rightToWorkEvidence.pattern,
       {
         config: { bodyTooLargeMessage: messages.rightToWorkEvidenceTooLarge },
         schema: {
@@ -144,7 +145,7 @@ function evidenceRoutes(
   });
 
   app.get(
-    '/applications/:id/right-to-work/evidence',
+    apiPaths.rightToWorkEvidence.pattern,
     {
       schema: {
         tags: ['right-to-work'],

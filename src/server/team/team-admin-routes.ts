@@ -34,6 +34,7 @@ import { takeInvitation } from './invitation-limits';
 import type { InviteOutcome } from './team-repository';
 import { interviewerAssignment, type InterviewerAssignmentDeps } from './interviewer-assignment';
 import { z } from 'zod';
+import { apiPaths } from '../../shared/http/api-routes';
 
 /** What the administrators' team calls use of the server's parts (see app-context.ts). */
 export interface TeamAdminRouteDeps extends InterviewerAssignmentDeps {
@@ -68,7 +69,7 @@ function teamMemberRoutes(app: Api, context: TeamAdminRouteDeps): void {
   const { team, limiters, mailer, mail } = context;
 
   app.get(
-    '/team-members',
+    apiPaths.teamMembers.pattern,
     {
       schema: {
         tags: ['team'],
@@ -81,7 +82,7 @@ function teamMemberRoutes(app: Api, context: TeamAdminRouteDeps): void {
   );
 
   app.post(
-    '/team-members',
+    apiPaths.teamMembers.pattern,
     {
       schema: {
         tags: ['team'],
@@ -136,7 +137,7 @@ function teamMemberRoutes(app: Api, context: TeamAdminRouteDeps): void {
   );
 
   app.delete(
-    '/team-members/:id',
+    apiPaths.teamMember.pattern,
     {
       schema: {
         tags: ['team'],
@@ -187,7 +188,7 @@ function teamAssignmentRoutes(app: Api, context: TeamAdminRouteDeps): void {
   };
 
   app.put(
-    '/team-members/:id/jobs/:jobId',
+    apiPaths.teamMemberJob.pattern,
     {
       schema: {
         tags: ['team'],
@@ -208,7 +209,7 @@ function teamAssignmentRoutes(app: Api, context: TeamAdminRouteDeps): void {
   );
 
   app.delete(
-    '/team-members/:id/jobs/:jobId',
+    apiPaths.teamMemberJob.pattern,
     {
       schema: {
         tags: ['team'],
@@ -226,7 +227,7 @@ function teamAssignmentRoutes(app: Api, context: TeamAdminRouteDeps): void {
   );
 
   app.get(
-    '/applications/:id/interviewers',
+    apiPaths.interviewers.pattern,
     {
       schema: {
         tags: ['team'],
@@ -246,7 +247,7 @@ function teamAssignmentRoutes(app: Api, context: TeamAdminRouteDeps): void {
   );
 
   app.put(
-    '/applications/:id/interviewers/:userId',
+    apiPaths.interviewer.pattern,
     {
       schema: {
         tags: ['team'],
@@ -261,7 +262,7 @@ function teamAssignmentRoutes(app: Api, context: TeamAdminRouteDeps): void {
   );
 
   app.delete(
-    '/applications/:id/interviewers/:userId',
+    apiPaths.interviewer.pattern,
     {
       schema: {
         tags: ['team'],
@@ -276,7 +277,7 @@ function teamAssignmentRoutes(app: Api, context: TeamAdminRouteDeps): void {
   );
 
   app.get(
-    '/post/:id/viewers',
+    apiPaths.jobViewers.pattern,
     {
       schema: {
         tags: ['team'],

@@ -9,6 +9,7 @@ import { currentUser } from '../auth/guards';
 import { HttpError } from '../http/http-error';
 import { errorResponses, type Api } from '../http/route-types';
 import type { TeamAccess } from './team-access';
+import { apiPaths } from '../../shared/http/api-routes';
 
 /** What a hiring manager's notes use of the server's parts (see app-context.ts). */
 export interface TeamNoteRouteDeps {
@@ -39,7 +40,7 @@ export function teamNoteRoutes(app: Api, context: TeamNoteRouteDeps): void {
   };
 
   app.post(
-    '/team/applications/:id/notes',
+    apiPaths.teamApplicationNotes.pattern,
     {
       schema: {
         tags: ['team'],

@@ -25,7 +25,7 @@ import { HttpError } from '../http/http-error';
 import { errorResponses, type Api } from '../http/route-types';
 import { interviewerAssignment, type InterviewerAssignmentDeps } from './interviewer-assignment';
 import type { ReachedApplication, TeamAccess, TeamCaller } from './team-access';
-import { teamNoteRoutes } from './team-note-routes';
+import { apiPaths } from '../../shared/http/api-routes';
 
 /** What the hiring team's calls use of the server's parts (see app-context.ts). */
 export interface TeamRouteDeps extends InterviewerAssignmentDeps {
@@ -60,7 +60,6 @@ export function teamRoutes(app: Api, context: TeamRouteDeps): void {
   teamDirectoryRoutes(app, context);
   teamReadRoutes(app, context);
   teamChangeRoutes(app, context);
-  teamNoteRoutes(app, context);
 }
 
 /** The application, if the caller reaches it now and (for `managerOnly`) manages its job. */
@@ -82,7 +81,7 @@ function teamDirectoryRoutes(app: Api, context: TeamRouteDeps): void {
   const { teamAccess, team, audit } = context;
 
   app.get(
-    '/team/jobs',
+    apiPaths.teamJobs.pattern,
     {
       schema: {
         tags: ['team'],
@@ -95,7 +94,7 @@ function teamDirectoryRoutes(app: Api, context: TeamRouteDeps): void {
   );
 
   app.get(
-    '/team/interviewers',
+    apiPaths.teamInterviewers.pattern,
     {
       schema: {
         tags: ['team'],
@@ -115,7 +114,7 @@ function teamDirectoryRoutes(app: Api, context: TeamRouteDeps): void {
   );
 
   app.get(
-    '/team/interviews',
+    apiPaths.teamInterviews.pattern,
     {
       schema: {
         tags: ['team'],
@@ -151,7 +150,7 @@ function teamReadRoutes(app: Api, context: TeamRouteDeps): void {
   const reached = reachedApplication(teamAccess);
 
   app.get(
-    '/team/jobs/:id/applications',
+    apiPaths.teamJobApplications.pattern,
     {
       schema: {
         tags: ['team'],
@@ -171,7 +170,7 @@ function teamReadRoutes(app: Api, context: TeamRouteDeps): void {
   );
 
   app.get(
-    '/team/applications/:id',
+    apiPaths.teamApplication.pattern,
     {
       schema: {
         tags: ['team'],
@@ -214,7 +213,7 @@ function teamReadRoutes(app: Api, context: TeamRouteDeps): void {
   );
 
   app.get(
-    '/team/applications/:id/pdf',
+    apiPaths.teamApplicationPdf.pattern,
     {
       schema: {
         tags: ['team'],
@@ -237,7 +236,7 @@ function teamReadRoutes(app: Api, context: TeamRouteDeps): void {
   );
 
   app.get(
-    '/team/applications/:id/notes',
+    apiPaths.teamApplicationNotes.pattern,
     {
       schema: {
         tags: ['team'],
@@ -264,7 +263,7 @@ function teamChangeRoutes(app: Api, context: TeamRouteDeps): void {
   const reached = reachedApplication(context.teamAccess);
 
   app.put(
-    '/team/applications/:id/stage',
+    apiPaths.teamApplicationStage.pattern,
     {
       schema: {
         tags: ['team'],
@@ -301,7 +300,7 @@ function teamChangeRoutes(app: Api, context: TeamRouteDeps): void {
   );
 
   app.put(
-    '/team/applications/:id/interviewers/:userId',
+    apiPaths.teamInterviewer.pattern,
     {
       schema: {
         tags: ['team'],
@@ -318,7 +317,7 @@ function teamChangeRoutes(app: Api, context: TeamRouteDeps): void {
   );
 
   app.delete(
-    '/team/applications/:id/interviewers/:userId',
+    apiPaths.teamInterviewer.pattern,
     {
       schema: {
         tags: ['team'],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { emailSchema, multiLineText, nameSchema, phoneSchema } from '../contact-fields';
-import { PRIVACY_NOTICE_VERSION } from '../privacy/privacy-notice';
+import { PRIVACY_NOTICE_VERSION } from '../site/privacy-notice';
 import { stageSchema } from './stage-contract';
 import { adjustmentFields } from '../adjustments/adjustments-contract';
 import { answersInputSchema, storedAnswerSchema } from '../questions/question-contract';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications } from '../../../src/server/db/schema';
-import { PRIVACY_NOTICE_VERSION } from '../../../src/shared/privacy/privacy-notice';
+import { PRIVACY_NOTICE_VERSION } from '../../../src/shared/site/privacy-notice';
 import { buildTestApp, type TestApp } from '../../support/build-app';
 import { toDataUrl, validPdf } from '../../support/pdf-fixtures';
 import { sampleJob } from '../../support/test-server';

@@ -19,7 +19,7 @@ import { pathToFileURL } from 'node:url';
 import { PNG } from 'pngjs';
 import { create as createTar } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRIVACY_NOTICE_VERSION } from '../../../src/shared/privacy/privacy-notice';
+import { PRIVACY_NOTICE_VERSION } from '../../../src/shared/site/privacy-notice';
 import { pdfOfSize, toDataUrl, validPdf } from '../../support/pdf-fixtures';
 import { createScratchDatabase, testDatabaseUrl } from '../../support/postgres';
 import { runCli } from '../../support/run-cli';

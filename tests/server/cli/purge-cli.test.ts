@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications } from '../../../src/server/db/schema';
-import { PRIVACY_NOTICE_VERSION } from '../../../src/shared/privacy/privacy-notice';
+import { PRIVACY_NOTICE_VERSION } from '../../../src/shared/site/privacy-notice';
 import { toDataUrl, validPdf } from '../../support/pdf-fixtures';
 import { TEST_JWT_SECRET, createScratchDatabase, testDatabaseUrl } from '../../support/postgres';
 import { runCli } from '../../support/run-cli';

@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src/server/db/database';
 import { defaultSeed } from '../../../src/server/db/pglite-seed';
-import { PRIVACY_NOTICE_VERSION } from '../../../src/shared/privacy/privacy-notice';
+import { PRIVACY_NOTICE_VERSION } from '../../../src/shared/site/privacy-notice';
 import { toDataUrl, validPdf } from '../../support/pdf-fixtures';
 import { createScratchDatabase, testDatabaseUrl } from '../../support/postgres';
 import { spawnServer, type ServerProcess } from '../../support/server-process';

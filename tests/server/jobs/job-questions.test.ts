@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRIVACY_NOTICE_VERSION } from '../../../src/shared/privacy/privacy-notice';
+import { PRIVACY_NOTICE_VERSION } from '../../../src/shared/site/privacy-notice';
 import { answerMessages } from '../../../src/shared/questions/question-contract';
 import { toDataUrl, validPdf } from '../../support/pdf-fixtures';
 import { buildTestApp, type TestApp } from '../../support/build-app';

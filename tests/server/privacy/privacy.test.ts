@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationNotes, applications, auditEntries, emailOutbox } from '../../../src/server/db/schema';
 import { erasedSubject } from '../../../src/server/audit/audit-repository';
 import { purgeExpiredApplications } from '../../../src/server/privacy/retention';
-import { PRIVACY_NOTICE_VERSION } from '../../../src/shared/privacy/privacy-notice';
+import { PRIVACY_NOTICE_VERSION } from '../../../src/shared/site/privacy-notice';
 import { messages } from '../../../src/shared/messages';
 import { londonToday } from '../../../src/shared/format/calendar-date';
 import { adjustmentWithheldLine, type SubjectExport } from '../../../src/shared/privacy/privacy-contract';

@@ -4,6 +4,7 @@ import type {
   AgreedAdjustmentAnswer,
 } from '../../../shared/adjustments/adjustments-contract';
 import { api } from '../../store/api';
+import { apiPaths } from '../../../shared/http/api-routes';
 
 /**
  * Adjustment requests, which the server answers only to the adjustments contact. Its 403 to any
@@ -13,12 +14,12 @@ import { api } from '../../store/api';
 export const adjustmentsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getAdjustmentRequests: build.query<AdjustmentRequest[], void>({
-      query: () => ({ url: '/adjustments', recordRefusals: true }),
+      query: () => ({ url: apiPaths.adjustments.path(), recordRefusals: true }),
       keepUnusedDataFor: 0,
     }),
     getApplicationAdjustments: build.query<AdjustmentsAnswer, string>({
       query: (applicationId) => ({
-        url: `/applications/${encodeURIComponent(applicationId)}/adjustments`,
+        url: apiPaths.applicationAdjustments.path({ id: applicationId }),
         recordRefusals: true,
       }),
       keepUnusedDataFor: 0,
@@ -29,7 +30,7 @@ export const adjustmentsApi = api.injectEndpoints({
      */
     setAgreedAdjustment: build.mutation<AgreedAdjustmentAnswer, { applicationId: string; agreed: string }>({
       query: ({ applicationId, agreed }) => ({
-        url: `/applications/${encodeURIComponent(applicationId)}/adjustments/agreed`,
+        url: apiPaths.agreedAdjustments.path({ id: applicationId }),
         method: 'PUT',
         body: { agreed },
         recordRefusals: true,

@@ -13,7 +13,7 @@ import { SendRegular } from '@fluentui/react-icons/headless/svg/send';
 import type { ApplicationFields } from '../../../shared/applications/application-contract';
 import type { Job } from '../../../shared/jobs/job-contract';
 import { messages } from '../../../shared/messages';
-import { PRIVACY_NOTICE_VERSION } from '../../../shared/privacy/privacy-notice';
+import { PRIVACY_NOTICE_VERSION } from '../../../shared/site/privacy-notice';
 import { usePanelStyles } from '../../components/panel-styles';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { CvPicker, type ReadyCv } from './cv-picker';

@@ -7,6 +7,7 @@ import {
 import type { PlainAck } from '../../../shared/http/acknowledgements';
 import { api, tags } from '../../store/api';
 import type { UploadWatch } from '../../store/upload-request';
+import { apiPaths } from '../../../shared/http/api-routes';
 
 /** An application as the form sends it: the fields, and the CV's bytes as a file. */
 export interface ApplicationUpload {
@@ -34,7 +35,7 @@ export const applicationsApi = api.injectEndpoints({
   endpoints: (build) => ({
     submitApplication: build.mutation<ApplicationSaved, ApplicationUpload>({
       query: (application) => ({
-        url: '/applications',
+        url: apiPaths.applications.path(),
         method: 'POST',
         body: formOf(application),
         upload: application.watch ?? {},
@@ -42,7 +43,7 @@ export const applicationsApi = api.injectEndpoints({
       invalidatesTags: [tags.applicationList],
     }),
     sendApplicationEmail: build.mutation<PlainAck, EmailNotification>({
-      query: (body) => ({ url: '/email/sendEmail', method: 'POST', body }),
+      query: (body) => ({ url: apiPaths.sendEmail.path(), method: 'POST', body }),
     }),
   }),
 });

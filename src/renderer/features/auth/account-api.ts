@@ -15,6 +15,7 @@ import type {
 } from '../../../shared/auth/account-contract';
 import type { PlainAck } from '../../../shared/http/acknowledgements';
 import { api, tags } from '../../store/api';
+import { apiPaths } from '../../../shared/http/api-routes';
 
 /**
  * The account calls: the account screen's (password, second factor, sign out everywhere, recent
@@ -23,7 +24,7 @@ import { api, tags } from '../../store/api';
 export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
     getAccount: build.query<AccountAnswer, void>({
-      query: () => '/auth/account',
+      query: () => apiPaths.account.path(),
       providesTags: [tags.account],
     }),
     /**
@@ -31,31 +32,31 @@ export const accountApi = api.injectEndpoints({
      * refetch before that would still carry the old token, which the server now refuses.
      */
     changePassword: build.mutation<TokenAnswer, ChangePasswordPayload>({
-      query: (body) => ({ url: '/auth/change-password', method: 'POST', body }),
+      query: (body) => ({ url: apiPaths.changePassword.path(), method: 'POST', body }),
     }),
     signOutEverywhere: build.mutation<PlainAck, void>({
-      query: () => ({ url: '/auth/sign-out-everywhere', method: 'POST' }),
+      query: () => ({ url: apiPaths.signOutEverywhere.path(), method: 'POST' }),
     }),
     setUpTwoFactor: build.mutation<TwoFactorSetupAnswer, TwoFactorSetupPayload>({
-      query: (body) => ({ url: '/auth/two-factor/setup', method: 'POST', body }),
+      query: (body) => ({ url: apiPaths.twoFactorSetup.path(), method: 'POST', body }),
     }),
     enableTwoFactor: build.mutation<TwoFactorEnabledAnswer, TwoFactorEnablePayload>({
-      query: (body) => ({ url: '/auth/two-factor/enable', method: 'POST', body }),
+      query: (body) => ({ url: apiPaths.twoFactorEnable.path(), method: 'POST', body }),
       invalidatesTags: [tags.account],
     }),
     /** Answers the new token, like changePassword. */
     removeTwoFactor: build.mutation<TokenAnswer, TwoFactorRemovePayload>({
-      query: (body) => ({ url: '/auth/two-factor', method: 'DELETE', body }),
+      query: (body) => ({ url: apiPaths.twoFactor.path(), method: 'DELETE', body }),
     }),
     verifyTwoFactor: build.mutation<TokenAnswer, TwoFactorVerifyPayload>({
-      query: (body) => ({ url: '/auth/two-factor/verify', method: 'POST', body }),
+      query: (body) => ({ url: apiPaths.twoFactorVerify.path(), method: 'POST', body }),
     }),
     forgotPassword: build.mutation<MessageAnswer, ForgotPasswordPayload>({
-      query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body }),
+      query: (body) => ({ url: apiPaths.forgotPassword.path(), method: 'POST', body }),
     }),
     /** An invitation's link may answer a token as well: the person is signed in. */
     resetPassword: build.mutation<PasswordSetAnswer, ResetPasswordPayload>({
-      query: (body) => ({ url: '/auth/reset-password', method: 'POST', body }),
+      query: (body) => ({ url: apiPaths.resetPassword.path(), method: 'POST', body }),
     }),
   }),
 });

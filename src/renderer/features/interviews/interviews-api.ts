@@ -6,6 +6,7 @@ import type {
   StaffInterview,
 } from '../../../shared/interviews/interview-contract';
 import { api, tags } from '../../store/api';
+import { apiPaths } from '../../../shared/http/api-routes';
 
 /**
  * Who asks: an administrator (`/api/applications/...`) or a hiring team member
@@ -13,8 +14,21 @@ import { api, tags } from '../../store/api';
  */
 export type InterviewSource = 'admin' | 'team';
 
-const base = (source: InterviewSource, id: string) =>
-  `${source === 'team' ? '/team' : ''}/applications/${encodeURIComponent(id)}`;
+/** Each interview call's address, as the administrators' and as the team's. */
+const paths = {
+  admin: {
+    interview: apiPaths.interview,
+    slots: apiPaths.interviewSlots,
+    booking: apiPaths.interviewBooking,
+    scorecards: apiPaths.scorecards,
+  },
+  team: {
+    interview: apiPaths.teamInterview,
+    slots: apiPaths.teamInterviewSlots,
+    booking: apiPaths.teamInterviewBooking,
+    scorecards: apiPaths.teamScorecards,
+  },
+} satisfies Record<InterviewSource, object>;
 
 /** What a staff change to a booking touches: its card, the interviewers, the counts, the trail. */
 const bookingChanged = (id: string) => [
@@ -31,7 +45,7 @@ export const interviewsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getInterview: build.query<StaffInterview, { id: string; source: InterviewSource }>({
       query: ({ id, source }) => ({
-        url: `${base(source, id)}/interview`,
+        url: paths[source].interview.path({ id }),
         recordRefusals: source === 'team',
       }),
       providesTags: (_answer, _error, { id }) => [tags.interview(id)],
@@ -42,7 +56,7 @@ export const interviewsApi = api.injectEndpoints({
       { id: string; source: InterviewSource; offer: SlotOffer }
     >({
       query: ({ id, source, offer }) => ({
-        url: `${base(source, id)}/interview-slots`,
+        url: paths[source].slots.path({ id }),
         method: 'POST',
         body: offer,
         recordRefusals: source === 'team',
@@ -66,7 +80,7 @@ export const interviewsApi = api.injectEndpoints({
       { id: string; source: InterviewSource; move: InterviewMove }
     >({
       query: ({ id, source, move }) => ({
-        url: `${base(source, id)}/interview/booking`,
+        url: paths[source].booking.path({ id }),
         method: 'PUT',
         body: move,
         recordRefusals: source === 'team',
@@ -76,7 +90,7 @@ export const interviewsApi = api.injectEndpoints({
     /** Cancels the booked interview for the applicant. */
     cancelInterview: build.mutation<StaffInterview, { id: string; source: InterviewSource }>({
       query: ({ id, source }) => ({
-        url: `${base(source, id)}/interview/booking`,
+        url: paths[source].booking.path({ id }),
         method: 'DELETE',
         recordRefusals: source === 'team',
       }),
@@ -84,7 +98,7 @@ export const interviewsApi = api.injectEndpoints({
     }),
     getScorecards: build.query<ScorecardsView, { id: string; source: InterviewSource }>({
       query: ({ id, source }) => ({
-        url: `${base(source, id)}/scorecards`,
+        url: paths[source].scorecards.path({ id }),
         recordRefusals: source === 'team',
       }),
       providesTags: (_answer, _error, { id }) => [tags.scorecards(id)],
@@ -96,7 +110,7 @@ export const interviewsApi = api.injectEndpoints({
      */
     submitScorecard: build.mutation<ScorecardsView, { id: string; scorecard: ScorecardSubmit }>({
       query: ({ id, scorecard }) => ({
-        url: `${base('team', id)}/scorecard`,
+        url: apiPaths.teamScorecard.path({ id }),
         method: 'PUT',
         body: scorecard,
         recordRefusals: true,

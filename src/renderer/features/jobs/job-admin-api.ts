@@ -1,6 +1,7 @@
 import type { AdminJob, JobCreate, JobUpdate } from '../../../shared/jobs/job-contract';
 import type { InsertAck, UpdateAck } from '../../../shared/http/acknowledgements';
 import { api, tags } from '../../store/api';
+import { apiPaths } from '../../../shared/http/api-routes';
 
 /** Creating and editing posts: admin-only, so loaded with the dashboard and never by visitors. */
 export const jobAdminApi = api.injectEndpoints({
@@ -10,15 +11,15 @@ export const jobAdminApi = api.injectEndpoints({
      * of its own: the public getJob entry may hold the page's inlined, public form of the post.
      */
     getAdminJob: build.query<AdminJob, string>({
-      query: (id) => `/single/${encodeURIComponent(id)}`,
+      query: (id) => apiPaths.job.path({ id }),
       providesTags: (_job, _error, id) => [tags.job(id)],
     }),
     createJob: build.mutation<InsertAck, JobCreate>({
-      query: (body) => ({ url: '/post', method: 'POST', body }),
+      query: (body) => ({ url: apiPaths.newJob.path(), method: 'POST', body }),
       invalidatesTags: [tags.jobList],
     }),
     updateJob: build.mutation<UpdateAck, { id: string; changes: JobUpdate }>({
-      query: ({ id, changes }) => ({ url: `/post/${encodeURIComponent(id)}`, method: 'PUT', body: changes }),
+      query: ({ id, changes }) => ({ url: apiPaths.post.path({ id }), method: 'PUT', body: changes }),
       invalidatesTags: (_answer, _error, { id }) => [tags.jobList, tags.job(id)],
     }),
   }),

@@ -1,6 +1,7 @@
 import type { Job } from '../../../shared/jobs/job-contract';
 import type { DeleteAck } from '../../../shared/http/acknowledgements';
 import { api, tags } from '../../store/api';
+import { apiPaths } from '../../../shared/http/api-routes';
 
 /**
  * The careers site's job calls. Creating and editing posts (job-admin-api.ts) load with the
@@ -9,15 +10,15 @@ import { api, tags } from '../../store/api';
 export const jobsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getJobs: build.query<Job[], void>({
-      query: () => '/all',
+      query: () => apiPaths.jobs.path(),
       providesTags: (jobs) => [tags.jobList, ...(jobs ?? []).map(({ _id }) => tags.job(_id))],
     }),
     getJob: build.query<Job, string>({
-      query: (id) => `/single/${encodeURIComponent(id)}`,
+      query: (id) => apiPaths.job.path({ id }),
       providesTags: (_job, _error, id) => [tags.job(id)],
     }),
     deleteJob: build.mutation<DeleteAck, string>({
-      query: (id) => ({ url: `/post/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      query: (id) => ({ url: apiPaths.post.path({ id }), method: 'DELETE' }),
       invalidatesTags: (_answer, _error, id) => [tags.jobList, tags.job(id)],
     }),
   }),

@@ -6,7 +6,7 @@ import { DeleteRegular } from '@fluentui/react-icons/headless/svg/delete';
 import { messages } from '../../../shared/messages';
 import { formatDate } from '../../../shared/format/date';
 import type { MyApplication } from '../../../shared/my-application/my-application-contract';
-import { PRIVACY_NOTICE_PATH } from '../../../shared/privacy/privacy-notice';
+import { PRIVACY_NOTICE_PATH } from '../../../shared/site/privacy-notice';
 import { PageHero } from '../../components/page-hero';
 import { useSitePageStyles } from '../../components/site-styles';
 import { confirmDialog } from '../../feedback/dialogs';

@@ -3,7 +3,7 @@ import { mergeClasses } from '@fluentui/react-components';
 import { BriefcaseRegular } from '@fluentui/react-icons/headless/svg/briefcase';
 import { LinkDismissRegular } from '@fluentui/react-icons/headless/svg/link-dismiss';
 import { MailRegular } from '@fluentui/react-icons/headless/svg/mail';
-import { PRIVACY_NOTICE_PATH } from '../../../shared/privacy/privacy-notice';
+import { PRIVACY_NOTICE_PATH } from '../../../shared/site/privacy-notice';
 import { LinkButton } from '../../components/link-button';
 import { PageHero } from '../../components/page-hero';
 import { useSitePageStyles } from '../../components/site-styles';

@@ -6,8 +6,7 @@ import type {
 } from '../../../shared/my-application/my-application-contract';
 import type { Booking, MyInterview } from '../../../shared/interviews/interview-contract';
 import { api } from '../../store/api';
-
-const linkUrl = (token: string) => `/my-application/${encodeURIComponent(token)}`;
+import { apiPaths } from '../../../shared/http/api-routes';
 
 /**
  * The applicant's own calls through their private link, and the lost-link form. Nothing here is
@@ -17,27 +16,31 @@ const linkUrl = (token: string) => `/my-application/${encodeURIComponent(token)}
 export const myApplicationApi = api.injectEndpoints({
   endpoints: (build) => ({
     getMyApplication: build.query<MyApplication, string>({
-      query: linkUrl,
+      query: (token) => apiPaths.myApplication.path({ token }),
       keepUnusedDataFor: 0,
     }),
     withdrawMyApplication: build.mutation<MyApplication, string>({
-      query: (token) => ({ url: `${linkUrl(token)}/withdraw`, method: 'POST' }),
+      query: (token) => ({ url: apiPaths.withdrawMyApplication.path({ token }), method: 'POST' }),
     }),
     eraseMyApplication: build.mutation<MyApplicationErased, string>({
-      query: (token) => ({ url: `${linkUrl(token)}/erase`, method: 'POST' }),
+      query: (token) => ({ url: apiPaths.eraseMyApplication.path({ token }), method: 'POST' }),
     }),
     getMyInterview: build.query<MyInterview, string>({
-      query: (token) => `${linkUrl(token)}/interview`,
+      query: (token) => apiPaths.myInterview.path({ token }),
       keepUnusedDataFor: 0,
     }),
     bookMyInterview: build.mutation<MyInterview, { token: string; booking: Booking }>({
-      query: ({ token, booking }) => ({ url: `${linkUrl(token)}/interview`, method: 'PUT', body: booking }),
+      query: ({ token, booking }) => ({
+        url: apiPaths.myInterview.path({ token }),
+        method: 'PUT',
+        body: booking,
+      }),
     }),
     cancelMyInterview: build.mutation<MyInterview, string>({
-      query: (token) => ({ url: `${linkUrl(token)}/interview`, method: 'DELETE' }),
+      query: (token) => ({ url: apiPaths.myInterview.path({ token }), method: 'DELETE' }),
     }),
     requestLostLink: build.mutation<LostLinkAnswer, LostLinkRequest>({
-      query: (body) => ({ url: '/my-application/lost-link', method: 'POST', body }),
+      query: (body) => ({ url: apiPaths.lostLink.path(), method: 'POST', body }),
     }),
   }),
 });

@@ -3,17 +3,18 @@ import { EXPORT_TIMEOUT_MS, MAX_EXPORT_BYTES } from '../../../shared/limits';
 import type { AuditEntry } from '../../../shared/privacy/audit-contract';
 import type { ErasureAck, SubjectExport } from '../../../shared/privacy/privacy-contract';
 import { api, tags } from '../../store/api';
+import { apiPaths } from '../../../shared/http/api-routes';
 
 /** The data-protection calls of the admin screens (audit trail, retention hold, export, erasure). */
 export const privacyAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
     getAuditTrail: build.query<AuditEntry[], string>({
-      query: (applicationId) => `/applications/${encodeURIComponent(applicationId)}/audit`,
+      query: (applicationId) => apiPaths.applicationAudit.path({ id: applicationId }),
       providesTags: (_entries, _error, applicationId) => [tags.audit(applicationId)],
     }),
     setRetentionHold: build.mutation<UpdateAck, { applicationId: string; hold: boolean }>({
       query: ({ applicationId, hold }) => ({
-        url: `/applications/${encodeURIComponent(applicationId)}/hold`,
+        url: apiPaths.applicationHold.path({ id: applicationId }),
         method: 'PUT',
         body: { hold },
       }),
@@ -30,13 +31,13 @@ export const privacyAdminApi = api.injectEndpoints({
      */
     exportApplicant: build.mutation<SubjectExport, string>({
       query: (email) => ({
-        url: `/applicants/${encodeURIComponent(email)}/export`,
+        url: apiPaths.applicantExport.path({ email }),
         maxAnswerBytes: MAX_EXPORT_BYTES,
         timeout: EXPORT_TIMEOUT_MS,
       }),
     }),
     eraseApplicant: build.mutation<ErasureAck, string>({
-      query: (email) => ({ url: `/applicants/${encodeURIComponent(email)}`, method: 'DELETE' }),
+      query: (email) => ({ url: apiPaths.applicant.path({ email }), method: 'DELETE' }),
       invalidatesTags: [tags.applicationList, tags.applicationCounts, 'Application', 'Note', 'Audit'],
     }),
   }),

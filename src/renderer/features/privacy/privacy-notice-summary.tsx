@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { ShieldLockRegular } from '@fluentui/react-icons/headless/svg/shield-lock';
-import { PRIVACY_NOTICE_PATH, privacySummary } from '../../../shared/privacy/privacy-notice';
+import { PRIVACY_NOTICE_PATH, privacySummary } from '../../../shared/site/privacy-notice';
 import { useSiteSettings } from '../../lib/site-settings';
 import { useStyles } from './privacy-notice-summary.styles';
 

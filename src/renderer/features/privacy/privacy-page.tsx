@@ -4,7 +4,7 @@ import {
   PRIVACY_NOTICE_VERSION,
   PRIVATE_LINK_SECTION_ID,
   privacyNotice,
-} from '../../../shared/privacy/privacy-notice';
+} from '../../../shared/site/privacy-notice';
 import { pageTitles } from '../../../shared/site/page-titles';
 import { siteConfig } from '../../../shared/site/site-config';
 import { useSiteSettings } from '../../lib/site-settings';

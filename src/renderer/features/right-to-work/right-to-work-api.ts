@@ -4,6 +4,7 @@ import type {
   RightToWorkCheckInput,
 } from '../../../shared/right-to-work/right-to-work-contract';
 import { api, tags } from '../../store/api';
+import { apiPaths } from '../../../shared/http/api-routes';
 
 const dataUrlOf = (blob: Blob) =>
   new Promise<string>((resolve, reject) => {
@@ -13,8 +14,7 @@ const dataUrlOf = (blob: Blob) =>
     reader.readAsDataURL(blob);
   });
 
-const checkUrl = (applicationId: string) =>
-  `/applications/${encodeURIComponent(applicationId)}/right-to-work`;
+const checkUrl = (applicationId: string) => apiPaths.rightToWork.path({ id: applicationId });
 
 /** An application's right-to-work check and its evidence (administrators only). */
 export const rightToWorkApi = api.injectEndpoints({
@@ -36,7 +36,7 @@ export const rightToWorkApi = api.injectEndpoints({
     /** The file's own bytes, typed by its Content-Type (PDF, PNG or JPEG). */
     uploadRightToWorkEvidence: build.mutation<RightToWorkCheck, { applicationId: string; file: File }>({
       query: ({ applicationId, file }) => ({
-        url: `${checkUrl(applicationId)}/evidence`,
+        url: apiPaths.rightToWorkEvidence.path({ id: applicationId }),
         method: 'PUT',
         body: file,
         headers: { 'content-type': file.type || 'application/octet-stream' },
@@ -52,7 +52,7 @@ export const rightToWorkApi = api.injectEndpoints({
      */
     readRightToWorkEvidence: build.mutation<string, string>({
       query: (applicationId) => ({
-        url: `${checkUrl(applicationId)}/evidence`,
+        url: apiPaths.rightToWorkEvidence.path({ id: applicationId }),
         responseHandler: async (response) =>
           response.ok ? dataUrlOf(await response.blob()) : response.json(),
       }),

@@ -15,9 +15,7 @@ import type {
   TeamMember,
 } from '../../../shared/team/team-contract';
 import { api, tags } from '../../store/api';
-
-const member = (id: string) => `/team-members/${encodeURIComponent(id)}`;
-const teamApplication = (id: string) => `/team/applications/${encodeURIComponent(id)}`;
+import { apiPaths } from '../../../shared/http/api-routes';
 
 /**
  * The hiring team's calls: the administrators' (the team list, invitations, jobs, removals, who
@@ -29,20 +27,20 @@ const teamApplication = (id: string) => `/team/applications/${encodeURIComponent
 export const teamApi = api.injectEndpoints({
   endpoints: (build) => ({
     getTeamMembers: build.query<TeamMember[], void>({
-      query: () => '/team-members',
+      query: () => apiPaths.teamMembers.path(),
       providesTags: [tags.teamMembers],
     }),
     inviteTeamMember: build.mutation<TeamInvited, TeamInvite>({
-      query: (body) => ({ url: '/team-members', method: 'POST', body }),
+      query: (body) => ({ url: apiPaths.teamMembers.path(), method: 'POST', body }),
       invalidatesTags: [tags.teamMembers],
     }),
     removeTeamMember: build.mutation<DeleteAck, string>({
-      query: (id) => ({ url: member(id), method: 'DELETE' }),
+      query: (id) => ({ url: apiPaths.teamMember.path({ id }), method: 'DELETE' }),
       invalidatesTags: [tags.teamMembers, { type: 'Viewers' }],
     }),
     assignJob: build.mutation<UpdateAck, { memberId: string; jobId: string; mayDecide: boolean }>({
       query: ({ memberId, jobId, mayDecide }) => ({
-        url: `${member(memberId)}/jobs/${encodeURIComponent(jobId)}`,
+        url: apiPaths.teamMemberJob.path({ id: memberId, jobId }),
         method: 'PUT',
         body: { mayDecide },
       }),
@@ -50,7 +48,7 @@ export const teamApi = api.injectEndpoints({
     }),
     unassignJob: build.mutation<DeleteAck, { memberId: string; jobId: string }>({
       query: ({ memberId, jobId }) => ({
-        url: `${member(memberId)}/jobs/${encodeURIComponent(jobId)}`,
+        url: apiPaths.teamMemberJob.path({ id: memberId, jobId }),
         method: 'DELETE',
       }),
       invalidatesTags: [tags.teamMembers],
@@ -58,7 +56,7 @@ export const teamApi = api.injectEndpoints({
     /** Gives an interviewer an application (and its CV, while the job is open); audited by the server. */
     assignInterviewer: build.mutation<UpdateAck, { applicationId: string; memberId: string }>({
       query: ({ applicationId, memberId }) => ({
-        url: `/applications/${encodeURIComponent(applicationId)}/interviewers/${encodeURIComponent(memberId)}`,
+        url: apiPaths.interviewer.path({ id: applicationId, userId: memberId }),
         method: 'PUT',
       }),
       invalidatesTags: (_answer, _error, { applicationId }) => [
@@ -68,13 +66,13 @@ export const teamApi = api.injectEndpoints({
     }),
     /** Who interviews an application (and so may read it and its CV), as administrators see it. */
     getApplicationInterviewers: build.query<TeamInterviewer[], string>({
-      query: (applicationId) => `/applications/${encodeURIComponent(applicationId)}/interviewers`,
+      query: (applicationId) => apiPaths.interviewers.path({ id: applicationId }),
       providesTags: (_answer, _error, applicationId) => [tags.interview(applicationId)],
     }),
     /** Ends an interviewer's access to an application; audited by the server. */
     unassignInterviewer: build.mutation<UpdateAck, { applicationId: string; memberId: string }>({
       query: ({ applicationId, memberId }) => ({
-        url: `/applications/${encodeURIComponent(applicationId)}/interviewers/${encodeURIComponent(memberId)}`,
+        url: apiPaths.interviewer.path({ id: applicationId, userId: memberId }),
         method: 'DELETE',
       }),
       invalidatesTags: (_answer, _error, { applicationId }) => [
@@ -83,43 +81,43 @@ export const teamApi = api.injectEndpoints({
       ],
     }),
     getJobViewers: build.query<JobViewer[], string>({
-      query: (jobId) => `/post/${encodeURIComponent(jobId)}/viewers`,
+      query: (jobId) => apiPaths.jobViewers.path({ id: jobId }),
       providesTags: (_answer, _error, jobId) => [tags.jobViewers(jobId)],
     }),
 
     getTeamJobs: build.query<TeamJob[], void>({
-      query: () => ({ url: '/team/jobs', recordRefusals: true }),
+      query: () => ({ url: apiPaths.teamJobs.path(), recordRefusals: true }),
       providesTags: [tags.teamWork],
     }),
     getTeamInterviewers: build.query<TeamInterviewer[], void>({
-      query: () => ({ url: '/team/interviewers', recordRefusals: true }),
+      query: () => ({ url: apiPaths.teamInterviewers.path(), recordRefusals: true }),
       providesTags: [tags.teamWork],
     }),
     /** An interviewer's applications across their open jobs, each with when they scored it. */
     getTeamInterviews: build.query<TeamInterviewRow[], void>({
-      query: () => ({ url: '/team/interviews', recordRefusals: true }),
+      query: () => ({ url: apiPaths.teamInterviews.path(), recordRefusals: true }),
       providesTags: [tags.teamWork],
     }),
     getTeamJobApplications: build.query<TeamApplicationSummary[], string>({
       query: (jobId) => ({
-        url: `/team/jobs/${encodeURIComponent(jobId)}/applications`,
+        url: apiPaths.teamJobApplications.path({ id: jobId }),
         recordRefusals: true,
       }),
       providesTags: [tags.teamWork],
     }),
     getTeamApplication: build.query<TeamApplicationDetail, string>({
-      query: (id) => ({ url: teamApplication(id), recordRefusals: true }),
+      query: (id) => ({ url: apiPaths.teamApplication.path({ id }), recordRefusals: true }),
       providesTags: (_answer, _error, id) => [tags.teamApplication(id)],
     }),
     /** Notes of an application of a hiring manager's job (an interviewer is never shown them). */
     getTeamNotes: build.query<Note[], string>({
-      query: (id) => ({ url: `${teamApplication(id)}/notes`, recordRefusals: true }),
+      query: (id) => ({ url: apiPaths.teamApplicationNotes.path({ id }), recordRefusals: true }),
       providesTags: (_answer, _error, id) => [tags.notes(id)],
     }),
     /** A hiring manager's note on an application of their job (audited). */
     addTeamNote: build.mutation<Note, { applicationId: string } & NoteInput>({
       query: ({ applicationId, body }) => ({
-        url: `${teamApplication(applicationId)}/notes`,
+        url: apiPaths.teamApplicationNotes.path({ id: applicationId }),
         method: 'POST',
         body: { body },
         recordRefusals: true,
@@ -129,7 +127,7 @@ export const teamApi = api.injectEndpoints({
     /** A hiring manager gives an interviewer an application of their job (audited). */
     assignTeamInterviewer: build.mutation<UpdateAck, { applicationId: string; memberId: string }>({
       query: ({ applicationId, memberId }) => ({
-        url: `${teamApplication(applicationId)}/interviewers/${encodeURIComponent(memberId)}`,
+        url: apiPaths.teamInterviewer.path({ id: applicationId, userId: memberId }),
         method: 'PUT',
         recordRefusals: true,
       }),
@@ -138,7 +136,7 @@ export const teamApi = api.injectEndpoints({
     /** A hiring manager ends an interviewer's access to an application of their job (audited). */
     unassignTeamInterviewer: build.mutation<UpdateAck, { applicationId: string; memberId: string }>({
       query: ({ applicationId, memberId }) => ({
-        url: `${teamApplication(applicationId)}/interviewers/${encodeURIComponent(memberId)}`,
+        url: apiPaths.teamInterviewer.path({ id: applicationId, userId: memberId }),
         method: 'DELETE',
         recordRefusals: true,
       }),
@@ -147,13 +145,13 @@ export const teamApi = api.injectEndpoints({
     /** The CV as a data URL: a command, each one audited, reset by the screen once decoded. */
     getTeamApplicationCv: build.mutation<CvAnswer, { id: string; purpose: CvPurpose }>({
       query: ({ id, purpose }) => ({
-        url: `${teamApplication(id)}/pdf?purpose=${purpose}`,
+        url: `${apiPaths.teamApplicationPdf.path({ id })}?purpose=${purpose}`,
         recordRefusals: true,
       }),
     }),
     moveTeamApplication: build.mutation<StageChanged, { id: string; stage: ApplicationStage }>({
       query: ({ id, stage }) => ({
-        url: `${teamApplication(id)}/stage`,
+        url: apiPaths.teamApplicationStage.path({ id }),
         method: 'PUT',
         body: { stage },
         recordRefusals: true,

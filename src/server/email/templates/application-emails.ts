@@ -1,5 +1,5 @@
 import { formatDate } from '../../../shared/format/date';
-import { PRIVACY_NOTICE_PATH } from '../../../shared/privacy/privacy-notice';
+import { PRIVACY_NOTICE_PATH } from '../../../shared/site/privacy-notice';
 import { screens } from '../../../shared/site/screen-routes';
 import type { MailedApplication, MailOptions } from '../mail-options';
 import { PRIVATE_LINK_PLACEHOLDER } from '../private-link';

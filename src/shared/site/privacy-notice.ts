@@ -1,5 +1,5 @@
-import { screens } from '../site/screen-routes';
-import { siteConfig } from '../site/site-config';
+import { screens } from './screen-routes';
+import { siteConfig } from './site-config';
 
 /** Bump when the notice's substance changes: each application records the version it was shown. */
 export const PRIVACY_NOTICE_VERSION = '2026-11-26';
