@@ -40,13 +40,14 @@ export const serverImports = {
   'server-erasures': [],
   'server-db': ['server-runtime'],
   'server-http': ['server-runtime', 'server-db'],
+  'server-modules': ['server-http'],
   'server-blobs': ['server-db'],
-  'server-audit': ['server-db', 'server-http'],
-  'server-email': ['server-db', 'server-http'],
+  'server-audit': ['server-db', 'server-http', 'server-modules'],
+  'server-email': ['server-db', 'server-http', 'server-modules'],
   'server-events': ['server-db'],
   'server-metrics': ['server-db', 'server-http'],
-  'server-auth': ['server-config', 'server-db', 'server-http', 'server-email'],
-  'server-jobs': ['server-db', 'server-http', 'server-auth', 'server-events'],
+  'server-auth': ['server-config', 'server-db', 'server-http', 'server-email', 'server-modules'],
+  'server-jobs': ['server-db', 'server-http', 'server-auth', 'server-events', 'server-modules'],
   'server-applications': [
     'server-runtime',
     'server-db',
@@ -58,6 +59,7 @@ export const serverImports = {
     'server-jobs',
     'server-erasures',
     'server-events',
+    'server-modules',
   ],
   'server-privacy': [
     'server-runtime',
@@ -68,6 +70,7 @@ export const serverImports = {
     'server-auth',
     'server-applications',
     'server-erasures',
+    'server-modules',
   ],
   'server-team': [
     'server-db',
@@ -78,8 +81,9 @@ export const serverImports = {
     'server-auth',
     'server-jobs',
     'server-applications',
+    'server-modules',
   ],
-  'server-my-application': ['server-db', 'server-http', 'server-email', 'server-privacy'],
+  'server-my-application': ['server-db', 'server-http', 'server-email', 'server-privacy', 'server-modules'],
   'server-interviews': [
     'server-runtime',
     'server-db',
@@ -91,6 +95,7 @@ export const serverImports = {
     'server-my-application',
     'server-team',
     'server-events',
+    'server-modules',
   ],
   'server-site': ['server-config', 'server-runtime', 'server-http', 'server-jobs'],
   'server-backups': ['server-db', 'server-blobs', 'server-erasures'],
@@ -104,9 +109,10 @@ export const serverImports = {
     'server-email',
     'server-auth',
     'server-applications',
+    'server-modules',
   ],
-  'server-adjustments': ['server-db', 'server-http', 'server-audit', 'server-auth'],
-  'server-equality-monitoring': ['server-db', 'server-http'],
+  'server-adjustments': ['server-db', 'server-http', 'server-audit', 'server-auth', 'server-modules'],
+  'server-equality-monitoring': ['server-db', 'server-http', 'server-modules'],
 };
 const serverFolders = Object.keys(serverImports);
 const layers = {

@@ -14,25 +14,6 @@ import type { AppContext } from './app-context';
 import type { Config } from './config';
 import { createGuards } from './auth/guards';
 import { accountScope, adminScope, documentAsPublic, teamScope } from './auth/admin-scope';
-import { authRoutes } from './auth/auth-routes';
-import { accountRoutes } from './auth/account-routes';
-import { passwordResetRoutes } from './auth/password-reset-routes';
-import { twoFactorAdminRoutes, twoFactorRoutes } from './auth/two-factor-routes';
-import { twoFactorLoginRoutes } from './auth/two-factor-login-routes';
-import { jobAdminRoutes, jobRoutes } from './jobs/job-routes';
-import { departmentRoutes } from './jobs/department-routes';
-import { applicationAdminRoutes, applicationRoutes } from './applications/application-routes';
-import { noteRoutes } from './applications/note-routes';
-import { stageRoutes } from './applications/stage-routes';
-import { replyTemplateRoutes } from './applications/reply-template-routes';
-import { emailRoutes } from './email/email-routes';
-import { privacyRoutes } from './privacy/privacy-routes';
-import { teamAdminRoutes } from './team/team-admin-routes';
-import { teamRoutes } from './team/team-routes';
-import { teamNoteRoutes } from './team/team-note-routes';
-import { interviewCalls } from './interviews/interview-calls';
-import { rightToWorkRoutes } from './right-to-work/right-to-work-routes';
-import { lostLinkRoutes, myApplicationRoutes } from './my-application/my-application-routes';
 import { createErrorAnswers, installErrorHandling } from './http/error-handler';
 import { HttpError } from './http/http-error';
 import { JSON_SHAPE_LIMITS, jsonShapeExceeds } from './http/json-shape';
@@ -46,9 +27,10 @@ import { collapseSlashes } from './http/url-path';
 import { installMetrics } from './metrics/metrics-routes';
 import { readinessRoutes } from './metrics/readiness';
 import { registerStaticSite } from './site/static-site';
-import { adjustmentRoutes } from './adjustments/adjustments-routes';
-import { monitoringAdminRoutes, monitoringRoutes } from './equality-monitoring/monitoring-routes';
 import { siteRoutes } from './site/site-routes';
+import { serverModules } from './modules';
+import type { ScopedRoutes } from './modules/server-module';
+import type { Api } from './http/route-types';
 import { apiPaths } from '../shared/http/api-routes';
 
 export interface AppOptions {
@@ -211,10 +193,15 @@ export async function createApp(context: AppContext, options: AppOptions = {}): 
  * few optional or partial checks of its own; then three guarded scopes, whose guard runs before
  * every route in them (auth/admin-scope.ts): one's own account (anyone who may sign in), the
  * admin calls, and the hiring team's (`/team/...`). A call is added to one of them and nowhere else.
+ * Each scope's calls are the domains' (modules.ts), registered in the order they are listed.
  */
 function apiRoutes(app: FastifyInstance, context: AppContext) {
   const guards = createGuards(context);
-  const interviews = interviewCalls(context);
+  const routes = serverModules.map((module) => module.routes?.(context, guards) ?? {});
+  /** Each module's calls of one scope, in the list's order. */
+  const register = (name: keyof ScopedRoutes) => (scope: Api) => {
+    for (const calls of routes) calls[name]?.(scope);
+  };
   return async (api: FastifyInstance) => {
     await api.register(async (scope) => {
       const open = scope.withTypeProvider<ZodTypeProvider>();
@@ -230,47 +217,15 @@ function apiRoutes(app: FastifyInstance, context: AppContext) {
       );
       readinessRoutes(open, context);
       open.get(apiPaths.docs.pattern, { schema: { hide: true } }, async () => app.swagger());
-      authRoutes(open, context, guards);
-      passwordResetRoutes(open, context);
-      twoFactorRoutes(open, context, guards);
-      twoFactorLoginRoutes(open, context);
-      jobRoutes(open, context, guards);
-      applicationRoutes(open, context);
-      myApplicationRoutes(open, context);
-      lostLinkRoutes(open, context);
-      interviews.applicant(open);
-      emailRoutes(open, context);
-      monitoringRoutes(open, context);
+      // A module's private-link calls before its open ones, as they were first registered.
+      for (const calls of routes) {
+        calls.applicant?.(open);
+        calls.public?.(open);
+      }
     });
-    await api.register(
-      accountScope(guards, (account) => {
-        accountRoutes(account, context);
-        twoFactorAdminRoutes(account, context);
-      }),
-    );
-    await api.register(
-      adminScope(guards, (admin) => {
-        jobAdminRoutes(admin, context);
-        departmentRoutes(admin, context);
-        applicationAdminRoutes(admin, context);
-        noteRoutes(admin, context);
-        stageRoutes(admin, context);
-        replyTemplateRoutes(admin, context);
-        privacyRoutes(admin, context);
-        teamAdminRoutes(admin, context);
-        interviews.admin(admin);
-        rightToWorkRoutes(admin, context);
-        adjustmentRoutes(admin, context);
-        monitoringAdminRoutes(admin, context);
-      }),
-    );
-    await api.register(
-      teamScope(guards, (team) => {
-        teamRoutes(team, context);
-        teamNoteRoutes(team, context);
-        interviews.team(team);
-      }),
-    );
+    await api.register(accountScope(guards, register('account')));
+    await api.register(adminScope(guards, register('admin')));
+    await api.register(teamScope(guards, register('team')));
     api.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: messages.notFound }));
     // The site's catch-all page route would otherwise answer unknown API reads with its HTML
     // 404 page: the API claims its own address space, so a client always gets JSON here. A

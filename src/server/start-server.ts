@@ -39,15 +39,13 @@ import { createTeamRepository } from './team/team-repository';
 import { createTeamAccess } from './team/team-access';
 import { createApplicationLinks } from './my-application/application-links';
 import { myApplicationPath } from '../shared/my-application/my-application-contract';
-import { scheduleRetentionPurge } from './privacy/retention';
 import { createInterviewRepository } from './interviews/interview-repository';
 import { createScorecardRepository } from './interviews/scorecard-repository';
-import { scheduleInterviewReminders } from './interviews/interview-reminders';
 import { createRightToWorkRepository } from './right-to-work/right-to-work-repository';
-import { scheduleFollowUpReminders } from './right-to-work/follow-up-reminders';
 import { createRateLimiters, scheduleRateLimitSweep, type RateLimitSettings } from './http/rate-limit';
 import { bootstrapAdmin } from './auth/bootstrap-admin';
 import { createApp, type AppOptions, type HttpTimeouts } from './app';
+import { serverModules } from './modules';
 import { projectRoot } from './runtime/project-root';
 import { holdDataDir } from './db/data-dir-lock';
 import {
@@ -400,7 +398,8 @@ const RELEASE_AFTER_START_MS = 1_000;
 /**
  * The server's own work while it serves, started once it listens: the daily retention purge, the
  * sweep of expired rate-limit counters, the interviews' day-before reminders, the right-to-work follow-up reminders, the e-mail outbox's deliveries, the domain events'
- * deliveries and the release of unused memory at rest. Answers the function that stops the timers
+ * deliveries and the release of unused memory at rest (the purge and reminders are the domains',
+ * each scheduled by its module). Answers the function that stops the timers
  * (the outbox and the events' dispatcher close with the context).
  */
 export function startServing(
@@ -408,10 +407,11 @@ export function startServing(
   context: AppContext,
   options: Pick<StartOptions, 'rateLimitSweepMs'>,
 ): () => void {
-  const stopPurge = scheduleRetentionPurge(context, context.config.retentionDays, app.log);
+  // The domains' own: the purge, the interviews' and right-to-work reminders (modules.ts).
+  const stopModules = serverModules.flatMap((module) =>
+    module.schedule ? [module.schedule(context, app.log)] : [],
+  );
   const stopRateLimitSweep = scheduleRateLimitSweep(context.database.db, app.log, options.rateLimitSweepMs);
-  const stopReminders = scheduleInterviewReminders(context, app.log);
-  const stopFollowUps = scheduleFollowUpReminders(context, app.log);
   context.outbox.start(app.log);
   void context.events.start(app.log);
   const stopReleasingMemory = releaseMemoryWhenIdle({
@@ -419,10 +419,8 @@ export function startServing(
     releaseAfterStartMs: RELEASE_AFTER_START_MS,
   });
   return () => {
-    stopPurge();
+    for (const stop of stopModules) stop();
     stopRateLimitSweep();
-    stopReminders();
-    stopFollowUps();
     stopReleasingMemory();
   };
 }

@@ -1,0 +1,62 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Api } from '../http/route-types';
+
+/** One scope's calls of a module: registers them on the scope app.ts hands it. */
+export type Registrar = (scope: Api) => void;
+
+/**
+ * The scopes under `/api` (auth/admin-scope.ts): `public` and `applicant` are both registered in
+ * the open scope, `applicant` being the calls an applicant makes through their private link (the
+ * link is their check); `account`, `admin` and `team` each in the guarded scope of that name.
+ */
+export interface ScopedRoutes {
+  public?: Registrar;
+  applicant?: Registrar;
+  account?: Registrar;
+  admin?: Registrar;
+  team?: Registrar;
+}
+
+/**
+ * One duty toward the people whose data a module keeps: what it does, in words, and the function
+ * that does it as `file#name` under `src/server` (a test checks the file has the name). No `by`
+ * when nothing is done, the words then saying why.
+ */
+export interface PrivacyDuty {
+  what: string;
+  by?: `${string}.ts#${string}`;
+}
+
+/**
+ * What a module owes the people its tables hold data about: what it adds to an access export,
+ * what an erasure and the retention purge delete, and what a restore's replay of the erasure log
+ * drops again. Written down so a domain cannot keep personal data that none of them reaches.
+ */
+export type ModulePrivacy =
+  | {
+      personalData: true;
+      export: PrivacyDuty;
+      erase: PrivacyDuty;
+      purge: PrivacyDuty;
+      restoreReplay: PrivacyDuty;
+    }
+  | { personalData: false; why: string };
+
+/**
+ * A domain as the server composes it: its calls by scope, the tables it owns, the work it
+ * schedules while the server serves, and its privacy duties. Each domain exports one from its own
+ * folder and `modules.ts` lists them, so adding a domain touches its folder and that list.
+ * `Deps` is the part of the server's context the domain uses (the context is handed in whole);
+ * `Guards` the auth guards, for the few public calls that read an optional token.
+ */
+export interface ServerModule<Deps, Guards = unknown> {
+  name: string;
+  /** Built once per app; each registrar is called inside its scope. */
+  routes?: (deps: Deps, guards: Guards) => ScopedRoutes;
+  /** The Drizzle tables (db/schema.ts) this module alone writes and answers for. */
+  tables: readonly PgTable[];
+  /** Work started once the server listens; answers the function that stops it. */
+  schedule?: (deps: Deps, log: FastifyBaseLogger) => () => void;
+  privacy: ModulePrivacy;
+}
