@@ -29,7 +29,7 @@ import { readinessRoutes } from './metrics/readiness';
 import { registerStaticSite } from './site/static-site';
 import { siteRoutes } from './site/site-routes';
 import { serverModules } from './modules';
-import type { ScopedRoutes } from './modules/server-module';
+import type { ScopedRoutes } from './domain-module/server-module';
 import type { Api } from './http/route-types';
 import { apiPaths } from '../shared/http/api-routes';
 

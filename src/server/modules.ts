@@ -1,7 +1,7 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AppContext } from './app-context';
 import type { Guards } from './auth/guards';
-import type { ServerModule } from './modules/server-module';
+import type { ServerModule } from './domain-module/server-module';
 import {
   domainEventDeliveries,
   domainEventSubscribers,
@@ -23,7 +23,7 @@ import { equalityMonitoringModule } from './equality-monitoring/equality-monitor
 import { auditModule } from './audit/audit-module';
 
 /**
- * Every domain of the server (modules/server-module.ts). app.ts registers each scope's calls by
+ * Every domain of the server (domain-module/server-module.ts). app.ts registers each scope's calls by
  * walking this list, so its order is the order of registration within each scope: it is kept as
  * the routes were first registered, which the OpenAPI document follows.
  */

@@ -4,7 +4,7 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../src/server/db/schema';
 import { infrastructureTables, serverModules } from '../../src/server/modules';
-import type { ServerModule } from '../../src/server/modules/server-module';
+import type { ServerModule } from '../../src/server/domain-module/server-module';
 import { apiRoutes } from '../../src/shared/http/api-routes';
 
 /**

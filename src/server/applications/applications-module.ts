@@ -1,4 +1,4 @@
-import type { ServerModule } from '../modules/server-module';
+import type { ServerModule } from '../domain-module/server-module';
 import { applicationNotes, applicationReplies, applications, cvBlobs, replyTemplates } from '../db/schema';
 import { applicationAdminRoutes, applicationRoutes } from './application-routes';
 import { noteRoutes } from './note-routes';

@@ -1,4 +1,4 @@
-import type { ServerModule } from '../modules/server-module';
+import type { ServerModule } from '../domain-module/server-module';
 import { auditEntries } from '../db/schema';
 
 /** The audit trail: who read or changed what. Its calls are the applications' and privacy's. */

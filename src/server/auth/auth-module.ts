@@ -1,4 +1,4 @@
-import type { ServerModule } from '../modules/server-module';
+import type { ServerModule } from '../domain-module/server-module';
 import { accountEvents, passwordResets, recoveryCodes, twoFactor, users } from '../db/schema';
 import type { Guards } from './guards';
 import { authRoutes } from './auth-routes';

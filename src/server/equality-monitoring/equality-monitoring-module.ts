@@ -1,4 +1,4 @@
-import type { ServerModule } from '../modules/server-module';
+import type { ServerModule } from '../domain-module/server-module';
 import { equalityMonitoring, equalityReportChanges, equalityReports } from '../db/schema';
 import { monitoringAdminRoutes, monitoringRoutes } from './monitoring-routes';
 

@@ -1,4 +1,4 @@
-import type { ServerModule } from '../modules/server-module';
+import type { ServerModule } from '../domain-module/server-module';
 import { departments, jobQuestionSets, jobReferenceNumbers, jobs } from '../db/schema';
 import type { Guards } from '../auth/guards';
 import { jobAdminRoutes, jobRoutes } from './job-routes';

@@ -1,4 +1,4 @@
-import type { ServerModule } from '../modules/server-module';
+import type { ServerModule } from '../domain-module/server-module';
 import { rightToWorkChecks } from '../db/schema';
 import { rightToWorkRoutes } from './right-to-work-routes';
 import { scheduleFollowUpReminders } from './follow-up-reminders';

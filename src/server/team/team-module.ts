@@ -1,4 +1,4 @@
-import type { ServerModule } from '../modules/server-module';
+import type { ServerModule } from '../domain-module/server-module';
 import { applicationInterviewers, jobHiringManagers } from '../db/schema';
 import { teamAdminRoutes } from './team-admin-routes';
 import { teamRoutes } from './team-routes';
