@@ -210,31 +210,36 @@ test('an administrator offers a time with two interviewers; the applicant books 
 async function expectNothingOverflows(page: Page, what: string, width: number): Promise<void> {
   await page.setViewportSize({ width, height: 900 });
   await animationsSettled(page);
-  const found = await page.evaluate(() => {
-    const outside: string[] = [];
-    const scrolls = (element: Element, card: Element) => {
-      for (let at = element.parentElement; at && at !== card; at = at.parentElement) {
-        if (['auto', 'scroll'].includes(getComputedStyle(at).overflowX)) return true;
+  // Measured until it holds: the layout reflows over a frame or two after the window's new width
+  // (the drawer giving way, the cards narrowing), and a person reads what it settles on.
+  const measure = () =>
+    page.evaluate(() => {
+      const outside: string[] = [];
+      const scrolls = (element: Element, card: Element) => {
+        for (let at = element.parentElement; at && at !== card; at = at.parentElement) {
+          if (['auto', 'scroll'].includes(getComputedStyle(at).overflowX)) return true;
+        }
+        return false;
+      };
+      for (const card of document.querySelectorAll('main section')) {
+        const edge = card.getBoundingClientRect();
+        const beyond = (box: DOMRect) =>
+          box.width > 1 && box.height > 1 && (box.right > edge.right + 1 || box.left < edge.left - 1);
+        const walker = document.createTreeWalker(card, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const element = node instanceof Element ? node : node.parentElement!;
+          if (scrolls(element, card)) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          const boxes =
+            node instanceof Element ? [node.getBoundingClientRect()] : [...range.getClientRects()];
+          if (boxes.some(beyond))
+            outside.push(`${element.tagName}: ${(node.textContent ?? '').slice(0, 40)}`);
+        }
       }
-      return false;
-    };
-    for (const card of document.querySelectorAll('main section')) {
-      const edge = card.getBoundingClientRect();
-      const beyond = (box: DOMRect) =>
-        box.width > 1 && box.height > 1 && (box.right > edge.right + 1 || box.left < edge.left - 1);
-      const walker = document.createTreeWalker(card, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const element = node instanceof Element ? node : node.parentElement!;
-        if (scrolls(element, card)) continue;
-        const range = document.createRange();
-        range.selectNodeContents(node);
-        const boxes = node instanceof Element ? [node.getBoundingClientRect()] : [...range.getClientRects()];
-        if (boxes.some(beyond)) outside.push(`${element.tagName}: ${(node.textContent ?? '').slice(0, 40)}`);
-      }
-    }
-    return { outside, sideways: document.documentElement.scrollWidth - window.innerWidth };
-  });
-  expect(found, `${what} at ${width} px`).toEqual({ outside: [], sideways: 0 });
+      return { outside, sideways: document.documentElement.scrollWidth - window.innerWidth };
+    });
+  await expect.poll(measure, { message: `${what} at ${width} px` }).toEqual({ outside: [], sideways: 0 });
 }
 
 test('an interviewer follows the booking e-mail to the interview, cannot score before it starts, and scores once it has, blind to the other until then', async ({
