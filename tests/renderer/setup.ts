@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // jsdom reads the animations and transitions the page's stylesheets ask for, but has no engine
@@ -10,5 +10,9 @@ const still = document.createElement('style');
 still.textContent =
   '*, *::before, *::after { animation-duration: 0s !important; transition-duration: 0s !important; }';
 document.head.append(still);
+
+// The suite's phases share two cores, so a screen can take more than testing-library's default
+// second to answer while the server tests run beside it; a finder waits up to five before it fails.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => cleanup());
