@@ -31,21 +31,21 @@ const featureMayUse = ['entities', 'layout', 'components', 'feedback', 'store', 
 /**
  * The server's folders and the folders each may import (docs/architecture.md#import-rules): the
  * shared parts at the bottom, then the domains, each importing only the domains listed for it, so
- * no import runs back up. `server` is the composition at the server's root (app.ts,
- * start-server.ts, ...), which sees everything; `server-config` stands for the root's config.ts
- * alone, the one root file a domain may import.
+ * no import runs back up. `server` is `root/` (the programs and the composition, which see
+ * everything) with config.ts; `server-config` stands for config.ts alone, the one such file a
+ * domain may import. A folder not listed is a domain that imports no other: `aDomainMayUse`.
  */
 export const serverImports = {
   'server-runtime': [],
   'server-erasures': [],
   'server-db': ['server-runtime'],
   'server-http': ['server-runtime', 'server-db'],
-  'server-domain-module': ['server-http'],
+  'server-domain-module': [],
   'server-blobs': ['server-db'],
   'server-audit': ['server-db', 'server-http', 'server-domain-module'],
   'server-email': ['server-db', 'server-http', 'server-domain-module'],
   'server-events': ['server-db'],
-  'server-metrics': ['server-db', 'server-http'],
+  'server-metrics': ['server-db', 'server-http', 'server-domain-module'],
   'server-auth': ['server-config', 'server-db', 'server-http', 'server-email', 'server-domain-module'],
   'server-jobs': ['server-db', 'server-http', 'server-auth', 'server-events', 'server-domain-module'],
   'server-applications': [
@@ -87,7 +87,7 @@ export const serverImports = {
     'server-db',
     'server-http',
     'server-email',
-    'server-privacy',
+    'server-applications',
     'server-domain-module',
   ],
   'server-interviews': [
@@ -103,9 +103,8 @@ export const serverImports = {
     'server-events',
     'server-domain-module',
   ],
-  'server-site': ['server-config', 'server-runtime', 'server-http', 'server-jobs'],
+  'server-site': ['server-config', 'server-runtime', 'server-http', 'server-jobs', 'server-domain-module'],
   'server-backups': ['server-db', 'server-blobs', 'server-erasures'],
-  'server-cli': ['server', 'server-config', 'server-db', 'server-auth', 'server-privacy', 'server-backups'],
   'server-right-to-work': [
     'server-runtime',
     'server-db',
@@ -120,16 +119,37 @@ export const serverImports = {
   'server-adjustments': ['server-db', 'server-http', 'server-audit', 'server-auth', 'server-domain-module'],
   'server-equality-monitoring': ['server-db', 'server-http', 'server-domain-module'],
 };
-const serverFolders = Object.keys(serverImports);
+/** The shared parts any domain may build on; a domain missing from the table imports these alone. */
+const aDomainMayUse = [
+  'server-config',
+  'server-runtime',
+  'server-db',
+  'server-http',
+  'server-blobs',
+  'server-audit',
+  'server-email',
+  'server-events',
+  'server-erasures',
+  'server-auth',
+  'server-domain-module',
+];
+const serverTable = Object.fromEntries(
+  readdirSync('src/server', { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'root')
+    .map((entry) => `server-${entry.name}`)
+    .map((type) => [type, serverImports[type] ?? aDomainMayUse]),
+);
+const serverFolders = Object.keys(serverTable);
 const layers = {
   shared: [],
   ...Object.fromEntries(
-    Object.entries(serverImports).map(([type, uses]) => [
+    Object.entries(serverTable).map(([type, uses]) => [
       type,
       [...uses.filter((use) => use !== 'server-config'), 'shared'],
     ]),
   ),
-  server: [...serverFolders.filter((type) => type !== 'server-cli'), 'shared'],
+  server: [...serverFolders, 'server-domain', 'shared'],
+  'server-domain': [...aDomainMayUse.filter((use) => use !== 'server-config'), 'shared'],
   main: ['shared'],
   preload: ['shared'],
   ...Object.fromEntries(Object.entries(below).map(([layer, uses]) => [layer, [...uses, 'shared']])),
@@ -143,6 +163,10 @@ const elements = [
     type,
     pattern: `src/server/${type.replace(/^server-/, '')}`,
   })),
+  // Past the folders above: the root's programs and composition, then any folder not yet read
+  // (a domain importing no other), then the server's own files (config.ts).
+  { type: 'server', pattern: 'src/server/root' },
+  { type: 'server-domain', pattern: 'src/server/*' },
   ...['shared', 'server', 'main', 'preload', 'web'].map((type) => ({ type, pattern: `src/${type}` })),
   ...['app', 'desktop', 'entities', 'layout', 'components', 'feedback', 'store', 'lib', 'platform'].map(
     (type) => ({
@@ -240,7 +264,7 @@ export default tseslint.config(
               from: { element: { type } },
               allow: { to: { element: { types: { anyOf: [type, ...uses] } } } },
             })),
-            ...Object.entries(serverImports)
+            ...[...Object.entries(serverTable), ['server-domain', aDomainMayUse]]
               .filter(([, uses]) => uses.includes('server-config'))
               .map(([type]) => ({
                 from: { element: { type } },

@@ -54,15 +54,15 @@ rmSync('dist/server', { recursive: true, force: true });
 await build({
   entryPoints: {
     // The entry checks the Node.js version, then loads the server (server.js) beside it.
-    main: 'src/server/main.ts',
-    server: 'src/server/server-main.ts',
-    admin: 'src/server/cli/admin.ts',
-    purge: 'src/server/cli/purge.ts',
+    main: 'src/server/root/main.ts',
+    server: 'src/server/root/server-main.ts',
+    admin: 'src/server/root/cli/admin.ts',
+    purge: 'src/server/root/cli/purge.ts',
     // The tasks the server runs in threads and child processes, each loaded from beside the
     // entry (src/server/runtime/task-file.ts): the CV intake's thread, the evidence checks' thread
     // and the prerender's process. One list, which the end-to-end tests' clock server bundles too.
     ...taskEntries,
-    'build-pglite-seed': 'src/server/cli/build-pglite-seed.ts',
+    'build-pglite-seed': 'src/server/root/cli/build-pglite-seed.ts',
   },
   outdir: 'dist/server',
   bundle: true,

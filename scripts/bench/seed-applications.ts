@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { loadConfig } from '../../src/server/config';
 import { emailOutbox } from '../../src/server/db/schema';
-import { buildContext } from '../../src/server/start-server';
+import { buildContext } from '../../src/server/root/start-server';
 
 const [dataDir, countText, cvFile] = process.argv.slice(2);
 const count = Number(countText);

@@ -174,7 +174,7 @@ describe('loadConfig', () => {
   });
 });
 
-describe('the server entry (tsx src/server/main.ts)', () => {
+describe('the server entry (tsx src/server/root/main.ts)', () => {
   let cwd: string;
   let dataDir: string;
   beforeAll(() => {
@@ -186,12 +186,12 @@ describe('the server entry (tsx src/server/main.ts)', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  /** `npx tsx src/server/main.ts` as a real process, from a scratch folder so no .env is read. */
+  /** `npx tsx src/server/root/main.ts` as a real process, from a scratch folder so no .env is read. */
   function runMain(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
     return new Promise((resolve, reject) => {
       const child = spawn(
         path.join(projectDir, 'node_modules', '.bin', 'tsx'),
-        [path.join(projectDir, 'src/server/main.ts')],
+        [path.join(projectDir, 'src/server/root/main.ts')],
         {
           cwd,
           env: {

@@ -47,7 +47,12 @@ describe('the server folders’ imports', () => {
       'src/server/audit/probe.ts',
       '../privacy/subject-requests',
     ],
-    ['a domain importing the server’s composition', 'src/server/auth/probe.ts', '../app-context'],
+    ['a domain importing the server’s composition', 'src/server/auth/probe.ts', '../root/app-context'],
+    [
+      'a new domain importing another domain',
+      'src/server/benefits/probe.ts',
+      '../applications/application-repository',
+    ],
     ['a domain not allowed the configuration importing it', 'src/server/jobs/probe.ts', '../config'],
   ])('lint refuses %s', async (_name, filePath, target) => {
     const errors = await boundaryErrors(filePath, target);
@@ -62,7 +67,8 @@ describe('the server folders’ imports', () => {
       '../applications/application-repository',
     ],
     ['a domain importing the configuration it is allowed', 'src/server/auth/probe.ts', '../config'],
-    ['the composition importing a domain', 'src/server/probe.ts', './privacy/retention'],
+    ['the composition importing a domain', 'src/server/root/probe.ts', '../privacy/retention'],
+    ['a new domain importing a shared part', 'src/server/benefits/probe.ts', '../auth/guards'],
   ])('lint accepts %s', async (_name, filePath, target) => {
     expect(await boundaryErrors(filePath, target)).toEqual([]);
   });

@@ -3,7 +3,7 @@ import { getTableColumns, getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../src/server/db/schema';
-import { infrastructureTables, serverModules } from '../../src/server/modules';
+import { infrastructureTables, serverModules } from '../../src/server/root/modules';
 import type { ServerModule } from '../../src/server/domain-module/server-module';
 import { apiRoutes } from '../../src/shared/http/api-routes';
 

@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { expect } from 'vitest';
-import type { AppContext } from '../../src/server/app-context';
+import type { AppContext } from '../../src/server/root/app-context';
 import type { ApiCall } from './test-server';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import type { AppContext } from '../../src/server/app-context';
-import { createApp } from '../../src/server/app';
+import type { AppContext } from '../../src/server/root/app-context';
+import { createApp } from '../../src/server/root/app';
 import { holdDataDir } from '../../src/server/db/data-dir-lock';
 import {
   appOptions,
@@ -8,7 +8,7 @@ import {
   closeContext,
   startServing,
   sweepOrphanedCvs,
-} from '../../src/server/start-server';
+} from '../../src/server/root/start-server';
 import {
   adminTokenFor,
   apiAnswer,

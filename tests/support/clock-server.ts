@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { loadConfig } from '../../src/server/config';
 import { keepNewFilesPrivate } from '../../src/server/db/private-files';
-import { startServer } from '../../src/server/start-server';
+import { startServer } from '../../src/server/root/start-server';
 
 keepNewFilesPrivate();
 const clockFile = process.env.TEST_CLOCK_FILE;

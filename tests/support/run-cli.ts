@@ -8,7 +8,7 @@ export interface CliRun {
 }
 
 /**
- * A command-line tool of src/server/cli as a real process (see node-program.ts for which form). Run
+ * A command-line tool of src/server/root/cli as a real process (see node-program.ts for which form). Run
  * from a scratch `cwd` so that no developer's .env is read; `env` is laid over this process's.
  */
 export function runCli(
@@ -17,7 +17,7 @@ export function runCli(
   options: { cwd: string; env: Record<string, string>; via?: 'build' | 'tsx' },
 ) {
   return new Promise<CliRun>((resolve, reject) => {
-    const [program, ...start] = nodeProgram(tool, `src/server/cli/${tool}.ts`, options.via);
+    const [program, ...start] = nodeProgram(tool, `src/server/root/cli/${tool}.ts`, options.via);
     const child = spawn(program!, [...start, ...args], {
       cwd: options.cwd,
       env: { ...process.env, ...options.env },

@@ -36,7 +36,7 @@ export interface ServerProcess {
 
 /**
  * The real server entry as a child process (the build's bundle when it is current, else
- * src/server/main.ts through tsx: see node-program.ts), answered once
+ * src/server/root/main.ts through tsx: see node-program.ts), answered once
  * `GET /api/health` says ok. `env` is laid over a minimal environment, not over the caller's,
  * so nothing of the developer's shell (DATABASE_URL, SMTP_URL...) leaks in. The timeout is
  * generous: a first start on PGlite creates its database (several CPU-seconds), slower on busy CI.
@@ -48,7 +48,7 @@ export async function spawnServer(
   { umask }: { umask?: number } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const program = nodeProgram('main', 'src/server/main.ts');
+  const program = nodeProgram('main', 'src/server/root/main.ts');
   const [command, ...args] =
     umask === undefined ? program : ['sh', '-c', `umask ${umask.toString(8)} && exec "$@"`, 'sh', ...program];
   const child = spawn(command!, args, {

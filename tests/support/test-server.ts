@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Config } from '../../src/server/config';
 import { keepNewFilesPrivate } from '../../src/server/db/private-files';
-import { startServer, type RunningServer, type StartOptions } from '../../src/server/start-server';
+import { startServer, type RunningServer, type StartOptions } from '../../src/server/root/start-server';
 import { TEST_JWT_SECRET, createScratchDatabase, testDatabaseUrl } from './postgres';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password', name: 'Ada Admin' };

@@ -21,7 +21,7 @@ export const adjustmentsModule: ServerModule<Deps> = {
     },
     erase: {
       what: 'They go with their application (foreign key).',
-      by: 'privacy/subject-requests.ts#eraseSubject',
+      by: 'applications/application-erasure.ts#eraseSubject',
     },
     purge: {
       what: 'They go with their application (foreign key).',

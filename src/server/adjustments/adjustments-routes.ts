@@ -11,7 +11,7 @@ import { messages } from '../../shared/messages';
 import type { AuditRepository } from '../audit/audit-repository';
 import { currentUser } from '../auth/guards';
 import { HttpError } from '../http/http-error';
-import { errorResponses, type Api } from '../http/route-types';
+import { errorResponses, type Api } from '../domain-module/route-types';
 import type { AdjustmentRepository } from './adjustments-repository';
 import { apiPaths } from '../../shared/http/api-routes';
 

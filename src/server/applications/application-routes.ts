@@ -14,7 +14,7 @@ import { MAX_APPLICATION_BODY_BYTES } from '../../shared/limits';
 import { messages } from '../../shared/messages';
 import { HttpError } from '../http/http-error';
 import { limitByIp } from '../http/rate-limit';
-import { errorResponses, type Api } from '../http/route-types';
+import { errorResponses, type Api } from '../domain-module/route-types';
 import type { ApplicationRepository } from './application-repository';
 import type { ApplicationListCache } from './application-list-cache';
 import type { JobRepository } from '../jobs/job-repository';

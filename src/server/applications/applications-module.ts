@@ -38,7 +38,7 @@ export const applicationsModule: ServerModule<Deps> = {
     },
     erase: {
       what: 'Every application of the address (or the one asked about), its CV, evidence file, notes and replies, and every row naming it (foreign keys).',
-      by: 'privacy/subject-requests.ts#eraseSubject',
+      by: 'applications/application-erasure.ts#eraseSubject',
     },
     purge: {
       what: 'Applications past the retention period, not on hold nor a hire being kept, the same way.',

@@ -1,6 +1,6 @@
 import { noteInputSchema, noteListSchema, noteSchema } from '../../shared/applications/note-contract';
 import { idParamsSchema } from '../../shared/http/id';
-import { errorResponses, type Api } from '../http/route-types';
+import { errorResponses, type Api } from '../domain-module/route-types';
 import { currentUser } from '../auth/guards';
 import type { ApplicationRepository } from './application-repository';
 import type { NoteRepository } from './note-repository';

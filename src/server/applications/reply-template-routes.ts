@@ -5,7 +5,7 @@ import {
   replyTemplateSchema,
   storedReplyTemplateSchema,
 } from '../../shared/applications/reply-contract';
-import { errorResponses, type Api } from '../http/route-types';
+import { errorResponses, type Api } from '../domain-module/route-types';
 import { currentUser } from '../auth/guards';
 import type { ReplyTemplateRepository } from './reply-template-repository';
 import { apiPaths } from '../../shared/http/api-routes';

@@ -9,7 +9,7 @@ import { idParamsSchema } from '../../shared/http/id';
 import { messages } from '../../shared/messages';
 import { HttpError } from '../http/http-error';
 import { sendRepresentation } from '../http/representation';
-import { errorResponses, type Api } from '../http/route-types';
+import { errorResponses, type Api } from '../domain-module/route-types';
 import { currentUser } from '../auth/guards';
 import type { StageRepository } from './stage-repository';
 import type { ApplicationCountsCache } from './application-counts-cache';

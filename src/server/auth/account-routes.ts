@@ -4,7 +4,7 @@ import { isAdjustmentsContact } from '../../shared/adjustments/adjustments-contr
 import { plainAckSchema } from '../../shared/http/acknowledgements';
 import { messages } from '../../shared/messages';
 import { HttpError } from '../http/http-error';
-import { errorResponses, type Api } from '../http/route-types';
+import { errorResponses, type Api } from '../domain-module/route-types';
 import type { AccountRepository } from './account-repository';
 import type { Config } from '../config';
 import { currentAccount, currentUser } from './guards';

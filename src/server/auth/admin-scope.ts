@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Api } from '../http/route-types';
+import type { Api } from '../domain-module/route-types';
 import type { Guards } from './guards';
 
 /** How the OpenAPI document marks a call that needs a bearer token. */

@@ -9,7 +9,7 @@ import {
 import { messages } from '../../shared/messages';
 import { HttpError } from '../http/http-error';
 import { limitByIp } from '../http/rate-limit';
-import { errorResponses, type Api } from '../http/route-types';
+import { errorResponses, type Api } from '../domain-module/route-types';
 import type { UserRepository } from './user-repository';
 import type { TokenService } from './tokens';
 import type { RateLimiters } from '../http/rate-limit';

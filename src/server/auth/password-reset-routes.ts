@@ -9,7 +9,7 @@ import { messages } from '../../shared/messages';
 import { HttpError } from '../http/http-error';
 import { consume, limitByIp, type RateLimiters } from '../http/rate-limit';
 import { digest, emailLimitKey, newSecretToken } from '../http/secret-token';
-import { errorResponses, type Api } from '../http/route-types';
+import { errorResponses, type Api } from '../domain-module/route-types';
 import type { MailOptions } from '../email/mail-options';
 import type { Mailer } from '../email/mailer';
 import type { AccountRepository } from './account-repository';

@@ -2,7 +2,7 @@ import { tokenAnswerSchema } from '../../shared/auth/auth-contract';
 import { twoFactorVerifySchema } from '../../shared/auth/account-contract';
 import { messages } from '../../shared/messages';
 import { HttpError } from '../http/http-error';
-import { errorResponses, type Api } from '../http/route-types';
+import { errorResponses, type Api } from '../domain-module/route-types';
 import { startLoginAttempt } from './login-attempts';
 import { matchingStep, recoveryCodeHash } from './totp';
 import { accountChecks, type TwoFactorRouteDeps } from './account-checks';

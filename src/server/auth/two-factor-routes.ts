@@ -9,7 +9,7 @@ import {
 } from '../../shared/auth/account-contract';
 import { messages } from '../../shared/messages';
 import { HttpError } from '../http/http-error';
-import { errorResponses, type Api } from '../http/route-types';
+import { errorResponses, type Api } from '../domain-module/route-types';
 import { currentAccount, type Guards } from './guards';
 import { verifyPassword } from './passwords';
 import { startLoginAttempt } from './login-attempts';

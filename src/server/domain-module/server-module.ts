@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Api } from '../http/route-types';
+import type { Api } from './route-types';
 
 /** One scope's calls of a module: registers them on the scope app.ts hands it. */
 export type Registrar = (scope: Api) => void;
@@ -59,4 +59,9 @@ export interface ServerModule<Deps, Guards = unknown> {
   /** Work started once the server listens; answers the function that stops it. */
   schedule?: (deps: Deps, log: FastifyBaseLogger) => () => void;
   privacy: ModulePrivacy;
+  /**
+   * For data a module keeps about an address that no application holds (and so no application's
+   * deletion takes with it): erases it when the whole address is erased. Built once per server.
+   */
+  eraseSubject?: (deps: Deps) => (email: string) => Promise<void>;
 }

@@ -1,7 +1,7 @@
 import { emailNotificationSchema } from '../../shared/applications/application-contract';
 import { plainAckSchema } from '../../shared/http/acknowledgements';
 import { limitByIp } from '../http/rate-limit';
-import { errorResponses, type Api } from '../http/route-types';
+import { errorResponses, type Api } from '../domain-module/route-types';
 import type { RateLimiters } from '../http/rate-limit';
 import { apiPaths } from '../../shared/http/api-routes';
 

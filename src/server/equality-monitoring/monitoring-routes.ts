@@ -7,7 +7,7 @@ import {
 import { messages } from '../../shared/messages';
 import { HttpError } from '../http/http-error';
 import { limitByIp, type RateLimiters } from '../http/rate-limit';
-import { errorResponses, type Api } from '../http/route-types';
+import { errorResponses, type Api } from '../domain-module/route-types';
 import type { EqualityMonitoring } from './monitoring-repository';
 import { apiPaths } from '../../shared/http/api-routes';
 

@@ -12,7 +12,7 @@ import type { Db } from '../db/database';
 import { interviewAdjustmentNoticeEmail } from '../email/templates/interview-emails';
 import { HttpError } from '../http/http-error';
 import { consumeOrThrow } from '../http/rate-limit';
-import { errorResponses, type Api } from '../http/route-types';
+import { errorResponses, type Api } from '../domain-module/route-types';
 import { linkedApplication } from '../my-application/linked-application';
 import { hiringManagersOf } from '../team/team-repository';
 import { recordBookingChange, type Access, type BookingRouteDeps } from './booking-changes';

@@ -1,4 +1,4 @@
-import type { Api } from '../http/route-types';
+import type { Api } from '../domain-module/route-types';
 import { applicantInterviewRoutes } from './booking-routes';
 import { interviewRoutes, managedApplication, type InterviewRouteDeps } from './interview-routes';
 import { staffBookingRoutes } from './staff-booking-routes';

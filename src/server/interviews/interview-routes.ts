@@ -18,7 +18,7 @@ import { currentUser } from '../auth/guards';
 import type { Database } from '../db/database';
 import { interviewSlotsOfferedEmail } from '../email/templates/interview-emails';
 import { HttpError } from '../http/http-error';
-import { errorResponses, type Api } from '../http/route-types';
+import { errorResponses, type Api } from '../domain-module/route-types';
 import type { TeamAccess } from '../team/team-access';
 import type { BookingRouteDeps, ManagedApplication } from './booking-changes';
 import { changeableAfter } from './interview-repository';

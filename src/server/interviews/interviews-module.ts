@@ -28,7 +28,7 @@ export const interviewsModule: ServerModule<Deps> = {
     },
     erase: {
       what: 'Offers, bookings and scorecards go with their application (foreign keys).',
-      by: 'privacy/subject-requests.ts#eraseSubject',
+      by: 'applications/application-erasure.ts#eraseSubject',
     },
     purge: {
       what: 'Offers, bookings and scorecards go with their application (foreign keys).',

@@ -11,7 +11,7 @@ import { messages } from '../../shared/messages';
 import type { ApplicationRepository } from '../applications/application-repository';
 import { currentUser } from '../auth/guards';
 import { HttpError } from '../http/http-error';
-import { errorResponses, type Api } from '../http/route-types';
+import { errorResponses, type Api } from '../domain-module/route-types';
 import { recordBookingChange, type BookingRouteDeps, type ManagedApplication } from './booking-changes';
 import { applicantInterviewEmail, interviewerNews } from './interview-mail';
 import type { SlotToOffer } from './interview-repository';

@@ -6,7 +6,7 @@ import {
 import { deleteAckSchema, insertAckSchema, updateAckSchema } from '../../shared/http/acknowledgements';
 import { idParamsSchema, isId } from '../../shared/http/id';
 import { HttpError } from '../http/http-error';
-import { errorResponses, type Api } from '../http/route-types';
+import { errorResponses, type Api } from '../domain-module/route-types';
 import type { DepartmentRepository, DepartmentWrite } from './department-repository';
 import { apiPaths } from '../../shared/http/api-routes';
 

@@ -11,7 +11,7 @@ import { idParamsSchema, isId } from '../../shared/http/id';
 import { US_DATE_PATTERN, formatUsDate } from '../../shared/format/date';
 import { messages } from '../../shared/messages';
 import { HttpError } from '../http/http-error';
-import { errorResponses, type Api } from '../http/route-types';
+import { errorResponses, type Api } from '../domain-module/route-types';
 import { sendRepresentation } from '../http/representation';
 import { currentUser, type Guards } from '../auth/guards';
 import { OPTIONAL_ADMIN_SECURITY } from '../auth/admin-scope';

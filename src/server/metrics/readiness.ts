@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { readinessSchema, type Readiness } from '../../shared/metrics/readiness-contract';
 import type { Database } from '../db/database';
-import type { Api } from '../http/route-types';
+import type { Api } from '../domain-module/route-types';
 import { apiPaths } from '../../shared/http/api-routes';
 
 /**

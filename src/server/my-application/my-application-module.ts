@@ -23,7 +23,7 @@ export const myApplicationModule: ServerModule<Deps> = {
     },
     erase: {
       what: 'The link goes with its application (foreign key).',
-      by: 'privacy/subject-requests.ts#eraseSubject',
+      by: 'applications/application-erasure.ts#eraseSubject',
     },
     purge: {
       what: 'The link goes with its application (foreign key).',

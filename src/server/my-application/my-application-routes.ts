@@ -10,13 +10,13 @@ import {
 import { APPLICANT_ACTOR } from '../../shared/privacy/audit-contract';
 import { consume, limitByIp } from '../http/rate-limit';
 import { emailLimitKey } from '../http/secret-token';
-import { errorResponses, type Api } from '../http/route-types';
+import { errorResponses, type Api } from '../domain-module/route-types';
 import type { ApplicationLinks } from './application-links';
 import { linkedApplication, notFound } from './linked-application';
 import type { RateLimiters } from '../http/rate-limit';
 import type { EmailOutbox } from '../email/email-outbox';
 import type { Database } from '../db/database';
-import { eraseApplication, type SubjectStores } from '../privacy/subject-requests';
+import { eraseApplication, type SubjectStores } from '../applications/application-erasure';
 import type { MailOptions } from '../email/mail-options';
 import { applicantStatus } from './applicant-status';
 import type { LinkedApplication } from './application-links';

@@ -11,17 +11,17 @@ import { updateAckSchema } from '../../shared/http/acknowledgements';
 import { idParamsSchema, isId } from '../../shared/http/id';
 import { messages } from '../../shared/messages';
 import { HttpError } from '../http/http-error';
-import { errorResponses, type Api } from '../http/route-types';
+import { errorResponses, type Api } from '../domain-module/route-types';
 import { currentUser } from '../auth/guards';
 import type { EmailOutbox } from '../email/email-outbox';
 import { contentDisposition } from '../http/content-disposition';
 import { existingApplication } from '../applications/existing-application';
+import { exportSubject, type SubjectRecordSources } from './subject-requests';
 import {
   eraseSubject,
-  exportSubject,
-  type SubjectRecordSources,
+  type SubjectErasers,
   type SubjectStores,
-} from './subject-requests';
+} from '../applications/application-erasure';
 import { apiPaths } from '../../shared/http/api-routes';
 
 /**
@@ -31,6 +31,8 @@ import { apiPaths } from '../../shared/http/api-routes';
 /** What the privacy routes use of the server's parts (see app-context.ts). */
 export interface PrivacyRouteDeps extends SubjectStores, SubjectRecordSources {
   outbox: EmailOutbox;
+  /** What each module keeps about an address of its own, erased with it. */
+  subjectErasers: SubjectErasers;
   config: { adjustmentsContactEmail: string | undefined };
 }
 

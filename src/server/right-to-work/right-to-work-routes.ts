@@ -18,7 +18,7 @@ import type { AuditRepository } from '../audit/audit-repository';
 import { currentUser } from '../auth/guards';
 import { contentDisposition } from '../http/content-disposition';
 import { HttpError } from '../http/http-error';
-import { errorResponses, type Api } from '../http/route-types';
+import { errorResponses, type Api } from '../domain-module/route-types';
 import type { ChangeFeed } from '../db/change-feed';
 import type { EvidencePool } from './evidence-pool';
 import type { RightToWorkRepository } from './right-to-work-repository';

@@ -5,7 +5,7 @@ import { siteConfig } from '../../shared/site/site-config';
 import { SITE_ICONS, WEB_APP_MANIFEST_PATH } from '../../shared/site/site-icons';
 import type { Config } from '../config';
 import type { OpenJobsCache } from '../jobs/open-jobs-cache';
-import type { Api } from '../http/route-types';
+import type { Api } from '../domain-module/route-types';
 import { createRepresentation, sendRepresentation } from '../http/representation';
 import type { JobReferenceNumbers } from '../jobs/job-reference-numbers';
 import { jobDescriptionHtml, jobUrl } from './job-posting';

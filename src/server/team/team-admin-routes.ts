@@ -27,7 +27,7 @@ import {
 import { jobGivenEmail } from '../email/templates/hiring-manager-emails';
 import { HttpError } from '../http/http-error';
 import { refuse, type RateLimiters } from '../http/rate-limit';
-import { errorResponses, type Api } from '../http/route-types';
+import { errorResponses, type Api } from '../domain-module/route-types';
 import { newSecretToken } from '../http/secret-token';
 import type { JobRepository } from '../jobs/job-repository';
 import { takeInvitation } from './invitation-limits';

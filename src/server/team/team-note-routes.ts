@@ -7,7 +7,7 @@ import type { NoteRepository } from '../applications/note-repository';
 import type { AuditRepository } from '../audit/audit-repository';
 import { currentUser } from '../auth/guards';
 import { HttpError } from '../http/http-error';
-import { errorResponses, type Api } from '../http/route-types';
+import { errorResponses, type Api } from '../domain-module/route-types';
 import type { TeamAccess } from './team-access';
 import { apiPaths } from '../../shared/http/api-routes';
 

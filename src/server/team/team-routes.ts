@@ -22,7 +22,7 @@ import { cvAnswerJson } from '../applications/cv-answer';
 import type { BlobStore } from '../blobs/blob-store';
 import { currentUser } from '../auth/guards';
 import { HttpError } from '../http/http-error';
-import { errorResponses, type Api } from '../http/route-types';
+import { errorResponses, type Api } from '../domain-module/route-types';
 import { interviewerAssignment, type InterviewerAssignmentDeps } from './interviewer-assignment';
 import type { ReachedApplication, TeamAccess, TeamCaller } from './team-access';
 import { apiPaths } from '../../shared/http/api-routes';

@@ -9,7 +9,7 @@ import { runCli } from '../../support/run-cli';
 import { STRONG_PASSWORD, enrolTwoFactor } from '../../support/accounts';
 
 /**
- * `npm run admin -- grant|revoke|reset-2fa <email>` (that is, `tsx src/server/cli/admin.ts`) run as a real
+ * `npm run admin -- grant|revoke|reset-2fa <email>` (that is, `tsx src/server/root/cli/admin.ts`) run as a real
  * process against the server's data folder (PGlite) or database (PostgreSQL). PGlite allows one
  * process per data folder, so the server is stopped while the tool runs.
  */

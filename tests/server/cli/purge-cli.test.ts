@@ -11,7 +11,7 @@ import { runCli } from '../../support/run-cli';
 import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
 
 /**
- * `npm run purge` (`tsx src/server/cli/purge.ts`) run as a real process against the data folder
+ * `npm run purge` (`tsx src/server/root/cli/purge.ts`) run as a real process against the data folder
  * (PGlite) or database (PostgreSQL) of a server that stored applications, one of them expired.
  */
 

@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_HTTP_TIMEOUTS } from '../../../src/server/app';
+import { DEFAULT_HTTP_TIMEOUTS } from '../../../src/server/root/app';
 import { DEFAULT_INTAKE_GATE } from '../../../src/server/applications/intake-gate';
 import { MAX_APPLICATION_BODY_BYTES } from '../../../src/shared/limits';
 import { startTestServer, type TestServer } from '../../support/test-server';

@@ -7,7 +7,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, cvBlobs, rightToWorkChecks } from '../../../src/server/db/schema';
 import { purgeExpiredApplications } from '../../../src/server/privacy/retention';
-import { sweepOrphanedCvs } from '../../../src/server/start-server';
+import { sweepOrphanedCvs } from '../../../src/server/root/start-server';
 import { sendDueFollowUps } from '../../../src/server/right-to-work/follow-up-reminders';
 import { formatClosingDate } from '../../../src/shared/jobs/closing-date';
 import { londonToday } from '../../../src/shared/format/calendar-date';

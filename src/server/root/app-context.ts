@@ -1,38 +1,39 @@
-import type { Config } from './config';
-import type { Database } from './db/database';
-import type { BlobStore } from './blobs/blob-store';
-import type { Mailer } from './email/mailer';
-import type { MailOptions } from './email/mail-options';
-import type { EmailOutbox } from './email/email-outbox';
-import type { EventDispatcher } from './events/event-dispatcher';
-import type { TokenService } from './auth/tokens';
-import type { UserRepository } from './auth/user-repository';
-import type { AccountRepository } from './auth/account-repository';
-import type { JobRepository } from './jobs/job-repository';
-import type { DepartmentRepository } from './jobs/department-repository';
-import type { JobReferenceNumbers } from './jobs/job-reference-numbers';
-import type { ApplicationRepository } from './applications/application-repository';
-import type { NoteRepository } from './applications/note-repository';
-import type { RateLimiters } from './http/rate-limit';
-import type { AuditRepository } from './audit/audit-repository';
-import type { ChangeFeed } from './db/change-feed';
-import type { OpenJobsCache } from './jobs/open-jobs-cache';
-import type { ApplicationListCache } from './applications/application-list-cache';
-import type { IntakePool } from './applications/intake-pool';
-import type { IntakeGate } from './applications/intake-gate';
-import type { StageRepository } from './applications/stage-repository';
-import type { ReplyTemplateRepository } from './applications/reply-template-repository';
-import type { ApplicationCountsCache } from './applications/application-counts-cache';
-import type { ApplicationLinks } from './my-application/application-links';
-import type { TeamRepository } from './team/team-repository';
-import type { TeamAccess } from './team/team-access';
-import type { InterviewRepository } from './interviews/interview-repository';
-import type { ScorecardRepository } from './interviews/scorecard-repository';
-import type { ErasureLog } from './erasures/erasure-log';
-import type { RightToWorkRepository } from './right-to-work/right-to-work-repository';
-import type { EvidencePool } from './right-to-work/evidence-pool';
-import type { AdjustmentRepository } from './adjustments/adjustments-repository';
-import type { EqualityMonitoring } from './equality-monitoring/monitoring-repository';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import type { BlobStore } from '../blobs/blob-store';
+import type { Mailer } from '../email/mailer';
+import type { MailOptions } from '../email/mail-options';
+import type { EmailOutbox } from '../email/email-outbox';
+import type { EventDispatcher } from '../events/event-dispatcher';
+import type { TokenService } from '../auth/tokens';
+import type { UserRepository } from '../auth/user-repository';
+import type { AccountRepository } from '../auth/account-repository';
+import type { JobRepository } from '../jobs/job-repository';
+import type { DepartmentRepository } from '../jobs/department-repository';
+import type { JobReferenceNumbers } from '../jobs/job-reference-numbers';
+import type { ApplicationRepository } from '../applications/application-repository';
+import type { SubjectErasers } from '../applications/application-erasure';
+import type { NoteRepository } from '../applications/note-repository';
+import type { RateLimiters } from '../http/rate-limit';
+import type { AuditRepository } from '../audit/audit-repository';
+import type { ChangeFeed } from '../db/change-feed';
+import type { OpenJobsCache } from '../jobs/open-jobs-cache';
+import type { ApplicationListCache } from '../applications/application-list-cache';
+import type { IntakePool } from '../applications/intake-pool';
+import type { IntakeGate } from '../applications/intake-gate';
+import type { StageRepository } from '../applications/stage-repository';
+import type { ReplyTemplateRepository } from '../applications/reply-template-repository';
+import type { ApplicationCountsCache } from '../applications/application-counts-cache';
+import type { ApplicationLinks } from '../my-application/application-links';
+import type { TeamRepository } from '../team/team-repository';
+import type { TeamAccess } from '../team/team-access';
+import type { InterviewRepository } from '../interviews/interview-repository';
+import type { ScorecardRepository } from '../interviews/scorecard-repository';
+import type { ErasureLog } from '../erasures/erasure-log';
+import type { RightToWorkRepository } from '../right-to-work/right-to-work-repository';
+import type { EvidencePool } from '../right-to-work/evidence-pool';
+import type { AdjustmentRepository } from '../adjustments/adjustments-repository';
+import type { EqualityMonitoring } from '../equality-monitoring/monitoring-repository';
 
 /**
  * Every part the server builds once where it starts (start-server.ts). Route modules each declare
@@ -102,4 +103,6 @@ export interface AppContext {
   adjustments: AdjustmentRepository;
   /** Equality monitoring returns, kept with no link back (docs/security.md#equality-monitoring). */
   monitoring: EqualityMonitoring;
+  /** Each module's erasure of what it keeps about an address besides applications (modules.ts). */
+  subjectErasers: SubjectErasers;
 }

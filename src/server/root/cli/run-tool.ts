@@ -1,6 +1,6 @@
-import { ConfigError } from '../config';
-import { DataDirInUseError } from '../db/data-dir-lock';
-import { FilePermissionError, keepNewFilesPrivate } from '../db/private-files';
+import { ConfigError } from '../../config';
+import { DataDirInUseError } from '../../db/data-dir-lock';
+import { FilePermissionError, keepNewFilesPrivate } from '../../db/private-files';
 
 /**
  * Runs a command-line tool's main and exits with its code; a bad configuration, a data folder in

@@ -1,5 +1,5 @@
-import { ConfigError, loadConfig } from './config';
-import { releasesMallocHeap } from './http/idle-memory';
+import { ConfigError, loadConfig } from '../config';
+import { releasesMallocHeap } from '../http/idle-memory';
 import { startServer } from './start-server';
 
 function loadDotEnv(): void {

@@ -1,9 +1,9 @@
-import { loadConfig } from '../config';
+import { loadConfig } from '../../config';
 import { buildContext, closeContext, securePrivateStorage } from '../start-server';
-import { assertNoServerHolding } from '../db/data-dir-lock';
-import { placeTightenedNotice } from '../db/private-files';
+import { assertNoServerHolding } from '../../db/data-dir-lock';
+import { placeTightenedNotice } from '../../db/private-files';
 import { runTool } from './run-tool';
-import { purgeExpiredApplications } from '../privacy/retention';
+import { purgeExpiredApplications } from '../../privacy/retention';
 
 const usage = 'Usage: npm run purge [-- --dry-run]';
 

@@ -1,53 +1,53 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from './config';
+import type { Config } from '../config';
 import type { AppContext } from './app-context';
-import { openDatabase } from './db/database';
-import { defaultSeed } from './db/pglite-seed';
-import { createFileBlobStore } from './blobs/file-blob-store';
-import { createPostgresBlobStore } from './blobs/postgres-blob-store';
-import { createMailer } from './email/mailer';
-import { createEmailOutbox, type DeliveryTiming } from './email/email-outbox';
-import { applicationMail } from './email/application-mail';
-import { createEventDispatcher, type EventHandler, type EventTiming } from './events/event-dispatcher';
-import { mailOptions } from './email/mail-options';
-import { createTokenService, requireSharedSigningSecret, resolveJwtSecret } from './auth/tokens';
-import { createUserRepository } from './auth/user-repository';
-import { createAccountRepository } from './auth/account-repository';
-import { createJobRepository } from './jobs/job-repository';
-import { createJobReferenceNumbers } from './jobs/job-reference-numbers';
-import { createDepartmentRepository } from './jobs/department-repository';
-import { backfillJobFacts } from './jobs/job-facts-backfill';
-import { createOpenJobsCache } from './jobs/open-jobs-cache';
-import { createLocalChangeFeed, createPostgresChangeFeed } from './db/change-feed';
-import { compileSerializer } from './http/schema-serializer';
-import { jobListSchema } from '../shared/jobs/job-contract';
-import { applicationListSchema } from '../shared/applications/application-contract';
-import { createApplicationListCache } from './applications/application-list-cache';
-import { createIntakePool } from './applications/intake-pool';
-import { createEvidencePool } from './right-to-work/evidence-pool';
-import { createIntakeGate, DEFAULT_INTAKE_GATE, type IntakeGateSettings } from './applications/intake-gate';
-import { createApplicationRepository } from './applications/application-repository';
-import { createNoteRepository } from './applications/note-repository';
-import { createStageRepository } from './applications/stage-repository';
-import { createReplyTemplateRepository } from './applications/reply-template-repository';
-import { createApplicationCountsCache } from './applications/application-counts-cache';
-import { applicationCountsSchema } from '../shared/applications/stage-contract';
-import { createAuditRepository } from './audit/audit-repository';
-import { createTeamRepository } from './team/team-repository';
-import { createTeamAccess } from './team/team-access';
-import { createApplicationLinks } from './my-application/application-links';
-import { myApplicationPath } from '../shared/my-application/my-application-contract';
-import { createInterviewRepository } from './interviews/interview-repository';
-import { createScorecardRepository } from './interviews/scorecard-repository';
-import { createRightToWorkRepository } from './right-to-work/right-to-work-repository';
-import { createRateLimiters, scheduleRateLimitSweep, type RateLimitSettings } from './http/rate-limit';
-import { bootstrapAdmin } from './auth/bootstrap-admin';
+import { openDatabase } from '../db/database';
+import { defaultSeed } from '../db/pglite-seed';
+import { createFileBlobStore } from '../blobs/file-blob-store';
+import { createPostgresBlobStore } from '../blobs/postgres-blob-store';
+import { createMailer } from '../email/mailer';
+import { createEmailOutbox, type DeliveryTiming } from '../email/email-outbox';
+import { applicationMail } from '../email/application-mail';
+import { createEventDispatcher, type EventHandler, type EventTiming } from '../events/event-dispatcher';
+import { mailOptions } from '../email/mail-options';
+import { createTokenService, requireSharedSigningSecret, resolveJwtSecret } from '../auth/tokens';
+import { createUserRepository } from '../auth/user-repository';
+import { createAccountRepository } from '../auth/account-repository';
+import { createJobRepository } from '../jobs/job-repository';
+import { createJobReferenceNumbers } from '../jobs/job-reference-numbers';
+import { createDepartmentRepository } from '../jobs/department-repository';
+import { backfillJobFacts } from '../jobs/job-facts-backfill';
+import { createOpenJobsCache } from '../jobs/open-jobs-cache';
+import { createLocalChangeFeed, createPostgresChangeFeed } from '../db/change-feed';
+import { compileSerializer } from '../http/schema-serializer';
+import { jobListSchema } from '../../shared/jobs/job-contract';
+import { applicationListSchema } from '../../shared/applications/application-contract';
+import { createApplicationListCache } from '../applications/application-list-cache';
+import { createIntakePool } from '../applications/intake-pool';
+import { createEvidencePool } from '../right-to-work/evidence-pool';
+import { createIntakeGate, DEFAULT_INTAKE_GATE, type IntakeGateSettings } from '../applications/intake-gate';
+import { createApplicationRepository } from '../applications/application-repository';
+import { createNoteRepository } from '../applications/note-repository';
+import { createStageRepository } from '../applications/stage-repository';
+import { createReplyTemplateRepository } from '../applications/reply-template-repository';
+import { createApplicationCountsCache } from '../applications/application-counts-cache';
+import { applicationCountsSchema } from '../../shared/applications/stage-contract';
+import { createAuditRepository } from '../audit/audit-repository';
+import { createTeamRepository } from '../team/team-repository';
+import { createTeamAccess } from '../team/team-access';
+import { createApplicationLinks } from '../my-application/application-links';
+import { myApplicationPath } from '../../shared/my-application/my-application-contract';
+import { createInterviewRepository } from '../interviews/interview-repository';
+import { createScorecardRepository } from '../interviews/scorecard-repository';
+import { createRightToWorkRepository } from '../right-to-work/right-to-work-repository';
+import { createRateLimiters, scheduleRateLimitSweep, type RateLimitSettings } from '../http/rate-limit';
+import { bootstrapAdmin } from '../auth/bootstrap-admin';
 import { createApp, type AppOptions, type HttpTimeouts } from './app';
 import { serverModules } from './modules';
-import { projectRoot } from './runtime/project-root';
-import { holdDataDir } from './db/data-dir-lock';
+import { projectRoot } from '../runtime/project-root';
+import { holdDataDir } from '../db/data-dir-lock';
 import {
   FilePermissionError,
   othersCanWrite,
@@ -56,13 +56,13 @@ import {
   shellPath,
   tightenTree,
   tightenedNotice,
-} from './db/private-files';
-import { releaseMemoryWhenIdle } from './http/idle-memory';
-import { createErasureLog } from './erasures/erasure-log';
-import { listenForBackups } from './backups/backup-socket';
-import { createAdjustmentRepository } from './adjustments/adjustments-repository';
-import { createEqualityMonitoring } from './equality-monitoring/monitoring-repository';
-import { resolveMonitoringKey } from './equality-monitoring/monitoring-key';
+} from '../db/private-files';
+import { releaseMemoryWhenIdle } from '../http/idle-memory';
+import { createErasureLog } from '../erasures/erasure-log';
+import { listenForBackups } from '../backups/backup-socket';
+import { createAdjustmentRepository } from '../adjustments/adjustments-repository';
+import { createEqualityMonitoring } from '../equality-monitoring/monitoring-repository';
+import { resolveMonitoringKey } from '../equality-monitoring/monitoring-key';
 
 export interface StartOptions {
   /** Default: the seed the build wrote for the current migrations, when there is one. */
@@ -254,7 +254,11 @@ async function assembleContext(
     })),
     adjustments: createAdjustmentRepository(db),
     monitoring,
+    subjectErasers: [],
   };
+  context.subjectErasers = serverModules.flatMap((module) =>
+    module.eraseSubject ? [module.eraseSubject(context)] : [],
+  );
   if (config.bootstrapAdmin) await bootstrapAdmin(context, config.bootstrapAdmin);
   return context;
 }

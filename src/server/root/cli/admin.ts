@@ -1,9 +1,9 @@
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/database';
-import { createUserRepository } from '../auth/user-repository';
-import { createAccountRepository } from '../auth/account-repository';
-import { assertNoServerHolding } from '../db/data-dir-lock';
-import { placeTightenedNotice } from '../db/private-files';
+import { loadConfig } from '../../config';
+import { openDatabase } from '../../db/database';
+import { createUserRepository } from '../../auth/user-repository';
+import { createAccountRepository } from '../../auth/account-repository';
+import { assertNoServerHolding } from '../../db/data-dir-lock';
+import { placeTightenedNotice } from '../../db/private-files';
 import { runTool } from './run-tool';
 import { runBackupCommand, storageCommands } from './backup-cli';
 import { securePrivateStorage } from '../start-server';

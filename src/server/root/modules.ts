@@ -1,26 +1,26 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AppContext } from './app-context';
-import type { Guards } from './auth/guards';
-import type { ServerModule } from './domain-module/server-module';
+import type { Guards } from '../auth/guards';
+import type { ServerModule } from '../domain-module/server-module';
 import {
   domainEventDeliveries,
   domainEventSubscribers,
   domainEvents,
   rateLimits,
   settings,
-} from './db/schema';
-import { authModule } from './auth/auth-module';
-import { jobsModule } from './jobs/jobs-module';
-import { applicationsModule } from './applications/applications-module';
-import { myApplicationModule } from './my-application/my-application-module';
-import { privacyModule } from './privacy/privacy-module';
-import { teamModule } from './team/team-module';
-import { interviewsModule } from './interviews/interviews-module';
-import { emailModule } from './email/email-module';
-import { rightToWorkModule } from './right-to-work/right-to-work-module';
-import { adjustmentsModule } from './adjustments/adjustments-module';
-import { equalityMonitoringModule } from './equality-monitoring/equality-monitoring-module';
-import { auditModule } from './audit/audit-module';
+} from '../db/schema';
+import { authModule } from '../auth/auth-module';
+import { jobsModule } from '../jobs/jobs-module';
+import { applicationsModule } from '../applications/applications-module';
+import { myApplicationModule } from '../my-application/my-application-module';
+import { privacyModule } from '../privacy/privacy-module';
+import { teamModule } from '../team/team-module';
+import { interviewsModule } from '../interviews/interviews-module';
+import { emailModule } from '../email/email-module';
+import { rightToWorkModule } from '../right-to-work/right-to-work-module';
+import { adjustmentsModule } from '../adjustments/adjustments-module';
+import { equalityMonitoringModule } from '../equality-monitoring/equality-monitoring-module';
+import { auditModule } from '../audit/audit-module';
 
 /**
  * Every domain of the server (domain-module/server-module.ts). app.ts registers each scope's calls by

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import type { Config } from '../config';
-import { SIGNING_KEY_FILE } from '../auth/tokens';
-import { BackupError, type RestoreResult } from '../backups/restore';
-import { moveToPostgres, restoreBackup, takeBackup } from '../backups/backup-commands';
+import type { Config } from '../../config';
+import { SIGNING_KEY_FILE } from '../../auth/tokens';
+import { BackupError, type RestoreResult } from '../../backups/restore';
+import { moveToPostgres, restoreBackup, takeBackup } from '../../backups/backup-commands';
 
 export const storageCommands = ['backup', 'restore', 'move-to-postgres'] as const;
 type StorageCommand = (typeof storageCommands)[number];

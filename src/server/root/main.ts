@@ -1,11 +1,11 @@
 // The server's entry. Nothing but the file mode and the Node.js checks comes before the server's
 // code: a static import would be loaded, with everything it imports, before any line here runs.
-import { keepNewFilesPrivate } from './db/private-files';
+import { keepNewFilesPrivate } from '../db/private-files';
 import {
   leaveThreadsTheirOwnLimits,
   refuseUnsupportedNode,
   restartWithServerFlags,
-} from './runtime/supported-node';
+} from '../runtime/supported-node';
 
 // First: every file and folder this process makes is its account's alone, whatever the umask it
 // was started with (docs/security.md#file-permissions); kept across the restart below.
