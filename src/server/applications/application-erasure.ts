@@ -25,7 +25,6 @@ export type SubjectErasers = readonly ((email: string) => Promise<void>)[];
 
 type Stores = SubjectStores;
 
-
 /**
  * Erases one applicant: every application, CV and note (and, with each application, its recorded
  * replies), every e-mail about them or to them (queued or sent), and every audit entry about them. One entry stays to show that an erasure

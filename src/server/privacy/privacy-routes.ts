@@ -17,11 +17,7 @@ import type { EmailOutbox } from '../email/email-outbox';
 import { contentDisposition } from '../http/content-disposition';
 import { existingApplication } from '../applications/existing-application';
 import { exportSubject, type SubjectRecordSources } from './subject-requests';
-import {
-  eraseSubject,
-  type SubjectErasers,
-  type SubjectStores,
-} from '../applications/application-erasure';
+import { eraseSubject, type SubjectErasers, type SubjectStores } from '../applications/application-erasure';
 import { apiPaths } from '../../shared/http/api-routes';
 
 /**
