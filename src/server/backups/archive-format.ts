@@ -1,6 +1,4 @@
-import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { schema } from '../db/schema';
 
 /**
  * The backup archive (docs/operations.md#the-archive): a gzipped tar of
@@ -49,19 +47,17 @@ const NOT_ROWS = new Set(['cv_blobs', 'rate_limits']);
 
 /**
  * The tables whose rows a backup holds, each after the tables it refers to, so that restoring
- * them in this order meets every foreign key. Read from the schema, so a new table is included.
+ * them in this order meets every foreign key. Given the database's own tables and foreign keys
+ * (snapshot.ts reads them from its catalogue), so every module's tables are included, wherever
+ * they are declared.
  */
-export function backedUpTables(): string[] {
-  const tables = Object.values(schema) as PgTable[];
+export function backedUpTables(
+  tables: readonly string[],
+  references: readonly { from: string; to: string }[],
+): string[] {
   const refs = new Map<string, Set<string>>();
-  for (const table of tables) {
-    const config = getTableConfig(table);
-    if (NOT_ROWS.has(config.name)) continue;
-    const targets = config.foreignKeys
-      .map((key) => getTableConfig(key.reference().foreignTable).name)
-      .filter((name) => name !== config.name);
-    refs.set(config.name, new Set(targets));
-  }
+  for (const name of tables) if (!NOT_ROWS.has(name)) refs.set(name, new Set());
+  for (const { from, to } of references) if (from !== to) refs.get(from)?.add(to);
   const ordered: string[] = [];
   const visit = (name: string, path: string[]) => {
     if (ordered.includes(name)) return;

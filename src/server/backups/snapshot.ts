@@ -46,6 +46,26 @@ export async function sha256OfFile(file: string): Promise<{ sha256: string; size
   return { sha256: hash.digest('hex'), size };
 }
 
+/** The tables of the server's schema, in the order a restore writes them (archive-format.ts). */
+async function tablesOf(db: Db): Promise<string[]> {
+  const tables = await rowsOf(
+    db,
+    sql`select c.relname as "name" from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = current_schema() and c.relkind in ('r', 'p')`,
+  );
+  const references = await rowsOf(
+    db,
+    sql`select f.relname as "from", t.relname as "to" from pg_constraint k
+        join pg_class f on f.oid = k.conrelid join pg_class t on t.oid = k.confrelid
+        join pg_namespace n on n.oid = f.relnamespace
+        where k.contype = 'f' and n.nspname = current_schema()`,
+  );
+  return backedUpTables(
+    tables.map((row) => String(row.name)),
+    references.map((row) => ({ from: String(row.from), to: String(row.to) })),
+  );
+}
+
 /**
  * Writes the archive's entries into `stagingDir` (which must not exist yet): the rows of every
  * table and the CVs (and right-to-work evidence files) they refer to, read in one read-only REPEATABLE READ transaction, then the
@@ -61,13 +81,13 @@ export async function stageBackup(
 ): Promise<{ manifest: Manifest; names: string[] }> {
   await fs.mkdir(path.join(stagingDir, 'data'), { recursive: true, mode: 0o700 });
   await fs.mkdir(path.join(stagingDir, 'cvs'), { mode: 0o700 });
-  const tables = backedUpTables();
   const createdAt = new Date().toISOString();
   const counted: Manifest['tables'] = [];
   const cvs: Manifest['cvs'] = [];
   const migration = await source.database.db.transaction(
     async (tx) => {
       const db = tx as unknown as Db;
+      const tables = await tablesOf(db);
       for (const table of tables) {
         const rows = await rowsOf(db, sql.raw(`select row_to_json(t)::text as "row" from "${table}" t`));
         const lines = rows.map((row) => String(row.row));
@@ -114,7 +134,7 @@ export async function stageBackup(
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
-  const names = [...tables.map(dataEntry), ...cvs.map(({ key }) => cvEntry(key))];
+  const names = [...counted.map(({ name }) => dataEntry(name)), ...cvs.map(({ key }) => cvEntry(key))];
   const entries: Manifest['entries'] = [];
   for (const name of names) entries.push({ name, ...(await sha256OfFile(path.join(stagingDir, name))) });
   const manifest: Manifest = {
