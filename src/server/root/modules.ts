@@ -21,7 +21,6 @@ import { rightToWorkModule } from '../right-to-work/right-to-work-module';
 import { adjustmentsModule } from '../adjustments/adjustments-module';
 import { equalityMonitoringModule } from '../equality-monitoring/equality-monitoring-module';
 import { auditModule } from '../audit/audit-module';
-import { benefitsModule } from '../benefits/benefits-module';
 
 /**
  * Every domain of the server (domain-module/server-module.ts). app.ts registers each scope's calls by
@@ -41,7 +40,6 @@ export const serverModules: readonly ServerModule<AppContext, Guards>[] = [
   adjustmentsModule,
   equalityMonitoringModule,
   auditModule,
-  benefitsModule,
 ];
 
 /**

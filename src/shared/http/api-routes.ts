@@ -96,7 +96,6 @@ export const apiPaths = {
   rightToWork: call('/applications/:id/right-to-work'),
   rightToWorkEvidence: call('/applications/:id/right-to-work/evidence'),
   adjustments: call('/adjustments'),
-  benefits: call('/benefits'),
   applicationAdjustments: call('/applications/:id/adjustments'),
   agreedAdjustments: call('/applications/:id/adjustments/agreed'),
 

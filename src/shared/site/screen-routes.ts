@@ -202,10 +202,6 @@ export const screens = {
     prerendered: true,
     screen: { file: 'features/site/about-page', name: 'AboutPage' },
   }),
-  benefits: screen('/benefits', {
-    ...publicPage,
-    screen: { file: 'features/benefits/benefits-page', name: 'BenefitsPage' },
-  }),
   contact: screen('/contact', {
     ...publicPage,
     prerendered: true,
