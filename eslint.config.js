@@ -40,7 +40,7 @@ export const serverImports = {
   'server-erasures': [],
   'server-db': ['server-runtime'],
   'server-http': ['server-runtime', 'server-db'],
-  'server-domain-module': [],
+  'server-domain-module': ['server-db'],
   'server-blobs': ['server-db'],
   'server-audit': ['server-db', 'server-http', 'server-domain-module'],
   'server-email': ['server-db', 'server-http', 'server-domain-module'],

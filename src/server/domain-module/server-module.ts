@@ -1,6 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { RecordedEvent } from '../../shared/events/domain-events';
+import type { Db } from '../db/database';
 import type { Api } from './route-types';
+
+/** One of a module's subscribers to the domain events. */
+export interface ModuleSubscriber {
+  name: string;
+  handle: (event: RecordedEvent, tx: Db) => Promise<void>;
+}
 
 /** One scope's calls of a module: registers them on the scope app.ts hands it. */
 export type Registrar = (scope: Api) => void;
@@ -64,4 +72,10 @@ export interface ServerModule<Deps, Guards = unknown> {
    * deletion takes with it): erases it when the whole address is erased. Built once per server.
    */
   eraseSubject?: (deps: Deps) => (email: string) => Promise<void>;
+  /**
+   * What the module does when something happens elsewhere (docs/architecture.md#domain-events):
+   * each subscriber a name, kept (it is its place in the database), and a handler given each
+   * event recorded from its first start on, with the transaction its delivery commits in.
+   */
+  subscribers?: (deps: Deps) => readonly ModuleSubscriber[];
 }

@@ -168,8 +168,6 @@ async function assembleContext(
   for (const [name, handler] of Object.entries(options.eventSubscribers ?? {})) {
     events.subscribe(name, handler);
   }
-  // Before any request is served: every event recorded from now on has a delivery for each.
-  await events.register();
   // Most events come with a change the feed announces, from this instance or another: delivered
   // at once rather than at the next poll.
   changes.subscribe('jobs', () => events.wake());
@@ -259,6 +257,10 @@ async function assembleContext(
   context.subjectErasers = serverModules.flatMap((module) =>
     module.eraseSubject ? [module.eraseSubject(context)] : [],
   );
+  for (const module of serverModules)
+    for (const { name, handle } of module.subscribers?.(context) ?? []) events.subscribe(name, handle);
+  // Before any request is served: every event recorded from now on has a delivery for each.
+  await events.register();
   if (config.bootstrapAdmin) await bootstrapAdmin(context, config.bootstrapAdmin);
   return context;
 }
