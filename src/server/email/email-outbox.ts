@@ -6,6 +6,7 @@ import { emailOutbox } from '../db/schema';
 import { insertJsonRows } from '../db/json-rows';
 import type { Mailer, MailMessage } from './mailer';
 import { withPrivateLink, type PrivateLinkMinter } from './private-link';
+import { createDeliveryLoop } from '../runtime/delivery-loop';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -171,10 +172,6 @@ export function createEmailOutbox(
   const timing: DeliveryTiming = { ...DEFAULT_DELIVERY_TIMING, ...options.timing };
   let log: OutboxLog | undefined;
   let ready: Promise<void> | undefined;
-  let stopped = false;
-  let running: Promise<void> | undefined;
-  let woken = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
   let prunedAt = 0;
   let failedTries = 0;
 
@@ -267,7 +264,7 @@ export function createEmailOutbox(
 
   const deliverDue = async () => {
     await ready;
-    while (!stopped) {
+    while (!loop.stopped) {
       const claimed = await claimNext();
       if (!claimed) return;
       await deliver(claimed);
@@ -295,26 +292,16 @@ export function createEmailOutbox(
     return Math.min(Math.max(ms, MIN_WAIT_MS), timing.pollMs);
   };
 
-  const run = (): void => {
-    clearTimeout(timer);
-    timer = undefined;
-    woken = false;
-    running = (async () => {
-      let wait = timing.firstRetryMs;
-      try {
-        await deliverDue();
-        await prune();
-        wait = await untilNextDue();
-      } catch (error) {
-        if (!stopped) log?.error({ err: error }, 'e-mail delivery pass failed; trying again later');
-      }
-      running = undefined;
-      if (stopped) return;
-      if (woken) return run();
-      timer = setTimeout(run, wait);
-      timer.unref();
-    })();
-  };
+  const loop = createDeliveryLoop({
+    pass: async () => {
+      await deliverDue();
+      await prune();
+      return untilNextDue();
+    },
+    retryMs: timing.firstRetryMs,
+    onError: (error) => log?.error({ err: error }, 'e-mail delivery pass failed; trying again later'),
+    closeGraceMs: CLOSE_GRACE_MS,
+  });
 
   return {
     enqueue: enqueueEmails,
@@ -365,13 +352,11 @@ export function createEmailOutbox(
         .catch((error: unknown) =>
           log?.error({ err: error }, 'e-mail outbox: could not reset waiting messages'),
         );
-      run();
+      loop.start();
     },
     /** Delivers now what is due (call after committing a transaction that queued mail). */
     wake(): void {
-      if (!ready || stopped) return;
-      if (running) woken = true;
-      else run();
+      if (ready) loop.wake();
     },
     /**
      * For /metrics: one query over the unsent messages (waiting and given up, a handful unless
@@ -408,18 +393,7 @@ export function createEmailOutbox(
     },
     /** Stops the deliverer; a send under way is given a short while to finish. */
     async close(): Promise<void> {
-      stopped = true;
-      clearTimeout(timer);
-      if (!running) return;
-      let grace: ReturnType<typeof setTimeout> | undefined;
-      await Promise.race([
-        running,
-        new Promise<void>((resolve) => {
-          grace = setTimeout(resolve, CLOSE_GRACE_MS);
-          grace.unref();
-        }),
-      ]);
-      clearTimeout(grace);
+      await loop.stop();
     },
   };
 }

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, lte, notExists, notInArray, s
 import type { RecordedEvent } from '../../shared/events/domain-events';
 import type { Db } from '../db/database';
 import { domainEventDeliveries, domainEventSubscribers, domainEvents } from '../db/schema';
+import { createDeliveryLoop } from '../runtime/delivery-loop';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -79,10 +80,6 @@ export function createEventDispatcher(
   let log: EventLog | undefined;
   let registered: Promise<void> | undefined;
   let ready: Promise<void> | undefined;
-  let stopped = false;
-  let running: Promise<void> | undefined;
-  let woken = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
   let prunedAt = 0;
   let failedTries = 0;
 
@@ -141,7 +138,7 @@ export function createEventDispatcher(
         await handler(recorded, tx);
       });
     } catch (error) {
-      if (stopped) return;
+      if (loop.stopped) return;
       failedTries++;
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
       const delay = retryDelayMs(row.attempts, timing);
@@ -164,7 +161,7 @@ export function createEventDispatcher(
 
   const deliverDue = async () => {
     await ready;
-    while (!stopped) {
+    while (!loop.stopped) {
       const claimed = await claimNext();
       if (!claimed) return;
       await deliver(claimed);
@@ -230,26 +227,16 @@ export function createEventDispatcher(
     return Math.min(Math.max(ms, MIN_WAIT_MS), timing.pollMs);
   };
 
-  const run = (): void => {
-    clearTimeout(timer);
-    timer = undefined;
-    woken = false;
-    running = (async () => {
-      let wait = timing.firstRetryMs;
-      try {
-        await deliverDue();
-        await prune();
-        wait = await untilNextDue();
-      } catch (error) {
-        if (!stopped) log?.error({ err: error }, 'domain event delivery pass failed; trying again later');
-      }
-      running = undefined;
-      if (stopped) return;
-      if (woken) return run();
-      timer = setTimeout(run, wait);
-      timer.unref();
-    })();
-  };
+  const loop = createDeliveryLoop({
+    pass: async () => {
+      await deliverDue();
+      await prune();
+      return untilNextDue();
+    },
+    retryMs: timing.firstRetryMs,
+    onError: (error) => log?.error({ err: error }, 'domain event delivery pass failed; trying again later'),
+    closeGraceMs: CLOSE_GRACE_MS,
+  });
 
   return {
     /** Adds a subscriber, before `register` or `start`. Its name is its place in the database: keep it. */
@@ -279,31 +266,18 @@ export function createEventDispatcher(
             .where(and(ours(), pending, isNotNull(domainEventDeliveries.claimToken)));
         }
       })().catch((error: unknown) => log?.error({ err: error }, 'domain events: could not start'));
-      run();
+      loop.start();
       return ready;
     },
     /** Looks for pending deliveries now (after a commit that recorded events, or when another instance says so). */
     wake(): void {
-      if (!ready || stopped) return;
-      if (running) woken = true;
-      else run();
+      if (ready) loop.wake();
     },
     /** Handler runs that failed in this process since it started (each is retried). */
     failedTries: (): number => failedTries,
     /** Stops delivering; a handler under way is given a short while to finish (its claim covers it otherwise). */
     async close(): Promise<void> {
-      stopped = true;
-      clearTimeout(timer);
-      if (!running) return;
-      let grace: ReturnType<typeof setTimeout> | undefined;
-      await Promise.race([
-        running,
-        new Promise<void>((resolve) => {
-          grace = setTimeout(resolve, CLOSE_GRACE_MS);
-          grace.unref();
-        }),
-      ]);
-      clearTimeout(grace);
+      await loop.stop();
     },
   };
 }
