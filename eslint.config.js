@@ -77,6 +77,7 @@ export const serverImports = {
     'server-http',
     'server-blobs',
     'server-audit',
+    'server-erasures',
     'server-email',
     'server-auth',
     'server-jobs',
