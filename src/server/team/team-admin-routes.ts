@@ -20,11 +20,8 @@ import type { Database } from '../db/database';
 import type { EmailOutbox } from '../email/email-outbox';
 import type { MailOptions } from '../email/mail-options';
 import type { Mailer } from '../email/mailer';
-import {
-  INVITATION_LINK_LIFETIME_HOURS,
-  teamInvitationEmail,
-} from '../email/templates/team-invitation-email';
-import { jobGivenEmail } from '../email/templates/hiring-manager-emails';
+import { INVITATION_LINK_LIFETIME_HOURS, teamInvitationEmail } from './team-invitation-email';
+import { jobGivenEmail } from './job-given-email';
 import { HttpError } from '../http/http-error';
 import { refuse, type RateLimiters } from '../http/rate-limit';
 import { errorResponses, type Api } from '../domain-module/route-types';
