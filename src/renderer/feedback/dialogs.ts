@@ -30,6 +30,11 @@ export interface ChoiceDialogOptions {
    * has gone: for work that can start at once and opens no dialog after this one.
    */
   resolveWhenChosen?: boolean;
+  /**
+   * Checks the body's fields before confirm or deny closes the dialog: a message keeps it open and
+   * is shown in it; nothing lets it close. Cancel never asks.
+   */
+  check?: () => string | undefined;
 }
 
 /** Which button closed a choice dialog; Escape and a click outside count as cancel. */
@@ -86,13 +91,29 @@ async function loadDialogs() {
  * Shows one dialog and settles only once it is fully closed and focus is back on the opener, so a
  * follow-up dialog (confirm, then result) returns focus to the same place.
  */
-async function showDialog(options: SweetAlertOptions, waitForClose = true): Promise<SweetAlertResult> {
+async function showDialog(
+  options: SweetAlertOptions,
+  waitForClose = true,
+  check?: () => string | undefined,
+): Promise<SweetAlertResult> {
   const dialogs = await loadDialogs();
+  const guard = check
+    ? () => {
+        const problem = check();
+        if (!problem) return true;
+        dialogs.showValidationMessage(problem);
+        return false;
+      }
+    : undefined;
   let markClosed: () => void = () => undefined;
   const closed = new Promise<void>((resolve) => {
     markClosed = resolve;
   });
-  const result = await dialogs.fire({ ...options, didClose: () => markClosed() });
+  const result = await dialogs.fire({
+    ...options,
+    ...(guard ? { preConfirm: guard, preDeny: guard } : {}),
+    didClose: () => markClosed(),
+  });
   if (waitForClose) await closed;
   return result;
 }
@@ -134,6 +155,7 @@ export async function choiceDialog({
   denyButtonText,
   cancelButtonText = DIALOG_BUTTON_TEXT.cancel,
   resolveWhenChosen = false,
+  check,
 }: ChoiceDialogOptions): Promise<DialogChoice> {
   const result = await showDialog(
     {
@@ -149,6 +171,7 @@ export async function choiceDialog({
       focusCancel: true,
     },
     !resolveWhenChosen,
+    check,
   );
   return result.isConfirmed ? 'confirm' : result.isDenied ? 'deny' : 'cancel';
 }

@@ -21,14 +21,6 @@ import {
 import { addWorkingDays, workingDaysBetween } from './working-days';
 import { applicationRejections, rejectionReasons, stageTimeLimits } from './response-times-tables';
 
-/** The reasons a new installation starts with; administrators rename, retire or add to them. */
-export const DEFAULT_REJECTION_REASONS = [
-  'Did not meet essential criteria',
-  'Another candidate was a better match',
-  'Position filled',
-  'Withdrawn by us',
-] as const;
-
 /** Where an application stands against its stage's limit, on London calendar days. */
 export interface StageTiming {
   /** The last working day of the limit. */
@@ -75,18 +67,6 @@ export function createResponseTimesRepository(db: Db) {
     retired: row.retiredAt !== null,
   });
 
-  /** The defaults, the first time the list is read. */
-  const seedReasons = async () => {
-    const [any] = await db.select({ id: rejectionReasons.id }).from(rejectionReasons).limit(1);
-    if (any) return;
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`lock table ${rejectionReasons} in share row exclusive mode`);
-      const [again] = await tx.select({ id: rejectionReasons.id }).from(rejectionReasons).limit(1);
-      if (again) return;
-      await tx.insert(rejectionReasons).values(DEFAULT_REJECTION_REASONS.map((label) => ({ label })));
-    });
-  };
-
   /** Every application now in a stage with a limit, with what the overdue checks need. */
   const waiting = async () =>
     db
@@ -117,7 +97,6 @@ export function createResponseTimesRepository(db: Db) {
     },
 
     async reasons(): Promise<RejectionReason[]> {
-      await seedReasons();
       const rows = await db
         .select()
         .from(rejectionReasons)
@@ -126,7 +105,6 @@ export function createResponseTimesRepository(db: Db) {
     },
 
     async addReason(label: string): Promise<string> {
-      await seedReasons();
       const [row] = await db
         .insert(rejectionReasons)
         .values({ label })

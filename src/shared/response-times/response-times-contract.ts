@@ -67,6 +67,17 @@ export const overdueText = (overdue: Pick<OverdueApplication, 'workingDaysOver'>
     ? 'Overdue: its time limit has just passed'
     : `Overdue by ${overdue.workingDaysOver} working ${overdue.workingDaysOver === 1 ? 'day' : 'days'}`;
 
+/**
+ * The reasons every database starts with (drizzle/0019_seed-rejection-reasons.sql writes them
+ * with these ids); administrators rename, retire or add to them.
+ */
+export const SEEDED_REJECTION_REASONS = [
+  { _id: '5eed0000-0000-4000-8000-000000000001', label: 'Did not meet essential criteria' },
+  { _id: '5eed0000-0000-4000-8000-000000000002', label: 'Another candidate was a better match' },
+  { _id: '5eed0000-0000-4000-8000-000000000003', label: 'Position filled' },
+  { _id: '5eed0000-0000-4000-8000-000000000004', label: 'Withdrawn by us' },
+] as const;
+
 export const REJECTION_REASON_MAX = 120;
 export const UNKNOWN_REJECTION_REASON =
   'That rejection reason is not on the list, or has been retired. Choose another.';
