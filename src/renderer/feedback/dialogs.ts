@@ -97,13 +97,25 @@ async function showDialog(
   check?: () => string | undefined,
 ): Promise<SweetAlertResult> {
   const dialogs = await loadDialogs();
+  // Checked as confirm or deny is clicked (or pressed), before the dialog acts on it: a problem
+  // stops the click and is shown in the dialog, which stays open with its buttons as they were.
   const guard = check
-    ? () => {
-        const problem = check();
-        if (!problem) return true;
-        dialogs.showValidationMessage(problem);
-        return false;
-      }
+    ? (popup: HTMLElement) =>
+        popup.addEventListener(
+          'click',
+          (event) => {
+            const target = event.target instanceof Element ? event.target : null;
+            const button = target?.closest('button');
+            if (!button || (button !== dialogs.getConfirmButton() && button !== dialogs.getDenyButton()))
+              return;
+            const problem = check();
+            if (!problem) return dialogs.resetValidationMessage();
+            event.stopPropagation();
+            event.preventDefault();
+            dialogs.showValidationMessage(problem);
+          },
+          true,
+        )
     : undefined;
   let markClosed: () => void = () => undefined;
   const closed = new Promise<void>((resolve) => {
@@ -111,7 +123,7 @@ async function showDialog(
   });
   const result = await dialogs.fire({
     ...options,
-    ...(guard ? { preConfirm: guard, preDeny: guard } : {}),
+    ...(guard ? { didOpen: guard } : {}),
     didClose: () => markClosed(),
   });
   if (waitForClose) await closed;

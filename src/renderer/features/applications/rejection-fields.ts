@@ -64,6 +64,9 @@ export function rejectionFields(reasons: readonly RejectionReason[]): RejectionF
     check() {
       const missing = select.value === '';
       select.setAttribute('aria-invalid', String(missing));
+      // The dialog shows the message in its own element: the field names it as its description.
+      if (missing) select.setAttribute('aria-describedby', 'swal2-validation-message');
+      else select.removeAttribute('aria-describedby');
       if (missing) select.focus();
       return missing ? REJECTION_NEEDS_REASON : undefined;
     },
