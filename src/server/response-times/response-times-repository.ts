@@ -7,6 +7,7 @@ import { londonToday } from '../../shared/format/calendar-date';
 import { formatWeekdayDate } from '../../shared/format/date';
 import {
   DEFAULT_STAGE_LIMITS,
+  SEEDED_REJECTION_REASONS,
   holdingLineText,
   isLimitedStage,
   limitedStages,
@@ -67,6 +68,23 @@ export function createResponseTimesRepository(db: Db) {
     retired: row.retiredAt !== null,
   });
 
+  /**
+   * The starting reasons, written the first time the list is needed while it has none at all (so
+   * never again once administrators have their own, retired ones included). Not a migration: a
+   * restore fills an empty database, and seeded rows would be in its way. Two instances seeding
+   * at once write the same ids, and the second's are let go.
+   */
+  const seedReasons = async (tx: Db = db) => {
+    await tx.execute(sql`
+      insert into ${rejectionReasons} (id, label, created_at)
+      select seeded.id::uuid, seeded.label, now() + (seeded.place * interval '1 millisecond')
+      from jsonb_to_recordset(${JSON.stringify(
+        SEEDED_REJECTION_REASONS.map((reason, place) => ({ id: reason._id, label: reason.label, place })),
+      )}::jsonb) as seeded(id text, label text, place int)
+      where not exists (select 1 from ${rejectionReasons})
+      on conflict do nothing`);
+  };
+
   /** Every application now in a stage with a limit, with what the overdue checks need. */
   const waiting = async () =>
     db
@@ -97,6 +115,7 @@ export function createResponseTimesRepository(db: Db) {
     },
 
     async reasons(): Promise<RejectionReason[]> {
+      await seedReasons();
       const rows = await db
         .select()
         .from(rejectionReasons)
@@ -105,6 +124,7 @@ export function createResponseTimesRepository(db: Db) {
     },
 
     async addReason(label: string): Promise<string> {
+      await seedReasons();
       const [row] = await db
         .insert(rejectionReasons)
         .values({ label })
@@ -144,6 +164,7 @@ export function createResponseTimesRepository(db: Db) {
       rejection: { reasonId: string; feedback?: string | undefined },
       actorEmail: string,
     ): Promise<string> {
+      await seedReasons(tx);
       const [reason] = isId(rejection.reasonId)
         ? await tx
             .select({ label: rejectionReasons.label })

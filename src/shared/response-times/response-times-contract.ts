@@ -68,8 +68,8 @@ export const overdueText = (overdue: Pick<OverdueApplication, 'workingDaysOver'>
     : `Overdue by ${overdue.workingDaysOver} working ${overdue.workingDaysOver === 1 ? 'day' : 'days'}`;
 
 /**
- * The reasons every database starts with (drizzle/0019_seed-rejection-reasons.sql writes them
- * with these ids); administrators rename, retire or add to them.
+ * The reasons every database starts with, written with these ids the first time the list is
+ * needed (response-times-repository.ts); administrators rename, retire or add to them.
  */
 export const SEEDED_REJECTION_REASONS = [
   { _id: '5eed0000-0000-4000-8000-000000000001', label: 'Did not meet essential criteria' },
