@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jobInterviewCountsSchema } from '../interviews/interview-contract';
+import { multiLineText } from '../contact-fields';
 
 /**
  * Where an application stands in hiring, in order. Every application starts as `new`; opening it
@@ -50,9 +51,8 @@ export const REJECTION_NEEDS_REASON =
  * rejection e-mail has gone. Both are ignored for any other stage.
  */
 export const rejectionFields = {
-  reasonId: z.string({ error: 'Choose a reason for the rejection.' }).optional(),
-  feedback: z
-    .string({ error: 'Feedback is text.' })
+  reasonId: z.uuid({ error: 'Choose a reason for the rejection from the list.' }).optional(),
+  feedback: multiLineText('Feedback', { error: 'Feedback is text.' })
     .trim()
     .max(REJECTION_FEEDBACK_MAX, `Feedback can be at most ${REJECTION_FEEDBACK_MAX} characters.`)
     .optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { notOneLineMessage, ONE_LINE } from '../contact-fields';
 import { stageLabels, type ApplicationStage } from '../applications/stage-contract';
 
 /**
@@ -94,6 +95,7 @@ export const rejectionReasonListSchema = z.array(rejectionReasonSchema);
 const reasonLabelSchema = z
   .string({ error: 'Write the reason.' })
   .trim()
+  .regex(ONE_LINE, notOneLineMessage('A reason'))
   .min(1, 'Write the reason.')
   .max(REJECTION_REASON_MAX, `A reason can be at most ${REJECTION_REASON_MAX} characters.`);
 
