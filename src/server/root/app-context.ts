@@ -103,6 +103,8 @@ export interface AppContext {
   adjustments: AdjustmentRepository;
   /** Equality monitoring returns, kept with no link back (docs/security.md#equality-monitoring). */
   monitoring: EqualityMonitoring;
+  /** The time it is now, for the parts that go by the calendar (tests move it: start-server.ts). */
+  now: () => Date;
   /** Each module's erasure of what it keeps about an address besides applications (modules.ts). */
   subjectErasers: SubjectErasers;
 }

@@ -21,6 +21,7 @@ import { ADMIN } from '../../support/test-server';
 import { STRONG_PASSWORD, logIn } from '../../support/accounts';
 import { applyTo, invite, setUpHiringTeam, type HiringTeam, type Person } from '../../support/hiring-team';
 import { testDatabaseUrl } from '../../support/postgres';
+import { A_REJECTION_REASON } from '../../support/hiring';
 
 /**
  * Interviews (docs/behaviour.md#interviews): times offered in UK time, booked, moved and cancelled
@@ -618,7 +619,7 @@ describe(`bookings within reason on ${engine}`, () => {
       if (why === 'the application was rejected') {
         const rejected = await server.api('PUT', `/applications/${id}/stage`, {
           token: team.adminToken,
-          body: { stage: 'rejected', notify: false },
+          body: { stage: 'rejected', reasonId: A_REJECTION_REASON, notify: false },
         });
         expect(rejected.status).toBe(200);
       } else if (why === 'the application was withdrawn') {
@@ -1254,7 +1255,7 @@ describe(`moving and cancelling for the applicant on ${engine}`, () => {
         (
           await server.api('PUT', `/applications/${id}/stage`, {
             token: team.adminToken,
-            body: { stage, notify: false },
+            body: { stage, notify: false, reasonId: A_REJECTION_REASON },
           })
         ).status,
       ).toBe(200);

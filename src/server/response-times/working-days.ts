@@ -1,0 +1,55 @@
+import Holidays from 'date-holidays';
+
+/*
+ * Working days: Monday to Friday, less the bank holidays of England and Wales (date-holidays,
+ * which follows GOV.UK's list, substitute days included). Days are London calendar days written
+ * YYYY-MM-DD, so a limit never shifts with the clocks.
+ */
+
+const englandAndWales = new Holidays('GB', 'ENG');
+const byYear = new Map<number, ReadonlySet<string>>();
+
+/** The bank holidays of one year, as YYYY-MM-DD. */
+function bankHolidays(year: number): ReadonlySet<string> {
+  let days = byYear.get(year);
+  if (!days) {
+    days = new Set(
+      (englandAndWales.getHolidays(year) || [])
+        .filter((holiday) => holiday.type === 'public' || holiday.type === 'bank')
+        .map((holiday) => holiday.date.slice(0, 10)),
+    );
+    byYear.set(year, days);
+  }
+  return days;
+}
+
+const toUtc = (day: string): Date => new Date(`${day}T00:00:00Z`);
+const fromUtc = (date: Date): string => date.toISOString().slice(0, 10);
+
+export function isWorkingDay(day: string): boolean {
+  const weekday = toUtc(day).getUTCDay();
+  return weekday !== 0 && weekday !== 6 && !bankHolidays(Number(day.slice(0, 4))).has(day);
+}
+
+/** The `count`-th working day after `day` (`day` itself never counts). */
+export function addWorkingDays(day: string, count: number): string {
+  const date = toUtc(day);
+  let left = count;
+  while (left > 0) {
+    date.setUTCDate(date.getUTCDate() + 1);
+    if (isWorkingDay(fromUtc(date))) left -= 1;
+  }
+  return fromUtc(date);
+}
+
+/** How many working days fall after `from` up to and including `to` (0 when `to` is not later). */
+export function workingDaysBetween(from: string, to: string): number {
+  const date = toUtc(from);
+  const end = toUtc(to);
+  let count = 0;
+  while (date < end) {
+    date.setUTCDate(date.getUTCDate() + 1);
+    if (isWorkingDay(fromUtc(date))) count += 1;
+  }
+  return count;
+}
