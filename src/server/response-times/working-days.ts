@@ -1,34 +1,20 @@
-import Holidays from 'date-holidays';
+import listed from './england-and-wales-bank-holidays.json' with { type: 'json' };
 
 /*
- * Working days: Monday to Friday, less the bank holidays of England and Wales (date-holidays,
- * which follows GOV.UK's list, substitute days included). Days are London calendar days written
- * YYYY-MM-DD, so a limit never shifts with the clocks.
+ * Working days: Monday to Friday, less the bank holidays of England and Wales, substitute days
+ * included, as date-holidays (which follows GOV.UK's list) gives them for 2000 to 2099, listed
+ * by scripts/bank-holidays.mjs so the server does not hold the library's every country in
+ * memory (docs/architecture.md#working-days). Days are London calendar days written YYYY-MM-DD, so
+ * a limit never shifts with the clocks.
  */
-
-const englandAndWales = new Holidays('GB', 'ENG');
-const byYear = new Map<number, ReadonlySet<string>>();
-
-/** The bank holidays of one year, as YYYY-MM-DD. */
-function bankHolidays(year: number): ReadonlySet<string> {
-  let days = byYear.get(year);
-  if (!days) {
-    days = new Set(
-      (englandAndWales.getHolidays(year) || [])
-        .filter((holiday) => holiday.type === 'public' || holiday.type === 'bank')
-        .map((holiday) => holiday.date.slice(0, 10)),
-    );
-    byYear.set(year, days);
-  }
-  return days;
-}
+const bankHolidays: ReadonlySet<string> = new Set(listed.days);
 
 const toUtc = (day: string): Date => new Date(`${day}T00:00:00Z`);
 const fromUtc = (date: Date): string => date.toISOString().slice(0, 10);
 
 export function isWorkingDay(day: string): boolean {
   const weekday = toUtc(day).getUTCDay();
-  return weekday !== 0 && weekday !== 6 && !bankHolidays(Number(day.slice(0, 4))).has(day);
+  return weekday !== 0 && weekday !== 6 && !bankHolidays.has(day);
 }
 
 /** The `count`-th working day after `day` (`day` itself never counts). */

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import listed from '../../../src/server/response-times/england-and-wales-bank-holidays.json' with { type: 'json' };
+import { listed as fromTheLibrary } from '../../../scripts/bank-holidays.mjs';
 import {
   addWorkingDays,
   isWorkingDay,
@@ -15,5 +17,11 @@ describe('working days', () => {
     expect(addWorkingDays('2026-12-24', 1)).toBe('2026-12-29');
     expect(workingDaysBetween('2026-12-24', '2027-01-04')).toBe(4);
     expect(isWorkingDay('2026-12-23')).toBe(true);
+  });
+
+  it('come from the bank holidays the installed date-holidays gives, as the server lists them', () => {
+    // Run `node scripts/bank-holidays.mjs` when this fails after an update of date-holidays.
+    expect(listed).toEqual(fromTheLibrary());
+    expect(listed.days).toContain('2023-05-08');
   });
 });
