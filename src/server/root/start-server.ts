@@ -46,6 +46,8 @@ import { createRateLimiters, scheduleRateLimitSweep, type RateLimitSettings } fr
 import { bootstrapAdmin } from '../auth/bootstrap-admin';
 import { createApp, type AppOptions, type HttpTimeouts } from './app';
 import { serverModules } from './modules';
+import { createJobAlertRepository } from '../job-alerts/job-alerts-repository';
+import { jobAlertLinkMinters } from '../job-alerts/job-alert-emails';
 import { projectRoot } from '../runtime/project-root';
 import { holdDataDir } from '../db/data-dir-lock';
 import {
@@ -160,6 +162,7 @@ async function assembleContext(
       const token = await applicationLinks.mint(applicationId);
       return token && `${config.publicUrl}${myApplicationPath(token)}`;
     },
+    linkMinters: jobAlertLinkMinters(createJobAlertRepository(db)),
   }));
   const events = (opened.events = createEventDispatcher(db, {
     exclusive: database.kind === 'pglite',
