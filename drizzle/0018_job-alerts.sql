@@ -30,5 +30,4 @@ CREATE TABLE "job_alerts" (
 ALTER TABLE "email_outbox" ADD COLUMN "headers" jsonb;--> statement-breakpoint
 CREATE INDEX "job_alert_links_alert_idx" ON "job_alert_links" USING btree ("alert_id");--> statement-breakpoint
 CREATE INDEX "job_alerts_email_idx" ON "job_alerts" USING btree ("email");--> statement-breakpoint
-CREATE INDEX "job_alerts_due_idx" ON "job_alerts" USING btree ("frequency","covered_at") WHERE "job_alerts"."status" = 'active';--> statement-breakpoint
 CREATE INDEX "job_alerts_confirm_idx" ON "job_alerts" USING btree ("confirm_token_hash");

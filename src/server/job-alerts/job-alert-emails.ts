@@ -78,16 +78,21 @@ export interface AlertedJob {
   closingDate: string | null;
 }
 
+/** At most this many jobs of each list; the rest are one link away, on the careers page. */
+export const LISTED_JOBS = 10;
+
 const jobLines = (mail: Mail, jobs: readonly AlertedJob[], closing: boolean) =>
-  jobs.flatMap((job) => [
-    `- ${job.jobTitle}${closing && job.closingDate ? ` (closes ${formatClosingDate(job.closingDate)})` : ''}`,
-    `  ${mail.publicUrl}${screens.apply.path({ id: job.id })}`,
-  ]);
+  jobs
+    .slice(0, LISTED_JOBS)
+    .flatMap((job) => [
+      `- ${job.jobTitle}${closing && job.closingDate ? ` (closes ${formatClosingDate(job.closingDate)})` : ''}`,
+      `  ${mail.publicUrl}${screens.apply.path({ id: job.id })}`,
+    ]);
 
 /** One alert's e-mail: the new matching jobs, then those closing within 48 hours. */
 export function alertEmail(
   mail: Mail,
-  alert: { id: string; email: string; description: string; frequency: AlertFrequency },
+  alert: { id: string; email: string; query: string; description: string; frequency: AlertFrequency },
   fresh: readonly AlertedJob[],
   closing: readonly AlertedJob[],
 ): QueuedEmail {
@@ -106,6 +111,9 @@ export function alertEmail(
       `Your job alert: ${alert.description}.`,
       ...(fresh.length > 0 ? ['', 'New jobs:', ...jobLines(mail, fresh, false)] : []),
       ...(closing.length > 0 ? ['', 'Closing within 48 hours:', ...jobLines(mail, closing, true)] : []),
+      ...(fresh.length > LISTED_JOBS || closing.length > LISTED_JOBS
+        ? ['', 'Every job of your search:', `${mail.publicUrl}${screens.home.path()}${alert.query}`]
+        : []),
       '',
       `You get these e-mails ${often(alert.frequency)} because you asked for them on our careers site.`,
       'Change the search, how often, pause or delete the alert:',

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import { londonToday } from '../../shared/format/calendar-date';
 import { describeSearch, type AlertFrequency } from '../../shared/job-alerts/job-alerts-contract';
 import type { Job } from '../../shared/jobs/job-contract';
@@ -13,6 +13,9 @@ import { jobAlertPostings, jobAlerts } from './job-alerts-tables';
 /** Alerts taken per transaction: each batch queues its e-mails and marks its alerts sent together. */
 export const ALERT_BATCH = 1000;
 const CLOSING_SOON_HOURS = 48;
+
+/** Ids as one array parameter (`{a,b}`), not a parameter each. */
+const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
 export interface AlertRunDeps {
   db: Db;
@@ -104,6 +107,8 @@ export async function runAlerts(
     closingDate: job.closingDate,
   });
 
+  // Keyset order: each batch starts after the last one's highest id, never rescanning what is done.
+  let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
     const done = await db.transaction(async (tx) => {
       const batch = await tx
@@ -116,11 +121,12 @@ export async function runAlerts(
           coveredAt: jobAlerts.coveredAt,
         })
         .from(jobAlerts)
-        .where(due)
+        .where(and(due, gt(jobAlerts.id, after)))
         .orderBy(jobAlerts.id)
         .limit(options.batchSize ?? ALERT_BATCH)
         .for('update', { skipLocked: true });
       if (batch.length === 0) return true;
+      after = batch.at(-1)!.id;
       const emails: QueuedEmail[] = [];
       const sentIds: string[] = [];
       for (const alert of batch) {
@@ -152,9 +158,12 @@ export async function runAlerts(
         await tx
           .update(jobAlerts)
           .set({ coveredSeq: maxSeq, coveredAt: boundary })
-          .where(inArray(jobAlerts.id, marked));
+          .where(sql`${jobAlerts.id} = any(${uuidArray(marked)}::uuid[])`);
       if (keepMark.length > 0)
-        await tx.update(jobAlerts).set({ coveredSeq: maxSeq }).where(inArray(jobAlerts.id, keepMark));
+        await tx
+          .update(jobAlerts)
+          .set({ coveredSeq: maxSeq })
+          .where(sql`${jobAlerts.id} = any(${uuidArray(keepMark)}::uuid[])`);
       result.alerts += batch.length;
       result.emails += emails.length;
       return false;

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { AlertFrequency, AlertStatus } from '../../shared/job-alerts/job-alerts-contract';
 
@@ -32,11 +31,10 @@ export const jobAlerts = pgTable(
     coveredSeq: bigint('covered_seq', { mode: 'number' }).notNull().default(0),
     coveredAt: at('covered_at').notNull().defaultNow(),
   },
+  // No index holds the covered marks: a run rewrites them on every alert it takes, and reads the
+  // alerts in id order (the primary key) anyway.
   (table) => [
     index('job_alerts_email_idx').on(table.email),
-    index('job_alerts_due_idx')
-      .on(table.frequency, table.coveredAt)
-      .where(sql`${table.status} = 'active'`),
     index('job_alerts_confirm_idx').on(table.confirmTokenHash),
   ],
 );
