@@ -119,12 +119,6 @@ export function CareersHomePage({ alertSignUp }: CareersHomePageProps = {}) {
         {view && (view.total > 0 || searching) && (
           <JobSearchForm search={search} order={order} options={view.options} />
         )}
-        {running &&
-          view &&
-          alertSignUp?.({
-            query: searchQuery(search, order),
-            description: describeSearch(search, vocabulary?.departments ?? new Map()),
-          })}
         {showSkeleton ? (
           <div className={styles.grid}>
             <span className="visually-hidden" role="status">
@@ -166,6 +160,13 @@ export function CareersHomePage({ alertSignUp }: CareersHomePageProps = {}) {
           </div>
         )}
       </section>
+
+      {running &&
+        view &&
+        alertSignUp?.({
+          query: searchQuery(search, order),
+          description: describeSearch(search, vocabulary?.departments ?? new Map()),
+        })}
 
       <section className={styles.cta} aria-labelledby="cv-heading">
         <div className={styles.ctaText}>
