@@ -160,6 +160,14 @@ export const jobAlertsModule: ServerModule<JobAlertDeps> = {
     },
   ],
   eraseSubject: (deps) => (email) => runnerFor(deps).alerts.eraseFor(email),
+  exportSubject: (deps) => async (email) => ({
+    jobAlerts: (await runnerFor(deps).alerts.exportFor(email)).map((alert) => ({
+      ...alert,
+      createdAt: alert.createdAt.toISOString(),
+      confirmedAt: alert.confirmedAt?.toISOString() ?? null,
+      lastClickAt: alert.lastClickAt?.toISOString() ?? null,
+    })),
+  }),
   privacy: {
     personalData: true,
     export: {

@@ -256,9 +256,13 @@ async function assembleContext(
     adjustments: createAdjustmentRepository(db),
     monitoring,
     subjectErasers: [],
+    subjectExporters: [],
   };
   context.subjectErasers = serverModules.flatMap((module) =>
     module.eraseSubject ? [module.eraseSubject(context)] : [],
+  );
+  context.subjectExporters = serverModules.flatMap((module) =>
+    module.exportSubject ? [module.exportSubject(context)] : [],
   );
   for (const module of serverModules)
     for (const { name, handle } of module.subscribers?.(context) ?? []) events.subscribe(name, handle);

@@ -137,6 +137,23 @@ describe('job alerts', () => {
     }
   });
 
+  it("are in the address's access export and go with its erasure", async () => {
+    const email = address('subject');
+    expect((await signUp(email, '?workplace=remote', 'weekly')).status).toBe(202);
+    const token = await server.adminToken();
+    const path = `/applicants/${encodeURIComponent(email)}`;
+    const exported = await server.api('GET', `${path}/export`, { token });
+    expect(exported.status).toBe(200);
+    expect(exported.body.jobAlerts).toEqual([
+      expect.objectContaining({ query: '?workplace=remote', frequency: 'weekly', status: 'unconfirmed' }),
+    ]);
+    expect((await server.api('DELETE', path, { token })).status).toBe(200);
+    expect(
+      await server.context.database.db.select().from(jobAlerts).where(eq(jobAlerts.email, email)),
+    ).toEqual([]);
+    expect((await server.api('GET', `${path}/export`, { token })).status).toBe(404);
+  });
+
   it('caps confirmations and alerts per address, and sign-ups per client, in words with 429', async () => {
     const email = address('capped');
     for (let sent = 0; sent < CONFIRMATIONS_PER_ADDRESS_PER_DAY; sent++)
