@@ -1,6 +1,7 @@
 import { and, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import { londonToday } from '../../shared/format/calendar-date';
-import { describeSearch, type AlertFrequency } from '../../shared/job-alerts/job-alerts-contract';
+import type { AlertFrequency } from '../../shared/job-alerts/job-alerts-contract';
+import { describeSearch } from '../../shared/job-alerts/search-words';
 import type { Job } from '../../shared/jobs/job-contract';
 import { readJobSearch, searchJobs, vocabularyOf } from '../../shared/jobs/job-search';
 import type { Db } from '../db/database';

@@ -1,9 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  KEEP_GRACE_DAYS,
-  describeSearch,
-  type AlertFrequency,
-} from '../../shared/job-alerts/job-alerts-contract';
+import { KEEP_GRACE_DAYS, type AlertFrequency } from '../../shared/job-alerts/job-alerts-contract';
+import { describeSearch } from '../../shared/job-alerts/search-words';
 import { toPublicJob, type AdminJob, type Job } from '../../shared/jobs/job-contract';
 import { readJobSearch, vocabularyOf } from '../../shared/jobs/job-search';
 import type { Database } from '../db/database';

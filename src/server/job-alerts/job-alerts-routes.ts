@@ -6,10 +6,10 @@ import {
   alertMessageSchema,
   alertSignUpSchema,
   alertViewSchema,
-  describeSearch,
   jobAlertMessages,
   type AlertView,
 } from '../../shared/job-alerts/job-alerts-contract';
+import { describeSearch } from '../../shared/job-alerts/search-words';
 import type { Job } from '../../shared/jobs/job-contract';
 import {
   applicableSearch,

@@ -16,7 +16,7 @@ import {
   without,
   type SearchVocabulary,
 } from '../../../shared/jobs/job-search';
-import { describeSearch } from '../../../shared/job-alerts/job-alerts-contract';
+import { describeSearch } from '../../../shared/job-alerts/search-words';
 import { screens } from '../../../shared/site/screen-routes';
 import { siteConfig } from '../../../shared/site/site-config';
 import { useDrawnSearch } from '../../lib/drawn-search';
