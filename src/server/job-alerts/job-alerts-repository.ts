@@ -76,6 +76,21 @@ export function createJobAlertRepository(db: Db) {
           })
           .from(jobAlerts)
           .where(eq(jobAlerts.email, alert.email));
+        // The same search at the same pace, already running: nothing new to confirm, and the same
+        // answer as any sign-up, so it tells the caller nothing about the address.
+        const [same] = await tx
+          .select(stored)
+          .from(jobAlerts)
+          .where(
+            and(
+              eq(jobAlerts.email, alert.email),
+              eq(jobAlerts.query, alert.query),
+              eq(jobAlerts.frequency, alert.frequency),
+              inArray(jobAlerts.status, ['active', 'paused']),
+            ),
+          )
+          .limit(1);
+        if (same) return { kind: 'queued', alert: same };
         if (Number(counts?.live ?? 0) >= ALERTS_PER_ADDRESS) return { kind: 'too-many-alerts' };
         if (Number(counts?.today ?? 0) >= CONFIRMATIONS_PER_ADDRESS_PER_DAY)
           return { kind: 'too-many-confirmations' };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../shared/http/api-routes';
+import { screens } from '../../shared/site/screen-routes';
 import {
   alertChangeSchema,
   alertMessageSchema,
@@ -173,6 +174,22 @@ export function jobAlertRoutes(app: Api, deps: JobAlertRouteDeps): void {
       await alerts.remove(request.params.token);
       return { message: jobAlertMessages.deleted };
     },
+  );
+
+  // A browser that opens the unsubscribe address (some mail programs do) gets the alert's page,
+  // with its Unsubscribe button: a GET never ends anything (RFC 8058).
+  app.get(
+    apiPaths.jobAlertUnsubscribe.pattern,
+    {
+      schema: {
+        tags: ['job-alerts'],
+        operationId: 'openJobAlertUnsubscribe',
+        summary: "Sends a browser to the alert's page; unsubscribing takes a POST",
+        params: tokenParams,
+      },
+    },
+    async (request, reply) =>
+      reply.redirect(screens.jobAlertManage.path({ token: request.params.token }), 303),
   );
 
   // RFC 8058: mail programs POST `List-Unsubscribe=One-Click` as a form (urlencoded or multipart);

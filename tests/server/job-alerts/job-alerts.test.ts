@@ -72,6 +72,12 @@ describe('job alerts', () => {
     const reused = await server.api('POST', `/job-alerts/confirm/${token}`);
     expect([reused.status, reused.body.message]).toEqual([200, jobAlertMessages.alreadyConfirmed]);
 
+    // The same search again: the same answer, and no second alert or e-mail.
+    expect((await signUp(email, '?q=underwriting&type=full-time')).status).toBe(202);
+    expect(
+      await server.context.database.db.select().from(jobAlerts).where(eq(jobAlerts.email, email)),
+    ).toHaveLength(1);
+
     const matching = await createJob('Underwriting Assistant');
     const other = await createJob('Claims Handler');
     await expect.poll(() => mailsTo(email).length, DELIVERY).toBe(2);
@@ -93,6 +99,11 @@ describe('job alerts', () => {
       body: 'List-Unsubscribe=One-Click',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     };
+    const opened = await server.api('GET', unsubscribe![1]!);
+    expect([opened.status, opened.headers.get('location')]).toEqual([
+      303,
+      `/job-alerts/manage/${manageToken}`,
+    ]);
     const ended = await server.api('POST', unsubscribe![1]!, oneClick);
     expect([ended.status, ended.body.message]).toEqual([200, jobAlertMessages.unsubscribed]);
     expect((await server.api('GET', `/job-alerts/${manageToken}`)).body.status).toBe('ended');
