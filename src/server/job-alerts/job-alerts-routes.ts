@@ -61,8 +61,14 @@ const viewOf = (alert: StoredAlert, departments: ReadonlyMap<string, string>): A
  * (docs/behaviour.md#job-alerts).
  */
 export function jobAlertRoutes(app: Api, deps: JobAlertRouteDeps): void {
+  signUpRoutes(app, deps);
+  manageRoutes(app, deps);
+  unsubscribeRoutes(app, deps);
+}
+
+/** The sign-up and its confirmation. */
+function signUpRoutes(app: Api, deps: JobAlertRouteDeps): void {
   const { alerts, mail } = deps;
-  const departments = async () => vocabularyOf(await deps.openJobs()).departments;
 
   app.post(
     apiPaths.jobAlerts.pattern,
@@ -115,7 +121,12 @@ export function jobAlertRoutes(app: Api, deps: JobAlertRouteDeps): void {
       };
     },
   );
+}
 
+/** The manage page's calls. */
+function manageRoutes(app: Api, deps: JobAlertRouteDeps): void {
+  const { alerts } = deps;
+  const departments = async () => vocabularyOf(await deps.openJobs()).departments;
   app.get(
     apiPaths.jobAlert.pattern,
     {
@@ -175,7 +186,10 @@ export function jobAlertRoutes(app: Api, deps: JobAlertRouteDeps): void {
       return { message: jobAlertMessages.deleted };
     },
   );
+}
 
+/** One-click unsubscribe (RFC 8058). */
+function unsubscribeRoutes(app: Api, { alerts }: JobAlertRouteDeps): void {
   // A browser that opens the unsubscribe address (some mail programs do) gets the alert's page,
   // with its Unsubscribe button: a GET never ends anything (RFC 8058).
   app.get(
