@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../shared/http/api-routes';
-import { screens } from '../../shared/site/screen-routes';
 import {
   alertChangeSchema,
   alertMessageSchema,
@@ -178,7 +177,7 @@ function manageRoutes(app: Api, deps: JobAlertRouteDeps): void {
         operationId: 'deleteJobAlert',
         summary: 'Delete the alert and its links; answers the same whether or not the link opened one',
         params: tokenParams,
-        response: { 200: alertMessageSchema },
+        response: { 200: alertMessageSchema, ...errorResponses(400) },
       },
     },
     async (request) => {
@@ -190,22 +189,6 @@ function manageRoutes(app: Api, deps: JobAlertRouteDeps): void {
 
 /** One-click unsubscribe (RFC 8058). */
 function unsubscribeRoutes(app: Api, { alerts }: JobAlertRouteDeps): void {
-  // A browser that opens the unsubscribe address (some mail programs do) gets the alert's page,
-  // with its Unsubscribe button: a GET never ends anything (RFC 8058).
-  app.get(
-    apiPaths.jobAlertUnsubscribe.pattern,
-    {
-      schema: {
-        tags: ['job-alerts'],
-        operationId: 'openJobAlertUnsubscribe',
-        summary: "Sends a browser to the alert's page; unsubscribing takes a POST",
-        params: tokenParams,
-      },
-    },
-    async (request, reply) =>
-      reply.redirect(screens.jobAlertManage.path({ token: request.params.token }), 303),
-  );
-
   // RFC 8058: mail programs POST `List-Unsubscribe=One-Click` as a form (urlencoded or multipart);
   // the body says nothing the address does not, so any body is read and dropped.
   void app.register(async (scope) => {
@@ -225,7 +208,7 @@ function unsubscribeRoutes(app: Api, { alerts }: JobAlertRouteDeps): void {
           description:
             'Always answers 200, for a link whose alert has already ended or been deleted too: an unsubscribe never fails.',
           params: tokenParams,
-          response: { 200: alertMessageSchema },
+          response: { 200: alertMessageSchema, ...errorResponses(400) },
         },
       },
       async (request) => {

@@ -99,7 +99,7 @@ export const apiPaths = {
   jobAlerts: call('/job-alerts'),
   jobAlertConfirm: call('/job-alerts/confirm/:token'),
   jobAlert: call('/job-alerts/:token'),
-  jobAlertUnsubscribe: call('/job-alerts/:token/unsubscribe'),
+  jobAlertUnsubscribe: call('/job-alerts/unsubscribe/:token'),
   applicationAdjustments: call('/applications/:id/adjustments'),
   agreedAdjustments: call('/applications/:id/adjustments/agreed'),
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema } from '../contact-fields';
+import { emailSchema, notOneLineMessage, ONE_LINE } from '../contact-fields';
 
 /**
  * Job alerts (docs/behaviour.md#job-alerts): a search of the careers home, e-mailed to an address
@@ -60,6 +60,7 @@ export const frequencySchema = z.enum(ALERT_FREQUENCIES, {
 const alertQuerySchema = z
   .string()
   .max(MAX_ALERT_QUERY, 'This search is too long to keep as an alert.')
+  .regex(ONE_LINE, notOneLineMessage('The search'))
   .refine((query) => query === '' || query.startsWith('?'), 'This is not a search of the careers page.');
 
 export const alertSignUpSchema = z.object({
