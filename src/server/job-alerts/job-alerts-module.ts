@@ -1,17 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { KEEP_GRACE_DAYS, type AlertFrequency } from '../../shared/job-alerts/job-alerts-contract';
-import { describeSearch } from '../../shared/job-alerts/search-words';
+import type { AlertFrequency } from '../../shared/job-alerts/job-alerts-contract';
 import { toPublicJob, type AdminJob, type Job } from '../../shared/jobs/job-contract';
-import { readJobSearch, vocabularyOf } from '../../shared/jobs/job-search';
 import type { Database } from '../db/database';
 import type { ServerModule } from '../domain-module/server-module';
-import { enqueueEmails, type EmailOutbox } from '../email/email-outbox';
+import type { EmailOutbox } from '../email/email-outbox';
 import type { MailOptions } from '../email/mail-options';
 import type { RateLimiters } from '../http/rate-limit';
 import { schedulePeriodic } from '../runtime/schedule-periodic';
-import { keepAskEmail } from './job-alert-emails';
+import { askIdle } from './job-alert-upkeep';
 import { runAlerts } from './job-alert-run';
-import { createJobAlertRepository, type JobAlertRepository } from './job-alerts-repository';
+import { createJobAlertRepository } from './job-alerts-repository';
 import { jobAlertRoutes } from './job-alerts-routes';
 import { jobAlertLinks, jobAlertPostings, jobAlerts } from './job-alerts-tables';
 
@@ -27,7 +25,6 @@ export interface JobAlertDeps {
 /** The alerts are looked at this often; each frequency sends only when due (alert-times.ts). */
 const TICK_MS = 60_000;
 const MAINTENANCE_MS = 60 * 60_000;
-const DAY_MS = 24 * 60 * 60_000;
 const FREQUENCIES: readonly AlertFrequency[] = ['instant', 'daily', 'weekly'];
 
 /** One runner per server: the subscriber wakes it, the schedule drives it. */
@@ -51,7 +48,7 @@ function createRunner(deps: JobAlertDeps) {
   const maintain = async () => {
     if (Date.now() - maintainedAt < MAINTENANCE_MS) return;
     maintainedAt = Date.now();
-    await askIdle(alerts, deps, openJobs);
+    if ((await askIdle({ db, mail: deps.mail, openJobs }, alerts)) > 0) deps.outbox.wake();
     await alerts.endUnanswered();
     await alerts.purge();
   };
@@ -91,37 +88,6 @@ function createRunner(deps: JobAlertDeps) {
       return schedulePeriodic({ run, failed: () => undefined, firstMs: 1_000, everyMs: TICK_MS });
     },
   };
-}
-
-/** Asks, once, the alerts with no click for a year whether to go on, a batch at a time. */
-async function askIdle(alerts: JobAlertRepository, deps: JobAlertDeps, openJobs: () => Promise<Job[]>) {
-  const { departments } = vocabularyOf(await openJobs());
-  const endsOn = new Date(Date.now() + KEEP_GRACE_DAYS * DAY_MS);
-  for (;;) {
-    const asked = await deps.database.db.transaction(async (tx) => {
-      const idle = await alerts.idle(tx, 1000);
-      await enqueueEmails(
-        tx,
-        idle.map((alert) =>
-          keepAskEmail(
-            deps.mail,
-            {
-              ...alert,
-              description: describeSearch(readJobSearch(new URLSearchParams(alert.query)), departments),
-            },
-            endsOn,
-          ),
-        ),
-      );
-      await alerts.markAsked(
-        tx,
-        idle.map((alert) => alert.id),
-      );
-      return idle.length;
-    });
-    if (asked === 0) return;
-    deps.outbox.wake();
-  }
 }
 
 /**

@@ -2,6 +2,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../../src/server/db/schema';
 import { runAlerts } from '../../../src/server/job-alerts/job-alert-run';
+import { askIdle } from '../../../src/server/job-alerts/job-alert-upkeep';
+import { createJobAlertRepository } from '../../../src/server/job-alerts/job-alerts-repository';
 import { jobAlertPostings, jobAlerts } from '../../../src/server/job-alerts/job-alerts-tables';
 import {
   ALERTS_PER_ADDRESS,
@@ -158,6 +160,43 @@ describe('job alerts', () => {
       await server.context.database.db.select().from(jobAlerts).where(eq(jobAlerts.email, email)),
     ).toEqual([]);
     expect((await server.api('GET', `${path}/export`, { token })).status).toBe(404);
+  });
+
+  it('asks once after a year without a click, and ends the alert when the question goes unanswered', async () => {
+    const db = server.context.database.db;
+    const email = address('idle');
+    const yearAgo = new Date(Date.now() - 400 * 86_400_000);
+    await db.insert(jobAlerts).values({
+      email,
+      query: '',
+      frequency: 'weekly',
+      status: 'active',
+      confirmedAt: yearAgo,
+      lastClickAt: yearAgo,
+    });
+    const alerts = createJobAlertRepository(db);
+    await askIdle(deps(), alerts);
+    await askIdle(deps(), alerts);
+    const asked = await db
+      .select({ subject: emailOutbox.subject, headers: emailOutbox.headers })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.recipient, email));
+    expect(asked).toEqual([
+      {
+        subject: 'Do you still want your job alert?',
+        headers: expect.objectContaining({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }),
+      },
+    ]);
+    await db
+      .update(jobAlerts)
+      .set({ keepAskedAt: sql`now() - interval '31 days'` })
+      .where(eq(jobAlerts.email, email));
+    await alerts.endUnanswered();
+    const [ended] = await db
+      .select({ status: jobAlerts.status })
+      .from(jobAlerts)
+      .where(eq(jobAlerts.email, email));
+    expect(ended!.status).toBe('ended');
   });
 
   it('caps confirmations and alerts per address, and sign-ups per client, in words with 429', async () => {
