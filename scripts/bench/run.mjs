@@ -9,11 +9,11 @@
 // per upload round (6), BENCH_LIGHTHOUSE_RUNS (3), BENCH_APPLICATIONS (10000), BENCH_UI_RUNS
 // (3 navigations per admin screen), BENCH_QUIET_SECONDS (75, the quiet spell before the first
 // request), BENCH_SEARCH_JOBS (1000 open jobs for the careers home's search), BENCH_SEARCH_REQUESTS
-// (200 per searched page), BENCH_PIN=0 to not pin servers and load generators to separate CPUs,
+// (200 per searched page), BENCH_ALERTS (100000 confirmed job alerts for one run), BENCH_PIN=0 to not pin servers and load generators to separate CPUs,
 // BENCH_OLD_NODE (the Node.js 20 binary the memory comparison runs the same build on; /usr/bin/node
 // when that is older than 24), BENCH_NODE_MEMORY_ROUNDS (2).
 // `--build` rebuilds the product first.
-// `--only=public-pages,quiet-first-request,job-search,node-memory` measures only those rows
+// `--only=public-pages,quiet-first-request,job-search,node-memory,job-alerts` measures only those rows
 // (Lighthouse on About, Contact and the privacy notice; the first request after a quiet spell;
 // filtered careers home pages with 1,000 open jobs; resident memory on this Node against Node 20).
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -36,6 +36,7 @@ import { measureGetThroughput } from './measure-get-throughput.mjs';
 import { measureIdleRss, measureIdleRssPostgres } from './measure-idle-rss.mjs';
 import { measureJobPage } from './measure-job-page.mjs';
 import { jobSearchRows, measureJobSearch } from './measure-job-search.mjs';
+import { jobAlertsRow, measureJobAlerts } from './measure-job-alerts.mjs';
 import { chromePath, lighthouseAvailable, measureLighthouse } from './measure-lighthouse.mjs';
 import { measureNodeMemory, NODE_MEMORY_POINTS, nodeMajor, nodeMemoryTable } from './measure-node-memory.mjs';
 import { measureNpmStart } from './measure-npm-start.mjs';
@@ -64,6 +65,8 @@ const settings = {
   applications: intEnv('BENCH_APPLICATIONS', 10_000),
   searchJobs: intEnv('BENCH_SEARCH_JOBS', 1000),
   searchRequests: intEnv('BENCH_SEARCH_REQUESTS', 200),
+  alerts: intEnv('BENCH_ALERTS', 100_000),
+  alertJobs: 50,
   nodeMemoryRounds: intEnv('BENCH_NODE_MEMORY_ROUNDS', 2),
   startRuns: 3,
   posts: 50,
@@ -108,7 +111,7 @@ const ratioMet = (result, minimum) =>
   result.product.valid && result.plainNode.valid ? result.ratio >= minimum : 'INVALID';
 
 /** The rows `--only=` may pick, each measured on a product of its own. */
-const ONLY_ROWS = ['public-pages', 'quiet-first-request', 'job-search', 'node-memory'];
+const ONLY_ROWS = ['public-pages', 'quiet-first-request', 'job-search', 'node-memory', 'job-alerts'];
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))
   ?.slice('--only='.length)
@@ -150,6 +153,22 @@ async function addJobSearchRow(work) {
   for (const { problem } of [...measured.pages, measured.fresh])
     if (problem) console.warn(`  INVALID: ${problem}`);
   for (const [id, row] of Object.entries(jobSearchRows(measured))) addRow(id, row);
+}
+
+/** One daily job-alert run over 100,000 confirmed alerts and 50 new jobs, on data of its own. */
+async function addJobAlertsRow(work) {
+  console.info(
+    `job alerts: one daily run over ${settings.alerts} confirmed alerts and ${settings.alertJobs} new jobs`,
+  );
+  const measured = await measureJobAlerts({
+    workDir: work,
+    alerts: settings.alerts,
+    jobs: settings.alertJobs,
+  });
+  console.info(
+    `  seeded in ${measured.seedSeconds.toFixed(1)} s, ran in ${measured.runSeconds.toFixed(1)} s`,
+  );
+  addRow('job-alerts-run', jobAlertsRow({ ...measured, expectedAlerts: settings.alerts }));
 }
 
 /** The Node.js line the product ran on before 24: the memory comparison's reference. */
@@ -216,6 +235,7 @@ async function mainOnly() {
   }
   if (only.includes('job-search')) await addJobSearchRow(work);
   if (only.includes('node-memory')) await addNodeMemoryRows();
+  if (only.includes('job-alerts')) await addJobAlertsRow(work);
   if (only.includes('public-pages')) {
     const product = await startProduct({
       port: await freePort(),
@@ -298,6 +318,10 @@ async function main() {
   // --- The careers home's search with 1,000 open jobs (a product and data of its own).
   phase('job search');
   await addJobSearchRow(work);
+
+  // --- One job-alert run over 100,000 alerts (data of its own).
+  phase('job alerts');
+  await addJobAlertsRow(work);
 
   // --- The product's data: 50 posts through the API, then 10,000 applications with its own code.
   phase('seeding');

@@ -242,6 +242,8 @@ const addresses: Record<WebScreen, () => Promise<string>> = {
   contact: async () => screens.contact.path(),
   privacy: async () => screens.privacy.path(),
   myApplication: async () => (await application()).link,
+  jobAlertConfirm: async () => screens.jobAlertConfirm.path({ token: 'a'.repeat(43) }),
+  jobAlertManage: async () => screens.jobAlertManage.path({ token: 'a'.repeat(43) }),
   error: async () => screens.error.path(),
   dashboard: async () => screens.dashboard.path(),
   dashboardAll: async () => screens.dashboardAll.path(),

@@ -1,4 +1,4 @@
-import { isValidElement, useState } from 'react';
+import { Suspense, isValidElement, useState } from 'react';
 import {
   Route,
   Routes,
@@ -17,6 +17,13 @@ import { ADMIN_ROUTES_PATH, TEAM_ROUTES_PATH, publicScreensOf, routeElements } f
 
 // The home page is in the first download; every other screen is its own chunk.
 const FeedbackScope = lazyScreen(() => import('./feedback-scope'), 'FeedbackScope');
+/** The job-alert sign-up under the careers search: its own chunk, drawn once the app runs. */
+const JobAlertSignUp = lazyScreen(() => import('../features/job-alerts/job-alert-sign-up'), 'JobAlertSignUp');
+const alertSignUp = (search: { query: string; description: string }) => (
+  <Suspense fallback={null}>
+    <JobAlertSignUp {...search} />
+  </Suspense>
+);
 const NotFoundPage = lazyScreen(() => import('../features/site/not-found-page'), 'NotFoundPage');
 
 /**
@@ -31,7 +38,7 @@ const TeamRoutes = lazyScreen(() => import('./team-routes'), 'TeamRoutes');
 const routes = (
   <>
     <Route element={<PublicLayout />}>
-      <Route path={screens.home.pattern} element={<CareersHomePage />} />
+      <Route path={screens.home.pattern} element={<CareersHomePage alertSignUp={alertSignUp} />} />
       <Route element={<FeedbackScope />}>
         {routeElements(publicScreensOf('web', [screens.home]))}
         <Route path="*" element={<NotFoundPage />} />

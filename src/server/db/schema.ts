@@ -328,6 +328,12 @@ export const emailOutbox = pgTable(
      * been tried (email-outbox.ts, docs/security.md#interview-bookings). Null for every other one.
      */
     coalesceKey: text('coalesce_key'),
+    /**
+     * Header fields of this message alone, by name (a job alert's `List-Unsubscribe` and
+     * `List-Unsubscribe-Post`: RFC 8058); null for most. They may hold a minted link's
+     * placeholder, filled as the body's is (email/private-link.ts).
+     */
+    headers: jsonb('headers').$type<Record<string, string>>(),
   },
   (table) => [
     index('email_outbox_waiting_idx')

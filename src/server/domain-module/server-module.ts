@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { RecordedEvent } from '../../shared/events/domain-events';
+import type { SubjectExportPart } from '../../shared/privacy/privacy-contract';
 import type { Db } from '../db/database';
 import type { Api } from './route-types';
 
@@ -72,6 +73,8 @@ export interface ServerModule<Deps, Guards = unknown> {
    * deletion takes with it): erases it when the whole address is erased. Built once per server.
    */
   eraseSubject?: (deps: Deps) => (email: string) => Promise<void>;
+  /** What it adds to an address's access export of the data `eraseSubject` erases. Built once per server. */
+  exportSubject?: (deps: Deps) => (email: string) => Promise<SubjectExportPart>;
   /**
    * What the module does when something happens elsewhere (docs/architecture.md#domain-events):
    * each subscriber a name, kept (it is its place in the database), and a handler given each

@@ -5,7 +5,7 @@ import type { Db } from '../db/database';
 import { emailOutbox } from '../db/schema';
 import { insertJsonRows } from '../db/json-rows';
 import type { Mailer, MailMessage } from './mailer';
-import { withPrivateLink, type PrivateLinkMinter } from './private-link';
+import { withMintedLinks, withPrivateLink, type LinkMinter, type PrivateLinkMinter } from './private-link';
 import { createDeliveryLoop } from '../runtime/delivery-loop';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -18,6 +18,11 @@ export interface QueuedEmail extends MailMessage {
    * application minted when the message is sent (private-link.ts). Needs `applicationId`.
    */
   privateLink?: boolean;
+  /**
+   * The text and headers hold placeholders of links minted as the message is sent
+   * (`mintedLinkPlaceholder`, private-link.ts), by the outbox's `linkMinters`.
+   */
+  mintedLinks?: boolean;
 }
 
 /**
@@ -113,7 +118,7 @@ const gone = or(isNotNull(emailOutbox.sentAt), isNotNull(emailOutbox.claimToken)
  */
 export async function enqueueEmails(tx: Db, messages: QueuedEmail[]): Promise<void> {
   if (messages.length === 0) return;
-  if (messages.some((message) => message.privateLink && !message.applicationId)) {
+  if (messages.some((message) => message.privateLink && !message.mintedLinks && !message.applicationId)) {
     throw new Error('a message with a private link must name its application');
   }
   // One JSON parameter however many messages: a bulk reply queues thousands in one statement.
@@ -129,6 +134,7 @@ export async function enqueueEmails(tx: Db, messages: QueuedEmail[]): Promise<vo
         'privateLink',
         'calendar',
         'calendarMethod',
+        'headers',
       ],
       messages.map((message) => ({
         applicationId: message.applicationId ?? null,
@@ -136,9 +142,11 @@ export async function enqueueEmails(tx: Db, messages: QueuedEmail[]): Promise<vo
         replyTo: message.replyTo ?? null,
         subject: message.subject,
         body: message.text,
-        privateLink: message.privateLink ?? false,
+        // One flag marks a message whose links are minted as it goes, whichever kind they are.
+        privateLink: (message.privateLink ?? false) || (message.mintedLinks ?? false),
         calendar: message.calendar?.content ?? null,
         calendarMethod: message.calendar?.method ?? null,
+        headers: message.headers ?? null,
       })),
     ),
   );
@@ -167,6 +175,8 @@ export function createEmailOutbox(
     timing?: Partial<DeliveryTiming>;
     /** Fills the private link of a message that carries one, as it is sent. */
     privateLinks?: PrivateLinkMinter;
+    /** Fills the other minted links (`mintedLinkPlaceholder`), by kind, as a message is sent. */
+    linkMinters?: Readonly<Record<string, LinkMinter>>;
   },
 ) {
   const timing: DeliveryTiming = { ...DEFAULT_DELIVERY_TIMING, ...options.timing };
@@ -205,26 +215,45 @@ export function createEmailOutbox(
    * message last sent works, and the token never rests anywhere but in that message. Undefined
    * when the message's application has gone meanwhile (its row goes with it).
    */
-  const textOf = async (row: Claimed['row']): Promise<string | undefined> => {
-    if (!row.privateLink) return row.body;
-    if (!options.privateLinks) throw new Error('no private links can be minted here');
-    const url = row.applicationId ? await options.privateLinks(row.applicationId) : undefined;
-    return url && withPrivateLink(row.body, url);
+  const contentOf = async (
+    row: Claimed['row'],
+  ): Promise<{ text: string; headers: Record<string, string> | null } | undefined> => {
+    if (!row.privateLink) return { text: row.body, headers: row.headers };
+    let text = row.body;
+    if (row.applicationId) {
+      if (!options.privateLinks) throw new Error('no private links can be minted here');
+      const url = await options.privateLinks(row.applicationId);
+      if (!url) return undefined;
+      text = withPrivateLink(text, url);
+    }
+    const headerEntries = Object.entries(row.headers ?? {});
+    const filled = await withMintedLinks(
+      [text, ...headerEntries.map(([, value]) => value)],
+      options.linkMinters ?? {},
+    );
+    if (!filled) return undefined;
+    const [filledText, ...values] = filled;
+    return {
+      text: filledText!,
+      headers:
+        row.headers && Object.fromEntries(headerEntries.map(([name], index) => [name, values[index]!])),
+    };
   };
 
   const deliver = async (claimed: Claimed): Promise<void> => {
     const { row } = claimed;
     try {
-      const text = await textOf(row);
-      if (text === undefined) {
+      const content = await contentOf(row);
+      if (content === undefined) {
         await db.delete(emailOutbox).where(stillOurs(claimed));
         return;
       }
       await mailer.send({
         to: row.recipient,
         subject: row.subject,
-        text,
+        text: content.text,
         ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+        ...(content.headers ? { headers: content.headers } : {}),
         ...(row.calendar
           ? {
               calendar: {

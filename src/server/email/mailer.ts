@@ -12,6 +12,8 @@ export interface MailMessage {
   replyTo?: string;
   /** An iCalendar invitation: sent as the message's calendar alternative and as `invite.ics`. */
   calendar?: CalendarInvitation;
+  /** Header fields of this message alone (a job alert's one-click unsubscribe: RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface CalendarInvitation {

@@ -14,3 +14,39 @@ export type PrivateLinkMinter = (applicationId: string) => Promise<string | unde
 /** The message's text with its private link in place. */
 export const withPrivateLink = (text: string, url: string): string =>
   text.replaceAll(PRIVATE_LINK_PLACEHOLDER, url);
+
+/**
+ * Links other domains mint as a message is sent (a job alert's manage and unsubscribe links:
+ * docs/security.md#job-alerts): the body and headers hold `[[link:<kind>:<id>]]`, and the
+ * deliverer asks the minter of that kind for a fresh token for that id, so the token too is never
+ * stored in clear. Only a message queued with `mintedLinks` is read for them, never one whose text
+ * someone else typed.
+ */
+export const mintedLinkPlaceholder = (kind: string, id: string): string => `[[link:${kind}:${id}]]`;
+
+const MINTED_LINK = /\[\[link:([a-z-]+):([0-9a-f-]{36})\]\]/g;
+
+/** Mints a token for the thing of that id; undefined when it is gone (the message is then dropped). */
+export type LinkMinter = (id: string) => Promise<string | undefined>;
+
+/**
+ * The texts with each minted-link placeholder replaced by a token minted for it (one per distinct
+ * placeholder, shared by every text); undefined when a minter answers nothing.
+ */
+export async function withMintedLinks(
+  texts: string[],
+  minters: Readonly<Record<string, LinkMinter>>,
+): Promise<string[] | undefined> {
+  const wanted = new Map<string, { kind: string; id: string }>();
+  for (const text of texts)
+    for (const match of text.matchAll(MINTED_LINK)) wanted.set(match[0], { kind: match[1]!, id: match[2]! });
+  const tokens = new Map<string, string>();
+  for (const [placeholder, { kind, id }] of wanted) {
+    const minter = minters[kind];
+    if (!minter) throw new Error(`no ${kind} links can be minted here`);
+    const token = await minter(id);
+    if (token === undefined) return undefined;
+    tokens.set(placeholder, token);
+  }
+  return texts.map((text) => text.replace(MINTED_LINK, (placeholder) => tokens.get(placeholder)!));
+}

@@ -10,6 +10,7 @@ import {
 import type { Database, Db } from '../db/database';
 import { rateLimits } from '../db/schema';
 import { messages } from '../../shared/messages';
+import { SIGN_UPS_PER_CLIENT_PER_HOUR } from '../../shared/job-alerts/job-alerts-contract';
 import {
   BOOKING_ACTIONS_PER_DAY,
   BOOKING_CHANGES_PER_INTERVIEW_PER_DAY,
@@ -112,6 +113,8 @@ export interface RateLimiters {
    */
   invitationsByEmail: Limiter;
   invitationsByAdmin: Limiter;
+  /** Job-alert sign-ups from one client address an hour (docs/security.md#job-alerts). */
+  jobAlertSignUps: Limiter;
   settings: RateLimitSettings;
 }
 
@@ -169,6 +172,7 @@ export function createRateLimiters(
     ),
     invitationsByEmail: make('invitations-email-day', INVITATIONS_PER_ADDRESS_PER_DAY, 86_400),
     invitationsByAdmin: make('invitations-admin-day', INVITATIONS_PER_ADMIN_PER_DAY, 86_400),
+    jobAlertSignUps: make('job-alert-sign-ups', SIGN_UPS_PER_CLIENT_PER_HOUR, 3600),
     settings,
   };
 }

@@ -16,7 +16,7 @@ import { currentUser } from '../auth/guards';
 import type { EmailOutbox } from '../email/email-outbox';
 import { contentDisposition } from '../http/content-disposition';
 import { existingApplication } from '../applications/existing-application';
-import { exportSubject, type SubjectRecordSources } from './subject-requests';
+import { exportSubject, subjectExportParts, type SubjectRecordSources } from './subject-requests';
 import { eraseSubject, type SubjectErasers, type SubjectStores } from '../applications/application-erasure';
 import { apiPaths } from '../../shared/http/api-routes';
 
@@ -91,7 +91,10 @@ export function privacyRoutes(app: Api, context: PrivacyRouteDeps): void {
     },
     async (request, reply) => {
       const { email } = request.params;
-      if ((await applications.idsForEmail(email)).length === 0) {
+      if (
+        (await applications.idsForEmail(email)).length === 0 &&
+        (await subjectExportParts(context.subjectExporters, email)).jobAlerts.length === 0
+      ) {
         throw new HttpError(404, 'No applications are held for this email address.');
       }
       const actor = currentUser(request).email;

@@ -7,6 +7,7 @@ import {
   type ExportedRightToWork,
   type ExportedScorecard,
   type SubjectExport,
+  type SubjectExportPart,
 } from '../../shared/privacy/privacy-contract';
 import type { AuditRepository } from '../audit/audit-repository';
 import type { SubjectStores } from '../applications/application-erasure';
@@ -17,7 +18,21 @@ type Stores = SubjectStores;
  * What the export reads of the domains this folder does not import (interviews, right-to-work,
  * adjustments): each answers for the applications named, and the server's root hands them in.
  */
+/** The modules' own parts of an export (their `exportSubject`), handed in by the root. */
+export type SubjectExporters = readonly ((email: string) => Promise<SubjectExportPart>)[];
+
+/** What the modules keep about an address beyond its applications, merged. */
+export async function subjectExportParts(exporters: SubjectExporters, email: string) {
+  const parts: Required<SubjectExportPart> = { jobAlerts: [] };
+  for (const exporter of exporters) {
+    const part = await exporter(email);
+    parts.jobAlerts.push(...(part.jobAlerts ?? []));
+  }
+  return parts;
+}
+
 export interface SubjectRecordSources {
+  subjectExporters: SubjectExporters;
   interviews: { exportFor(applicationIds: string[]): Promise<ExportedInterview[]> };
   scorecards: { exportFor(applicationIds: string[]): Promise<ExportedScorecard[]> };
   rightToWork: { exportFor(applicationIds: string[]): Promise<ExportedRightToWork[]> };
@@ -92,6 +107,7 @@ export async function exportSubject(
     scorecards: await stores.scorecards.exportFor(ids),
     rightToWork,
     adjustments,
+    ...(await subjectExportParts(stores.subjectExporters, email)),
     audit,
   };
 }

@@ -13,6 +13,7 @@ import type { DepartmentRepository } from '../jobs/department-repository';
 import type { JobReferenceNumbers } from '../jobs/job-reference-numbers';
 import type { ApplicationRepository } from '../applications/application-repository';
 import type { SubjectErasers } from '../applications/application-erasure';
+import type { SubjectExporters } from '../privacy/subject-requests';
 import type { NoteRepository } from '../applications/note-repository';
 import type { RateLimiters } from '../http/rate-limit';
 import type { AuditRepository } from '../audit/audit-repository';
@@ -107,4 +108,6 @@ export interface AppContext {
   now: () => Date;
   /** Each module's erasure of what it keeps about an address besides applications (modules.ts). */
   subjectErasers: SubjectErasers;
+  /** Each module's part of an address's access export besides applications (modules.ts). */
+  subjectExporters: SubjectExporters;
 }

@@ -22,6 +22,7 @@ import { adjustmentsModule } from '../adjustments/adjustments-module';
 import { equalityMonitoringModule } from '../equality-monitoring/equality-monitoring-module';
 import { auditModule } from '../audit/audit-module';
 import { responseTimesModule } from '../response-times/response-times-module';
+import { jobAlertsModule } from '../job-alerts/job-alerts-module';
 
 /**
  * Every domain of the server (domain-module/server-module.ts). app.ts registers each scope's calls by
@@ -42,6 +43,7 @@ export const serverModules: readonly ServerModule<AppContext, Guards>[] = [
   equalityMonitoringModule,
   auditModule,
   responseTimesModule,
+  jobAlertsModule,
 ];
 
 /**

@@ -47,6 +47,8 @@ import { createRateLimiters, scheduleRateLimitSweep, type RateLimitSettings } fr
 import { bootstrapAdmin } from '../auth/bootstrap-admin';
 import { createApp, type AppOptions, type HttpTimeouts } from './app';
 import { serverModules } from './modules';
+import { createJobAlertRepository } from '../job-alerts/job-alerts-repository';
+import { jobAlertLinkMinters } from '../job-alerts/job-alert-emails';
 import { projectRoot } from '../runtime/project-root';
 import { holdDataDir } from '../db/data-dir-lock';
 import {
@@ -161,6 +163,7 @@ async function assembleContext(
       const token = await applicationLinks.mint(applicationId);
       return token && `${config.publicUrl}${myApplicationPath(token)}`;
     },
+    linkMinters: jobAlertLinkMinters(createJobAlertRepository(db)),
   }));
   const events = (opened.events = createEventDispatcher(db, {
     exclusive: database.kind === 'pglite',
@@ -256,9 +259,13 @@ async function assembleContext(
     monitoring,
     now: options.now ?? (() => new Date()),
     subjectErasers: [],
+    subjectExporters: [],
   };
   context.subjectErasers = serverModules.flatMap((module) =>
     module.eraseSubject ? [module.eraseSubject(context)] : [],
+  );
+  context.subjectExporters = serverModules.flatMap((module) =>
+    module.exportSubject ? [module.exportSubject(context)] : [],
   );
   for (const module of serverModules)
     for (const { name, handle } of module.subscribers?.(context) ?? []) events.subscribe(name, handle);

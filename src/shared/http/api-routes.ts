@@ -96,6 +96,10 @@ export const apiPaths = {
   rightToWork: call('/applications/:id/right-to-work'),
   rightToWorkEvidence: call('/applications/:id/right-to-work/evidence'),
   adjustments: call('/adjustments'),
+  jobAlerts: call('/job-alerts'),
+  jobAlertConfirm: call('/job-alerts/confirm/:token'),
+  jobAlert: call('/job-alerts/:token'),
+  jobAlertUnsubscribe: call('/job-alerts/unsubscribe/:token'),
   applicationAdjustments: call('/applications/:id/adjustments'),
   agreedAdjustments: call('/applications/:id/adjustments/agreed'),
 

@@ -90,6 +90,22 @@ export const exportedAdjustmentSchema = z.object({
 });
 export type ExportedAdjustment = z.infer<typeof exportedAdjustmentSchema>;
 
+/** A job alert of the address (docs/behaviour.md#job-alerts): its search, how often and its state; never a link. */
+export const exportedJobAlertSchema = z.object({
+  query: z.string(),
+  frequency: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  confirmedAt: z.string().nullable(),
+  lastClickAt: z.string().nullable(),
+});
+export type ExportedJobAlert = z.infer<typeof exportedJobAlertSchema>;
+
+/** What a module adds to an access export beyond the applications (its `exportSubject`). */
+export interface SubjectExportPart {
+  jobAlerts?: ExportedJobAlert[];
+}
+
 /** What an export made by anyone but the adjustments contact says in place of an adjustment's text. */
 export const adjustmentWithheldLine = (contactEmail: string | undefined): string =>
   contactEmail
@@ -114,6 +130,8 @@ export const subjectExportSchema = z.object({
   scorecards: z.array(exportedScorecardSchema),
   rightToWork: z.array(exportedRightToWorkSchema),
   adjustments: z.array(exportedAdjustmentSchema),
+  /** The job alerts kept for the address, which need no application. */
+  jobAlerts: z.array(exportedJobAlertSchema),
   /** Every entry about the address or its applications, this export's own included. */
   audit: z.array(auditEntrySchema),
 });

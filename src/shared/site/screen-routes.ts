@@ -220,6 +220,22 @@ export const screens = {
     prerendered: false,
     screen: { file: 'features/my-application/my-application-page', name: 'MyApplicationPage' },
   }),
+  jobAlertConfirm: screen('/job-alerts/confirm/:token', {
+    faces: web,
+    admin: false,
+    indexing: 'private',
+    replay: false,
+    prerendered: false,
+    screen: { file: 'features/job-alerts/job-alert-confirm-page', name: 'JobAlertConfirmPage' },
+  }),
+  jobAlertManage: screen('/job-alerts/manage/:token', {
+    faces: web,
+    admin: false,
+    indexing: 'private',
+    replay: false,
+    prerendered: false,
+    screen: { file: 'features/job-alerts/job-alert-manage-page', name: 'JobAlertManagePage' },
+  }),
   error: screen('/error', {
     faces: web,
     admin: false,

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { BriefcaseSearchRegular } from '@fluentui/react-icons/headless/svg/briefcase-search';
 import { MailRegular } from '@fluentui/react-icons/headless/svg/mail';
@@ -16,6 +16,7 @@ import {
   without,
   type SearchVocabulary,
 } from '../../../shared/jobs/job-search';
+import { describeSearch } from '../../../shared/job-alerts/search-words';
 import { screens } from '../../../shared/site/screen-routes';
 import { siteConfig } from '../../../shared/site/site-config';
 import { useDrawnSearch } from '../../lib/drawn-search';
@@ -39,8 +40,24 @@ function readSearch(query: string, vocabulary: SearchVocabulary | undefined) {
   return { search, order: setParams(search, [...params.keys()]) };
 }
 
-export function CareersHomePage() {
+const noSubscription = () => () => undefined;
+
+export interface CareersHomePageProps {
+  /**
+   * The job-alert sign-up for the search shown (its query string), from the job-alerts feature
+   * (app-routes.tsx). Drawn once the app runs: the server's prerender leaves it out.
+   */
+  alertSignUp?: (search: { query: string; description: string }) => ReactNode;
+}
+
+export function CareersHomePage({ alertSignUp }: CareersHomePageProps = {}) {
   const styles = useStyles();
+  // False in the prerender and while hydrating, true once the app runs.
+  const running = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const { data: jobs, error } = useGetJobsQuery();
   const { isAdmin } = useSession();
   const deleteJob = useDeleteJob();
@@ -143,6 +160,13 @@ export function CareersHomePage() {
           </div>
         )}
       </section>
+
+      {running &&
+        view &&
+        alertSignUp?.({
+          query: searchQuery(search, order),
+          description: describeSearch(search, vocabulary?.departments ?? new Map()),
+        })}
 
       <section className={styles.cta} aria-labelledby="cv-heading">
         <div className={styles.ctaText}>
