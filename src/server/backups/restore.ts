@@ -327,6 +327,7 @@ function keep(table: string, row: Row, plan: ErasurePlan): boolean {
     );
   if (application && plan.applications.has(application)) return false;
   if (table === 'email_outbox') return !erasedSubject(plan, row.recipient, row.created_at);
+  if (table === 'talent_pool_members') return !erasedSubject(plan, row.email, row.created_at);
   return true;
 }
 

@@ -5,7 +5,12 @@ import type { Db } from '../db/database';
 import { emailOutbox } from '../db/schema';
 import { insertJsonRows } from '../db/json-rows';
 import type { Mailer, MailMessage } from './mailer';
-import { withPrivateLink, type PrivateLinkMinter } from './private-link';
+import {
+  DOMAIN_LINK_MARK,
+  withPrivateLink,
+  type DomainLinkFiller,
+  type PrivateLinkMinter,
+} from './private-link';
 import { createDeliveryLoop } from '../runtime/delivery-loop';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -15,7 +20,8 @@ export interface QueuedEmail extends MailMessage {
   applicationId?: string;
   /**
    * The text holds `PRIVATE_LINK_PLACEHOLDER`, to be replaced by a private link to the
-   * application minted when the message is sent (private-link.ts). Needs `applicationId`.
+   * application minted when the message is sent (private-link.ts). Needs `applicationId`, unless
+   * the text holds another domain's link placeholder instead (`domainLinkPlaceholder`).
    */
   privateLink?: boolean;
 }
@@ -113,7 +119,11 @@ const gone = or(isNotNull(emailOutbox.sentAt), isNotNull(emailOutbox.claimToken)
  */
 export async function enqueueEmails(tx: Db, messages: QueuedEmail[]): Promise<void> {
   if (messages.length === 0) return;
-  if (messages.some((message) => message.privateLink && !message.applicationId)) {
+  if (
+    messages.some(
+      (message) => message.privateLink && !message.applicationId && !message.text.includes(DOMAIN_LINK_MARK),
+    )
+  ) {
     throw new Error('a message with a private link must name its application');
   }
   // One JSON parameter however many messages: a bulk reply queues thousands in one statement.
@@ -167,6 +177,8 @@ export function createEmailOutbox(
     timing?: Partial<DeliveryTiming>;
     /** Fills the private link of a message that carries one, as it is sent. */
     privateLinks?: PrivateLinkMinter;
+    /** Fills the links of other domains (private-link.ts#domainLinkPlaceholder), as it is sent. */
+    domainLinks?: DomainLinkFiller;
   },
 ) {
   const timing: DeliveryTiming = { ...DEFAULT_DELIVERY_TIMING, ...options.timing };
@@ -207,6 +219,10 @@ export function createEmailOutbox(
    */
   const textOf = async (row: Claimed['row']): Promise<string | undefined> => {
     if (!row.privateLink) return row.body;
+    if (!row.applicationId) {
+      if (!options.domainLinks) throw new Error('no domain links can be minted here');
+      return options.domainLinks(row.body);
+    }
     if (!options.privateLinks) throw new Error('no private links can be minted here');
     const url = row.applicationId ? await options.privateLinks(row.applicationId) : undefined;
     return url && withPrivateLink(row.body, url);

@@ -21,6 +21,7 @@ import { rightToWorkModule } from '../right-to-work/right-to-work-module';
 import { adjustmentsModule } from '../adjustments/adjustments-module';
 import { equalityMonitoringModule } from '../equality-monitoring/equality-monitoring-module';
 import { auditModule } from '../audit/audit-module';
+import { talentPoolModule } from '../talent-pool/talent-pool-module';
 
 /**
  * Every domain of the server (domain-module/server-module.ts). app.ts registers each scope's calls by
@@ -40,6 +41,7 @@ export const serverModules: readonly ServerModule<AppContext, Guards>[] = [
   adjustmentsModule,
   equalityMonitoringModule,
   auditModule,
+  talentPoolModule,
 ];
 
 /**
