@@ -24,8 +24,8 @@ export const poolNotices = {
     'We will keep your name, e-mail address and the role you applied for, with the departments you choose, for 12 months, to invite you to apply for future roles. Your application itself is still deleted when our usual retention period ends. Only our administrators see your pool entry; hiring managers and interviewers do not. We ask you to renew 30 days before the 12 months end, and erase it when they end unless you renew. You can leave at any time from the link we e-mail you. Our lawful basis is your consent (UK GDPR Article 6(1)(a)).',
 } as const;
 export type PoolNoticeVersion = keyof typeof poolNotices;
-export const POOL_JOIN_NOTICE: PoolNoticeVersion = 'pool-join-1';
-export const POOL_KEEP_NOTICE: PoolNoticeVersion = 'pool-keep-1';
+export const POOL_JOIN_NOTICE = 'pool-join-1' satisfies PoolNoticeVersion;
+export const POOL_KEEP_NOTICE = 'pool-keep-1' satisfies PoolNoticeVersion;
 
 export const poolMessages = {
   consentRequired: 'Please tick the box to agree to us keeping your details.',

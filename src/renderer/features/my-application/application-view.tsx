@@ -15,6 +15,7 @@ import { useEraseMyApplicationMutation, useWithdrawMyApplicationMutation } from 
 import { statusText, type Shown, isGone } from './my-application-status';
 import { Steps } from './application-steps';
 import { InterviewBooking } from './interview-booking';
+import { TalentPoolOffer } from './talent-pool-offer';
 import { useStyles } from './application-view.styles';
 import { usePanelStyles } from './my-application-panel.styles';
 
@@ -112,6 +113,7 @@ export function ApplicationView({
         )}
       </section>
       {status !== 'withdrawn' && application.interviewOffered && <InterviewBooking token={token} />}
+      {status !== 'withdrawn' && <TalentPoolOffer token={token} />}
       <section className={shared.panel} aria-labelledby={actionsHeadingId}>
         <h2 id={actionsHeadingId} className={shared.sectionTitle}>
           What you can do
