@@ -113,7 +113,7 @@ export function ApplicationView({
         )}
       </section>
       {status !== 'withdrawn' && application.interviewOffered && <InterviewBooking token={token} />}
-      {status !== 'withdrawn' && <TalentPoolOffer token={token} />}
+      {status === 'closed' && <TalentPoolOffer token={token} />}
       <section className={shared.panel} aria-labelledby={actionsHeadingId}>
         <h2 id={actionsHeadingId} className={shared.sectionTitle}>
           What you can do
