@@ -91,7 +91,9 @@ export function privacyRoutes(app: Api, context: PrivacyRouteDeps): void {
     },
     async (request, reply) => {
       const { email } = request.params;
-      if ((await applications.idsForEmail(email)).length === 0) {
+      const held = (await applications.idsForEmail(email)).length > 0;
+      // An address in the talent pool alone is exported too: the pool holds its own data.
+      if (!held && !(await context.talentPool.exportFor(email))) {
         throw new HttpError(404, 'No applications are held for this email address.');
       }
       const actor = currentUser(request).email;

@@ -255,6 +255,7 @@ async function assembleContext(
     })),
     adjustments: createAdjustmentRepository(db),
     monitoring,
+    talentPool: createTalentPoolRepository({ db, blobs, audit }),
     subjectErasers: [],
   };
   context.subjectErasers = serverModules.flatMap((module) =>
@@ -390,11 +391,7 @@ export async function sweepOrphanedCvs(app: FastifyInstance, context: AppContext
       const [cvs, evidence, pool] = await Promise.all([
         context.applications.cvKeys(),
         context.rightToWork.evidenceKeys(),
-        createTalentPoolRepository({
-          db: context.database.db,
-          blobs: context.blobs,
-          audit: context.audit,
-        }).cvKeys(),
+        context.talentPool.cvKeys(),
       ]);
       return new Set([...cvs, ...evidence, ...pool]);
     })

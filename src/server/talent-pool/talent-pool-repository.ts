@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, arrayContains, asc, eq, isNotNull, isNull, like, lte, sql } from 'drizzle-orm';
 import {
+  type ExportedPoolMember,
   POOL_CONSENT_DAYS,
   POOL_RENEWAL_ASK_DAY,
   type PoolMember,
@@ -348,11 +349,15 @@ export function createTalentPoolRepository(deps: { db: Db; blobs: BlobStore; aud
     },
 
     /** What an access export holds of the address: the membership, its tags and CV. */
-    async exportFor(email: string) {
+    async exportFor(email: string): Promise<ExportedPoolMember | null> {
       const row = await byEmail(db, email.trim().toLowerCase());
       if (!row) return null;
       const cv = row.cvKey ? await blobs.get(row.cvKey) : undefined;
-      return { ...listed(row), noticeVersion: row.noticeVersion, cv: cv ? cv.toString('base64') : null };
+      return {
+        ...listed(row),
+        noticeVersion: row.noticeVersion,
+        cv: cv ? { size: cv.length, contentType: 'application/pdf', base64: cv.toString('base64') } : null,
+      };
     },
 
     async cv(row: Row): Promise<Buffer | undefined> {

@@ -6,6 +6,7 @@ import { emailSchema } from '../contact-fields';
 import { recommendations, scorecardRatingSchema } from '../interviews/interview-contract';
 import { rightToWorkCheckSchema } from '../right-to-work/right-to-work-contract';
 import { auditEntrySchema } from './audit-contract';
+import { exportedPoolMemberSchema } from '../talent-pool/talent-pool-contract';
 
 /** PUT /applications/:id/hold: keep an application from (or give it back to) the retention purge. */
 export const retentionHoldSchema = z.object({
@@ -114,6 +115,8 @@ export const subjectExportSchema = z.object({
   scorecards: z.array(exportedScorecardSchema),
   rightToWork: z.array(exportedRightToWorkSchema),
   adjustments: z.array(exportedAdjustmentSchema),
+  /** The talent pool membership, with its tags and CV; null when the address is not in the pool. */
+  talentPool: exportedPoolMemberSchema.nullable(),
   /** Every entry about the address or its applications, this export's own included. */
   audit: z.array(auditEntrySchema),
 });

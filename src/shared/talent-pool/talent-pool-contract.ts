@@ -142,3 +142,12 @@ export type PoolInvite = z.input<typeof poolInviteSchema>;
 export const poolDepartmentSchema = z.object({ slug: z.string(), name: z.string() });
 export const poolDepartmentListSchema = z.array(poolDepartmentSchema);
 export type PoolDepartment = z.infer<typeof poolDepartmentSchema>;
+
+/** The membership as an access export holds it (docs/security.md#the-talent-pool). */
+export const exportedPoolMemberSchema = poolMemberSchema.extend({
+  noticeVersion: z.string(),
+  cv: z
+    .object({ size: z.number().int(), contentType: z.literal('application/pdf'), base64: z.string() })
+    .nullable(),
+});
+export type ExportedPoolMember = z.infer<typeof exportedPoolMemberSchema>;

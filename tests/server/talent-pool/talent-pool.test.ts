@@ -194,6 +194,10 @@ describe('the talent pool', () => {
     expect(badTag.status).toBe(400);
     const byTag = await server.api('GET', '/talent-pool/members?tag=bilingual', { token: adminToken });
     expect(byTag.body.map((row: { email: string }) => row.email)).toEqual([email]);
+    const exported = await server.api('GET', `/applicants/${encodeURIComponent(email)}/export`, {
+      token: adminToken,
+    });
+    expect(exported.body.talentPool).toMatchObject({ email, tags: ['bilingual', 'nights'], cv: null });
 
     const invited = await server.api('POST', `/talent-pool/members/${member._id}/invite`, {
       token: adminToken,
