@@ -18,6 +18,14 @@ CREATE TABLE "talent_pool_members" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "talent_pool_offers" (
+	"application_id" uuid PRIMARY KEY NOT NULL,
+	"token_hash" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "talent_pool_offers_token_hash_unique" UNIQUE("token_hash")
+);
+--> statement-breakpoint
+ALTER TABLE "talent_pool_offers" ADD CONSTRAINT "talent_pool_offers_application_id_applications_id_fk" FOREIGN KEY ("application_id") REFERENCES "public"."applications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "talent_pool_members_email_idx" ON "talent_pool_members" USING btree ("email");--> statement-breakpoint
 CREATE UNIQUE INDEX "talent_pool_members_token_idx" ON "talent_pool_members" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "talent_pool_members_ends_idx" ON "talent_pool_members" USING btree ("consent_ends_at");

@@ -7,6 +7,7 @@ import { insertJsonRows } from '../db/json-rows';
 import type { Mailer, MailMessage } from './mailer';
 import {
   DOMAIN_LINK_MARK,
+  PRIVATE_LINK_PLACEHOLDER,
   withPrivateLink,
   type DomainLinkFiller,
   type PrivateLinkMinter,
@@ -219,13 +220,17 @@ export function createEmailOutbox(
    */
   const textOf = async (row: Claimed['row']): Promise<string | undefined> => {
     if (!row.privateLink) return row.body;
-    if (!row.applicationId) {
-      if (!options.domainLinks) throw new Error('no domain links can be minted here');
-      return options.domainLinks(row.body);
+    let text: string | undefined = row.body;
+    if (text.includes(PRIVATE_LINK_PLACEHOLDER)) {
+      if (!options.privateLinks) throw new Error('no private links can be minted here');
+      const url = row.applicationId ? await options.privateLinks(row.applicationId) : undefined;
+      text = url && withPrivateLink(text, url);
     }
-    if (!options.privateLinks) throw new Error('no private links can be minted here');
-    const url = row.applicationId ? await options.privateLinks(row.applicationId) : undefined;
-    return url && withPrivateLink(row.body, url);
+    if (text?.includes(DOMAIN_LINK_MARK)) {
+      if (!options.domainLinks) throw new Error('no domain links can be minted here');
+      text = await options.domainLinks(text);
+    }
+    return text;
   };
 
   const deliver = async (claimed: Claimed): Promise<void> => {

@@ -24,7 +24,7 @@ export const isSecretTokenShaped = (token: string): boolean => TOKEN_FORMAT.test
 export const emailLimitKey = (email: string): string => digest(email.trim().toLowerCase());
 
 /** The pages whose address carries a secret token. */
-const SECRET_LINK = /(\/(?:my-application|my-talent-pool|reset-password|welcome)\/)[^/?#]+/g;
+const SECRET_LINK = /(\/(?:my-application|my-talent-pool|keep-my-details|reset-password|welcome)\/)[^/?#]+/g;
 
 /**
  * An address with any secret token in it replaced, for the request log (at debug level each

@@ -3,7 +3,7 @@ import type { TalentPoolDeps } from './talent-pool-deps';
 import { createTalentPoolRepository } from './talent-pool-repository';
 import { adminTalentPoolRoutes, linkTalentPoolRoutes, publicTalentPoolRoutes } from './talent-pool-routes';
 import { scheduleTalentPool } from './talent-pool-schedule';
-import { talentPoolMembers } from './talent-pool-tables';
+import { talentPoolMembers, talentPoolOffers } from './talent-pool-tables';
 
 const poolOf = (deps: TalentPoolDeps) =>
   createTalentPoolRepository({ db: deps.database.db, blobs: deps.blobs, audit: deps.audit });
@@ -22,7 +22,7 @@ export const talentPoolModule: ServerModule<TalentPoolDeps> = {
       admin: (scope) => adminTalentPoolRoutes(scope, deps, pool),
     };
   },
-  tables: [talentPoolMembers],
+  tables: [talentPoolMembers, talentPoolOffers],
   schedule: (deps, log) => scheduleTalentPool(deps, log),
   eraseSubject: (deps) => {
     const pool = poolOf(deps);

@@ -10,13 +10,13 @@ import {
 } from '../../shared/talent-pool/talent-pool-contract';
 import type { AuditAction } from '../../shared/privacy/audit-contract';
 import type { Db } from '../db/database';
-import { auditEntries, emailOutbox } from '../db/schema';
+import { applications, auditEntries, emailOutbox } from '../db/schema';
 import type { BlobStore } from '../blobs/blob-store';
 import { erasedSubject, type AuditRepository } from '../audit/audit-repository';
 import { enqueueEmails, type QueuedEmail } from '../email/email-outbox';
 import { digest, isSecretTokenShaped } from '../http/secret-token';
 import { POOL_DOMAIN } from './talent-pool-links';
-import { talentPoolMembers as members } from './talent-pool-tables';
+import { talentPoolMembers as members, talentPoolOffers } from './talent-pool-tables';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** An unconfirmed request to join is kept this long for its link to be opened, then purged. */
@@ -194,6 +194,25 @@ export function createTalentPoolRepository(deps: { db: Db; blobs: BlobStore; aud
       return row?.confirmedAt
         ? { inPool: true, consentEndsAt: row.consentEndsAt.toISOString() }
         : { inPool: false, consentEndsAt: null };
+    },
+
+    /** The application a rejection's offer link opens: who may be kept, and for what role. */
+    async offerApplicant(
+      token: string,
+    ): Promise<{ name: string; email: string; jobTitle: string; stage: string } | undefined> {
+      if (!isSecretTokenShaped(token)) return undefined;
+      const [row] = await db
+        .select({
+          name: applications.name,
+          email: applications.email,
+          jobTitle: applications.jobTitle,
+          stage: applications.stage,
+        })
+        .from(talentPoolOffers)
+        .innerJoin(applications, eq(applications.id, talentPoolOffers.applicationId))
+        .where(eq(talentPoolOffers.tokenHash, digest(token)))
+        .limit(1);
+      return row;
     },
 
     async findByToken(token: string): Promise<Row | undefined> {

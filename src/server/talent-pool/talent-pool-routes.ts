@@ -134,51 +134,65 @@ export function linkTalentPoolRoutes(app: Api, deps: TalentPoolDeps, pool: Talen
     return application && application.stage !== 'withdrawn' ? application : undefined;
   };
 
-  app.get(
-    apiPaths.talentPoolOffer.pattern,
+  /** The offer, by the applicant's own link or by the one the rejection e-mail carries. */
+  const offers = [
+    { route: apiPaths.talentPoolOffer, name: 'TalentPoolOffer', find: applicant },
     {
-      schema: {
-        tags: ['talent-pool'],
-        operationId: 'getTalentPoolOffer',
-        summary: "Whether the applicant's address is in the talent pool",
-        params: tokenParams,
-        response: { 200: poolOfferSchema, ...errorResponses(404, 429) },
+      route: apiPaths.keepMyDetails,
+      name: 'KeepMyDetails',
+      find: async (token: string) => {
+        const found = await pool.offerApplicant(token);
+        return found && found.stage !== 'withdrawn' ? found : undefined;
       },
     },
-    async (request, reply) => {
-      const application = await opened(request, reply, () => applicant(request.params.token));
-      if (!application) return reply;
-      return pool.offerFor(application.email);
-    },
-  );
+  ] as const;
+  for (const { route, name, find } of offers) {
+    app.get(
+      route.pattern,
+      {
+        schema: {
+          tags: ['talent-pool'],
+          operationId: `get${name}`,
+          summary: "Whether the applicant's address is in the talent pool",
+          params: tokenParams,
+          response: { 200: poolOfferSchema, ...errorResponses(404, 429) },
+        },
+      },
+      async (request, reply) => {
+        const application = await opened(request, reply, () => find(request.params.token));
+        if (!application) return reply;
+        return pool.offerFor(application.email);
+      },
+    );
 
-  app.post(
-    apiPaths.talentPoolOffer.pattern,
-    {
-      schema: {
-        tags: ['talent-pool'],
-        operationId: 'keepInTalentPool',
-        summary: "Keep the applicant's details for future roles for 12 months (their consent)",
-        params: tokenParams,
-        body: poolKeepSchema,
-        response: { 200: poolMemberViewSchema, ...errorResponses(400, 404, 429) },
+    app.post(
+      route.pattern,
+      {
+        schema: {
+          tags: ['talent-pool'],
+          operationId: `keep${name}`,
+          summary: "Keep the applicant's details for future roles for 12 months (their consent)",
+          params: tokenParams,
+          body: poolKeepSchema,
+          response: { 200: poolMemberViewSchema, ...errorResponses(400, 404, 429) },
+        },
       },
-    },
-    async (request, reply) => {
-      const application = await opened(request, reply, () => applicant(request.params.token));
-      if (!application) return reply;
-      const departments = await knownDepartments(deps, request.body.departments);
-      const kept = await pool.keepApplicant(
-        application,
-        departments,
-        request.body.noticeVersion,
-        new Date(),
-        (member) => [keptEmail(member, deps.mail)],
-      );
-      deps.outbox.wake();
-      return kept;
-    },
-  );
+      async (request, reply) => {
+        const application = await opened(request, reply, () => find(request.params.token));
+        if (!application) return reply;
+        const departments = await knownDepartments(deps, request.body.departments);
+        const kept = await pool.keepApplicant(
+          application,
+          departments,
+          request.body.noticeVersion,
+          new Date(),
+          (member) => [keptEmail(member, deps.mail)],
+        );
+        deps.outbox.wake();
+        return kept;
+      },
+    );
+  }
 
   const member = (request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) =>
     opened(request, reply, () => pool.findByToken(request.params.token));

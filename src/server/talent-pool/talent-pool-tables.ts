@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { applications } from '../db/schema';
 
 /**
  * The talent pool (docs/behaviour.md#the-talent-pool): one row per address that asked to be kept
@@ -48,3 +49,16 @@ export const talentPoolMembers = pgTable(
     index('talent_pool_members_ends_idx').on(table.consentEndsAt),
   ],
 );
+
+/**
+ * The private link a rejection e-mail carries to "Keep my details for future roles" (one per
+ * application, kept only as a hash, minted as the e-mail goes: talent-pool-links.ts). Its own
+ * link, so that the rejection does not replace the applicant's link to their application.
+ */
+export const talentPoolOffers = pgTable('talent_pool_offers', {
+  applicationId: uuid('application_id')
+    .primaryKey()
+    .references(() => applications.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -118,6 +118,7 @@ export const apiPaths = {
   talentPool: call('/talent-pool'),
   talentPoolDepartments: call('/talent-pool/departments'),
   talentPoolOffer: call('/my-application/:token/talent-pool'),
+  keepMyDetails: call('/keep-my-details/:token'),
   myTalentPool: call('/my-talent-pool/:token'),
   confirmMyTalentPool: call('/my-talent-pool/:token/confirm'),
   renewMyTalentPool: call('/my-talent-pool/:token/renew'),

@@ -217,6 +217,15 @@ export const screens = {
     ...publicPage,
     screen: { file: 'features/talent-pool/talent-pool-join-page', name: 'TalentPoolJoinPage' },
   }),
+  /** "Keep my details for future roles", by the private link a rejection e-mail carries. */
+  keepMyDetails: screen('/keep-my-details/:token', {
+    faces: web,
+    admin: false,
+    indexing: 'private',
+    replay: false,
+    prerendered: false,
+    screen: { file: 'features/talent-pool/keep-my-details-page', name: 'KeepMyDetailsPage' },
+  }),
   /** A pool member's own page, by their private link. */
   myTalentPool: screen('/my-talent-pool/:token', {
     faces: web,

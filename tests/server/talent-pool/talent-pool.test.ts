@@ -24,7 +24,7 @@ const PUBLIC_URL = 'https://careers.example.co.uk';
 const DELIVERY = { timeout: 15_000, interval: 50 };
 const DAY_MS = 24 * 60 * 60 * 1000;
 const POOL_LINK = /https:\/\/careers\.example\.co\.uk\/my-talent-pool\/([A-Za-z0-9_-]{43})/;
-const APP_LINK = /https:\/\/careers\.example\.co\.uk\/my-application\/([A-Za-z0-9_-]{43})/;
+const KEEP_LINK = /https:\/\/careers\.example\.co\.uk\/keep-my-details\/([A-Za-z0-9_-]{43})/;
 
 let sink: SmtpSink;
 let server: TestApp;
@@ -145,17 +145,19 @@ describe('the talent pool', () => {
     expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
     const rejection = await nextMail(applicant.email, /.*/, 1);
     expect(rejection).toContain('Keep my details for future roles for 12 months');
-    const token = APP_LINK.exec(rejection)![1]!;
+    const token = KEEP_LINK.exec(rejection)![1]!;
+    // The applicant's own link is untouched: it still opens their application.
+    expect(rejection).not.toContain('/my-application/');
 
-    expect((await server.api('GET', `/my-application/${token}/talent-pool`)).body).toEqual({
+    expect((await server.api('GET', `/keep-my-details/${token}`)).body).toEqual({
       inPool: false,
       consentEndsAt: null,
     });
-    const unticked = await server.api('POST', `/my-application/${token}/talent-pool`, {
+    const unticked = await server.api('POST', `/keep-my-details/${token}`, {
       body: { departments: [], consent: false, noticeVersion: POOL_KEEP_NOTICE },
     });
     expect(unticked.status).toBe(400);
-    const kept = await server.api('POST', `/my-application/${token}/talent-pool`, {
+    const kept = await server.api('POST', `/keep-my-details/${token}`, {
       body: { departments: ['sales'], consent: true, noticeVersion: POOL_KEEP_NOTICE },
     });
     expect(kept.status, JSON.stringify(kept.body)).toBe(200);
@@ -164,7 +166,7 @@ describe('the talent pool', () => {
       appliedFor: 'Claims Handler',
       departments: ['sales'],
     });
-    expect((await server.api('GET', `/my-application/${token}/talent-pool`)).body.inPool).toBe(true);
+    expect((await server.api('GET', `/keep-my-details/${token}`)).body.inPool).toBe(true);
     expect(await nextMail(applicant.email, /^You are in the/)).toMatch(POOL_LINK);
   });
 

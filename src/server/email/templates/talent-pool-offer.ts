@@ -1,21 +1,23 @@
 import type { QueuedEmail } from '../email-outbox';
-import { PRIVATE_LINK_PLACEHOLDER } from '../private-link';
+import { domainLinkPlaceholder } from '../private-link';
 
 /**
  * The talent pool's offer, added after a rejection's own text (docs/behaviour.md#the-talent-pool):
- * a link to the applicant's private page, where they may tick to be kept for future roles. Nothing
- * is kept unless they do. The link is minted as the message goes, as every private link is.
+ * a private link of its own (minted as the message goes, by the talent pool's filler) to a page
+ * where the applicant may tick to be kept for future roles. Nothing is kept unless they do, and
+ * the applicant's link to their application stays as it was.
  */
-export const talentPoolOfferText = [
-  'Keep my details for future roles for 12 months',
-  'If you would like us to keep your details and invite you to apply for future roles, open your private page and tick the box there. We keep nothing for this unless you do:',
-  PRIVATE_LINK_PLACEHOLDER,
-].join('\n');
+export const talentPoolOfferText = (applicationId: string): string =>
+  [
+    'Keep my details for future roles for 12 months',
+    'If you would like us to keep your details and invite you to apply for future roles, open this link and tick the box there. We keep nothing for this unless you do:',
+    domainLinkPlaceholder('talent-pool-offer', applicationId),
+  ].join('\n');
 
 export const withTalentPoolOffer = <Email extends QueuedEmail & { applicationId: string }>(
   email: Email,
 ): Email => ({
   ...email,
-  text: `${email.text}\n\n${talentPoolOfferText}`,
+  text: `${email.text}\n\n${talentPoolOfferText(email.applicationId)}`,
   privateLink: true,
 });

@@ -1,32 +1,35 @@
 import { useId, useState } from 'react';
 import { Button, Checkbox, Field, MessageBarBody, Spinner } from '@fluentui/react-components';
-import { formatDate } from '../../../shared/format/date';
-import {
-  POOL_KEEP_NOTICE,
-  poolMessages,
-  poolNotices,
-} from '../../../shared/talent-pool/talent-pool-contract';
-import { useSitePageStyles } from '../../components/site-styles';
-import { UntitledMessageBar } from '../../components/untitled-message-bar';
-import { errorMessage } from '../../store/api-error';
+import { formatDate } from '../../shared/format/date';
+import { POOL_KEEP_NOTICE, poolMessages, poolNotices } from '../../shared/talent-pool/talent-pool-contract';
+import { useSitePageStyles } from '../components/site-styles';
+import { UntitledMessageBar } from '../components/untitled-message-bar';
+import { errorMessage } from '../store/api-error';
 import {
   useGetOfferDepartmentsQuery,
   useGetTalentPoolOfferQuery,
   useKeepInTalentPoolMutation,
+  type OfferLink,
 } from './talent-pool-offer-api';
-import { usePanelStyles } from './my-application-panel.styles';
 
 /**
  * "Keep my details for future roles for 12 months" (docs/behaviour.md#the-talent-pool): the
  * applicant ticks the box, with the privacy notice shown, and confirms. Unticked until they do;
  * nothing is kept for the pool without it.
  */
-export function TalentPoolOffer({ token }: { token: string }) {
+export function TalentPoolOffer({
+  link,
+  className,
+  headingClassName,
+}: {
+  link: OfferLink;
+  className?: string;
+  headingClassName?: string;
+}) {
   const site = useSitePageStyles();
-  const shared = usePanelStyles();
   const headingId = useId();
   const noticeId = useId();
-  const { data: offer } = useGetTalentPoolOfferQuery(token);
+  const { data: offer } = useGetTalentPoolOfferQuery(link);
   const { data: departments = [] } = useGetOfferDepartmentsQuery();
   const [keep, { isLoading }] = useKeepInTalentPoolMutation();
   const [chosen, setChosen] = useState<string[]>([]);
@@ -46,7 +49,7 @@ export function TalentPoolOffer({ token }: { token: string }) {
     setConsentError(undefined);
     try {
       const kept = await keep({
-        token,
+        link,
         departments: chosen,
         consent: true,
         noticeVersion: POOL_KEEP_NOTICE,
@@ -58,8 +61,8 @@ export function TalentPoolOffer({ token }: { token: string }) {
   };
 
   return (
-    <section className={shared.panel} aria-labelledby={headingId}>
-      <h2 id={headingId} className={shared.sectionTitle}>
+    <section className={className} aria-labelledby={headingId}>
+      <h2 id={headingId} className={headingClassName}>
         Keep my details for future roles for 12 months
       </h2>
       <div role="status">
