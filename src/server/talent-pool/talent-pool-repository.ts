@@ -8,7 +8,7 @@ import {
   type PoolMemberView,
   type PoolNoticeVersion,
 } from '../../shared/talent-pool/talent-pool-contract';
-import type { AuditAction } from '../../shared/privacy/audit-contract';
+import { APPLICANT_ACTOR, type AuditAction } from '../../shared/privacy/audit-contract';
 import type { Db } from '../db/database';
 import { applications, auditEntries, emailOutbox } from '../db/schema';
 import type { BlobStore } from '../blobs/blob-store';
@@ -179,7 +179,7 @@ export function createTalentPoolRepository(deps: { db: Db; blobs: BlobStore; aud
         await audit.recordIn(tx, [
           {
             action: 'talent-pool-joined',
-            actorEmail: applicant.email,
+            actorEmail: APPLICANT_ACTOR,
             subjectEmail: applicant.email,
             detail: noticeVersion,
           },
@@ -237,7 +237,7 @@ export function createTalentPoolRepository(deps: { db: Db; blobs: BlobStore; aud
         .returning();
       audit.record({
         action: 'talent-pool-joined',
-        actorEmail: row.email,
+        actorEmail: APPLICANT_ACTOR,
         subjectEmail: row.email,
         detail: row.noticeVersion,
       });
@@ -251,13 +251,13 @@ export function createTalentPoolRepository(deps: { db: Db; blobs: BlobStore; aud
         .set({ consentGivenAt: now, consentEndsAt: consentEndFrom(now), renewalAskedAt: null })
         .where(eq(members.id, row.id))
         .returning();
-      audit.record({ action: 'talent-pool-renewed', actorEmail: row.email, subjectEmail: row.email });
+      audit.record({ action: 'talent-pool-renewed', actorEmail: APPLICANT_ACTOR, subjectEmail: row.email });
       return view(updated!, now);
     },
 
     /** "Leave the pool now": erased at once, the audit trail keeping the fact by digest. */
     async leave(row: Row): Promise<void> {
-      await removeMember(row, 'talent-pool-left', row.email, 'Left the talent pool');
+      await removeMember(row, 'talent-pool-left', APPLICANT_ACTOR, 'Left the talent pool');
     },
 
     /** Administrators' list, newest first, filtered by a department's slug and a tag. */
