@@ -259,6 +259,8 @@ interface ErasurePlan {
   auditOf: Set<string>;
   /** Digest of an address -> the latest erasure of it: data about it from before then goes. */
   subjects: Map<string, number>;
+  /** Digest of an address -> when it last left the talent pool: its pool entry from before then goes. */
+  poolMembers: Map<string, number>;
   replayed: number;
 }
 
@@ -274,9 +276,14 @@ async function* rowsOf(stagingDir: string, table: string): AsyncGenerator<Row> {
 
 const timeOf = (value: unknown) => (typeof value === 'string' ? Date.parse(value) : Number.NaN);
 
-function erasedSubject(plan: ErasurePlan, email: unknown, createdAt: unknown): boolean {
+function erasedSubject(
+  plan: ErasurePlan,
+  email: unknown,
+  createdAt: unknown,
+  from: 'subjects' | 'poolMembers' = 'subjects',
+): boolean {
   if (typeof email !== 'string') return false;
-  const erasedAt = plan.subjects.get(subjectDigest(email));
+  const erasedAt = plan[from].get(subjectDigest(email));
   if (erasedAt === undefined) return false;
   const created = timeOf(createdAt);
   return Number.isNaN(created) || created <= erasedAt + CLOCK_SKEW_MS;
@@ -287,16 +294,19 @@ async function planErasures(manifest: Manifest, stagingDir: string, logs: string
   const entries = (await readErasureLog(logs)).filter((entry) => Date.parse(entry.at) >= since);
   const byApplication = new Map<string, ErasureEntry[]>();
   const subjects = new Map<string, number>();
+  const poolMembers = new Map<string, number>();
   for (const entry of entries) {
     if (entry.application)
       byApplication.set(entry.application, [...(byApplication.get(entry.application) ?? []), entry]);
+    const latest = entry.action === 'talent-pool' ? poolMembers : subjects;
     if (entry.subject)
-      subjects.set(entry.subject, Math.max(subjects.get(entry.subject) ?? 0, Date.parse(entry.at)));
+      latest.set(entry.subject, Math.max(latest.get(entry.subject) ?? 0, Date.parse(entry.at)));
   }
   const plan: ErasurePlan = {
     applications: new Set(),
     auditOf: new Set(),
     subjects,
+    poolMembers,
     replayed: entries.length,
   };
   for await (const row of rowsOf(stagingDir, 'applications')) {
@@ -327,7 +337,11 @@ function keep(table: string, row: Row, plan: ErasurePlan): boolean {
     );
   if (application && plan.applications.has(application)) return false;
   if (table === 'email_outbox') return !erasedSubject(plan, row.recipient, row.created_at);
-  if (table === 'talent_pool_members') return !erasedSubject(plan, row.email, row.created_at);
+  if (table === 'talent_pool_members')
+    return !(
+      erasedSubject(plan, row.email, row.created_at) ||
+      erasedSubject(plan, row.email, row.created_at, 'poolMembers')
+    );
   return true;
 }
 

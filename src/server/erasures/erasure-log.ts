@@ -12,9 +12,11 @@ import path from 'node:path';
  * - `delete`: an administrator deleted one application (its audit trail stays, as on the server);
  * - `purge`: the retention purge deleted one application and its audit trail;
  * - `erase`: an erasure of one application (`application`) or of everything held about one
- *   address (`subject`: its applications, e-mails and audit trail).
+ *   address (`subject`: its applications, e-mails and audit trail);
+ * - `talent-pool`: a talent pool member left or their consent ended (`subject`: their address);
+ *   only their pool entry goes, not their applications.
  */
-export type ErasureAction = 'delete' | 'purge' | 'erase';
+export type ErasureAction = 'delete' | 'purge' | 'erase' | 'talent-pool';
 
 export interface ErasureEntry {
   /** When it was recorded: just before the removal itself. */

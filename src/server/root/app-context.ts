@@ -34,7 +34,7 @@ import type { RightToWorkRepository } from '../right-to-work/right-to-work-repos
 import type { EvidencePool } from '../right-to-work/evidence-pool';
 import type { AdjustmentRepository } from '../adjustments/adjustments-repository';
 import type { EqualityMonitoring } from '../equality-monitoring/monitoring-repository';
-import type { TalentPoolRepository } from '../talent-pool/talent-pool-repository';
+import type { TalentPoolReader } from '../talent-pool/talent-pool-repository';
 
 /**
  * Every part the server builds once where it starts (start-server.ts). Route modules each declare
@@ -105,7 +105,7 @@ export interface AppContext {
   /** Equality monitoring returns, kept with no link back (docs/security.md#equality-monitoring). */
   monitoring: EqualityMonitoring;
   /** The talent pool as the access export and the CV sweep read it (talent-pool/ builds its own for its calls). */
-  talentPool: Pick<TalentPoolRepository, 'exportFor' | 'cvKeys'>;
+  talentPool: TalentPoolReader;
   /** Each module's erasure of what it keeps about an address besides applications (modules.ts). */
   subjectErasers: SubjectErasers;
 }

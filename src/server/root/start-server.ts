@@ -39,7 +39,7 @@ import { createTeamRepository } from '../team/team-repository';
 import { createTeamAccess } from '../team/team-access';
 import { createApplicationLinks } from '../my-application/application-links';
 import { myApplicationPath } from '../../shared/my-application/my-application-contract';
-import { createTalentPoolRepository } from '../talent-pool/talent-pool-repository';
+import { createTalentPoolReader } from '../talent-pool/talent-pool-repository';
 import { talentPoolLinkFiller } from '../talent-pool/talent-pool-links';
 import { createInterviewRepository } from '../interviews/interview-repository';
 import { createScorecardRepository } from '../interviews/scorecard-repository';
@@ -255,7 +255,7 @@ async function assembleContext(
     })),
     adjustments: createAdjustmentRepository(db),
     monitoring,
-    talentPool: createTalentPoolRepository({ db, blobs, audit }),
+    talentPool: createTalentPoolReader({ db, blobs }),
     subjectErasers: [],
   };
   context.subjectErasers = serverModules.flatMap((module) =>

@@ -4,6 +4,7 @@ import type { AuditRepository } from '../audit/audit-repository';
 import type { EmailOutbox } from '../email/email-outbox';
 import type { MailOptions } from '../email/mail-options';
 import type { RateLimiters } from '../http/rate-limit';
+import type { ErasureLog } from '../erasures/erasure-log';
 
 /**
  * What the talent pool uses of the server's parts (root/app-context.ts). What it reads of other
@@ -16,6 +17,8 @@ export interface TalentPoolDeps {
   database: Database;
   blobs: BlobStore;
   audit: AuditRepository;
+  /** Each removal is logged first, for a restore to replay (docs/operations.md#what-a-restore-replays). */
+  erasureLog: ErasureLog;
   outbox: Pick<EmailOutbox, 'wake' | 'enqueue'>;
   mail: MailOptions;
   limiters: RateLimiters;

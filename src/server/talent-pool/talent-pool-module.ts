@@ -6,7 +6,12 @@ import { scheduleTalentPool } from './talent-pool-schedule';
 import { talentPoolMembers, talentPoolOffers } from './talent-pool-tables';
 
 const poolOf = (deps: TalentPoolDeps) =>
-  createTalentPoolRepository({ db: deps.database.db, blobs: deps.blobs, audit: deps.audit });
+  createTalentPoolRepository({
+    db: deps.database.db,
+    blobs: deps.blobs,
+    audit: deps.audit,
+    erasureLog: deps.erasureLog,
+  });
 
 /**
  * The talent pool (docs/behaviour.md#the-talent-pool): people who asked to be kept for future
@@ -43,7 +48,7 @@ export const talentPoolModule: ServerModule<TalentPoolDeps> = {
       by: 'talent-pool/talent-pool-schedule.ts#purgeEndedMembers',
     },
     restoreReplay: {
-      what: 'A member erased with their address since the backup is left out; one whose consent has ended is purged again at the next check.',
+      what: 'A member who left, ended or was erased with their address since the backup is left out (the erasure log names them by digest).',
       by: 'backups/restore.ts#keep',
     },
   },

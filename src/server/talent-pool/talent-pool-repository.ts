@@ -12,6 +12,7 @@ import { APPLICANT_ACTOR, type AuditAction } from '../../shared/privacy/audit-co
 import type { Db } from '../db/database';
 import { applications, auditEntries, emailOutbox } from '../db/schema';
 import type { BlobStore } from '../blobs/blob-store';
+import type { ErasureLog } from '../erasures/erasure-log';
 import { erasedSubject, type AuditRepository } from '../audit/audit-repository';
 import { enqueueEmails, type QueuedEmail } from '../email/email-outbox';
 import { digest, isSecretTokenShaped } from '../http/secret-token';
@@ -60,17 +61,55 @@ const listed = (row: Row): PoolMember => ({
 const POOL_AUDIT_PREFIX = 'talent-pool-';
 
 /**
+ * What the root reads of the pool for other parts (root/start-server.ts): the access export
+ * (privacy/subject-requests.ts) and the orphaned-CV sweep.
+ */
+export function createTalentPoolReader(deps: { db: Db; blobs: BlobStore }) {
+  const { db, blobs } = deps;
+  const byEmail = async (email: string) =>
+    (await db.select().from(members).where(eq(members.email, email)).limit(1))[0];
+  return {
+    /** What an access export holds of the address: the membership, its tags and CV. */
+    async exportFor(email: string): Promise<ExportedPoolMember | null> {
+      const row = await byEmail(email.trim().toLowerCase());
+      if (!row) return null;
+      const cv = row.cvKey ? await blobs.get(row.cvKey) : undefined;
+      return {
+        ...listed(row),
+        noticeVersion: row.noticeVersion,
+        cv: cv ? { size: cv.length, contentType: 'application/pdf', base64: cv.toString('base64') } : null,
+      };
+    },
+
+    /** The CV keys the pool's rows hold, so the orphan sweep leaves them (root/start-server.ts). */
+    async cvKeys(): Promise<Set<string>> {
+      const rows = await db.select({ key: members.cvKey }).from(members).where(isNotNull(members.cvKey));
+      return new Set(rows.map((row) => row.key!));
+    },
+  };
+}
+
+export type TalentPoolReader = ReturnType<typeof createTalentPoolReader>;
+
+/**
  * The talent pool's rows, CVs and links (docs/architecture.md#server-modules). Every change that
  * e-mails queues its message in the same transaction (email/email-outbox.ts#enqueueEmails).
  */
-export function createTalentPoolRepository(deps: { db: Db; blobs: BlobStore; audit: AuditRepository }) {
-  const { db, blobs, audit } = deps;
+export function createTalentPoolRepository(deps: {
+  db: Db;
+  blobs: BlobStore;
+  audit: AuditRepository;
+  erasureLog: ErasureLog;
+}) {
+  const { db, blobs, audit, erasureLog } = deps;
 
   const byEmail = async (tx: Db, email: string) =>
     (await tx.select().from(members).where(eq(members.email, email)).limit(1))[0];
 
   /** Removes a member with their CV, their pool e-mails and pool audit entries, leaving one entry by digest. */
   const removeMember = async (row: Row, action: AuditAction, actorEmail: string, detail: string) => {
+    // Logged first, so a restore of an older backup leaves the member out (backups/restore.ts).
+    await erasureLog.record({ action: 'talent-pool', email: row.email });
     await blobs.remove(async (tx) => {
       await tx.delete(members).where(eq(members.id, row.id));
       await tx
@@ -93,6 +132,8 @@ export function createTalentPoolRepository(deps: { db: Db; blobs: BlobStore; aud
   };
 
   return {
+    ...createTalentPoolReader({ db, blobs }),
+
     /**
      * A request to join from the careers site. A new address waits unconfirmed, with the CV if one
      * came; an unconfirmed one is replaced by the newer request; a confirmed one is left as it is
@@ -367,26 +408,8 @@ export function createTalentPoolRepository(deps: { db: Db; blobs: BlobStore; aud
       if (row) await removeMember(row, 'talent-pool-left', 'erasure', 'Erased with the address');
     },
 
-    /** What an access export holds of the address: the membership, its tags and CV. */
-    async exportFor(email: string): Promise<ExportedPoolMember | null> {
-      const row = await byEmail(db, email.trim().toLowerCase());
-      if (!row) return null;
-      const cv = row.cvKey ? await blobs.get(row.cvKey) : undefined;
-      return {
-        ...listed(row),
-        noticeVersion: row.noticeVersion,
-        cv: cv ? { size: cv.length, contentType: 'application/pdf', base64: cv.toString('base64') } : null,
-      };
-    },
-
     async cv(row: Row): Promise<Buffer | undefined> {
       return row.cvKey ? blobs.get(row.cvKey) : undefined;
-    },
-
-    /** The CV keys the pool's rows hold, so the orphan sweep leaves them (root/start-server.ts). */
-    async cvKeys(): Promise<Set<string>> {
-      const rows = await db.select({ key: members.cvKey }).from(members).where(isNotNull(members.cvKey));
-      return new Set(rows.map((row) => row.key!));
     },
   };
 }

@@ -8,7 +8,12 @@ import { createTalentPoolRepository } from './talent-pool-repository';
 export const POOL_CHECK_MS = 60 * 60_000;
 
 const poolOf = (deps: TalentPoolDeps) =>
-  createTalentPoolRepository({ db: deps.database.db, blobs: deps.blobs, audit: deps.audit });
+  createTalentPoolRepository({
+    db: deps.database.db,
+    blobs: deps.blobs,
+    audit: deps.audit,
+    erasureLog: deps.erasureLog,
+  });
 
 /** Day 335 of 365: asks each member once to renew (docs/behaviour.md#the-talent-pool). */
 export async function askDueRenewals(deps: TalentPoolDeps, now = new Date()): Promise<number> {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import { auditEntries } from '../../../src/server/db/schema';
 import { erasedSubject } from '../../../src/server/audit/audit-repository';
+import { readErasureLog, subjectDigest } from '../../../src/server/erasures/erasure-log';
 import { talentPoolMembers } from '../../../src/server/talent-pool/talent-pool-tables';
 import { askDueRenewals, purgeEndedMembers } from '../../../src/server/talent-pool/talent-pool-schedule';
 import {
@@ -266,6 +267,11 @@ describe('the talent pool', () => {
     expect(left.body).toEqual({ acknowledged: true });
     expect(await memberRow(email)).toBeUndefined();
     expect(await auditOf(erasedSubject(email), 'talent-pool-left')).toHaveLength(1);
+    // Logged for a restore to replay, by digest, without touching the address's applications.
+    const logged = await readErasureLog([server.context.erasureLog.file!]);
+    expect(logged).toContainEqual(
+      expect.objectContaining({ action: 'talent-pool', subject: subjectDigest(email) }),
+    );
     const after = await server.api('GET', `/my-talent-pool/${token}`);
     expect(after.status).toBe(404);
     expect(after.body.message).toBe(poolMessages.linkGone);
