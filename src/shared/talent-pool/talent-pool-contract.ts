@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, nameSchema, notOneLineMessage, ONE_LINE } from '../contact-fields';
+import { emailSchema, nameSchema, ONE_LINE } from '../contact-fields';
 import { PDF_DATA_URL_PREFIX } from '../limits';
 
 /** How long one consent lasts, and when before its end the person is asked to renew it. */
@@ -50,11 +50,18 @@ export const poolMessages = {
   notConfirmed: 'That person has not confirmed their place in the pool yet.',
 } as const;
 
+/** A department is named by its slug; anything else (too long, control characters) is one we do not have. */
 const departmentsField = z
-  .array(z.string().trim().min(1).max(80).regex(ONE_LINE, notOneLineMessage('Department')), {
-    error: poolMessages.departmentsRequired,
-  })
-  .max(MAX_POOL_DEPARTMENTS, poolMessages.departmentsRequired);
+  .array(
+    z
+      .string({ error: poolMessages.departmentUnknown })
+      .trim()
+      .min(1, poolMessages.departmentUnknown)
+      .max(80, poolMessages.departmentUnknown)
+      .regex(ONE_LINE, poolMessages.departmentUnknown),
+    { error: poolMessages.departmentsRequired },
+  )
+  .max(MAX_POOL_DEPARTMENTS, `Please choose at most ${MAX_POOL_DEPARTMENTS} departments.`);
 
 const consentField = z.literal(true, { error: poolMessages.consentRequired });
 

@@ -99,6 +99,7 @@ describe('the talent pool', () => {
       [{ name: 'A', email, consent: false }, 400, poolMessages.consentRequired],
       [{ name: 'A', email, departments: ['nowhere'] }, 400, poolMessages.departmentUnknown],
       [{ name: 'A', email, departments: [] }, 400, poolMessages.departmentsRequired],
+      [{ name: 'A', email, departments: ['x'.repeat(81)] }, 400, poolMessages.departmentUnknown],
       [{ name: 'A\u0007B', email }, 400, 'Name cannot contain line breaks or control characters.'],
       [{ name: 'A'.repeat(201), email }, 400, 'Name must be at most 200 characters.'],
       [{ name: 'A', email, cv: 'data:image/png;base64,AAAA' }, 400, poolMessages.cvNotPdf],
