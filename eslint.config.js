@@ -77,6 +77,7 @@ export const serverImports = {
     'server-http',
     'server-blobs',
     'server-audit',
+    'server-erasures',
     'server-email',
     'server-auth',
     'server-jobs',
@@ -214,6 +215,9 @@ const readableDateFiles = [
   'src/web/**/*.{ts,tsx}',
   'src/server/site/**/*.ts',
   'src/server/email/**/*.ts',
+  // Each domain's e-mails, built beside the rest of it.
+  'src/server/**/*-email.ts',
+  'src/server/**/*-emails.ts',
 ];
 // The job form writes the stored publishTime and editTime (the job routes, outside these files, too).
 const storedDateWriters = ['src/renderer/features/jobs/job-form-page.tsx'];

@@ -438,6 +438,30 @@ describe('scorecard due notification', () => {
   });
 });
 
+describe('overdue applications notification', () => {
+  it('counts the batch, names no one, and a click brings the console forward', async () => {
+    const { invoke, consoleFrame, notifications, sentToWindow, windowFocus } = setUp();
+    expect(await invoke('overdue:notify', consoleFrame, 1)).toBeUndefined();
+    await invoke('overdue:notify', consoleFrame, 3);
+    expect(notifications.map((shown) => shown.content)).toEqual([
+      {
+        title: 'Application overdue',
+        body: 'An application is past its stage’s time limit. Click to open the console.',
+      },
+      {
+        title: 'Applications overdue',
+        body: '3 applications are past their stage’s time limit. Click to open the console.',
+      },
+    ]);
+    notifications[1]!.click();
+    expect(windowFocus.count).toBe(1);
+    expect(sentToWindow).toEqual([]);
+    await expect(invoke('overdue:notify', consoleFrame, 0)).rejects.toThrow(
+      'IPC message on overdue:notify refused: its arguments do not match the contract',
+    );
+  });
+});
+
 describe('hiring manager notifications', () => {
   it('say a job is given or an interview booked, naming the job only; a click brings the console forward', async () => {
     const { invoke, consoleFrame, notifications, sentToWindow, windowFocus } = setUp();

@@ -52,6 +52,7 @@ describe('preload', () => {
       ['setSettings', [{ apiServerUrl: 'http://x' }], ['settings:set', { apiServerUrl: 'http://x' }]],
       ['checkConnection', ['http://x'], ['settings:check', 'http://x']],
       ['notifyNewApplications', [3], ['applications:notify', 3]],
+      ['notifyOverdueApplications', [2], ['overdue:notify', 2]],
       [
         'notifyScorecardDue',
         [{ jobTitle: 'Claims Handler' }],

@@ -251,6 +251,7 @@ const addresses: Record<WebScreen, () => Promise<string>> = {
   application: async () => screens.application.path({ id: (await application()).id }),
   departments: async () => screens.departments.path(),
   replyTemplates: async () => screens.replyTemplates.path(),
+  responseTimes: async () => screens.responseTimes.path(),
   account: async () => screens.account.path(),
   teamMembers: async () => screens.teamMembers.path(),
   equalityReport: async () => screens.equalityReport.path(),

@@ -70,7 +70,22 @@ test('a stage changes from its row and from the application screen; the rejectio
   await expect(dialog).toContainText(`Your application for ${job.jobTitle}`);
   await expect(dialog.getByRole('region', { name: 'E-mail message' })).toContainText('Dear Rita,');
   await expectNoViolations(page, 'stage change dialog with the e-mail preview');
+  // A rejection needs a reason: without one the dialog stays, says so, and puts the focus on it.
   await dialog.getByRole('button', { name: 'Change and send e-mail' }).click();
+  await expect(dialog).toContainText('Choose a reason for the rejection');
+  const reason = dialog.getByRole('combobox', { name: /^Reason/ });
+  await expect(reason).toBeFocused();
+  // By keyboard: the reason by its first letter, then the feedback, then the button.
+  await page.keyboard.press('P');
+  await expect(reason).toHaveValue(/.+/);
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('textbox', { name: /^Feedback for the applicant/ })).toBeFocused();
+  await page.keyboard.type('Your interview answers were strong.');
+  await expectNoViolations(page, 'rejection dialog with a reason and feedback');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Change and send e-mail' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByText(`${rita.name} moved to Rejected. 1 e-mail queued.`)).toBeVisible();
   await expect(page.getByRole('button', { name: `Stage of ${rita.name}: Rejected` })).toBeFocused();
   await expect.poll(() => mailsTo(rita.email, 'Your application for').length, { timeout: 20_000 }).toBe(1);
@@ -132,6 +147,7 @@ test('bulk reject: one confirmation with the e-mail preview, one call, each appl
   await expect(dialog).toContainText(people[2]!.email);
   await expect(dialog.getByRole('region', { name: 'E-mail message' })).toContainText('Dear Cat,');
   await expectNoViolations(page, 'bulk reject dialog');
+  await dialog.getByRole('combobox', { name: /^Reason/ }).selectOption({ label: 'Position filled' });
   await dialog.getByRole('button', { name: 'Reject and send e-mails' }).click();
   await expect(page.getByText('3 applications moved to Rejected. 3 e-mails queued.')).toBeVisible();
   await expect(page.getByText('No applications selected')).toBeVisible();
@@ -139,7 +155,11 @@ test('bulk reject: one confirmation with the e-mail preview, one call, each appl
     await expect(page.getByRole('button', { name: `Stage of ${person.name}: Rejected` })).toBeVisible();
 
   expect(bulkCalls).toHaveLength(1);
-  expect(JSON.parse(bulkCalls[0]!)).toMatchObject({ stage: 'rejected', notify: true });
+  expect(JSON.parse(bulkCalls[0]!)).toMatchObject({
+    stage: 'rejected',
+    notify: true,
+    reasonId: expect.any(String),
+  });
   for (const person of people) {
     await expect
       .poll(() => mailsTo(person.email, 'Your application for').length, { timeout: 20_000 })

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { applications } from '../../src/server/db/schema';
 import { toDataUrl, validPdf } from './pdf-fixtures';
 import { sampleJob, type TestServer } from './test-server';
+import { SEEDED_REJECTION_REASONS } from '../../src/shared/response-times/response-times-contract';
 
 /** Helpers for the hiring tests (stages, replies, counts): a job, applications, their trail. */
 
@@ -94,3 +95,6 @@ export async function listedStages(
     ]),
   );
 }
+
+/** A rejection reason every database starts with: a move to Rejected needs one. */
+export const A_REJECTION_REASON = SEEDED_REJECTION_REASONS[0]._id;

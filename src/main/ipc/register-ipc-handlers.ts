@@ -63,6 +63,19 @@ export function newApplicationsNotice(count: number): NotificationContent {
       };
 }
 
+/** What the notification says about a batch of applications newly past their time limit. */
+export function overdueApplicationsNotice(count: number): NotificationContent {
+  return count === 1
+    ? {
+        title: 'Application overdue',
+        body: 'An application is past its stage’s time limit. Click to open the console.',
+      }
+    : {
+        title: 'Applications overdue',
+        body: `${count} applications are past their stage’s time limit. Click to open the console.`,
+      };
+}
+
 /** What the notification says when an interviewer's scorecard is due. */
 export function scorecardDueNotice(jobTitle: string): NotificationContent {
   return {
@@ -174,6 +187,12 @@ export function registerIpcHandlers(runtime: IpcRuntime, services: IpcServices):
         runtime.focusWindow();
         runtime.sendToWindow('applications:open-new');
       });
+    },
+
+    // One per batch the page finds newly overdue; a click brings the console forward, where the
+    // applications list and the pipeline mark them.
+    'overdue:notify': (count) => {
+      runtime.showNotification(overdueApplicationsNotice(count), () => runtime.focusWindow());
     },
 
     // The page sends one per application whose interview has started without the interviewer's

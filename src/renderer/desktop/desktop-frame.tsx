@@ -25,6 +25,7 @@ const NewApplicationsNotifier = lazyScreen(
   () => import('../app/new-applications'),
   'NewApplicationsNotifier',
 );
+const OverdueNotifier = lazyScreen(() => import('../app/overdue-notifier'), 'OverdueNotifier');
 
 const useStyles = makeStyles({
   shell: {
@@ -95,6 +96,7 @@ export function DesktopFrame({ console: desktop }: { console: DesktopConsole }) 
       {session.isAdmin && (
         <Suspense fallback={null}>
           <NewApplicationsNotifier />
+          <OverdueNotifier />
         </Suspense>
       )}
       <header className={styles.bar}>

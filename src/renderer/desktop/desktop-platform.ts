@@ -111,6 +111,7 @@ export async function createDesktopPlatform(
     notifyNewApplications: (count) => bridge.notifyNewApplications(count),
     onOpenNewApplications: (listener) => bridge.onOpenNewApplications(listener),
     notifyScorecardDue: (jobTitle) => bridge.notifyScorecardDue({ jobTitle }),
+    notifyOverdueApplications: (count) => bridge.notifyOverdueApplications(count),
     notifyHiringNews: (news, jobTitle) => bridge.notifyHiringNews({ news, jobTitle }),
     console: {
       settings,

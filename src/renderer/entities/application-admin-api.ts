@@ -106,10 +106,10 @@ export const applicationAdminApi = api.injectEndpoints({
       keepUnusedDataFor: 0,
     }),
     changeStage: build.mutation<StageChanged, { id: string } & StageChange>({
-      query: ({ id, stage, notify }) => ({
+      query: ({ id, stage, notify, reasonId, feedback }) => ({
         url: apiPaths.applicationStage.path({ id }),
         method: 'PUT',
-        body: { stage, notify },
+        body: { stage, notify, reasonId, feedback },
       }),
       invalidatesTags: (_answer, error, { id }) => (error ? [] : [tags.audit(id), tags.applicationCounts]),
       async onQueryStarted({ id, stage }, { dispatch, getState, queryFulfilled }) {

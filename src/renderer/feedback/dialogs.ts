@@ -30,6 +30,11 @@ export interface ChoiceDialogOptions {
    * has gone: for work that can start at once and opens no dialog after this one.
    */
   resolveWhenChosen?: boolean;
+  /**
+   * Checks the body's fields before confirm or deny closes the dialog: a message keeps it open and
+   * is shown in it; nothing lets it close. Cancel never asks.
+   */
+  check?: () => string | undefined;
 }
 
 /** Which button closed a choice dialog; Escape and a click outside count as cancel. */
@@ -86,13 +91,41 @@ async function loadDialogs() {
  * Shows one dialog and settles only once it is fully closed and focus is back on the opener, so a
  * follow-up dialog (confirm, then result) returns focus to the same place.
  */
-async function showDialog(options: SweetAlertOptions, waitForClose = true): Promise<SweetAlertResult> {
+async function showDialog(
+  options: SweetAlertOptions,
+  waitForClose = true,
+  check?: () => string | undefined,
+): Promise<SweetAlertResult> {
   const dialogs = await loadDialogs();
+  // Checked as confirm or deny is clicked (or pressed), before the dialog acts on it: a problem
+  // stops the click and is shown in the dialog, which stays open with its buttons as they were.
+  const guard = check
+    ? (popup: HTMLElement) =>
+        popup.addEventListener(
+          'click',
+          (event) => {
+            const target = event.target instanceof Element ? event.target : null;
+            const button = target?.closest('button');
+            if (!button || (button !== dialogs.getConfirmButton() && button !== dialogs.getDenyButton()))
+              return;
+            const problem = check();
+            if (!problem) return dialogs.resetValidationMessage();
+            event.stopPropagation();
+            event.preventDefault();
+            dialogs.showValidationMessage(problem);
+          },
+          true,
+        )
+    : undefined;
   let markClosed: () => void = () => undefined;
   const closed = new Promise<void>((resolve) => {
     markClosed = resolve;
   });
-  const result = await dialogs.fire({ ...options, didClose: () => markClosed() });
+  const result = await dialogs.fire({
+    ...options,
+    ...(guard ? { didOpen: guard } : {}),
+    didClose: () => markClosed(),
+  });
   if (waitForClose) await closed;
   return result;
 }
@@ -134,6 +167,7 @@ export async function choiceDialog({
   denyButtonText,
   cancelButtonText = DIALOG_BUTTON_TEXT.cancel,
   resolveWhenChosen = false,
+  check,
 }: ChoiceDialogOptions): Promise<DialogChoice> {
   const result = await showDialog(
     {
@@ -149,6 +183,7 @@ export async function choiceDialog({
       focusCancel: true,
     },
     !resolveWhenChosen,
+    check,
   );
   return result.isConfirmed ? 'confirm' : result.isDenied ? 'deny' : 'cancel';
 }

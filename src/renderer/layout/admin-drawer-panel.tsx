@@ -7,6 +7,7 @@ import { BoardRegular } from '@fluentui/react-icons/headless/svg/board';
 import { BriefcaseRegular } from '@fluentui/react-icons/headless/svg/briefcase';
 import { HomeRegular } from '@fluentui/react-icons/headless/svg/home';
 import { MailTemplateRegular } from '@fluentui/react-icons/headless/svg/mail-template';
+import { ClockRegular } from '@fluentui/react-icons/headless/svg/clock';
 import { OrganizationRegular } from '@fluentui/react-icons/headless/svg/organization';
 import { PeopleRegular } from '@fluentui/react-icons/headless/svg/people';
 import { PeopleTeamRegular } from '@fluentui/react-icons/headless/svg/people-team';
@@ -52,6 +53,7 @@ const NAV: NavEntry[] = [
   },
   { to: screens.departments.path(), label: 'Departments', icon: <OrganizationRegular /> },
   { to: screens.replyTemplates.path(), label: 'Reply templates', icon: <MailTemplateRegular /> },
+  { to: screens.responseTimes.path(), label: 'Response times', icon: <ClockRegular /> },
   { to: screens.teamMembers.path(), label: 'Team', icon: <PeopleTeamRegular /> },
   { to: screens.equalityReport.path(), label: 'Equality', icon: <DataFunnelRegular /> },
   { to: screens.adjustments.path(), label: 'Adjustments', icon: <AccessibilityRegular /> },

@@ -32,6 +32,11 @@ export interface Platform {
    */
   notifyNewApplications?(count: number): Promise<void>;
   /**
+   * Desktop only: one native notification for a batch of `count` applications newly past their
+   * stage's time limit. Absent on the web, where the list and the pipeline mark them.
+   */
+  notifyOverdueApplications?(count: number): Promise<void>;
+  /**
    * Desktop only: one native notification telling an interviewer their scorecard for an interview
    * of `jobTitle` is due. Absent on the web, where the interviewer's list says so.
    */

@@ -25,6 +25,7 @@ export const api = createApi({
     'Scorecard',
     'RightToWork',
     'Department',
+    'ResponseTimes',
   ],
   endpoints: () => ({}),
 });
@@ -61,4 +62,7 @@ export const tags = {
   rightToWork: (applicationId: string) => ({ type: 'RightToWork', id: applicationId }) as const,
   /** The departments administrators keep. */
   departments: { type: 'Department', id: 'LIST' } as const,
+  /** The stages' time limits, and the rejection reasons administrators keep. */
+  stageLimits: { type: 'ResponseTimes', id: 'LIMITS' } as const,
+  rejectionReasons: { type: 'ResponseTimes', id: 'REASONS' } as const,
 };

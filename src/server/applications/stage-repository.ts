@@ -46,6 +46,22 @@ export interface StageChangeRequest {
    * withdrawal confirms it to them), queued in the same transaction.
    */
   emailsForMoved?: (moved: RepliedApplication[]) => QueuedEmail[];
+  /** A move to Rejected: its private reason and the feedback for the applicant. */
+  rejection?: { reasonId: string; feedback?: string | undefined };
+}
+
+/**
+ * Keeps a rejection's reason and feedback (response-times/, handed in where the server starts):
+ * checks the reason, records it for the applications moved, in the change's transaction, and
+ * answers what the stage history says of it. Throws (a 400) for a reason not on the list.
+ */
+export interface RejectionRecorder {
+  record(
+    tx: Db,
+    applicationIds: readonly string[],
+    rejection: { reasonId: string; feedback?: string | undefined },
+    actorEmail: string,
+  ): Promise<string>;
 }
 
 export interface StageChangeOutcome {
@@ -80,6 +96,7 @@ export function createStageRepository(
      * apart needs their new stage (their equality monitoring returns).
      */
     followMoved?: (tx: Db, moved: ReadonlyArray<{ id: string; stage: ApplicationStage }>) => Promise<void>;
+    rejections?: RejectionRecorder;
   },
 ) {
   /**
@@ -199,6 +216,16 @@ export function createStageRepository(
           .for('update');
         const staying = request.onlyFrom ? found.filter((row) => row.stage === request.onlyFrom) : found;
         const moved = staying.filter((row) => row.stage !== stage);
+        // Checked even when nothing moves, so a reason not on the list is always refused.
+        const rejection =
+          stage === 'rejected' && request.rejection && deps.rejections
+            ? await deps.rejections.record(
+                tx,
+                moved.map((row) => row.id),
+                request.rejection,
+                actorEmail,
+              )
+            : undefined;
         if (moved.length > 0) {
           await tx
             .update(applications)
@@ -222,7 +249,7 @@ export function createStageRepository(
             tx,
             moved.map((row) => ({
               action: 'stage',
-              detail: `${label(row.stage)} → ${label(stage)}`,
+              detail: `${label(row.stage)} → ${label(stage)}${rejection ? ` ${rejection}` : ''}`,
               actorEmail,
               subjectEmail: row.email,
               applicationId: row.id,

@@ -25,6 +25,16 @@ export interface StageRouteDeps {
   applicationCounts: ApplicationCountsCache;
 }
 
+/** A rejection's reason and feedback, which the contract requires with Rejected. */
+const rejectionOf = (body: {
+  stage: string;
+  reasonId?: string | undefined;
+  feedback?: string | undefined;
+}) =>
+  body.stage === 'rejected' && body.reasonId
+    ? { reasonId: body.reasonId, feedback: body.feedback }
+    : undefined;
+
 export function stageRoutes(app: Api, context: StageRouteDeps): void {
   const { stages, applicationCounts } = context;
 
@@ -63,6 +73,7 @@ export function stageRoutes(app: Api, context: StageRouteDeps): void {
         stage: request.body.stage,
         notify: request.body.notify,
         actorEmail: currentUser(request).email,
+        rejection: rejectionOf(request.body),
       });
       if (outcome.matchedCount === 0) throw new HttpError(404, messages.applicationMissing);
       return { acknowledged: true, ...outcome };
@@ -89,6 +100,7 @@ export function stageRoutes(app: Api, context: StageRouteDeps): void {
         stage: request.body.stage,
         notify: request.body.notify,
         actorEmail: currentUser(request).email,
+        rejection: rejectionOf(request.body),
       })),
     }),
   );

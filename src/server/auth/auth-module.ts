@@ -39,7 +39,8 @@ export const authModule: ServerModule<Deps, Guards> = {
     },
     purge: { what: 'Nothing: accounts are kept while the person works here, not for a retention period.' },
     restoreReplay: {
-      what: 'Nothing: the erasure log records applications and applicants only, so an account removed after the backup was taken comes back with it.',
+      what: 'A team member removed since the backup is left out, with what goes with an account (the removal is in the erasure log).',
+      by: 'backups/restore.ts#keep',
     },
   },
 };

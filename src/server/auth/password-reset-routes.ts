@@ -16,7 +16,7 @@ import type { AccountRepository } from './account-repository';
 import type { UserRepository } from './user-repository';
 import { hashPassword } from './passwords';
 import { newPasswordProblem } from './password-strength';
-import { passwordResetEmail, RESET_LINK_LIFETIME_MINUTES } from '../email/templates/password-reset-email';
+import { passwordResetEmail, RESET_LINK_LIFETIME_MINUTES } from './password-reset-email';
 import { screens } from '../../shared/site/screen-routes';
 import { roleOf } from './guards';
 import { sessionAnswer, type SessionAnswerDeps } from './session-answer';

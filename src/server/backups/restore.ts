@@ -259,9 +259,38 @@ interface ErasurePlan {
   auditOf: Set<string>;
   /** Digest of an address -> the latest erasure of it: data about it from before then goes. */
   subjects: Map<string, number>;
+  /** Ids of removed accounts: the account goes, and what refers to it as its foreign keys say. */
+  accounts: Set<string>;
+  /** Filled from the target database once it is migrated. */
+  accountReferences: AccountReferences;
   /** Digest of an address -> when it last left the talent pool: its pool entry from before then goes. */
   poolMembers: Map<string, number>;
   replayed: number;
+}
+
+/**
+ * Each table's columns that refer to an account, and what the database does to the row when the
+ * account goes (`c` cascade, `n` set null, as pg_constraint writes it): a restore that leaves an
+ * account out does the same, or the rows would not insert. Read from the target's catalogue, so
+ * every module's tables are included.
+ */
+type AccountReferences = Map<string, { column: string; onDelete: string }[]>;
+
+async function accountReferencesOf(db: Db): Promise<AccountReferences> {
+  const { rows } = (await db.execute(sql`
+    select f.relname as "table", a.attname as "column", k.confdeltype as "onDelete"
+    from pg_constraint k
+    join pg_class f on f.oid = k.conrelid
+    join pg_class t on t.oid = k.confrelid
+    join pg_namespace n on n.oid = f.relnamespace
+    join pg_attribute a on a.attrelid = k.conrelid and a.attnum = k.conkey[1]
+    where k.contype = 'f' and t.relname = 'users' and n.nspname = current_schema()`)) as unknown as {
+    rows: Array<{ table: string; column: string; onDelete: string }>;
+  };
+  const references: AccountReferences = new Map();
+  for (const { table, column, onDelete } of rows)
+    references.set(table, [...(references.get(table) ?? []), { column, onDelete }]);
+  return references;
 }
 
 type Row = Record<string, unknown>;
@@ -294,6 +323,7 @@ async function planErasures(manifest: Manifest, stagingDir: string, logs: string
   const entries = (await readErasureLog(logs)).filter((entry) => Date.parse(entry.at) >= since);
   const byApplication = new Map<string, ErasureEntry[]>();
   const subjects = new Map<string, number>();
+  const removedAccounts = new Set(entries.flatMap((entry) => (entry.account ? [entry.account] : [])));
   const poolMembers = new Map<string, number>();
   for (const entry of entries) {
     if (entry.application)
@@ -306,9 +336,14 @@ async function planErasures(manifest: Manifest, stagingDir: string, logs: string
     applications: new Set(),
     auditOf: new Set(),
     subjects,
+    accounts: new Set(),
+    accountReferences: new Map(),
     poolMembers,
     replayed: entries.length,
   };
+  if (removedAccounts.size > 0)
+    for await (const row of rowsOf(stagingDir, 'users'))
+      if (removedAccounts.has(applicationDigest(String(row.id)))) plan.accounts.add(String(row.id));
   for await (const row of rowsOf(stagingDir, 'applications')) {
     const id = String(row.id);
     const logged = byApplication.get(applicationDigest(id));
@@ -329,6 +364,12 @@ function keep(table: string, row: Row, plan: ErasurePlan): boolean {
   // (docs/security.md#the-signing-secret).
   if (table === 'settings') return row.key !== 'jwt_secret';
   if (table === 'applications') return !plan.applications.has(String(row.id));
+  if (table === 'users') return !plan.accounts.has(String(row.id));
+  for (const { column, onDelete } of plan.accountReferences.get(table) ?? []) {
+    if (typeof row[column] !== 'string' || !plan.accounts.has(row[column])) continue;
+    if (onDelete !== 'n') return false;
+    row[column] = null;
+  }
   const application = typeof row.application_id === 'string' ? row.application_id : undefined;
   if (table === 'audit_entries')
     return !(
@@ -460,6 +501,7 @@ export async function restoreArchive(
       }
       const result = await database.db.transaction(async (tx) => {
         const db = tx as unknown as Db;
+        if (plan.accounts.size > 0) plan.accountReferences = await accountReferencesOf(db);
         const tables: RestoreResult['tables'] = [];
         for (const { name } of manifest.tables) {
           let batch: Row[] = [];

@@ -13,10 +13,12 @@ import path from 'node:path';
  * - `purge`: the retention purge deleted one application and its audit trail;
  * - `erase`: an erasure of one application (`application`) or of everything held about one
  *   address (`subject`: its applications, e-mails and audit trail);
+ * - `remove-account`: a member of the hiring team removed (`account`): their account, with its
+ *   password, second factor and assignments, must not come back with a restore;
  * - `talent-pool`: a talent pool member left or their consent ended (`subject`: their address);
  *   only their pool entry goes, not their applications.
  */
-export type ErasureAction = 'delete' | 'purge' | 'erase' | 'talent-pool';
+export type ErasureAction = 'delete' | 'purge' | 'erase' | 'remove-account' | 'talent-pool';
 
 export interface ErasureEntry {
   /** When it was recorded: just before the removal itself. */
@@ -26,8 +28,11 @@ export interface ErasureEntry {
   application?: string;
   /** `sha256:<hex>` of the applicant's e-mail address, lower-cased. */
   subject?: string;
+  /** `sha256:<hex>` of a removed account's id. */
+  account?: string;
 }
 
+/** An id's digest: an application's, or an account's. */
 export const applicationDigest = (id: string): string =>
   `sha256:${createHash('sha256').update(id.toLowerCase()).digest('hex')}`;
 
@@ -38,7 +43,12 @@ export interface ErasureLog {
   /** Where the log is written; none when the server keeps no log (an in-memory test database). */
   readonly file: string | null;
   /** Appends and fsyncs the entry before the caller removes anything: a crash between the two replays an erasure, never loses one. */
-  record(entry: { action: ErasureAction; applicationId?: string; email?: string }): Promise<void>;
+  record(entry: {
+    action: ErasureAction;
+    applicationId?: string;
+    email?: string;
+    accountId?: string;
+  }): Promise<void>;
 }
 
 /**
@@ -51,13 +61,14 @@ export function createErasureLog(file: string | null): ErasureLog {
   if (file) mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   return {
     file,
-    record({ action, applicationId, email }) {
+    record({ action, applicationId, email, accountId }) {
       if (!file) return Promise.resolve();
       const entry: ErasureEntry = {
         at: new Date().toISOString(),
         action,
         ...(applicationId ? { application: applicationDigest(applicationId) } : {}),
         ...(email ? { subject: subjectDigest(email) } : {}),
+        ...(accountId ? { account: applicationDigest(accountId) } : {}),
       };
       const line = `${JSON.stringify(entry)}\n`;
       const write = last.then(async () => {
@@ -90,7 +101,8 @@ export async function readErasureLog(files: string[]): Promise<ErasureEntry[]> {
       if (!line.trim()) continue;
       try {
         const entry = JSON.parse(line) as ErasureEntry;
-        if (typeof entry.at === 'string' && (entry.application || entry.subject)) entries.push(entry);
+        if (typeof entry.at === 'string' && (entry.application || entry.subject || entry.account))
+          entries.push(entry);
       } catch {
         // An unfinished line: its removal had not started.
       }

@@ -9,7 +9,7 @@ import {
 import { formatInterviewTime } from '../../shared/interviews/london-time';
 import { myApplicationParamsSchema } from '../../shared/my-application/my-application-contract';
 import type { Db } from '../db/database';
-import { interviewAdjustmentNoticeEmail } from '../email/templates/interview-emails';
+import { interviewAdjustmentNoticeEmail } from './interview-emails';
 import { HttpError } from '../http/http-error';
 import { consumeOrThrow } from '../http/rate-limit';
 import { errorResponses, type Api } from '../domain-module/route-types';

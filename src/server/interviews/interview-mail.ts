@@ -1,12 +1,12 @@
 import type { HeldEmail, QueuedEmail } from '../email/email-outbox';
 import type { MailOptions } from '../email/mail-options';
-import { managerInterviewEmail } from '../email/templates/hiring-manager-emails';
 import {
   interviewChangeEmail,
   type ChangedBy,
   type InterviewChange,
   type MailedInterview,
-} from '../email/templates/interview-emails';
+  managerInterviewEmail,
+} from './interview-emails';
 import { interviewCalendar } from './interview-calendar';
 import type { BookedInterview, BookingOutcome } from './interview-repository';
 

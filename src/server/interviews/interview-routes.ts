@@ -16,7 +16,7 @@ import type { StageRepository } from '../applications/stage-repository';
 import type { AuditRepository } from '../audit/audit-repository';
 import { currentUser } from '../auth/guards';
 import type { Database } from '../db/database';
-import { interviewSlotsOfferedEmail } from '../email/templates/interview-emails';
+import { interviewSlotsOfferedEmail } from './interview-emails';
 import { HttpError } from '../http/http-error';
 import { errorResponses, type Api } from '../domain-module/route-types';
 import type { TeamAccess } from '../team/team-access';

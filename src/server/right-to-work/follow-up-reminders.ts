@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { EmailOutbox } from '../email/email-outbox';
 import type { MailOptions } from '../email/mail-options';
-import { followUpReminderEmails } from '../email/templates/right-to-work-emails';
+import { followUpReminderEmails } from './right-to-work-emails';
 import type { RightToWorkRepository } from './right-to-work-repository';
 import { schedulePeriodic } from '../runtime/schedule-periodic';
 

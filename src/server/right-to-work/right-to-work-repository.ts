@@ -15,7 +15,7 @@ import {
 import { londonToday } from '../../shared/format/calendar-date';
 import type { ExportedRightToWork } from '../../shared/privacy/privacy-contract';
 import { evidenceFileName } from '../../shared/right-to-work/evidence-type';
-import type { FollowUpReminder } from '../email/templates/right-to-work-emails';
+import type { FollowUpReminder } from './right-to-work-emails';
 
 type CheckRow = typeof rightToWorkChecks.$inferSelect;
 

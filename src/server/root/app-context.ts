@@ -104,6 +104,8 @@ export interface AppContext {
   adjustments: AdjustmentRepository;
   /** Equality monitoring returns, kept with no link back (docs/security.md#equality-monitoring). */
   monitoring: EqualityMonitoring;
+  /** The time it is now, for the parts that go by the calendar (tests move it: start-server.ts). */
+  now: () => Date;
   /** The talent pool as the access export and the CV sweep read it (talent-pool/ builds its own for its calls). */
   talentPool: TalentPoolReader;
   /** Each module's erasure of what it keeps about an address besides applications (modules.ts). */

@@ -21,6 +21,7 @@ import { rightToWorkModule } from '../right-to-work/right-to-work-module';
 import { adjustmentsModule } from '../adjustments/adjustments-module';
 import { equalityMonitoringModule } from '../equality-monitoring/equality-monitoring-module';
 import { auditModule } from '../audit/audit-module';
+import { responseTimesModule } from '../response-times/response-times-module';
 import { talentPoolModule } from '../talent-pool/talent-pool-module';
 
 /**
@@ -41,6 +42,7 @@ export const serverModules: readonly ServerModule<AppContext, Guards>[] = [
   adjustmentsModule,
   equalityMonitoringModule,
   auditModule,
+  responseTimesModule,
   talentPoolModule,
 ];
 

@@ -31,6 +31,7 @@ import { createIntakeGate, DEFAULT_INTAKE_GATE, type IntakeGateSettings } from '
 import { createApplicationRepository } from '../applications/application-repository';
 import { createNoteRepository } from '../applications/note-repository';
 import { createStageRepository } from '../applications/stage-repository';
+import { createResponseTimesRepository } from '../response-times/response-times-repository';
 import { createReplyTemplateRepository } from '../applications/reply-template-repository';
 import { createApplicationCountsCache } from '../applications/application-counts-cache';
 import { applicationCountsSchema } from '../../shared/applications/stage-contract';
@@ -93,7 +94,7 @@ export interface StartOptions {
   rateLimitSweepMs?: number;
   /**
    * The time it is now, for the parts that go by the calendar: the equality figures' day, when a
-   * scorecard opens (tests move it).
+   * scorecard opens, when a stage's time limit passes (tests move it).
    */
   now?: () => Date;
 }
@@ -205,6 +206,7 @@ async function assembleContext(
     templates: replyTemplates,
     mail,
     followMoved: monitoring.followStages,
+    rejections: { record: createResponseTimesRepository(db).recordRejection },
   });
   const context: AppContext = {
     config,
@@ -255,6 +257,7 @@ async function assembleContext(
     })),
     adjustments: createAdjustmentRepository(db),
     monitoring,
+    now: options.now ?? (() => new Date()),
     talentPool: createTalentPoolReader({ db, blobs }),
     subjectErasers: [],
   };

@@ -20,15 +20,13 @@ import type { Database } from '../db/database';
 import type { EmailOutbox } from '../email/email-outbox';
 import type { MailOptions } from '../email/mail-options';
 import type { Mailer } from '../email/mailer';
-import {
-  INVITATION_LINK_LIFETIME_HOURS,
-  teamInvitationEmail,
-} from '../email/templates/team-invitation-email';
-import { jobGivenEmail } from '../email/templates/hiring-manager-emails';
+import { INVITATION_LINK_LIFETIME_HOURS, teamInvitationEmail } from './team-invitation-email';
+import { jobGivenEmail } from './job-given-email';
 import { HttpError } from '../http/http-error';
 import { refuse, type RateLimiters } from '../http/rate-limit';
 import { errorResponses, type Api } from '../domain-module/route-types';
 import { newSecretToken } from '../http/secret-token';
+import type { ErasureLog } from '../erasures/erasure-log';
 import type { JobRepository } from '../jobs/job-repository';
 import { takeInvitation } from './invitation-limits';
 import type { InviteOutcome } from './team-repository';
@@ -39,6 +37,8 @@ import { apiPaths } from '../../shared/http/api-routes';
 /** What the administrators' team calls use of the server's parts (see app-context.ts). */
 export interface TeamAdminRouteDeps extends InterviewerAssignmentDeps {
   jobs: JobRepository;
+  /** A removal is logged before it runs, so a restore leaves the account out (backups/restore.ts). */
+  erasureLog: ErasureLog;
   limiters: Pick<RateLimiters, 'invitationsByEmail' | 'invitationsByAdmin'>;
   mailer: Mailer;
   mail: MailOptions;
@@ -149,7 +149,9 @@ function teamMemberRoutes(app: Api, context: TeamAdminRouteDeps): void {
     },
     async (request) => {
       const { id } = request.params;
-      if (!isId(id) || !(await team.remove(id))) throw new HttpError(404, messages.teamMemberMissing);
+      if (!isId(id) || !(await team.member(id))) throw new HttpError(404, messages.teamMemberMissing);
+      await context.erasureLog.record({ action: 'remove-account', accountId: id });
+      if (!(await team.remove(id))) throw new HttpError(404, messages.teamMemberMissing);
       return { acknowledged: true, deletedCount: 1 };
     },
   );

@@ -33,7 +33,7 @@ export const teamModule: ServerModule<Deps> = {
       by: 'privacy/retention.ts#purgeExpiredApplications',
     },
     restoreReplay: {
-      what: 'The assignments of an application deleted since the backup are dropped with it.',
+      what: 'The assignments of an application deleted, or of a member removed, since the backup are dropped with it.',
       by: 'backups/restore.ts#keep',
     },
   },

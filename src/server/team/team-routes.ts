@@ -294,6 +294,10 @@ function teamChangeRoutes(app: Api, context: TeamRouteDeps): void {
         notify: false,
         actorEmail: currentUser(request).email,
         onlyFrom: application.stage,
+        rejection:
+          stage === 'rejected' && request.body.reasonId
+            ? { reasonId: request.body.reasonId, feedback: request.body.feedback }
+            : undefined,
       });
       return { acknowledged: true, ...outcome };
     },

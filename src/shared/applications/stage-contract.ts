@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jobInterviewCountsSchema } from '../interviews/interview-contract';
+import { multiLineText } from '../contact-fields';
 
 /**
  * Where an application stands in hiring, in order. Every application starts as `new`; opening it
@@ -40,23 +41,54 @@ export const isStage = (value: unknown): value is ApplicationStage =>
 export const MAX_BULK_STAGE_CHANGE = 10_000;
 export const bulkStageChangeTooLarge = `At most ${MAX_BULK_STAGE_CHANGE} applications can be changed at once.`;
 
+export const REJECTION_FEEDBACK_MAX = 2000;
+export const REJECTION_NEEDS_REASON =
+  'Choose a reason for the rejection: rejecting an application needs one.';
+
+/**
+ * What a rejection carries besides its stage (docs/behaviour.md#rejection-reasons): the private
+ * reason, one of the list administrators keep, and feedback the applicant may read once the
+ * rejection e-mail has gone. Both are ignored for any other stage.
+ */
+export const rejectionFields = {
+  reasonId: z.uuid({ error: 'Choose a reason for the rejection from the list.' }).optional(),
+  feedback: multiLineText('Feedback', { error: 'Feedback is text.' })
+    .trim()
+    .max(REJECTION_FEEDBACK_MAX, `Feedback can be at most ${REJECTION_FEEDBACK_MAX} characters.`)
+    .optional(),
+};
+
+/** A move to Rejected needs a reason. */
+export const requireReasonForRejection = (
+  change: { stage: ApplicationStage; reasonId?: string | undefined },
+  context: z.RefinementCtx,
+): void => {
+  if (change.stage === 'rejected' && !change.reasonId) {
+    context.addIssue({ code: 'custom', path: ['reasonId'], message: REJECTION_NEEDS_REASON });
+  }
+};
+
 /**
  * PUT /api/applications/:id/stage. `notify` asks the server to e-mail the applicant the reply
  * that belongs to the new stage (see reply-contract.ts), rendered from the stored application:
  * the recipient never comes from the client.
  */
-export const stageChangeSchema = z.object({
+const stageChangeFields = z.object({
   stage: stageSchema,
   notify: z.boolean({ error: 'Say whether to e-mail the applicant (true or false).' }).default(false),
+  ...rejectionFields,
 });
+export const stageChangeSchema = stageChangeFields.superRefine(requireReasonForRejection);
 
 /** POST /api/applications/stage: the same change for many applications, in one transaction. */
-export const bulkStageChangeSchema = stageChangeSchema.extend({
-  ids: z
-    .array(z.string(), { error: 'Name the applications to change (ids).' })
-    .min(1, 'Name at least one application.')
-    .max(MAX_BULK_STAGE_CHANGE, bulkStageChangeTooLarge),
-});
+export const bulkStageChangeSchema = stageChangeFields
+  .extend({
+    ids: z
+      .array(z.string(), { error: 'Name the applications to change (ids).' })
+      .min(1, 'Name at least one application.')
+      .max(MAX_BULK_STAGE_CHANGE, bulkStageChangeTooLarge),
+  })
+  .superRefine(requireReasonForRejection);
 
 /**
  * The answer to a stage change, single or bulk, in the API's acknowledgement style: how many

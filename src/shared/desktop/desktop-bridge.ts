@@ -186,6 +186,15 @@ export const DESKTOP_MESSAGES = {
     z.tuple([z.object({ news: z.enum(HIRING_NEWS), jobTitle: z.string().trim().min(1).max(200) }).strict()]),
     z.void(),
   ),
+  /**
+   * One native notification for a batch of `count` applications newly past their stage's time
+   * limit (docs/behaviour.md#response-times); no applicant is named.
+   */
+  'overdue:notify': call(
+    'notifyOverdueApplications',
+    z.tuple([z.number().int().min(1).max(MAX_NOTIFIED_APPLICATIONS)]),
+    z.void(),
+  ),
   /** The admin clicked that notification: show the New applications. */
   'applications:open-new': signal('onOpenNewApplications'),
   /** Whether a downloaded, verified update is waiting. */

@@ -113,6 +113,14 @@ export const apiPaths = {
   eraseMyApplication: call('/my-application/:token/erase'),
   myInterview: call('/my-application/:token/interview'),
   lostLink: call('/my-application/lost-link'),
+  myApplicationResponse: call('/my-application/:token/response'),
+
+  // Response times and rejection reasons.
+  stageTimeLimits: call('/response-times/limits'),
+  overdueApplications: call('/response-times/overdue'),
+  rejectionReasons: call('/rejection-reasons'),
+  rejectionReason: call('/rejection-reasons/:id'),
+  teamRejectionReasons: call('/team/rejection-reasons'),
 
   // The talent pool (docs/behaviour.md#the-talent-pool).
   talentPool: call('/talent-pool'),

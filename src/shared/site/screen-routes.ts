@@ -291,6 +291,12 @@ export const screens = {
     replay: true,
     screen: { file: 'features/reply-templates/reply-templates-page', name: 'ReplyTemplatesPage' },
   }),
+  /** Each stage's time limit and the rejection reasons administrators keep. */
+  responseTimes: screen(`${ADMIN_BASE}/response-times`, {
+    ...admin,
+    replay: true,
+    screen: { file: 'features/response-times/response-times-page', name: 'ResponseTimesPage' },
+  }),
   account: screen(`${ADMIN_BASE}/account`, {
     ...admin,
     replay: true,

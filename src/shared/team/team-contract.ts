@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { storedAnswerSchema } from '../questions/question-contract';
 import { emailSchema, nameSchema } from '../contact-fields';
-import { applicationStages, stageSchema, type ApplicationStage } from '../applications/stage-contract';
+import {
+  applicationStages,
+  rejectionFields,
+  requireReasonForRejection,
+  stageSchema,
+  type ApplicationStage,
+} from '../applications/stage-contract';
 
 /**
  * The hiring team: people who are not administrators and reach only what is assigned to them
@@ -197,7 +203,9 @@ export const teamApplicationDetailSchema = teamApplicationSummarySchema.extend({
 });
 
 /** PUT /api/team/applications/:id/stage: a move by the job's hiring manager; replies stay with administrators. */
-export const teamStageChangeSchema = z.object({ stage: stageSchema });
+export const teamStageChangeSchema = z
+  .object({ stage: stageSchema, ...rejectionFields })
+  .superRefine(requireReasonForRejection);
 
 /** GET /api/post/:id/viewers: who has seen this job's applicants, for its administrators. */
 export const jobViewerSchema = z.object({

@@ -30,7 +30,7 @@ const job = (id: string, jobTitle: string): Job => ({
 });
 
 describe('the dashboard’s pipeline', () => {
-  it('shows each job’s interviews booked and scorecards still owed, from the counts', async () => {
+  it('shows each job’s interviews booked, scorecards still owed and overdue applications', async () => {
     const claims = job('job-claims', 'Claims Handler');
     const sales = job('job-sales', 'Sales Agent');
     const counts: ApplicationCounts = {
@@ -52,6 +52,19 @@ describe('the dashboard’s pipeline', () => {
       if (call.path.startsWith('/admin/')) return jsonResponse(200, { admin: true, role: 'admin' });
       if (call.path.startsWith('/all')) return jsonResponse(200, [claims, sales]);
       if (call.path === '/applications/counts') return jsonResponse(200, counts);
+      if (call.path === '/response-times/overdue')
+        return jsonResponse(200, {
+          applications: [
+            {
+              applicationId: 'a-1',
+              jobId: claims._id,
+              jobTitle: claims.jobTitle,
+              stage: 'interview',
+              dueOn: '2025-03-03',
+              workingDaysOver: 1,
+            },
+          ],
+        });
       if (call.path === '/applications') {
         return jsonResponse(200, [
           applicationRow({ jobId: claims._id, stage: 'interview' }),
@@ -70,5 +83,8 @@ describe('the dashboard’s pipeline', () => {
     expect(await within(claimsRow!).findByText('2 interviews booked · 1 scorecard owed')).toBeInTheDocument();
     // A job with neither says nothing about interviews.
     expect(salesRow).not.toHaveTextContent(/interview/i);
+    // Overdue applications are counted in words on their job, and only there.
+    expect(await within(claimsRow!).findByText('1 overdue')).toBeInTheDocument();
+    expect(salesRow).not.toHaveTextContent(/overdue/i);
   });
 });

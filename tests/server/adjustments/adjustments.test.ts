@@ -147,7 +147,8 @@ describe(`adjustments on ${engine}`, () => {
     } finally {
       await bare.stop();
     }
-  });
+    // A server of its own starts here, as the file's own does in beforeAll.
+  }, 60_000);
 
   it('a Disability Confident opt-in shows shortlisters only "interview if the minimum criteria are met"', async () => {
     const form = new FormData();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationStages } from '../../../src/shared/applications/stage-contract';
 import { createScratchDatabase, testDatabaseUrl } from '../../support/postgres';
 import { startTestServer, type TestServer } from '../../support/test-server';
-import { apply, createJob } from '../../support/hiring';
+import { A_REJECTION_REASON, apply, createJob } from '../../support/hiring';
 
 /**
  * GET /api/applications/counts, which every open admin screen polls: the numbers, the ETag that
@@ -39,7 +39,10 @@ describe(`GET /api/applications/counts on ${engine}`, () => {
 
   it('counts each stage and tells when the newest arrived', async () => {
     const ids = [await apply(server, jobId), await apply(server, jobId), await apply(server, jobId)];
-    await server.api('PUT', `/applications/${ids[0]}/stage`, { token, body: { stage: 'rejected' } });
+    await server.api('PUT', `/applications/${ids[0]}/stage`, {
+      token,
+      body: { stage: 'rejected', reasonId: A_REJECTION_REASON },
+    });
     await server.api('GET', `/applications/${ids[1]}`, { token });
     const newest = (await server.api('GET', '/applications', { token })).body[0];
     expect(newest._id).toBe(ids[2]);

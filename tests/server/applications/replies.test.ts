@@ -8,7 +8,7 @@ import { siteConfig } from '../../../src/shared/site/site-config';
 import { testDatabaseUrl } from '../../support/postgres';
 import { startSmtpSink, type DeliveredMessage, type SmtpSink } from '../../support/smtp-sink';
 import { ADMIN, startTestServer, type TestServer } from '../../support/test-server';
-import { apply, auditTrail, createJob } from '../../support/hiring';
+import { A_REJECTION_REASON, apply, auditTrail, createJob } from '../../support/hiring';
 
 /**
  * Replies to applicants: their templates (saved, refused, restored), the preview, and the
@@ -212,7 +212,7 @@ describe(`replies e-mailed over SMTP on ${engine}`, () => {
     const id = await apply(server, jobId, { name: 'Ada Lovelace', email });
     const expected = (await preview(id, 'rejection')).body;
 
-    const rejected = await move(id, { stage: 'rejected', notify: true });
+    const rejected = await move(id, { stage: 'rejected', reasonId: A_REJECTION_REASON, notify: true });
     expect(rejected.body).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1, emailedCount: 1 });
     await expect.poll(() => repliesTo(email).length, DELIVERY).toBe(1);
     const [message] = repliesTo(email);
@@ -230,20 +230,20 @@ describe(`replies e-mailed over SMTP on ${engine}`, () => {
     expect(
       trail.filter((entry) => entry.action !== 'view').map(({ action, detail }) => [action, detail]),
     ).toEqual([
-      ['stage', 'New → Rejected'],
+      ['stage', 'New → Rejected (reason: Did not meet essential criteria)'],
       ['reply', 'Rejection'],
     ]);
     expect((await preview(id, 'rejection')).body.alreadySent).toBe(true);
 
     // Asked again, directly or after moving it away and back, it sends nothing more.
-    const again = await move(id, { stage: 'rejected', notify: true });
+    const again = await move(id, { stage: 'rejected', reasonId: A_REJECTION_REASON, notify: true });
     expect(again.body).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 0, emailedCount: 0 });
     await move(id, { stage: 'shortlisted' });
-    const back = await move(id, { stage: 'rejected', notify: true });
+    const back = await move(id, { stage: 'rejected', reasonId: A_REJECTION_REASON, notify: true });
     expect(back.body).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1, emailedCount: 0 });
     const bulk = await server.api('POST', '/applications/stage', {
       token,
-      body: { ids: [id], stage: 'rejected', notify: true },
+      body: { ids: [id], stage: 'rejected', reasonId: A_REJECTION_REASON, notify: true },
     });
     expect(bulk.body.emailedCount).toBe(0);
     await settled();
@@ -267,7 +267,14 @@ describe(`replies e-mailed over SMTP on ${engine}`, () => {
     const other = await apply(server, jobId, { name: 'Other Stored', email: 'other.stored@example.com' });
     const bulk = await server.api('POST', '/applications/stage', {
       token,
-      body: { ids: [other], stage: 'rejected', notify: true, ...intruder, emails: ['intruder@evil.example'] },
+      body: {
+        ids: [other],
+        stage: 'rejected',
+        reasonId: A_REJECTION_REASON,
+        notify: true,
+        ...intruder,
+        emails: ['intruder@evil.example'],
+      },
     });
     expect(bulk.body.emailedCount).toBe(1);
 
@@ -309,7 +316,7 @@ describe(`replies e-mailed over SMTP on ${engine}`, () => {
     const email = 'later.edit@example.com';
     const id = await apply(server, jobId, { name: 'Later Edit', email });
     await saveTemplate('rejection', { subject: 'First wording', body: 'First wording for {firstName}.' });
-    await move(id, { stage: 'rejected', notify: true });
+    await move(id, { stage: 'rejected', reasonId: A_REJECTION_REASON, notify: true });
     await saveTemplate('rejection', { subject: 'Second wording', body: 'Second wording.' });
     await expect.poll(() => repliesTo(email).length, DELIVERY).toBe(1);
     expect(repliesTo(email)[0]!.parsed.subject).toBe('First wording');
@@ -318,13 +325,13 @@ describe(`replies e-mailed over SMTP on ${engine}`, () => {
   it('sends nothing without notify, and the rejection can still go later', async () => {
     const email = 'quiet.reject@example.com';
     const id = await apply(server, jobId, { name: 'Quiet Reject', email });
-    const quiet = await move(id, { stage: 'rejected' });
+    const quiet = await move(id, { stage: 'rejected', reasonId: A_REJECTION_REASON });
     expect(quiet.body).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1, emailedCount: 0 });
     await settled();
     expect(repliesTo(email)).toEqual([]);
     expect((await preview(id, 'rejection')).body.alreadySent).toBe(false);
 
-    const later = await move(id, { stage: 'rejected', notify: true });
+    const later = await move(id, { stage: 'rejected', reasonId: A_REJECTION_REASON, notify: true });
     expect(later.body).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 0, emailedCount: 1 });
     await expect.poll(() => repliesTo(email).length, DELIVERY).toBe(1);
   });
@@ -343,10 +350,10 @@ describe(`replies e-mailed over SMTP on ${engine}`, () => {
     const emails = ['bulk.one@example.com', 'bulk.two@example.com', 'bulk.three@example.com'];
     const ids = [];
     for (const email of emails) ids.push(await apply(server, jobId, { name: 'Bulk Applicant', email }));
-    await move(ids[0]!, { stage: 'rejected', notify: true });
+    await move(ids[0]!, { stage: 'rejected', reasonId: A_REJECTION_REASON, notify: true });
     const bulk = await server.api('POST', '/applications/stage', {
       token,
-      body: { ids, stage: 'rejected', notify: true },
+      body: { ids, stage: 'rejected', reasonId: A_REJECTION_REASON, notify: true },
     });
     expect(bulk.body).toEqual({ acknowledged: true, matchedCount: 3, modifiedCount: 2, emailedCount: 2 });
     await expect.poll(() => emails.map((email) => repliesTo(email).length), DELIVERY).toEqual([1, 1, 1]);

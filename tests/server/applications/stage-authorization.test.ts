@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationReplies, emailOutbox } from '../../../src/server/db/schema';
 import { messages } from '../../../src/shared/messages';
 import { startTestServer, type TestServer } from '../../support/test-server';
-import { apply, createJob } from '../../support/hiring';
+import { A_REJECTION_REASON, apply, createJob } from '../../support/hiring';
 
 /**
  * Every hiring call (stages, counts, replies, templates) with the credentials that must not open
@@ -29,13 +29,13 @@ const calls: Call[] = [
     name: 'PUT /applications/:id/stage',
     method: 'PUT',
     path: () => `/applications/${applicationId}/stage`,
-    body: () => ({ stage: 'rejected', notify: true }),
+    body: () => ({ stage: 'rejected', reasonId: A_REJECTION_REASON, notify: true }),
   },
   {
     name: 'POST /applications/stage',
     method: 'POST',
     path: () => '/applications/stage',
-    body: () => ({ ids: [applicationId], stage: 'rejected', notify: true }),
+    body: () => ({ ids: [applicationId], stage: 'rejected', reasonId: A_REJECTION_REASON, notify: true }),
   },
   { name: 'GET /applications/counts', method: 'GET', path: () => '/applications/counts' },
   {

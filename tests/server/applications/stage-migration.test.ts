@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { applicationStages } from '../../../src/shared/applications/stage-contract';
 import { createScratchDatabase, testDatabaseUrl } from '../../support/postgres';
 import { ADMIN, startTestServer, type TestServer } from '../../support/test-server';
-import { apply, auditTrail, createJob } from '../../support/hiring';
+import { A_REJECTION_REASON, apply, auditTrail, createJob } from '../../support/hiring';
 
 /**
  * A database that holds applications from before stages existed is migrated at start: every one
@@ -138,7 +138,7 @@ describe(`migrating a database from before stages, on ${engine}`, () => {
       );
       const rejected = await server.api('PUT', `/applications/${applicationId}/stage`, {
         token,
-        body: { stage: 'rejected', notify: true },
+        body: { stage: 'rejected', reasonId: A_REJECTION_REASON, notify: true },
       });
       expect(rejected.body).toEqual({
         acknowledged: true,

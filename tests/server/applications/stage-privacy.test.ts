@@ -5,7 +5,7 @@ import { purgeExpiredApplications } from '../../../src/server/privacy/retention'
 import type { SubjectExport } from '../../../src/shared/privacy/privacy-contract';
 import { testDatabaseUrl } from '../../support/postgres';
 import { ADMIN, startTestServer, type TestServer } from '../../support/test-server';
-import { apply, createJob } from '../../support/hiring';
+import { A_REJECTION_REASON, apply, createJob } from '../../support/hiring';
 
 /**
  * Stages and replies are the applicant's data too: an access request shows them, and erasure,
@@ -36,11 +36,19 @@ const rowsAbout = async (ids: string[]) => {
 async function hiredThrough(email: string): Promise<string> {
   const id = await apply(server, jobId, { name: 'Subject Person', email });
   await server.api('PUT', `/applications/${id}/stage`, { token, body: { stage: 'interview', notify: true } });
-  await server.api('PUT', `/applications/${id}/stage`, { token, body: { stage: 'rejected', notify: true } });
+  await server.api('PUT', `/applications/${id}/stage`, {
+    token,
+    body: { stage: 'rejected', reasonId: A_REJECTION_REASON, notify: true },
+  });
   const now = await rowsAbout([id]);
   expect(now.replies.map((row) => row.kind).sort()).toEqual(['interview', 'rejection']);
   expect(now.history.map((row) => row.detail)).toEqual(
-    expect.arrayContaining(['New → Interview', 'Interview → Rejected', 'Rejection', 'Interview invitation']),
+    expect.arrayContaining([
+      'New → Interview',
+      'Interview → Rejected (reason: Did not meet essential criteria)',
+      'Rejection',
+      'Interview invitation',
+    ]),
   );
   return id;
 }
@@ -79,7 +87,12 @@ describe(`stages and replies in access requests and erasure, on ${engine}`, () =
       data.audit
         .filter((entry) => entry.action === 'stage' || entry.action === 'reply')
         .map((entry) => entry.detail),
-    ).toEqual(['New → Interview', 'Interview invitation', 'Interview → Rejected', 'Rejection']);
+    ).toEqual([
+      'New → Interview',
+      'Interview invitation',
+      'Interview → Rejected (reason: Did not meet essential criteria)',
+      'Rejection',
+    ]);
   });
 
   it('erasure removes the replies, the stage history and the e-mails with the applications', async () => {

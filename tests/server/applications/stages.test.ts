@@ -6,7 +6,14 @@ import { messages } from '../../../src/shared/messages';
 import { unknownStageMessage } from '../../../src/shared/applications/stage-contract';
 import { testDatabaseUrl } from '../../support/postgres';
 import { ADMIN, startTestServer, type TestServer } from '../../support/test-server';
-import { apply, auditTrail, createJob, listedStages, storeApplications } from '../../support/hiring';
+import {
+  A_REJECTION_REASON,
+  apply,
+  auditTrail,
+  createJob,
+  listedStages,
+  storeApplications,
+} from '../../support/hiring';
 
 /**
  * Hiring stages through the API, on the engine of the suite (PGlite, or PostgreSQL under
@@ -179,7 +186,7 @@ describe(`PUT /api/applications/:id/stage on ${engine}`, () => {
 
   it('refuses a notify that is not true or false with 400', async () => {
     const id = await apply(server, jobId);
-    const refused = await move(id, { stage: 'rejected', notify: 'yes' });
+    const refused = await move(id, { stage: 'rejected', reasonId: A_REJECTION_REASON, notify: 'yes' });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('Say whether to e-mail the applicant (true or false).');
     expect((await listedStages(server)).get(id)!.stage).toBe('new');
@@ -193,7 +200,7 @@ describe(`PUT /api/applications/:id/stage on ${engine}`, () => {
 
   it('answers 404 for an application that does not exist or an id that is not one', async () => {
     for (const id of [randomUUID(), 'not-an-id', '12345']) {
-      const missing = await move(id, { stage: 'rejected' });
+      const missing = await move(id, { stage: 'rejected', reasonId: A_REJECTION_REASON });
       expect(missing.status, id).toBe(404);
       expect(missing.body).toEqual({ message: messages.applicationMissing });
     }
@@ -226,15 +233,27 @@ describe(`POST /api/applications/stage on ${engine}`, () => {
   });
 
   it('answers zero matches for ids that name nothing', async () => {
-    const none = await bulk({ ids: [randomUUID(), 'x'], stage: 'rejected' });
+    const none = await bulk({ ids: [randomUUID(), 'x'], stage: 'rejected', reasonId: A_REJECTION_REASON });
     expect(none.body).toEqual({ acknowledged: true, matchedCount: 0, modifiedCount: 0, emailedCount: 0 });
   });
 
   it.each([
-    ['no ids', { ids: undefined, stage: 'rejected' }, 'Name the applications to change (ids).'],
-    ['an empty list', { ids: [], stage: 'rejected' }, 'Name at least one application.'],
-    ['ids that are not a list', { ids: 'all', stage: 'rejected' }, 'Name the applications to change (ids).'],
-    ['an id that is not text', { ids: [7], stage: 'rejected' }, undefined],
+    [
+      'no ids',
+      { ids: undefined, stage: 'rejected', reasonId: A_REJECTION_REASON },
+      'Name the applications to change (ids).',
+    ],
+    [
+      'an empty list',
+      { ids: [], stage: 'rejected', reasonId: A_REJECTION_REASON },
+      'Name at least one application.',
+    ],
+    [
+      'ids that are not a list',
+      { ids: 'all', stage: 'rejected', reasonId: A_REJECTION_REASON },
+      'Name the applications to change (ids).',
+    ],
+    ['an id that is not text', { ids: [7], stage: 'rejected', reasonId: A_REJECTION_REASON }, undefined],
     ['an unknown stage', { stage: 'archived' }, unknownStageMessage],
     [
       'more ids than allowed',
@@ -252,7 +271,7 @@ describe(`POST /api/applications/stage on ${engine}`, () => {
 
   it('moves 1,000 applications in one request, each with its history entry', async () => {
     const ids = await storeApplications(server, jobId, 1000, 'thousand');
-    const moved = await bulk({ ids, stage: 'rejected' });
+    const moved = await bulk({ ids, stage: 'rejected', reasonId: A_REJECTION_REASON });
     expect(moved.status).toBe(200);
     expect(moved.body).toEqual({
       acknowledged: true,
@@ -269,7 +288,7 @@ describe(`POST /api/applications/stage on ${engine}`, () => {
         and(
           inArray(auditEntries.applicationId, ids),
           eq(auditEntries.action, 'stage'),
-          eq(auditEntries.detail, 'New → Rejected'),
+          eq(auditEntries.detail, 'New → Rejected (reason: Did not meet essential criteria)'),
           eq(auditEntries.actorEmail, ADMIN.email),
         ),
       );
@@ -310,7 +329,7 @@ describe(`POST /api/applications/stage on ${engine}`, () => {
         for each row execute function refuse_test_reply()`),
     );
     try {
-      const failed = await bulk({ ids, stage: 'rejected', notify: true });
+      const failed = await bulk({ ids, stage: 'rejected', reasonId: A_REJECTION_REASON, notify: true });
       expect(failed.status).toBe(500);
       expect(failed.body).toEqual({ message: messages.serverError });
     } finally {
@@ -322,8 +341,12 @@ describe(`POST /api/applications/stage on ${engine}`, () => {
     // Only the opening above moved anything: the third was reviewed when its address was read.
     expect(ids.map((id) => listed.get(id)!.stage)).toEqual(['new', 'new', 'reviewed', 'new']);
     for (const id of ids) {
-      expect((await stageEntries(id)).map((entry) => entry.detail)).not.toContain('New → Rejected');
-      expect((await stageEntries(id)).map((entry) => entry.detail)).not.toContain('Reviewed → Rejected');
+      expect((await stageEntries(id)).map((entry) => entry.detail)).not.toContain(
+        'New → Rejected (reason: Did not meet essential criteria)',
+      );
+      expect((await stageEntries(id)).map((entry) => entry.detail)).not.toContain(
+        'Reviewed → Rejected (reason: Did not meet essential criteria)',
+      );
     }
     const replies = await db
       .select()
@@ -342,7 +365,7 @@ describe(`POST /api/applications/stage on ${engine}`, () => {
     expect(mail[0]!.n).toBe(0);
 
     // With the database willing again, the same request moves them all.
-    const retried = await bulk({ ids, stage: 'rejected', notify: true });
+    const retried = await bulk({ ids, stage: 'rejected', reasonId: A_REJECTION_REASON, notify: true });
     expect(retried.body).toEqual({ acknowledged: true, matchedCount: 4, modifiedCount: 4, emailedCount: 4 });
   });
 });

@@ -25,6 +25,8 @@ import { createScratchDatabase, testDatabaseUrl } from '../../support/postgres';
 import { runCli } from '../../support/run-cli';
 import { lastJsonLine, runNode } from '../../support/run-node';
 import { projectDir } from '../../support/server-process';
+import type { TestApp } from '../../support/build-app';
+import { assignInterviewer, assignJob, invite } from '../../support/hiring-team';
 import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
 
 /**
@@ -134,6 +136,12 @@ describe(`backup and restore on ${engine}`, () => {
       evidence.set(hire.id, sha256(bytes));
     }
 
+    // A hiring team of two: one stays, one (an interviewer of an application) is removed after it.
+    const staying = await invite(server as unknown as TestApp, token, 'hiring-manager', 'staying');
+    const leaving = await invite(server as unknown as TestApp, token, 'interviewer', 'leaving');
+    await assignJob(server as unknown as TestApp, token, staying, jobId);
+    await assignInterviewer(server as unknown as TestApp, token, leaving, before[3]!.id);
+
     // Applications keep arriving, one after another, for as long as the backup runs.
     let loading = true;
     const during: Acknowledged[] = [];
@@ -165,6 +173,8 @@ describe(`backup and restore on ${engine}`, () => {
     expect((await server.api('DELETE', `/applicants/${erased!.email}`, { token })).status).toBe(200);
     expect((await server.api('DELETE', `/applications/${deleted!.id}`, { token })).status).toBe(200);
     expect(readFileSync(erasureLog, 'utf8')).not.toContain(erased!.email);
+    expect((await server.api('DELETE', `/team-members/${leaving.id}`, { token })).status).toBe(200);
+    expect(readFileSync(erasureLog, 'utf8')).not.toContain(leaving.id);
 
     const target = await emptyTarget();
     const restore = await runCli('admin', ['restore', archive], {
@@ -188,6 +198,15 @@ describe(`backup and restore on ${engine}`, () => {
       expect(cv.status).toBe(200);
       expect(sha256(cv.bytes)).toBe(application.cv);
     }
+    // The member removed after the backup stays removed, with their assignment; the other is back.
+    const members = (await restored.api('GET', '/team-members', { token: adminToken })).body as Array<{
+      email: string;
+    }>;
+    expect(members.map((member) => member.email)).toEqual([staying.email]);
+    const interviewers = await restored.api('GET', `/applications/${before[3]!.id}/interviewers`, {
+      token: adminToken,
+    });
+    expect(interviewers.body).toEqual([]);
     // The kept hire's check and evidence are back, byte for byte.
     const hire = kept[0]!;
     const check = await restored.api('GET', `/applications/${hire.id}/right-to-work`, { token: adminToken });

@@ -8,6 +8,7 @@ import { toDataUrl, validPdf } from '../../support/pdf-fixtures';
 import { createScratchDatabase, testDatabaseUrl } from '../../support/postgres';
 import { runCli } from '../../support/run-cli';
 import { sampleJob, startTestServer } from '../../support/test-server';
+import { A_REJECTION_REASON } from '../../support/hiring';
 
 /**
  * `npm run admin -- move-to-postgres <url>` as a real process: a PGlite data folder with jobs,
@@ -75,7 +76,9 @@ describe.skipIf(!baseUrl)('move to PostgreSQL', () => {
     const [reviewed, rejected, noted] = applied;
     const put = (id: string, body: object) => source.api('PUT', `/applications/${id}/stage`, { token, body });
     expect((await put(reviewed!.id, { stage: 'reviewed' })).status).toBe(200);
-    expect((await put(rejected!.id, { stage: 'rejected', notify: true })).status).toBe(200);
+    expect(
+      (await put(rejected!.id, { stage: 'rejected', reasonId: A_REJECTION_REASON, notify: true })).status,
+    ).toBe(200);
     expect(
       (
         await source.api('POST', `/applications/${noted!.id}/notes`, {

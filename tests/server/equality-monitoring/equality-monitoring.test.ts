@@ -14,6 +14,7 @@ import { buildTestApp, type TestApp } from '../../support/build-app';
 import { toDataUrl, validPdf } from '../../support/pdf-fixtures';
 import { testDatabaseUrl } from '../../support/postgres';
 import { sampleJob } from '../../support/test-server';
+import { A_REJECTION_REASON } from '../../support/hiring';
 
 /**
  * Equality monitoring is kept so that no one reading the database, an administrator with every
@@ -435,7 +436,10 @@ describe(`equality monitoring on ${engine}`, () => {
       const moved = await server.api('POST', '/applications/stage', { token: admin, body: { ids, stage } });
       expect(moved.status).toBe(200);
     }
-    await server.api('PUT', `/applications/${ids[0]}/stage`, { token: admin, body: { stage: 'rejected' } });
+    await server.api('PUT', `/applications/${ids[0]}/stage`, {
+      token: admin,
+      body: { stage: 'rejected', reasonId: A_REJECTION_REASON },
+    });
     await server.api('PUT', `/applications/${ids[1]}/stage`, { token: admin, body: { stage: 'offer' } });
     await takenAfresh();
     let report = await funnel(jobId);

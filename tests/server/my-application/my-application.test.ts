@@ -24,6 +24,7 @@ import { toDataUrl, validPdf } from '../../support/pdf-fixtures';
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink';
 import { buildTestApp, type TestApp } from '../../support/build-app';
 import { sampleJob } from '../../support/test-server';
+import { A_REJECTION_REASON } from '../../support/hiring';
 
 /**
  * The applicant's private link (docs/behaviour.md#the-applicants-page): what it shows, withdrawing
@@ -90,7 +91,10 @@ const erase = (token: string) => server.api('POST', `/my-application/${token}/er
 const lostLink = (email: unknown, extra: Record<string, unknown> = {}) =>
   server.api('POST', '/my-application/lost-link', { body: { email, ...extra } });
 const moveTo = (id: string, stage: string, notify = false) =>
-  server.api('PUT', `/applications/${id}/stage`, { token: admin, body: { stage, notify } });
+  server.api('PUT', `/applications/${id}/stage`, {
+    token: admin,
+    body: { stage, notify, reasonId: A_REJECTION_REASON },
+  });
 
 const expectNotFound = (answer: { status: number; body: { message: string } }) => {
   expect(answer.status).toBe(404);

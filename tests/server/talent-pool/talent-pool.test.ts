@@ -14,6 +14,7 @@ import { buildTestApp, type TestApp } from '../../support/build-app';
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink';
 import { toDataUrl, validPdf } from '../../support/pdf-fixtures';
 import { applyTo, createJob, invite, tokenFor } from '../../support/hiring-team';
+import { A_REJECTION_REASON } from '../../support/hiring';
 
 /**
  * The talent pool (docs/behaviour.md#the-talent-pool): joining by consent from the careers site
@@ -142,7 +143,7 @@ describe('the talent pool', () => {
     const applicationId = await applyTo(server, jobId, applicant);
     const rejected = await server.api('PUT', `/applications/${applicationId}/stage`, {
       token: adminToken,
-      body: { stage: 'rejected', notify: true },
+      body: { stage: 'rejected', reasonId: A_REJECTION_REASON, notify: true },
     });
     expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
     const rejection = await nextMail(applicant.email, /.*/, 1);

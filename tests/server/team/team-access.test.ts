@@ -19,6 +19,7 @@ import {
   tokenFor,
   type HiringTeam,
 } from '../../support/hiring-team';
+import { A_REJECTION_REASON } from '../../support/hiring';
 
 /**
  * What the hiring team reaches through `/api/team`, and how that access ends by itself
@@ -119,7 +120,10 @@ describe('a hiring manager', () => {
       ['rejected', 'Rejected'],
       ['withdrawn', 'Withdrawn'],
     ] as const) {
-      const refused = await as(team.hmA, 'PUT', `/team/applications/${team.a2}/stage`, { stage });
+      const refused = await as(team.hmA, 'PUT', `/team/applications/${team.a2}/stage`, {
+        stage,
+        reasonId: A_REJECTION_REASON,
+      });
       expect(refused, stage).toMatchObject({
         status: 403,
         body: { message: messages.teamStageNeedsAdmin(label) },
@@ -130,6 +134,7 @@ describe('a hiring manager', () => {
     await assignJob(server, team.adminToken, team.hmA, team.jobA, true);
     const rejected = await as(team.hmA, 'PUT', `/team/applications/${team.a2}/stage`, {
       stage: 'rejected',
+      reasonId: A_REJECTION_REASON,
       notify: true,
     });
     expect(rejected).toMatchObject({ status: 200, body: { modifiedCount: 1, emailedCount: 0 } });

@@ -1,9 +1,10 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import type { JobInterviewCounts } from '../../../shared/interviews/interview-contract';
 import type { Job } from '../../../shared/jobs/job-contract';
 import type { JobStageCounts } from '../../features/applications/application-filters';
 import { Legend } from './pipeline-legend';
 import { JobRow } from './pipeline-job-row';
+import { useOverdue } from '../../entities/use-overdue';
 import { useStyles } from './job-pipeline.styles';
 
 /**
@@ -27,6 +28,13 @@ export function JobPipeline({
   const styles = useStyles();
   const headingId = useId();
   const open = jobs.filter((job) => !job.closed);
+  const overdue = useOverdue();
+  const overdueByJob = useMemo(() => {
+    const byJob = new Map<string, number>();
+    for (const application of overdue.values())
+      if (application.jobId) byJob.set(application.jobId, (byJob.get(application.jobId) ?? 0) + 1);
+    return byJob;
+  }, [overdue]);
   return (
     <section className={className} aria-labelledby={headingId} data-testid="pipeline">
       <h2 id={headingId} className={headingClassName}>
@@ -44,6 +52,7 @@ export function JobPipeline({
                 job={job}
                 counts={countsByJob.get(job._id)}
                 interviews={interviewsByJob.get(job._id)}
+                overdue={overdueByJob.get(job._id) ?? 0}
               />
             ))}
           </ul>

@@ -8,6 +8,7 @@ import type { JobInterviewCounts } from '../../../shared/interviews/interview-co
 import type { Job } from '../../../shared/jobs/job-contract';
 import { listPath, type JobStageCounts } from '../../features/applications/application-filters';
 import { stageColors } from '../../entities/stage-colors';
+import { OverdueCount } from '../../entities/overdue-mark';
 import { useStyles } from './pipeline-job-row.styles';
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
@@ -21,10 +22,13 @@ export function JobRow({
   job,
   counts,
   interviews,
+  overdue = 0,
 }: {
   job: Job;
   counts: JobStageCounts | undefined;
   interviews: JobInterviewCounts | undefined;
+  /** How many of its applications are past their stage's time limit. */
+  overdue?: number;
 }) {
   const styles = useStyles();
   const total = counts?.total ?? 0;
@@ -38,6 +42,7 @@ export function JobRow({
           {job.jobTitle}
         </Link>
         <span className={styles.total}>{total === 1 ? '1 application' : `${total} applications`}</span>
+        {overdue > 0 && <OverdueCount count={overdue} />}
       </div>
       {total > 0 && (
         // The same address as the title: a click on the bar opens the job's list too.

@@ -16,7 +16,9 @@ import { EyeRegular } from '@fluentui/react-icons/headless/svg/eye';
 import { OpenRegular } from '@fluentui/react-icons/headless/svg/open';
 import type { ApplicationSummary } from '../../../shared/applications/application-contract';
 import type { ApplicationStage } from '../../../shared/applications/stage-contract';
+import type { OverdueApplication } from '../../../shared/response-times/response-times-contract';
 import { useAdminStyles } from '../../layout/admin-page';
+import { OverdueMark } from '../../entities/overdue-mark';
 import { IconLink } from '../../components/icon-link';
 import { EmailAddress } from '../../components/email-address';
 import { applicantPhone, appliedJob, appliedOn, cvSizeText } from './application-fields';
@@ -28,6 +30,8 @@ import { useStyles } from './application-row.styles';
 
 interface RowProps {
   row: ApplicationSummary;
+  /** Past its stage's time limit (docs/behaviour.md#response-times). */
+  overdue?: OverdueApplication | undefined;
   index: number;
   list: boolean;
   selected: boolean;
@@ -48,6 +52,7 @@ interface RowProps {
  */
 export const ApplicationRow = memo(function ApplicationRow({
   row,
+  overdue,
   index,
   list,
   selected,
@@ -99,6 +104,12 @@ export const ApplicationRow = memo(function ApplicationRow({
           >
             Duplicate
           </span>
+        )}
+        {overdue && (
+          <>
+            {' '}
+            <OverdueMark overdue={overdue} />
+          </>
         )}
       </TableCell>
       <TableCell>

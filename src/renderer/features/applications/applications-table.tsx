@@ -21,6 +21,7 @@ import { useAdminStyles } from '../../layout/admin-page';
 import { applicationPath } from './application-filters';
 import type { CvAction } from './use-cv-actions';
 import { ApplicationRow } from './application-row';
+import { useOverdue } from '../../entities/use-overdue';
 import { useStyles } from './applications-table.styles';
 
 /** A row's height before it is measured (one line of text, a CV size and its buttons). */
@@ -79,6 +80,7 @@ export function ApplicationsTable({
 }: ApplicationsTableProps) {
   const admin = useAdminStyles();
   const styles = useStyles();
+  const overdue = useOverdue();
   const list = variant === 'list';
   const columns = [
     ...(list && selection ? ['select'] : []),
@@ -162,6 +164,7 @@ export function ApplicationsTable({
       <ApplicationRow
         key={row._id}
         row={row}
+        overdue={overdue.get(row._id)}
         index={item.index}
         list={list}
         selected={selection?.isSelected(row._id) ?? false}

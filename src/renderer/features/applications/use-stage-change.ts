@@ -20,7 +20,9 @@ import { useAppDispatch } from '../../store/hooks';
 import { choiceDialog, confirmDialog } from '../../feedback/dialogs';
 import { useToast } from '../../feedback/use-toast';
 import { applicationAdminApi, useLazyGetReplyPreviewQuery } from '../../entities/application-admin-api';
+import { useLazyGetRejectionReasonsQuery } from '../../entities/response-times-api';
 import { replyPreviewElement } from './reply-preview';
+import { rejectionFields, type RejectionFields } from './rejection-fields';
 
 export type StageRow = Pick<ApplicationSummary, '_id' | 'name' | 'stage'>;
 
@@ -72,6 +74,24 @@ function useReplyPreview() {
   );
 }
 
+/** The rejection reasons' fields for a move to Rejected (the list from the cache once read). */
+function useRejection() {
+  const [getReasons] = useLazyGetRejectionReasonsQuery();
+  return useCallback(
+    async (stage: ApplicationStage): Promise<RejectionFields | undefined> =>
+      stage === 'rejected' ? rejectionFields(await getReasons(undefined, true).unwrap()) : undefined,
+    [getReasons],
+  );
+}
+
+/** The dialog's body: the rejection's fields, when there are any, above the e-mail. */
+const withRejection = (rejection: RejectionFields | undefined, body: HTMLElement): HTMLElement => {
+  if (!rejection) return body;
+  const root = document.createElement('div');
+  root.append(rejection.element, body);
+  return root;
+};
+
 /**
  * Moves one application to a stage (the row's or the detail screen's stage control). A stage that
  * has a reply (Rejected, Interview) first shows the e-mail as it would go and asks: change and
@@ -82,6 +102,7 @@ export function useStageChange() {
   const toast = useToast();
   const failed = useFailure();
   const preview = useReplyPreview();
+  const rejectionFor = useRejection();
   const [busy, setBusy] = useState<Readonly<Record<string, true>>>({});
   // A second choice while the first is still asking or saving waits for nothing: it is ignored.
   const running = useRef(new Set<string>());
@@ -95,10 +116,12 @@ export function useStageChange() {
         const label = stageLabels[stage];
         const kind = replyKindForStage(stage);
         let notify = false;
+        let rejection: RejectionFields | undefined;
         if (kind) {
           let email: ReplyPreview;
           try {
             email = await preview(row._id, kind);
+            rejection = await rejectionFor(stage);
           } catch (error) {
             failed(error, 'The e-mail to the applicant could not be prepared, so the stage was not changed');
             return false;
@@ -112,7 +135,8 @@ export function useStageChange() {
             // The change starts as the dialog leaves; nothing opens after it.
             resolveWhenChosen: true,
             title: `Move ${row.name} to ${label}?`,
-            body: replyPreviewElement(email, notes),
+            body: withRejection(rejection, replyPreviewElement(email, notes)),
+            check: rejection?.check,
             ...(email.alreadySent
               ? { confirmButtonText: `Move to ${label}` }
               : { confirmButtonText: 'Change and send e-mail', denyButtonText: 'Change without e-mail' }),
@@ -121,7 +145,12 @@ export function useStageChange() {
           notify = choice === 'confirm' && !email.alreadySent;
         }
         const request = dispatch(
-          applicationAdminApi.endpoints.changeStage.initiate({ id: row._id, stage, notify }),
+          applicationAdminApi.endpoints.changeStage.initiate({
+            id: row._id,
+            stage,
+            notify,
+            ...rejection?.values(),
+          }),
         );
         try {
           const answer = await request.unwrap();
@@ -139,7 +168,7 @@ export function useStageChange() {
         setBusy(({ [row._id]: _done, ...rest }) => rest);
       }
     },
-    [dispatch, failed, preview, toast],
+    [dispatch, failed, preview, rejectionFor, toast],
   );
 
   return { busy, changeStage };
@@ -155,6 +184,7 @@ export function useBulkStageChange() {
   const toast = useToast();
   const failed = useFailure();
   const preview = useReplyPreview();
+  const rejectionFor = useRejection();
   const [running, setRunning] = useState(false);
 
   const changeStages = useCallback(
@@ -172,12 +202,14 @@ export function useBulkStageChange() {
         const count = plural(rows.length, 'application');
         const kind = replyKindForStage(stage);
         let notify = false;
+        let rejection: RejectionFields | undefined;
         const verb = stage === 'rejected' ? 'Reject' : 'Move';
         const title = stage === 'rejected' ? `Reject ${count}?` : `Move ${count} to ${label}?`;
         if (kind) {
           let email: ReplyPreview;
           try {
             email = await preview(first._id, kind);
+            rejection = await rejectionFor(stage);
           } catch (error) {
             failed(error, 'The e-mail to the applicants could not be prepared, so nothing was changed');
             return false;
@@ -193,7 +225,8 @@ export function useBulkStageChange() {
           const choice = await choiceDialog({
             resolveWhenChosen: true,
             title,
-            body: replyPreviewElement(email, notes),
+            body: withRejection(rejection, replyPreviewElement(email, notes)),
+            check: rejection?.check,
             confirmButtonText: `${verb} and send ${rows.length === 1 ? 'e-mail' : 'e-mails'}`,
             denyButtonText: `${verb} without e-mail`,
           });
@@ -212,6 +245,7 @@ export function useBulkStageChange() {
             ids: rows.map((row) => row._id),
             stage,
             notify,
+            ...rejection?.values(),
           }),
         );
         try {
@@ -227,7 +261,7 @@ export function useBulkStageChange() {
         setRunning(false);
       }
     },
-    [dispatch, failed, preview, running, toast],
+    [dispatch, failed, preview, rejectionFor, running, toast],
   );
 
   return { running, changeStages };

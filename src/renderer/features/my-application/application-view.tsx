@@ -15,6 +15,7 @@ import { useEraseMyApplicationMutation, useWithdrawMyApplicationMutation } from 
 import { statusText, type Shown, isGone } from './my-application-status';
 import { Steps } from './application-steps';
 import { InterviewBooking } from './interview-booking';
+import { ApplicantResponse } from './applicant-response';
 import { TalentPoolOffer } from '../../entities/talent-pool-offer';
 import { useStyles } from './application-view.styles';
 import { usePanelStyles } from './my-application-panel.styles';
@@ -103,6 +104,7 @@ export function ApplicationView({
         </p>
         {status !== 'withdrawn' && <Steps status={status} />}
         <p className={site.body}>{statusText[status].meaning}</p>
+        {status !== 'withdrawn' && <ApplicantResponse token={token} />}
         {justWithdrawn && (
           <UntitledMessageBar intent="success">
             <MessageBarBody>

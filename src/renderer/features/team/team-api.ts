@@ -149,11 +149,14 @@ export const teamApi = api.injectEndpoints({
         recordRefusals: true,
       }),
     }),
-    moveTeamApplication: build.mutation<StageChanged, { id: string; stage: ApplicationStage }>({
-      query: ({ id, stage }) => ({
+    moveTeamApplication: build.mutation<
+      StageChanged,
+      { id: string; stage: ApplicationStage; reasonId?: string; feedback?: string }
+    >({
+      query: ({ id, stage, reasonId, feedback }) => ({
         url: apiPaths.teamApplicationStage.path({ id }),
         method: 'PUT',
-        body: { stage },
+        body: { stage, reasonId, feedback },
         recordRefusals: true,
       }),
       invalidatesTags: (_answer, _error, { id }) => [tags.teamWork, tags.teamApplication(id)],

@@ -1,11 +1,17 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Button, Field, Select, Spinner } from '@fluentui/react-components';
-import { stageLabels, type ApplicationStage } from '../../../shared/applications/stage-contract';
+import { Button, Field, Select, Spinner, Textarea } from '@fluentui/react-components';
+import {
+  REJECTION_FEEDBACK_MAX,
+  REJECTION_NEEDS_REASON,
+  stageLabels,
+  type ApplicationStage,
+} from '../../../shared/applications/stage-contract';
 import type { TeamApplicationDetail } from '../../../shared/team/team-contract';
 import { errorMessage, errorStatus } from '../../store/api-error';
 import { useToast } from '../../feedback/use-toast';
 import { useAdminStyles } from '../../layout/admin-page';
 import { StageLabel } from '../../entities/stage-label';
+import { useGetTeamRejectionReasonsQuery } from '../../entities/response-times-api';
 import { useMoveTeamApplicationMutation } from './team-api';
 import { useStyles } from './team-screens.styles';
 
@@ -33,6 +39,13 @@ export function TeamStageMove({
   const [refusal, setRefusal] = useState<string | undefined>();
   const [move, { isLoading }] = useMoveTeamApplicationMutation();
   const options = application.movableTo;
+  // A rejection needs a reason from the administrators' list, and may carry feedback.
+  const { data: reasons = [] } = useGetTeamRejectionReasonsQuery(undefined, {
+    skip: !options.includes('rejected'),
+  });
+  const [reasonId, setReasonId] = useState('');
+  const [feedback, setFeedback] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -41,15 +54,26 @@ export function TeamStageMove({
       return;
     }
     setRefusal(undefined);
+    if (target === 'rejected' && !reasonId) {
+      setReasonError(REJECTION_NEEDS_REASON);
+      return;
+    }
+    setReasonError(undefined);
     if (target === 'interview' && onInterview) {
       setTarget('');
       onInterview();
       return;
     }
     try {
-      await move({ id: application._id, stage: target }).unwrap();
+      await move({
+        id: application._id,
+        stage: target,
+        ...(target === 'rejected' ? { reasonId, feedback: feedback.trim() || undefined } : {}),
+      }).unwrap();
       toast.success(`Moved to ${stageLabels[target]}.`, { applicationScreen: true });
       setTarget('');
+      setReasonId('');
+      setFeedback('');
     } catch (cause) {
       // A 401 has signed out already; any other refusal is about this move, and says why.
       if (errorStatus(cause) === 401) return;
@@ -89,6 +113,41 @@ export function TeamStageMove({
               ))}
             </Select>
           </Field>
+          {target === 'rejected' && (
+            <>
+              <Field
+                label="Reason (staff only; the applicant never sees it)"
+                required
+                validationMessage={reasonError}
+                validationState={reasonError ? 'error' : 'none'}
+              >
+                <Select
+                  value={reasonId}
+                  onChange={(_event, data) => {
+                    setReasonId(data.value);
+                    setReasonError(undefined);
+                  }}
+                >
+                  <option value="">Choose a reason</option>
+                  {reasons.map((reason) => (
+                    <option key={reason._id} value={reason._id}>
+                      {reason.label}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Field
+                label="Feedback for the applicant (optional)"
+                hint="Shown on their private page once the rejection e-mail has gone."
+              >
+                <Textarea
+                  value={feedback}
+                  maxLength={REJECTION_FEEDBACK_MAX}
+                  onChange={(_event, data) => setFeedback(data.value)}
+                />
+              </Field>
+            </>
+          )}
           {/* Focusable while saving: a disabled button would drop a keyboard user's focus. */}
           <Button
             type="submit"

@@ -22,6 +22,10 @@ import {
   type RecordedCall,
 } from '../../support/hiring-fixtures';
 import { jsonResponse, renderScreen } from '../../support/test-utils';
+import {
+  SEEDED_REJECTION_REASONS,
+  type OverdueApplication,
+} from '../../../../src/shared/response-times/response-times-contract';
 
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -148,8 +152,14 @@ describe('selection', () => {
 });
 
 /** Serves the list, stage changes (recording them) and reply previews. */
-function serveList(rows: ApplicationSummary[]) {
+function serveList(rows: ApplicationSummary[], overdue: OverdueApplication[] = []) {
   return stubApi((call) => {
+    if (call.path === '/rejection-reasons')
+      return jsonResponse(200, [
+        ...SEEDED_REJECTION_REASONS.map((reason) => ({ ...reason, retired: false })),
+        { _id: 'retired-reason', label: 'An old reason', retired: true },
+      ]);
+    if (call.path === '/response-times/overdue') return jsonResponse(200, { applications: overdue });
     if (call.path.startsWith('/admin/')) return jsonResponse(200, { admin: true });
     if (call.method === 'GET' && call.path === '/applications') return jsonResponse(200, rows);
     if (call.method === 'GET' && call.path === '/applications/counts')
@@ -180,9 +190,9 @@ function serveList(rows: ApplicationSummary[]) {
   });
 }
 
-async function renderListAt(route: string, rows: ApplicationSummary[]) {
+async function renderListAt(route: string, rows: ApplicationSummary[], overdue: OverdueApplication[] = []) {
   const store = await adminStore();
-  const calls = serveList(rows);
+  const calls = serveList(rows, overdue);
   const view = renderScreen(<ApplicationsListPage />, { store, route });
   await screen.findByText(/^Total:/);
   return { ...view, calls };
@@ -276,11 +286,25 @@ describe('the Applications list with filters, selection and stages', () => {
     expect(dialog).toHaveTextContent(mixed[1]!.email);
     expect(dialog).toHaveTextContent('Your application for Claims Handler');
     expect(within(dialog).getByRole('region', { name: 'E-mail message' })).toHaveTextContent('Dear Jane,');
+    // Only the reasons in use are offered, and one must be chosen.
+    const reason = within(dialog).getByRole('combobox', { name: /^Reason/ });
+    expect(within(reason).queryByRole('option', { name: 'An old reason' })).toBeNull();
+    const unsent = stageCalls(calls).length;
+    await user.click(within(dialog).getByRole('button', { name: 'Change and send e-mail' }));
+    expect(await within(dialog).findByText(/Choose a reason for the rejection/)).toBeInTheDocument();
+    expect(stageCalls(calls)).toHaveLength(unsent);
+    await user.selectOptions(reason, 'Position filled');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Feedback/ }), 'Strong answers.');
     await user.click(within(dialog).getByRole('button', { name: 'Change and send e-mail' }));
     await screen.findByRole('button', { name: 'Stage of Jane Doe: Rejected' }, settled);
     expect(stageCalls(calls).at(-1)).toMatchObject({
       method: 'PUT',
-      body: { stage: 'rejected', notify: true },
+      body: {
+        stage: 'rejected',
+        notify: true,
+        reasonId: SEEDED_REJECTION_REASONS[2]._id,
+        feedback: 'Strong answers.',
+      },
     });
 
     await user.click(screen.getByRole('button', { name: 'Stage of Li Wei: Reviewed' }));
@@ -301,6 +325,26 @@ describe('the Applications list with filters, selection and stages', () => {
     expect(screen.getByRole('button', { name: 'Stage of Omar Khan: New' })).toBeInTheDocument();
   });
 
+  it('marks an application past its stage’s time limit in words, the others not at all', async () => {
+    const overdue: OverdueApplication = {
+      applicationId: mixed[1]!._id,
+      jobId: 'job-claims',
+      jobTitle: 'Claims Handler',
+      stage: 'reviewed',
+      dueOn: '2026-04-13',
+      workingDaysOver: 2,
+    };
+    await renderListAt('/dashboard/applications', mixed, [overdue]);
+    const table = screen.getByRole('table', { name: 'Job applications' });
+    const jane = within(table).getByRole('link', { name: 'Jane Doe' }).closest('tr')!;
+    expect(await within(jane).findByText('Overdue by 2 working days')).toHaveAttribute(
+      'title',
+      'Due by Monday 13 April',
+    );
+    const omar = within(table).getByRole('link', { name: 'Omar Khan' }).closest('tr')!;
+    expect(omar).not.toHaveTextContent(/overdue/i);
+  });
+
   it('says when the rejection already went, and then only moves the application', async () => {
     const user = userEvent.setup();
     const rows = [applicationRow({ name: 'Already Told', stage: 'interview' })];
@@ -312,6 +356,7 @@ describe('the Applications list with filters, selection and stages', () => {
       'has already been sent the rejection e-mail, so it will not be sent again',
     );
     expect(within(dialog).queryByRole('button', { name: 'Change and send e-mail' })).toBeNull();
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /^Reason/ }), 'Withdrawn by us');
     await user.click(within(dialog).getByRole('button', { name: 'Move to Rejected' }));
     await screen.findByRole('button', { name: 'Stage of Already Told: Rejected' }, settled);
     expect(stageCalls(calls).at(-1)).toMatchObject({ body: { stage: 'rejected', notify: false } });
@@ -355,6 +400,7 @@ describe('a list of 10,000', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Reject 1000 applications?');
     expect(dialog).toHaveTextContent('addressed to them by name');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /^Reason/ }), 'Position filled');
     await user.click(within(dialog).getByRole('button', { name: 'Reject without e-mail' }));
     expect(await screen.findByText('1000 applications moved to Rejected.', {}, settled)).toBeInTheDocument();
     expect(screen.getByText('No applications selected')).toBeInTheDocument();
@@ -362,7 +408,11 @@ describe('a list of 10,000', () => {
     const bulk = stageCalls(calls).filter((call) => call.method === 'POST');
     expect(bulk).toHaveLength(1);
     const sent = bulk[0]!.body as { ids: string[]; stage: string; notify: boolean };
-    expect(sent).toMatchObject({ stage: 'rejected', notify: false });
+    expect(sent).toMatchObject({
+      stage: 'rejected',
+      notify: false,
+      reasonId: SEEDED_REJECTION_REASONS[2]._id,
+    });
     expect(new Set(sent.ids)).toEqual(
       new Set(many.filter((row) => row.email.endsWith('0@example.com')).map((row) => row._id)),
     );

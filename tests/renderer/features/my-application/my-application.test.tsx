@@ -5,6 +5,7 @@ import { MyApplicationPage } from '../../../../src/renderer/features/my-applicat
 import { LostLinkForm } from '../../../../src/renderer/features/my-application/lost-link-form';
 import { LOST_LINK_ANSWER } from '../../../../src/shared/my-application/my-application-contract';
 import { messages } from '../../../../src/shared/messages';
+import type { ApplicantResponse } from '../../../../src/shared/response-times/response-times-contract';
 import { stubApi, stubMatchMedia } from '../../support/hiring-fixtures';
 import { jsonResponse, renderScreen } from '../../support/test-utils';
 
@@ -40,7 +41,37 @@ describe("the applicant's page", () => {
     expect(within(status).getByText('In progress', { selector: 'p' })).toBeInTheDocument();
     expect(within(status).getByRole('list', { name: 'Progress of your application' })).toBeInTheDocument();
     expect(screen.getByText('Sent on 2 November 2026.')).toBeInTheDocument();
-    expect(calls).toEqual([{ method: 'GET', path: `/my-application/${TOKEN}`, body: undefined }]);
+    // Besides what our reply will be (its own call, below), the page asks for nothing else.
+    expect(calls.filter((call) => !call.path.endsWith('/response'))).toEqual([
+      { method: 'GET', path: `/my-application/${TOKEN}`, body: undefined },
+    ]);
+  });
+
+  it('says honestly when we expect to reply once the time limit has passed, and shows feedback when given', async () => {
+    const holdingLine =
+      'We are still reviewing applications for this job. We expect to reply by Thursday 12 March.';
+    let response: ApplicantResponse = { holdingLine, feedback: null };
+    let current = application;
+    stubApi(
+      // A closed application's page also offers the talent pool (docs/behaviour.md#the-talent-pool).
+      (call) => (call.path.endsWith('/departments') ? jsonResponse(200, []) : undefined),
+      (call) =>
+        call.path.endsWith('/talent-pool')
+          ? jsonResponse(200, { inPool: false, consentEndsAt: null })
+          : undefined,
+      (call) => (call.path.endsWith('/response') ? jsonResponse(200, response) : jsonResponse(200, current)),
+    );
+    const first = openPage();
+    const status = await screen.findByRole('region', { name: 'Where it stands' });
+    expect(await within(status).findByText(holdingLine)).toBeInTheDocument();
+    first.unmount();
+
+    response = { holdingLine: null, feedback: 'Your answers were strong.\nPlease apply again.' };
+    current = { ...application, status: 'closed' };
+    openPage();
+    const feedback = await screen.findByRole('region', { name: 'Feedback from our team' });
+    expect(feedback).toHaveTextContent('Your answers were strong. Please apply again.');
+    expect(screen.queryByText(/We expect to reply by/)).toBeNull();
   });
 
   it('says kindly that a dead link no longer works, and leads to the lost-link form', async () => {

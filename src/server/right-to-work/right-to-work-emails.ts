@@ -1,7 +1,7 @@
-import { formatClosingDate } from '../../../shared/jobs/closing-date';
-import { screens } from '../../../shared/site/screen-routes';
-import type { QueuedEmail } from '../email-outbox';
-import type { MailOptions } from '../mail-options';
+import { formatClosingDate } from '../../shared/jobs/closing-date';
+import { screens } from '../../shared/site/screen-routes';
+import type { QueuedEmail } from '../email/email-outbox';
+import type { MailOptions } from '../email/mail-options';
 
 /** A right-to-work follow-up that has come: what its reminder names. */
 export interface FollowUpReminder {

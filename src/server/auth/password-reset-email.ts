@@ -1,5 +1,5 @@
-import type { MailOptions } from '../mail-options';
-import type { MailMessage } from '../mailer';
+import type { MailOptions } from '../email/mail-options';
+import type { MailMessage } from '../email/mailer';
 
 /** How long a reset link works (docs/security.md#password-reset-by-e-mail). */
 export const RESET_LINK_LIFETIME_MINUTES = 30;

@@ -1,5 +1,5 @@
-import type { MailOptions } from '../mail-options';
-import type { MailMessage } from '../mailer';
+import type { MailOptions } from '../email/mail-options';
+import type { MailMessage } from '../email/mailer';
 
 /** How long an invitation's link works: long enough to be read after a weekend. */
 export const INVITATION_LINK_LIFETIME_HOURS = 72;

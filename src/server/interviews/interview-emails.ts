@@ -1,10 +1,10 @@
-import { agreedAdjustmentLine } from '../../../shared/adjustments/adjustments-contract';
-import { interviewLine } from '../../../shared/interviews/interview-line';
-import { screens } from '../../../shared/site/screen-routes';
-import type { QueuedEmail } from '../email-outbox';
-import type { MailedApplication, MailOptions } from '../mail-options';
-import type { CalendarInvitation } from '../mailer';
-import { PRIVATE_LINK_PLACEHOLDER } from '../private-link';
+import { agreedAdjustmentLine } from '../../shared/adjustments/adjustments-contract';
+import { interviewLine } from '../../shared/interviews/interview-line';
+import { screens } from '../../shared/site/screen-routes';
+import type { QueuedEmail } from '../email/email-outbox';
+import type { MailedApplication, MailOptions } from '../email/mail-options';
+import type { CalendarInvitation } from '../email/mailer';
+import { PRIVATE_LINK_PLACEHOLDER } from '../email/private-link';
 
 /** One interview time as the e-mails write it. */
 export interface MailedSlot {
@@ -177,6 +177,54 @@ export function interviewAdjustmentNoticeEmail(
       `Sign in to read it (only you can): ${options.publicUrl}${screens.adjustments.path()}`,
       '',
       'The interviewers and the hiring manager see only what you write there as agreed.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * What a hiring manager is told when an applicant books (moves, cancels) an interview of a job
+ * they hire for: nothing an applicant typed, not even their name; the job's title as an
+ * administrator wrote it, the time and place, and a link to the team's screens
+ * (docs/security.md#e-mail-to-staff).
+ */
+export type ManagerInterviewChange = 'booked' | 'moved' | 'cancelled';
+
+const managerSubjects: Record<ManagerInterviewChange, (jobTitle: string) => string> = {
+  booked: (jobTitle) => `An interview is booked for ${jobTitle}`,
+  moved: (jobTitle) => `An interview has moved for ${jobTitle}`,
+  cancelled: (jobTitle) => `An interview is cancelled for ${jobTitle}`,
+};
+
+const managerOpenings: Record<ManagerInterviewChange, (jobTitle: string) => string> = {
+  booked: (jobTitle) => `An applicant has booked an interview for the ${jobTitle} role, which you hire for:`,
+  moved: (jobTitle) => `An applicant has moved their interview for the ${jobTitle} role. It is now:`,
+  cancelled: (jobTitle) =>
+    `An applicant has cancelled their interview for the ${jobTitle} role. It was to be:`,
+};
+
+/** An applicant's booking of an interview for a job the person hires for, or its later change. */
+export function managerInterviewEmail(
+  change: ManagerInterviewChange,
+  manager: { name: string; email: string },
+  interview: MailedInterview,
+  options: MailOptions,
+): QueuedEmail {
+  return {
+    to: manager.email,
+    replyTo: options.careersMailbox,
+    subject: managerSubjects[change](interview.jobTitle),
+    applicationId: interview.applicationId,
+    text: [
+      `Dear ${manager.name},`,
+      '',
+      managerOpenings[change](interview.jobTitle),
+      '',
+      interviewLine(interview),
+      '',
+      'The application, its interview and its scorecards are on the hiring team’s screens:',
+      `${options.publicUrl}${screens.teamApplication.path({ id: interview.applicationId })}`,
+      '',
+      ...signature(options),
     ].join('\n'),
   };
 }
