@@ -258,6 +258,11 @@ const addresses: Record<WebScreen, () => Promise<string>> = {
   teamMembers: async () => screens.teamMembers.path(),
   equalityReport: async () => screens.equalityReport.path(),
   adjustments: async () => screens.adjustments.path(),
+  talentPoolJoin: async () => screens.talentPoolJoin.path(),
+  // A link that opens nothing: the page says so.
+  myTalentPool: async () => screens.myTalentPool.path({ token: 'a'.repeat(43) }),
+  keepMyDetails: async () => screens.keepMyDetails.path({ token: 'a'.repeat(43) }),
+  talentPool: async () => screens.talentPool.path(),
   // Signed out, the team's screens lead to the login; 15-hiring-team checks them signed in.
   teamHome: async () => screens.teamHome.path(),
   teamJob: async () => screens.teamJob.path({ id: (await createJob()).id }),

@@ -14,6 +14,7 @@ import { PeopleTeamRegular } from '@fluentui/react-icons/headless/svg/people-tea
 import { DataFunnelRegular } from '@fluentui/react-icons/headless/svg/data-funnel';
 import { AccessibilityRegular } from '@fluentui/react-icons/headless/svg/accessibility';
 import { PersonRegular } from '@fluentui/react-icons/headless/svg/person';
+import { PeopleCommunityRegular } from '@fluentui/react-icons/headless/svg/people-community';
 import { siteConfig } from '../../shared/site/site-config';
 import { teamRoleLabels } from '../../shared/team/team-contract';
 import { isAtScreen, screens, type ScreenRoute } from '../../shared/site/screen-routes';
@@ -56,6 +57,7 @@ const NAV: NavEntry[] = [
   { to: screens.teamMembers.path(), label: 'Team', icon: <PeopleTeamRegular /> },
   { to: screens.equalityReport.path(), label: 'Equality', icon: <DataFunnelRegular /> },
   { to: screens.adjustments.path(), label: 'Adjustments', icon: <AccessibilityRegular /> },
+  { to: screens.talentPool.path(), label: 'Talent pool', icon: <PeopleCommunityRegular /> },
   { to: screens.account.path(), label: 'Account', icon: <PersonRegular /> },
 ];
 

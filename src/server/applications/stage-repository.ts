@@ -14,6 +14,7 @@ import type { EmailOutbox, QueuedEmail } from '../email/email-outbox';
 import { recordEvents } from '../events/record-event';
 import type { MailOptions } from '../email/mail-options';
 import { replyEmail, type RepliedApplication } from '../email/templates/reply-emails';
+import { withTalentPoolOffer } from '../email/templates/talent-pool-offer';
 import type { AuditRepository } from '../audit/audit-repository';
 import type { ReplyTemplateRepository } from './reply-template-repository';
 import { isId } from '../../shared/http/id';
@@ -137,7 +138,10 @@ export function createStageRepository(
     const template = await deps.templates.current(kind, tx);
     await deps.outbox.enqueue(
       tx,
-      recipients.map((row) => replyEmail(template, row, deps.mail)),
+      recipients.map((row) => {
+        const email = replyEmail(template, row, deps.mail);
+        return kind === 'rejection' ? withTalentPoolOffer(email) : email;
+      }),
     );
     await deps.audit.recordIn(
       tx,

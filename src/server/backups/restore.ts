@@ -263,6 +263,8 @@ interface ErasurePlan {
   accounts: Set<string>;
   /** Filled from the target database once it is migrated. */
   accountReferences: AccountReferences;
+  /** Digest of an address -> when it last left the talent pool: its pool entry from before then goes. */
+  poolMembers: Map<string, number>;
   replayed: number;
 }
 
@@ -303,9 +305,14 @@ async function* rowsOf(stagingDir: string, table: string): AsyncGenerator<Row> {
 
 const timeOf = (value: unknown) => (typeof value === 'string' ? Date.parse(value) : Number.NaN);
 
-function erasedSubject(plan: ErasurePlan, email: unknown, createdAt: unknown): boolean {
+function erasedSubject(
+  plan: ErasurePlan,
+  email: unknown,
+  createdAt: unknown,
+  from: 'subjects' | 'poolMembers' = 'subjects',
+): boolean {
   if (typeof email !== 'string') return false;
-  const erasedAt = plan.subjects.get(subjectDigest(email));
+  const erasedAt = plan[from].get(subjectDigest(email));
   if (erasedAt === undefined) return false;
   const created = timeOf(createdAt);
   return Number.isNaN(created) || created <= erasedAt + CLOCK_SKEW_MS;
@@ -317,11 +324,13 @@ async function planErasures(manifest: Manifest, stagingDir: string, logs: string
   const byApplication = new Map<string, ErasureEntry[]>();
   const subjects = new Map<string, number>();
   const removedAccounts = new Set(entries.flatMap((entry) => (entry.account ? [entry.account] : [])));
+  const poolMembers = new Map<string, number>();
   for (const entry of entries) {
     if (entry.application)
       byApplication.set(entry.application, [...(byApplication.get(entry.application) ?? []), entry]);
+    const latest = entry.action === 'talent-pool' ? poolMembers : subjects;
     if (entry.subject)
-      subjects.set(entry.subject, Math.max(subjects.get(entry.subject) ?? 0, Date.parse(entry.at)));
+      latest.set(entry.subject, Math.max(latest.get(entry.subject) ?? 0, Date.parse(entry.at)));
   }
   const plan: ErasurePlan = {
     applications: new Set(),
@@ -329,6 +338,7 @@ async function planErasures(manifest: Manifest, stagingDir: string, logs: string
     subjects,
     accounts: new Set(),
     accountReferences: new Map(),
+    poolMembers,
     replayed: entries.length,
   };
   if (removedAccounts.size > 0)
@@ -369,6 +379,11 @@ function keep(table: string, row: Row, plan: ErasurePlan): boolean {
   if (application && plan.applications.has(application)) return false;
   if (table === 'email_outbox') return !erasedSubject(plan, row.recipient, row.created_at);
   if (table === 'job_alerts') return !erasedSubject(plan, row.email, row.created_at);
+  if (table === 'talent_pool_members')
+    return !(
+      erasedSubject(plan, row.email, row.created_at) ||
+      erasedSubject(plan, row.email, row.created_at, 'poolMembers')
+    );
   return true;
 }
 

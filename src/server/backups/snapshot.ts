@@ -105,6 +105,14 @@ export async function stageBackup(
         }
         // Right-to-work evidence lives in the CVs' store and travels as they do, under its
         // application, so a restore leaves it out with an erased application.
+        // A talent pool member's CV travels the same way, under the member's id: a member left out
+        // by a restore leaves a file that the orphaned-CV sweep removes at the next start.
+        if (table === 'talent_pool_members') {
+          for (const line of lines) {
+            const row = JSON.parse(line) as { id: string; cv_key: string | null };
+            if (row.cv_key) cvs.push({ key: row.cv_key, application: row.id });
+          }
+        }
         if (table === 'right_to_work_checks') {
           for (const line of lines) {
             const row = JSON.parse(line) as { application_id: string; evidence_key: string | null };

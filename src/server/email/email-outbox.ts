@@ -5,7 +5,13 @@ import type { Db } from '../db/database';
 import { emailOutbox } from '../db/schema';
 import { insertJsonRows } from '../db/json-rows';
 import type { Mailer, MailMessage } from './mailer';
-import { withMintedLinks, withPrivateLink, type LinkMinter, type PrivateLinkMinter } from './private-link';
+import {
+  PRIVATE_LINK_PLACEHOLDER,
+  withMintedLinks,
+  withPrivateLink,
+  type LinkMinter,
+  type PrivateLinkMinter,
+} from './private-link';
 import { createDeliveryLoop } from '../runtime/delivery-loop';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -220,7 +226,8 @@ export function createEmailOutbox(
   ): Promise<{ text: string; headers: Record<string, string> | null } | undefined> => {
     if (!row.privateLink) return { text: row.body, headers: row.headers };
     let text = row.body;
-    if (row.applicationId) {
+    // Only a message that shows the application's link mints one: minting retires the last.
+    if (row.applicationId && text.includes(PRIVATE_LINK_PLACEHOLDER)) {
       if (!options.privateLinks) throw new Error('no private links can be minted here');
       const url = await options.privateLinks(row.applicationId);
       if (!url) return undefined;

@@ -26,7 +26,10 @@ export const mintedLinkPlaceholder = (kind: string, id: string): string => `[[li
 
 const MINTED_LINK = /\[\[link:([a-z-]+):([0-9a-f-]{36})\]\]/g;
 
-/** Mints a token for the thing of that id; undefined when it is gone (the message is then dropped). */
+/**
+ * Mints a token for the thing of that id (or the whole link holding it); undefined when it is
+ * gone (the message is then dropped).
+ */
 export type LinkMinter = (id: string) => Promise<string | undefined>;
 
 /**

@@ -14,9 +14,11 @@ import path from 'node:path';
  * - `erase`: an erasure of one application (`application`) or of everything held about one
  *   address (`subject`: its applications, e-mails and audit trail);
  * - `remove-account`: a member of the hiring team removed (`account`): their account, with its
- *   password, second factor and assignments, must not come back with a restore.
+ *   password, second factor and assignments, must not come back with a restore;
+ * - `talent-pool`: a talent pool member left or their consent ended (`subject`: their address);
+ *   only their pool entry goes, not their applications.
  */
-export type ErasureAction = 'delete' | 'purge' | 'erase' | 'remove-account';
+export type ErasureAction = 'delete' | 'purge' | 'erase' | 'remove-account' | 'talent-pool';
 
 export interface ErasureEntry {
   /** When it was recorded: just before the removal itself. */

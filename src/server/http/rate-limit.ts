@@ -19,6 +19,10 @@ import {
   INVITATIONS_PER_ADMIN_PER_DAY,
 } from '../../shared/limits';
 import { schedulePeriodic } from '../runtime/schedule-periodic';
+import {
+  POOL_JOINS_PER_EMAIL_PER_DAY,
+  POOL_JOINS_PER_IP_PER_HOUR,
+} from '../../shared/talent-pool/talent-pool-contract';
 import { HttpError } from './http-error';
 
 export interface RateLimitSettings {
@@ -115,6 +119,12 @@ export interface RateLimiters {
   invitationsByAdmin: Limiter;
   /** Job-alert sign-ups from one client address an hour (docs/security.md#job-alerts). */
   jobAlertSignUps: Limiter;
+  /**
+   * Requests to join the talent pool from one address an hour, and for one e-mail (keyed by a
+   * digest of it) a day: each sends a confirmation link to the address typed.
+   */
+  talentPoolJoinsByIp: Limiter;
+  talentPoolJoinsByEmail: Limiter;
   settings: RateLimitSettings;
 }
 
@@ -173,6 +183,8 @@ export function createRateLimiters(
     invitationsByEmail: make('invitations-email-day', INVITATIONS_PER_ADDRESS_PER_DAY, 86_400),
     invitationsByAdmin: make('invitations-admin-day', INVITATIONS_PER_ADMIN_PER_DAY, 86_400),
     jobAlertSignUps: make('job-alert-sign-ups', SIGN_UPS_PER_CLIENT_PER_HOUR, 3600),
+    talentPoolJoinsByIp: make('talent-pool-joins-ip', POOL_JOINS_PER_IP_PER_HOUR, 3600),
+    talentPoolJoinsByEmail: make('talent-pool-joins-email', POOL_JOINS_PER_EMAIL_PER_DAY, 86_400),
     settings,
   };
 }

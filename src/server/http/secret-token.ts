@@ -25,7 +25,7 @@ export const emailLimitKey = (email: string): string => digest(email.trim().toLo
 
 /** The pages whose address carries a secret token. */
 const SECRET_LINK =
-  /(\/(?:my-application|reset-password|welcome|job-alerts\/confirm|job-alerts\/manage|job-alerts\/unsubscribe|job-alerts)\/)[^/?#]+/g;
+  /(\/(?:my-application|my-talent-pool|keep-my-details|reset-password|welcome|job-alerts\/confirm|job-alerts\/manage|job-alerts\/unsubscribe|job-alerts)\/)[^/?#]+/g;
 
 /**
  * An address with any secret token in it replaced, for the request log (at debug level each

@@ -91,9 +91,12 @@ export function privacyRoutes(app: Api, context: PrivacyRouteDeps): void {
     },
     async (request, reply) => {
       const { email } = request.params;
+      // An address with no application is exported too when a domain holds its own data about it
+      // (job alerts, the talent pool).
       if (
         (await applications.idsForEmail(email)).length === 0 &&
-        (await subjectExportParts(context.subjectExporters, email)).jobAlerts.length === 0
+        (await subjectExportParts(context.subjectExporters, email)).jobAlerts.length === 0 &&
+        !(await context.talentPool.exportFor(email))
       ) {
         throw new HttpError(404, 'No applications are held for this email address.');
       }

@@ -42,6 +42,8 @@ export interface SubjectRecordSources {
       applicationIds: string[],
     ): Promise<{ applicationId: string; askedWhen: AdjustmentOrigin; text: string }[]>;
   };
+  /** The talent pool's membership of the address (talent-pool/talent-pool-repository.ts#exportFor). */
+  talentPool: { exportFor(email: string): Promise<SubjectExport['talentPool']> };
 }
 
 /** Who makes an export, and whether they are the adjustments contact (who alone reads adjustment texts). */
@@ -108,6 +110,7 @@ export async function exportSubject(
     rightToWork,
     adjustments,
     ...(await subjectExportParts(stores.subjectExporters, email)),
+    talentPool: await stores.talentPool.exportFor(email),
     audit,
   };
 }

@@ -35,6 +35,7 @@ import type { RightToWorkRepository } from '../right-to-work/right-to-work-repos
 import type { EvidencePool } from '../right-to-work/evidence-pool';
 import type { AdjustmentRepository } from '../adjustments/adjustments-repository';
 import type { EqualityMonitoring } from '../equality-monitoring/monitoring-repository';
+import type { TalentPoolReader } from '../talent-pool/talent-pool-repository';
 
 /**
  * Every part the server builds once where it starts (start-server.ts). Route modules each declare
@@ -106,6 +107,8 @@ export interface AppContext {
   monitoring: EqualityMonitoring;
   /** The time it is now, for the parts that go by the calendar (tests move it: start-server.ts). */
   now: () => Date;
+  /** The talent pool as the access export and the CV sweep read it (talent-pool/ builds its own for its calls). */
+  talentPool: TalentPoolReader;
   /** Each module's erasure of what it keeps about an address besides applications (modules.ts). */
   subjectErasers: SubjectErasers;
   /** Each module's part of an address's access export besides applications (modules.ts). */

@@ -23,6 +23,7 @@ import { equalityMonitoringModule } from '../equality-monitoring/equality-monito
 import { auditModule } from '../audit/audit-module';
 import { responseTimesModule } from '../response-times/response-times-module';
 import { jobAlertsModule } from '../job-alerts/job-alerts-module';
+import { talentPoolModule } from '../talent-pool/talent-pool-module';
 
 /**
  * Every domain of the server (domain-module/server-module.ts). app.ts registers each scope's calls by
@@ -44,6 +45,7 @@ export const serverModules: readonly ServerModule<AppContext, Guards>[] = [
   auditModule,
   responseTimesModule,
   jobAlertsModule,
+  talentPoolModule,
 ];
 
 /**

@@ -40,6 +40,8 @@ import { createTeamRepository } from '../team/team-repository';
 import { createTeamAccess } from '../team/team-access';
 import { createApplicationLinks } from '../my-application/application-links';
 import { myApplicationPath } from '../../shared/my-application/my-application-contract';
+import { createTalentPoolReader } from '../talent-pool/talent-pool-repository';
+import { talentPoolLinkMinters } from '../talent-pool/talent-pool-links';
 import { createInterviewRepository } from '../interviews/interview-repository';
 import { createScorecardRepository } from '../interviews/scorecard-repository';
 import { createRightToWorkRepository } from '../right-to-work/right-to-work-repository';
@@ -163,7 +165,10 @@ async function assembleContext(
       const token = await applicationLinks.mint(applicationId);
       return token && `${config.publicUrl}${myApplicationPath(token)}`;
     },
-    linkMinters: jobAlertLinkMinters(createJobAlertRepository(db)),
+    linkMinters: {
+      ...jobAlertLinkMinters(createJobAlertRepository(db)),
+      ...talentPoolLinkMinters(db, config.publicUrl),
+    },
   }));
   const events = (opened.events = createEventDispatcher(db, {
     exclusive: database.kind === 'pglite',
@@ -258,6 +263,7 @@ async function assembleContext(
     adjustments: createAdjustmentRepository(db),
     monitoring,
     now: options.now ?? (() => new Date()),
+    talentPool: createTalentPoolReader({ db, blobs }),
     subjectErasers: [],
     subjectExporters: [],
   };
@@ -394,11 +400,12 @@ export async function sweepOrphanedCvs(app: FastifyInstance, context: AppContext
   await context.blobs
     .sweep(async () => {
       // The store holds the applications' CVs and their right-to-work evidence.
-      const [cvs, evidence] = await Promise.all([
+      const [cvs, evidence, pool] = await Promise.all([
         context.applications.cvKeys(),
         context.rightToWork.evidenceKeys(),
+        context.talentPool.cvKeys(),
       ]);
-      return new Set([...cvs, ...evidence]);
+      return new Set([...cvs, ...evidence, ...pool]);
     })
     .then((removed) => removed > 0 && app.log.info({ removed }, 'removed orphaned CV files'))
     .catch((error: unknown) => app.log.error({ err: error }, 'CV sweep failed'));

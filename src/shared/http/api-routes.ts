@@ -126,6 +126,19 @@ export const apiPaths = {
   rejectionReason: call('/rejection-reasons/:id'),
   teamRejectionReasons: call('/team/rejection-reasons'),
 
+  // The talent pool (docs/behaviour.md#the-talent-pool).
+  talentPool: call('/talent-pool'),
+  talentPoolDepartments: call('/talent-pool/departments'),
+  talentPoolOffer: call('/my-application/:token/talent-pool'),
+  keepMyDetails: call('/keep-my-details/:token'),
+  myTalentPool: call('/my-talent-pool/:token'),
+  confirmMyTalentPool: call('/my-talent-pool/:token/confirm'),
+  renewMyTalentPool: call('/my-talent-pool/:token/renew'),
+  talentPoolMembers: call('/talent-pool/members'),
+  talentPoolMemberTags: call('/talent-pool/members/:id/tags'),
+  talentPoolMemberInvite: call('/talent-pool/members/:id/invite'),
+  talentPoolMemberCv: call('/talent-pool/members/:id/cv'),
+
   // Equality monitoring.
   equalityMonitoring: call('/equality-monitoring'),
   equalityFunnel: call('/equality-monitoring/funnel'),

@@ -24,6 +24,12 @@ export const auditActions = [
   'adjustments',
   'adjustment-agreed',
   'note',
+  'talent-pool-joined',
+  'talent-pool-renewed',
+  'talent-pool-left',
+  'talent-pool-purged',
+  'talent-pool-tags',
+  'talent-pool-invite',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -50,6 +56,12 @@ export const auditActionLabels: Record<AuditAction, string> = {
   adjustments: 'Read the adjustment request',
   'adjustment-agreed': 'Wrote the adjustment agreed for the interview',
   note: 'Added a note',
+  'talent-pool-joined': 'Joined the talent pool',
+  'talent-pool-renewed': 'Renewed their talent pool consent',
+  'talent-pool-left': 'Left the talent pool (erased)',
+  'talent-pool-purged': 'Talent pool consent ended (erased)',
+  'talent-pool-tags': 'Tagged the talent pool member',
+  'talent-pool-invite': 'Invited the talent pool member to apply',
 };
 
 /**

@@ -6,6 +6,7 @@ import { emailSchema } from '../contact-fields';
 import { recommendations, scorecardRatingSchema } from '../interviews/interview-contract';
 import { rightToWorkCheckSchema } from '../right-to-work/right-to-work-contract';
 import { auditEntrySchema } from './audit-contract';
+import { exportedPoolMemberSchema } from '../talent-pool/talent-pool-contract';
 
 /** PUT /applications/:id/hold: keep an application from (or give it back to) the retention purge. */
 export const retentionHoldSchema = z.object({
@@ -132,6 +133,8 @@ export const subjectExportSchema = z.object({
   adjustments: z.array(exportedAdjustmentSchema),
   /** The job alerts kept for the address, which need no application. */
   jobAlerts: z.array(exportedJobAlertSchema),
+  /** The talent pool membership, with its tags and CV; null when the address is not in the pool. */
+  talentPool: exportedPoolMemberSchema.nullable(),
   /** Every entry about the address or its applications, this export's own included. */
   audit: z.array(auditEntrySchema),
 });

@@ -212,6 +212,29 @@ export const screens = {
     prerendered: true,
     screen: { file: 'app/pages/privacy-notice-page', name: 'PrivacyNoticePage' },
   }),
+  /** Joining the talent pool from the careers site (docs/behaviour.md#the-talent-pool). */
+  talentPoolJoin: screen('/talent-pool', {
+    ...publicPage,
+    screen: { file: 'features/talent-pool/talent-pool-join-page', name: 'TalentPoolJoinPage' },
+  }),
+  /** "Keep my details for future roles", by the private link a rejection e-mail carries. */
+  keepMyDetails: screen('/keep-my-details/:token', {
+    faces: web,
+    admin: false,
+    indexing: 'private',
+    replay: false,
+    prerendered: false,
+    screen: { file: 'features/talent-pool/keep-my-details-page', name: 'KeepMyDetailsPage' },
+  }),
+  /** A pool member's own page, by their private link. */
+  myTalentPool: screen('/my-talent-pool/:token', {
+    faces: web,
+    admin: false,
+    indexing: 'private',
+    replay: false,
+    prerendered: false,
+    screen: { file: 'features/talent-pool/my-talent-pool-page', name: 'MyTalentPoolPage' },
+  }),
   myApplication: screen('/my-application/:token', {
     faces: web,
     admin: false,
@@ -306,6 +329,12 @@ export const screens = {
     ...admin,
     replay: true,
     screen: { file: 'app/pages/equality-report-page', name: 'EqualityReportPage' },
+  }),
+  /** The talent pool, for administrators alone. */
+  talentPool: screen(`${ADMIN_BASE}/talent-pool`, {
+    ...admin,
+    replay: true,
+    screen: { file: 'features/talent-pool/talent-pool-admin-page', name: 'TalentPoolAdminPage' },
   }),
   /** Adjustment requests, for the adjustments contact alone. */
   adjustments: screen(`${ADMIN_BASE}/adjustments`, {

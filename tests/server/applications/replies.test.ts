@@ -218,7 +218,12 @@ describe(`replies e-mailed over SMTP on ${engine}`, () => {
     const [message] = repliesTo(email);
     expect(message!.envelope.to).toEqual([email]);
     expect(message!.parsed.subject).toBe(expected.subject);
-    expect(message!.parsed.text?.trimEnd()).toBe(expected.body);
+    // The template's text as previewed, then the talent pool's offer with its own link.
+    const [text, offer] = message!.parsed
+      .text!.trimEnd()
+      .split('\n\nKeep my details for future roles for 12 months\n');
+    expect(text).toBe(expected.body);
+    expect(offer).toMatch(/\/keep-my-details\/[A-Za-z0-9_-]{43}$/);
     expect((message!.parsed.replyTo ?? []).map(addressOf)).toEqual([CAREERS]);
 
     const trail = await auditTrail(server, id);

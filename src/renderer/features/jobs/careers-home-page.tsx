@@ -2,6 +2,7 @@ import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react'
 import { Link, useLocation } from 'react-router-dom';
 import { BriefcaseSearchRegular } from '@fluentui/react-icons/headless/svg/briefcase-search';
 import { MailRegular } from '@fluentui/react-icons/headless/svg/mail';
+import { PeopleRegular } from '@fluentui/react-icons/headless/svg/people';
 import {
   applicableSearch,
   filterOptions,
@@ -182,6 +183,10 @@ export function CareersHomePage({ alertSignUp }: CareersHomePageProps = {}) {
           <MailRegular aria-hidden="true" />
           Send Your CV
         </a>
+        <Link className={styles.ctaLink} to={screens.talentPoolJoin.path()}>
+          <PeopleRegular aria-hidden="true" />
+          Join our talent pool
+        </Link>
       </section>
     </div>
   );

@@ -16,6 +16,7 @@ import { statusText, type Shown, isGone } from './my-application-status';
 import { Steps } from './application-steps';
 import { InterviewBooking } from './interview-booking';
 import { ApplicantResponse } from './applicant-response';
+import { TalentPoolOffer } from '../../entities/talent-pool-offer';
 import { useStyles } from './application-view.styles';
 import { usePanelStyles } from './my-application-panel.styles';
 
@@ -114,6 +115,13 @@ export function ApplicationView({
         )}
       </section>
       {status !== 'withdrawn' && application.interviewOffered && <InterviewBooking token={token} />}
+      {status === 'closed' && (
+        <TalentPoolOffer
+          link={{ kind: 'application', token }}
+          className={shared.panel}
+          headingClassName={shared.sectionTitle}
+        />
+      )}
       <section className={shared.panel} aria-labelledby={actionsHeadingId}>
         <h2 id={actionsHeadingId} className={shared.sectionTitle}>
           What you can do

@@ -52,8 +52,14 @@ describe("the applicant's page", () => {
       'We are still reviewing applications for this job. We expect to reply by Thursday 12 March.';
     let response: ApplicantResponse = { holdingLine, feedback: null };
     let current = application;
-    stubApi((call) =>
-      call.path.endsWith('/response') ? jsonResponse(200, response) : jsonResponse(200, current),
+    stubApi(
+      // A closed application's page also offers the talent pool (docs/behaviour.md#the-talent-pool).
+      (call) => (call.path.endsWith('/departments') ? jsonResponse(200, []) : undefined),
+      (call) =>
+        call.path.endsWith('/talent-pool')
+          ? jsonResponse(200, { inPool: false, consentEndsAt: null })
+          : undefined,
+      (call) => (call.path.endsWith('/response') ? jsonResponse(200, response) : jsonResponse(200, current)),
     );
     const first = openPage();
     const status = await screen.findByRole('region', { name: 'Where it stands' });

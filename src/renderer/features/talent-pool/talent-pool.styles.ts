@@ -1,0 +1,52 @@
+import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components';
+
+/** The talent pool's screens: the join form, the member's page and the administrators' list. */
+export const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '640px' },
+  fieldset: {
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    padding: tokens.spacingHorizontalM,
+    margin: 0,
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalM,
+  },
+  legend: { ...typographyStyles.body1Strong, paddingInline: tokens.spacingHorizontalXS },
+  notice: {
+    ...typographyStyles.body1,
+    margin: 0,
+    padding: tokens.spacingHorizontalM,
+    borderLeft: `${tokens.strokeWidthThicker} solid ${tokens.colorBrandStroke1}`,
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
+  error: { color: tokens.colorPaletteRedForeground1, margin: 0 },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'center' },
+  facts: {
+    margin: 0,
+    display: 'grid',
+    gridTemplateColumns: 'max-content 1fr',
+    gap: tokens.spacingHorizontalM,
+  },
+  term: { ...typographyStyles.body1Strong },
+  definition: { margin: 0 },
+  filters: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalL, alignItems: 'end' },
+  list: {
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+  },
+  item: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    paddingBlockEnd: tokens.spacingVerticalL,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  who: { ...typographyStyles.body1Strong, margin: 0 },
+  muted: { color: tokens.colorNeutralForeground2, margin: 0 },
+  row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'end' },
+});
