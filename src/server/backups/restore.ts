@@ -265,6 +265,8 @@ interface ErasurePlan {
   accountReferences: AccountReferences;
   /** Digest of an address -> when it last left the talent pool: its pool entry from before then goes. */
   poolMembers: Map<string, number>;
+  /** Digests of the ids of job alerts ended since the backup: they stay ended. */
+  alerts: Set<string>;
   replayed: number;
 }
 
@@ -339,6 +341,7 @@ async function planErasures(manifest: Manifest, stagingDir: string, logs: string
     accounts: new Set(),
     accountReferences: new Map(),
     poolMembers,
+    alerts: new Set(entries.flatMap((entry) => (entry.alert ? [entry.alert] : []))),
     replayed: entries.length,
   };
   if (removedAccounts.size > 0)
@@ -378,7 +381,11 @@ function keep(table: string, row: Row, plan: ErasurePlan): boolean {
     );
   if (application && plan.applications.has(application)) return false;
   if (table === 'email_outbox') return !erasedSubject(plan, row.recipient, row.created_at);
-  if (table === 'job_alerts') return !erasedSubject(plan, row.email, row.created_at);
+  if (table === 'job_alerts')
+    return (
+      !erasedSubject(plan, row.email, row.created_at) && !plan.alerts.has(applicationDigest(String(row.id)))
+    );
+  if (table === 'job_alert_links') return !plan.alerts.has(applicationDigest(String(row.alert_id)));
   if (table === 'talent_pool_members')
     return !(
       erasedSubject(plan, row.email, row.created_at) ||

@@ -16,9 +16,11 @@ import path from 'node:path';
  * - `remove-account`: a member of the hiring team removed (`account`): their account, with its
  *   password, second factor and assignments, must not come back with a restore;
  * - `talent-pool`: a talent pool member left or their consent ended (`subject`: their address);
- *   only their pool entry goes, not their applications.
+ *   only their pool entry goes, not their applications;
+ * - `job-alert`: a job alert unsubscribed, deleted or ended unanswered (`alert`): it must not
+ *   start e-mailing again with a restore.
  */
-export type ErasureAction = 'delete' | 'purge' | 'erase' | 'remove-account' | 'talent-pool';
+export type ErasureAction = 'delete' | 'purge' | 'erase' | 'remove-account' | 'talent-pool' | 'job-alert';
 
 export interface ErasureEntry {
   /** When it was recorded: just before the removal itself. */
@@ -30,6 +32,8 @@ export interface ErasureEntry {
   subject?: string;
   /** `sha256:<hex>` of a removed account's id. */
   account?: string;
+  /** `sha256:<hex>` of an ended job alert's id. */
+  alert?: string;
 }
 
 /** An id's digest: an application's, or an account's. */
@@ -48,6 +52,7 @@ export interface ErasureLog {
     applicationId?: string;
     email?: string;
     accountId?: string;
+    alertId?: string;
   }): Promise<void>;
 }
 
@@ -61,7 +66,7 @@ export function createErasureLog(file: string | null): ErasureLog {
   if (file) mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   return {
     file,
-    record({ action, applicationId, email, accountId }) {
+    record({ action, applicationId, email, accountId, alertId }) {
       if (!file) return Promise.resolve();
       const entry: ErasureEntry = {
         at: new Date().toISOString(),
@@ -69,6 +74,7 @@ export function createErasureLog(file: string | null): ErasureLog {
         ...(applicationId ? { application: applicationDigest(applicationId) } : {}),
         ...(email ? { subject: subjectDigest(email) } : {}),
         ...(accountId ? { account: applicationDigest(accountId) } : {}),
+        ...(alertId ? { alert: applicationDigest(alertId) } : {}),
       };
       const line = `${JSON.stringify(entry)}\n`;
       const write = last.then(async () => {
@@ -101,7 +107,10 @@ export async function readErasureLog(files: string[]): Promise<ErasureEntry[]> {
       if (!line.trim()) continue;
       try {
         const entry = JSON.parse(line) as ErasureEntry;
-        if (typeof entry.at === 'string' && (entry.application || entry.subject || entry.account))
+        if (
+          typeof entry.at === 'string' &&
+          (entry.application || entry.subject || entry.account || entry.alert)
+        )
           entries.push(entry);
       } catch {
         // An unfinished line: its removal had not started.

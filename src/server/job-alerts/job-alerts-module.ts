@@ -4,6 +4,7 @@ import { toPublicJob, type AdminJob, type Job } from '../../shared/jobs/job-cont
 import type { Database } from '../db/database';
 import type { ServerModule } from '../domain-module/server-module';
 import type { EmailOutbox } from '../email/email-outbox';
+import type { ErasureLog } from '../erasures/erasure-log';
 import type { MailOptions } from '../email/mail-options';
 import type { RateLimiters } from '../http/rate-limit';
 import { schedulePeriodic } from '../runtime/schedule-periodic';
@@ -20,6 +21,7 @@ export interface JobAlertDeps {
   mail: MailOptions;
   limiters: RateLimiters;
   jobs: { list(): Promise<AdminJob[]> };
+  erasureLog: ErasureLog;
 }
 
 /** The alerts are looked at this often; each frequency sends only when due (alert-times.ts). */
@@ -37,7 +39,7 @@ const runnerFor = (deps: JobAlertDeps) => {
 
 function createRunner(deps: JobAlertDeps) {
   const db = deps.database.db;
-  const alerts = createJobAlertRepository(db);
+  const alerts = createJobAlertRepository(db, deps.erasureLog);
   const openJobs = async (): Promise<Job[]> => (await deps.jobs.list()).map(toPublicJob);
   const runDeps = { db, mail: deps.mail, openJobs };
   let running: Promise<void> | undefined;
@@ -146,7 +148,7 @@ export const jobAlertsModule: ServerModule<JobAlertDeps> = {
       by: 'job-alerts/job-alerts-repository.ts#purge',
     },
     restoreReplay: {
-      what: 'The alerts of an address erased since the backup are left out of the restore.',
+      what: 'The alerts of an address erased, and every alert ended, since the backup are left out of the restore.',
       by: 'backups/restore.ts#keep',
     },
   },

@@ -10,6 +10,7 @@ import {
   type AlertStatus,
 } from '../../shared/job-alerts/job-alerts-contract';
 import type { Db } from '../db/database';
+import type { ErasureLog } from '../erasures/erasure-log';
 import { digest, isSecretTokenShaped, newSecretToken } from '../http/secret-token';
 import { jobAlertLinks, jobAlertPostings, jobAlerts } from './job-alerts-tables';
 
@@ -42,7 +43,13 @@ export type SignUpOutcome =
 export type ConfirmOutcome = 'confirmed' | 'already' | 'expired' | 'unknown';
 
 /** The alerts' rows and links (docs/security.md#job-alerts): every rule about one alert. */
-export function createJobAlertRepository(db: Db) {
+export function createJobAlertRepository(db: Db, erasureLog?: Pick<ErasureLog, 'record'>) {
+  // An alert that ends is logged first, so a restore of an older backup leaves it ended
+  // (docs/operations.md#what-a-restore-replays).
+  const logEnded = async (ids: readonly string[]) => {
+    for (const alertId of ids) await erasureLog?.record({ action: 'job-alert', alertId });
+  };
+
   /** The alert a manage link opens, ended ones included; undefined for any other text. */
   const byLink = async (token: string): Promise<StoredAlert | undefined> => {
     if (!isSecretTokenShaped(token)) return undefined;
@@ -210,6 +217,7 @@ export function createJobAlertRepository(db: Db) {
     async unsubscribe(token: string): Promise<boolean> {
       const alert = await byLink(token);
       if (!alert) return false;
+      await logEnded([alert.id]);
       await db
         .update(jobAlerts)
         .set({ status: 'ended', endedAt: sql`now()` })
@@ -221,6 +229,7 @@ export function createJobAlertRepository(db: Db) {
     async remove(token: string): Promise<boolean> {
       const alert = await byLink(token);
       if (!alert) return false;
+      await logEnded([alert.id]);
       await db.transaction(async (tx) => {
         await tx.delete(jobAlertLinks).where(eq(jobAlertLinks.alertId, alert.id));
         await tx.delete(jobAlerts).where(eq(jobAlerts.id, alert.id));
@@ -309,16 +318,19 @@ export function createJobAlertRepository(db: Db) {
 
     /** Ends the alerts asked whether to go on that gave no answer within the grace. */
     async endUnanswered(): Promise<number> {
+      const unanswered = and(
+        inArray(jobAlerts.status, ['active', 'paused']),
+        isNotNull(jobAlerts.keepAskedAt),
+        lt(jobAlerts.keepAskedAt, daysAgo(KEEP_GRACE_DAYS)),
+      );
+      const due = await db.select({ id: jobAlerts.id }).from(jobAlerts).where(unanswered);
+      if (due.length === 0) return 0;
+      const ids = due.map((row) => row.id);
+      await logEnded(ids);
       const rows = await db
         .update(jobAlerts)
         .set({ status: 'ended', endedAt: sql`now()` })
-        .where(
-          and(
-            inArray(jobAlerts.status, ['active', 'paused']),
-            isNotNull(jobAlerts.keepAskedAt),
-            lt(jobAlerts.keepAskedAt, daysAgo(KEEP_GRACE_DAYS)),
-          ),
-        )
+        .where(and(inArray(jobAlerts.id, ids), unanswered))
         .returning({ id: jobAlerts.id });
       return rows.length;
     },

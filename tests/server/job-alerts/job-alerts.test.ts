@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../../src/server/db/schema';
+import { applicationDigest } from '../../../src/server/erasures/erasure-log';
 import { runAlerts } from '../../../src/server/job-alerts/job-alert-run';
 import { askIdle } from '../../../src/server/job-alerts/job-alert-upkeep';
 import { createJobAlertRepository } from '../../../src/server/job-alerts/job-alerts-repository';
@@ -104,6 +106,14 @@ describe('job alerts', () => {
     const ended = await server.api('POST', unsubscribe![1]!, oneClick);
     expect([ended.status, ended.body.message]).toEqual([200, jobAlertMessages.unsubscribed]);
     expect((await server.api('GET', `/job-alerts/${manageToken}`)).body.status).toBe('ended');
+    // Logged as it ended, by a digest of its id alone, so a restore of an older backup keeps it ended.
+    const [ended1] = await server.context.database.db
+      .select({ id: jobAlerts.id })
+      .from(jobAlerts)
+      .where(eq(jobAlerts.email, email));
+    const logged = readFileSync(server.context.config.erasureLog, 'utf8');
+    expect(logged).toContain(`"alert":"${applicationDigest(ended1!.id)}"`);
+    expect(logged).not.toContain(email);
     // Again, and for a link that opens nothing: an unsubscribe never fails.
     expect((await server.api('POST', unsubscribe![1]!, oneClick)).status).toBe(200);
     expect((await server.api('POST', `/job-alerts/unsubscribe/${'x'.repeat(43)}`, oneClick)).status).toBe(
