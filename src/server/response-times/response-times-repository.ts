@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import { insertJsonRows } from '../db/json-rows';
 import { applicationReplies, applications, emailOutbox } from '../db/schema';
 import { HttpError } from '../http/http-error';
 import { isId } from '../../shared/http/id';
@@ -174,25 +175,20 @@ export function createResponseTimesRepository(db: Db) {
       if (!reason) throw new HttpError(400, UNKNOWN_REJECTION_REASON);
       const feedback = rejection.feedback?.trim() || null;
       if (applicationIds.length > 0) {
-        await tx
-          .insert(applicationRejections)
-          .values(
+        // One JSON parameter however many are rejected (db/json-rows.ts): a bulk move names thousands.
+        await tx.execute(
+          sql`${insertJsonRows(
+            applicationRejections,
+            ['applicationId', 'reasonId', 'feedback', 'actorEmail'],
             applicationIds.map((applicationId) => ({
               applicationId,
               reasonId: rejection.reasonId,
               feedback,
               actorEmail,
             })),
-          )
-          .onConflictDoUpdate({
-            target: applicationRejections.applicationId,
-            set: {
-              reasonId: sql`excluded.reason_id`,
-              feedback: sql`excluded.feedback`,
-              actorEmail: sql`excluded.actor_email`,
-              createdAt: sql`now()`,
-            },
-          });
+          )} on conflict (application_id) do update set reason_id = excluded.reason_id,
+            feedback = excluded.feedback, actor_email = excluded.actor_email, created_at = now()`,
+        );
       }
       // The stage history is what staff read of it, and what the applicant's access export shows.
       return `(reason: ${reason.label}${feedback ? `; feedback for the applicant: ${feedback}` : ''})`;

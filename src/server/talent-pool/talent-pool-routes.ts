@@ -67,7 +67,8 @@ export function publicTalentPoolRoutes(app: Api, deps: TalentPoolDeps, pool: Tal
         tags: ['talent-pool'],
         operationId: 'listTalentPoolDepartments',
         summary: 'The departments one may be interested in',
-        response: { 200: poolDepartmentListSchema },
+        // A malformed address (bad percent-encoding) is refused before the route, as for any call.
+        response: { 200: poolDepartmentListSchema, ...errorResponses(400) },
       },
     },
     async () => (await deps.departments.list()).map(({ slug, name }) => ({ slug, name })),
@@ -114,21 +115,27 @@ export function publicTalentPoolRoutes(app: Api, deps: TalentPoolDeps, pool: Tal
 }
 
 /** The calls by a private link: the applicant's offer, and the member's own page. */
-export function linkTalentPoolRoutes(app: Api, deps: TalentPoolDeps, pool: TalentPoolRepository): void {
-  const gone = () => new HttpError(404, poolMessages.linkGone);
-  /** As every private link: misses count against the caller's address, hits give the point back. */
-  const opened = async <T>(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    find: () => Promise<T | undefined>,
-  ) => {
+/** As every private link: misses count against the caller's address, hits give the point back. */
+const linkOpener =
+  (deps: TalentPoolDeps) =>
+  async <T>(request: FastifyRequest, reply: FastifyReply, find: () => Promise<T | undefined>) => {
     reply.header('cache-control', 'no-store');
     if (!(await consume(deps.limiters.myApplicationMisses, request.ip, reply))) return undefined;
     const found = await find();
-    if (!found) throw gone();
+    if (!found) throw new HttpError(404, poolMessages.linkGone);
     await deps.limiters.myApplicationMisses.reward(request.ip, 1);
     return found;
   };
+type LinkOpener = ReturnType<typeof linkOpener>;
+
+/** The calls a private link makes: the pool's offer to an applicant, and a member's own page. */
+export function linkTalentPoolRoutes(app: Api, deps: TalentPoolDeps, pool: TalentPoolRepository): void {
+  const opened = linkOpener(deps);
+  offerRoutes(app, deps, pool, opened);
+  memberRoutes(app, pool, opened);
+}
+
+function offerRoutes(app: Api, deps: TalentPoolDeps, pool: TalentPoolRepository, opened: LinkOpener): void {
   const applicant = async (token: string) => {
     const application = await deps.applicationLinks.find(token);
     return application && application.stage !== 'withdrawn' ? application : undefined;
@@ -193,7 +200,9 @@ export function linkTalentPoolRoutes(app: Api, deps: TalentPoolDeps, pool: Talen
       },
     );
   }
+}
 
+function memberRoutes(app: Api, pool: TalentPoolRepository, opened: LinkOpener): void {
   const member = (request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) =>
     opened(request, reply, () => pool.findByToken(request.params.token));
 

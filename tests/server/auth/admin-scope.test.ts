@@ -182,7 +182,7 @@ describe("every call the app's OpenAPI document marks as needing the bearer toke
 
   it('covers every admin, account and team call (and the one signed-in check), and no public one', () => {
     const names = secured.map(({ method, path }) => `${method} ${path}`);
-    expect(names).toHaveLength(69);
+    expect(names).toHaveLength(80);
     expect(names).toEqual(
       expect.arrayContaining([
         'POST /post',

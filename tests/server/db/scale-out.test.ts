@@ -252,5 +252,6 @@ describe.skipIf(!baseUrl)('PostgreSQL closing the server’s connections (needs 
       await admin.end();
       await server.stop();
     }
-  });
+    // A server of its own starts and stops here, beside the rest of the suite.
+  }, 60_000);
 });

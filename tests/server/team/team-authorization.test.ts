@@ -3,6 +3,8 @@ import { departmentMessages } from '../../../src/shared/jobs/department-contract
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../src/shared/messages';
+import { DEFAULT_STAGE_LIMITS } from '../../../src/shared/response-times/response-times-contract';
+import { poolMessages } from '../../../src/shared/talent-pool/talent-pool-contract';
 import { interviewMessages } from '../../../src/shared/interviews/interview-contract';
 import {
   applicationInterviewers,
@@ -471,6 +473,52 @@ const calls: Call[] = [
     refused(403, messages.adjustmentsContactOnly),
   ),
   adminCall('GET /equality-monitoring/funnel', (team) => `/equality-monitoring/funnel?jobId=${team.jobA}`),
+
+  // Response times and rejection reasons: the administrators' settings; the team reads the reasons.
+  adminCall('GET /response-times/limits', () => '/response-times/limits'),
+  adminCall(
+    'PUT /response-times/limits',
+    () => '/response-times/limits',
+    () => DEFAULT_STAGE_LIMITS,
+  ),
+  adminCall('GET /response-times/overdue', () => '/response-times/overdue'),
+  adminCall('GET /rejection-reasons', () => '/rejection-reasons'),
+  adminCall(
+    'POST /rejection-reasons',
+    () => '/rejection-reasons',
+    () => ({ label: 'Matrix reason' }),
+  ),
+  adminCall(
+    'PATCH /rejection-reasons/{id}',
+    () => `/rejection-reasons/${randomUUID()}`,
+    () => ({ retired: true }),
+    refused(404, 'There is no such rejection reason.'),
+  ),
+  teamCall('GET /team/rejection-reasons', () => '/team/rejection-reasons', {
+    forOtherManager: 'ok',
+    forOtherInterviewer: 'ok',
+  }),
+
+  // The talent pool: administrators alone.
+  adminCall('GET /talent-pool/members', () => '/talent-pool/members'),
+  adminCall(
+    'GET /talent-pool/members/{id}/cv',
+    () => `/talent-pool/members/${randomUUID()}/cv`,
+    undefined,
+    refused(404, poolMessages.memberMissing),
+  ),
+  adminCall(
+    'PUT /talent-pool/members/{id}/tags',
+    () => `/talent-pool/members/${randomUUID()}/tags`,
+    () => ({ tags: ['matrix'] }),
+    refused(404, poolMessages.memberMissing),
+  ),
+  adminCall(
+    'POST /talent-pool/members/{id}/invite',
+    () => `/talent-pool/members/${randomUUID()}/invite`,
+    (team) => ({ jobId: team.jobA }),
+    refused(404, poolMessages.memberMissing),
+  ),
 ];
 
 /** A new time for job A's applications, with a spare interviewer. */
