@@ -751,6 +751,8 @@ export const domainEventSubscribers = pgTable('domain_event_subscribers', {
   name: text('name').primaryKey(),
   createdAt: createdAt(),
   seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** The event types it hears; null for every type. Only those get a delivery for it. */
+  hears: text('hears').array(),
 });
 
 /**

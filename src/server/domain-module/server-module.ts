@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { RecordedEvent } from '../../shared/events/domain-events';
+import type { DomainEventType, RecordedEvent } from '../../shared/events/domain-events';
 import type { SubjectExportPart } from '../../shared/privacy/privacy-contract';
 import type { Db } from '../db/database';
 import type { Api } from './route-types';
@@ -8,6 +8,8 @@ import type { Api } from './route-types';
 /** One of a module's subscribers to the domain events. */
 export interface ModuleSubscriber {
   name: string;
+  /** The event types it hears: no delivery of any other is made for it. Every type when left out. */
+  hears?: readonly DomainEventType[];
   handle: (event: RecordedEvent, tx: Db) => Promise<void>;
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, isNull, lte, notExists, notInArray, sql } from 'drizzle-orm';
-import type { RecordedEvent } from '../../shared/events/domain-events';
+import type { DomainEventType, RecordedEvent } from '../../shared/events/domain-events';
 import type { Db } from '../db/database';
 import { domainEventDeliveries, domainEventSubscribers, domainEvents } from '../db/schema';
 import { createDeliveryLoop } from '../runtime/delivery-loop';
@@ -77,6 +77,8 @@ export function createEventDispatcher(
 ) {
   const timing: EventTiming = { ...DEFAULT_EVENT_TIMING, ...options.timing };
   const handlers = new Map<string, EventHandler>();
+  /** The types each subscriber hears, where it named them (every type otherwise). */
+  const hearing = new Map<string, readonly DomainEventType[]>();
   let log: EventLog | undefined;
   let registered: Promise<void> | undefined;
   let ready: Promise<void> | undefined;
@@ -173,8 +175,16 @@ export function createEventDispatcher(
     if (handlers.size === 0) return;
     await db
       .insert(domainEventSubscribers)
-      .values([...handlers.keys()].map((name) => ({ name })))
-      .onConflictDoUpdate({ target: domainEventSubscribers.name, set: { seenAt: sql`now()` } });
+      .values(
+        [...handlers.keys()].map((name) => {
+          const hears = hearing.get(name);
+          return { name, hears: hears ? [...hears] : null };
+        }),
+      )
+      .onConflictDoUpdate({
+        target: domainEventSubscribers.name,
+        set: { seenAt: sql`now()`, hears: sql`excluded.hears` },
+      });
   };
 
   const registerOnce = (): Promise<void> => (registered ??= register());
@@ -240,11 +250,12 @@ export function createEventDispatcher(
 
   return {
     /** Adds a subscriber, before `register` or `start`. Its name is its place in the database: keep it. */
-    subscribe(name: string, handler: EventHandler): void {
+    subscribe(name: string, handler: EventHandler, hears?: readonly DomainEventType[]): void {
       if (!SUBSCRIBER_NAME.test(name)) throw new Error(`not a subscriber name: ${name}`);
       if (handlers.has(name)) throw new Error(`subscriber ${name} is already subscribed`);
       if (registered) throw new Error('subscribe before the dispatcher is registered or started');
       handlers.set(name, handler);
+      if (hears) hearing.set(name, [...hears]);
     },
     /**
      * Registers the subscribers (at start-up, before requests are served), so every event

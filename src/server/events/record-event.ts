@@ -7,16 +7,18 @@ import { domainEventDeliveries, domainEventSubscribers, domainEvents } from '../
 /**
  * Records events inside the caller's transaction, the one that makes the change they announce:
  * they exist exactly when it commits, and a rolled-back change announces nothing. Each event gets
- * a delivery for every subscriber registered by then (event-dispatcher.ts), in the same single
- * statement, so a bulk stage move of thousands costs one round trip.
+ * a delivery for every subscriber registered by then that hears its type (event-dispatcher.ts),
+ * in the same single statement, so a bulk stage move of thousands costs one round trip, and a
+ * subscriber to published jobs is not handed every stage move.
  */
 export async function recordEvents(tx: Db, events: readonly DomainEvent[]): Promise<void> {
   if (events.length === 0) return;
   const rows = events.map(({ type, ...payload }) => ({ type, payload }));
   await tx.execute(
-    sql`with recorded as (${insertJsonRows(domainEvents, ['type', 'payload'], rows)} returning ${domainEvents.id})
+    sql`with recorded as (${insertJsonRows(domainEvents, ['type', 'payload'], rows)} returning ${domainEvents.id}, ${domainEvents.type})
       insert into ${domainEventDeliveries} (${sql.identifier(domainEventDeliveries.subscriber.name)}, ${sql.identifier(domainEventDeliveries.eventId.name)})
-      select ${domainEventSubscribers.name}, recorded.id from recorded cross join ${domainEventSubscribers}`,
+      select ${domainEventSubscribers.name}, recorded.id from recorded cross join ${domainEventSubscribers}
+      where ${domainEventSubscribers.hears} is null or recorded.type = any(${domainEventSubscribers.hears})`,
   );
 }
 

@@ -116,6 +116,7 @@ export const jobAlertsModule: ServerModule<JobAlertDeps> = {
   subscribers: (deps) => [
     {
       name: 'job-alerts',
+      hears: ['job-published'],
       handle: async (event, tx) => {
         if (event.type !== 'job-published') return;
         await runnerFor(deps).alerts.recordPosting(tx, event.jobId);

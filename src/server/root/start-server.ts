@@ -274,7 +274,8 @@ async function assembleContext(
     module.exportSubject ? [module.exportSubject(context)] : [],
   );
   for (const module of serverModules)
-    for (const { name, handle } of module.subscribers?.(context) ?? []) events.subscribe(name, handle);
+    for (const { name, handle, hears } of module.subscribers?.(context) ?? [])
+      events.subscribe(name, handle, hears);
   // Before any request is served: every event recorded from now on has a delivery for each.
   await events.register();
   if (config.bootstrapAdmin) await bootstrapAdmin(context, config.bootstrapAdmin);

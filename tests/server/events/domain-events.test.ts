@@ -113,6 +113,20 @@ describe(`domain events on ${engine}`, () => {
           .from(domainEvents)
           .where(sql`${domainEvents.payload}->>'jobId' = ${never}`),
       ).toEqual([]);
+      // A subscriber hears only the types it names: the product's job alerts hear published
+      // jobs, so a booking makes a delivery for this test's subscriber (every type) alone.
+      const booked = '00000000-0000-4000-8000-000000000002';
+      await db.transaction((tx) => recordEvent(tx, { type: 'interview-booked', applicationId: booked }));
+      await expect
+        .poll(() => of(alerts.heard, 'interview-booked', 'applicationId', booked).length, WAIT)
+        .toBe(1);
+      const bookedDeliveries = await db
+        .select({ subscriber: domainEventDeliveries.subscriber })
+        .from(domainEventDeliveries)
+        .innerJoin(domainEvents, eq(domainEvents.id, domainEventDeliveries.eventId))
+        .where(sql`${domainEvents.payload}->>'applicationId' = ${booked}`);
+      expect(bookedDeliveries).toEqual([{ subscriber: 'test-alerts' }]);
+
       // Of this subscriber: the product's own (job alerts) get their delivery of it too.
       const [delivery] = await db
         .select()

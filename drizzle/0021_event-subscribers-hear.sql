@@ -1,0 +1,1 @@
+ALTER TABLE "domain_event_subscribers" ADD COLUMN "hears" text[];
