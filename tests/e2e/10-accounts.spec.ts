@@ -153,10 +153,13 @@ test('a forgotten password is reset through the e-mailed link, which works once'
   await expect(page).toHaveURL(`${own.url}/login`);
   await expect(page.getByText(messages.passwordResetDone)).toBeVisible();
 
-  // The old password is gone; the new one logs in.
-  await logIn(page, own, ADMIN.email, ADMIN.password);
+  // The login card waits with her address filled in. The old password is gone; the new one logs in.
+  await expect(page.getByLabel('Email')).toHaveValue(ADMIN.email);
+  await page.getByLabel(/^Password/).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('alert').filter({ hasText: messages.invalidCredentials })).toBeVisible();
-  await logIn(page, own, ADMIN.email, RESET_PASSWORD);
+  await page.getByLabel(/^Password/).fill(RESET_PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(`${own.url}/dashboard`);
 
   // The link is spent.
