@@ -196,6 +196,14 @@ export const applications = pgTable(
      * (docs/behaviour.md#the-applicants-page).
      */
     previousStage: text('previous_stage').$type<ApplicationStage>(),
+    /**
+     * Where it came from (shared/sources/source-contract.ts): a tracking link's or feed's marker,
+     * `direct` or `unknown`; the referring site's host only (never its full address); and the
+     * applicant's own optional answer to "How did you hear about this job?".
+     */
+    source: text('source').notNull().default('direct'),
+    referrerHost: text('referrer_host'),
+    heardAbout: text('heard_about'),
     /** The version of the job's questions the applicant answered, and the answers with each question's words. */
     questionSetId: uuid('question_set_id'),
     answers: jsonb('answers')

@@ -24,6 +24,7 @@ import { auditModule } from '../audit/audit-module';
 import { responseTimesModule } from '../response-times/response-times-module';
 import { jobAlertsModule } from '../job-alerts/job-alerts-module';
 import { talentPoolModule } from '../talent-pool/talent-pool-module';
+import { sourcesModule } from '../sources/sources-module';
 
 /**
  * Every domain of the server (domain-module/server-module.ts). app.ts registers each scope's calls by
@@ -46,6 +47,7 @@ export const serverModules: readonly ServerModule<AppContext, Guards>[] = [
   responseTimesModule,
   jobAlertsModule,
   talentPoolModule,
+  sourcesModule,
 ];
 
 /**
