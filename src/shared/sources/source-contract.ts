@@ -43,3 +43,21 @@ export const heardAboutSchema = z.enum(
   heardAboutOptions.map((option) => option.value) as [HeardAbout, ...HeardAbout[]],
   { error: 'Choose one of the listed answers, or leave it blank.' },
 );
+
+const feedLabels: Record<FeedSource, string> = {
+  indeed: 'Indeed',
+  adzuna: 'Adzuna',
+  'google-jobs': 'Google for Jobs',
+  rss: 'RSS feed',
+};
+
+/**
+ * The name a report or the admin screens give a recorded source: the tracking link's own name
+ * (`linkNames`, code to name, archived links included), a feed's, or Direct / Unknown.
+ */
+export function sourceLabel(source: string, linkNames: ReadonlyMap<string, string>): string {
+  if (source === DIRECT_SOURCE) return 'Direct';
+  if (source === UNKNOWN_SOURCE) return 'Unknown';
+  const feed = feedLabels[source as FeedSource] as string | undefined;
+  return feed ?? linkNames.get(source) ?? 'Unknown';
+}
