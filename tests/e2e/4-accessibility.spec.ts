@@ -5,68 +5,16 @@ import { expectNoViolations } from './flows';
 import { expect, test } from './fixtures';
 
 /**
- * Every public screen against axe's WCAG 2.2 AA rules, one test per screen so that each stands
- * alone and they spread over the workers. The home page is scanned whole (header, navigation and
- * footer: the public layout every screen shares); the others scan what they draw themselves.
+ * Public screens in states the screen walk (14-public-polish.spec.ts, which scans every screen as
+ * it first opens) does not reach, against axe's WCAG 2.2 AA rules: one test each, so that each
+ * stands alone and they spread over the workers.
  */
 const screens: {
   name: string;
   /** The address to open, after making what the screen shows. */
   open: () => Promise<string>;
   ready: (page: Page) => Promise<void>;
-  whole?: boolean;
 }[] = [
-  {
-    name: '/',
-    open: async () => {
-      await createJob({ jobTitle: 'Accessibility Champion' });
-      return '/';
-    },
-    ready: (p) => expect(p.getByRole('heading', { name: 'Accessibility Champion' }).first()).toBeVisible(),
-    whole: true,
-  },
-  {
-    name: '/apply/:id',
-    open: async () => `/apply/${(await createJob({ jobTitle: 'Accessibility Champion' })).id}`,
-    ready: (p) => expect(p.getByRole('heading', { level: 1, name: /Apply for/ })).toBeVisible(),
-  },
-  {
-    // Opened directly, without an application (the confirmation itself is scanned in 8-phone.spec.ts).
-    name: '/success',
-    open: async () => '/success',
-    ready: (p) => expect(p.getByRole('heading', { name: 'Looking for your application?' })).toBeVisible(),
-  },
-  {
-    name: '/login',
-    open: async () => '/login',
-    ready: (p) => expect(p.getByRole('heading', { name: 'Login' })).toBeVisible(),
-  },
-  {
-    name: '/register',
-    open: async () => '/register',
-    ready: (p) => expect(p.getByRole('heading', { name: 'Create an Account' })).toBeVisible(),
-  },
-  {
-    name: '/about',
-    open: async () => '/about',
-    ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(),
-  },
-  {
-    name: '/contact',
-    open: async () => '/contact',
-    ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(),
-  },
-  {
-    name: '/error',
-    open: async () => '/error',
-    ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(),
-  },
-  {
-    name: '/privacy',
-    open: async () => '/privacy',
-    ready: (p) =>
-      expect(p.getByRole('heading', { level: 1, name: 'Applicant Privacy Notice' })).toBeVisible(),
-  },
   {
     name: '/apply/:id of a closed job',
     open: async () => {
@@ -87,7 +35,7 @@ for (const screen of screens) {
   test(`${screen.name} passes axe (WCAG 2.2 AA rules)`, async ({ page }) => {
     await page.goto(await screen.open());
     await screen.ready(page);
-    await expectNoViolations(page, screen.name, screen.whole ? { scope: 'page' } : {});
+    await expectNoViolations(page, screen.name);
   });
 }
 

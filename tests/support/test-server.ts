@@ -60,7 +60,8 @@ export async function prepareTestServer(env: Record<string, string>, options: Te
   keepNewFilesPrivate();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'careers-test-'));
   const base = testDatabaseUrl();
-  const scratch = !options.databaseUrl && base ? await createScratchDatabase(base) : undefined;
+  const scratch =
+    !options.databaseUrl && base ? await createScratchDatabase(base, { migrated: true }) : undefined;
   const databaseUrl = options.databaseUrl ?? scratch?.url;
   const config: Config = loadConfig({
     NODE_ENV: 'test',

@@ -24,7 +24,8 @@ export const useStyles = makeStyles({
     gap: tokens.spacingHorizontalXS,
     color: 'inherit',
     textDecorationLine: 'none',
-    paddingBlock: '2px',
+    // At least 24 px tall, the smallest target WCAG 2.2 (2.5.8) allows links this close together.
+    minHeight: '24px',
     ':hover': { textDecorationLine: 'underline' },
     ':focus-visible': { outline: `2px solid ${tokens.colorNeutralForegroundOnBrand}`, outlineOffset: '2px' },
   },
