@@ -124,3 +124,9 @@ export type ReportCsvKind = (typeof reportCsvKinds)[number];
 export const reportCsvQuerySchema = reportFiltersSchema.extend({
   report: z.enum(reportCsvKinds, { error: `Choose one of: ${reportCsvKinds.join(', ')}.` }),
 });
+
+/** Why a report's filters were refused (400). */
+export const reportFilterMessages = {
+  notADay: 'Give real dates as YYYY-MM-DD.',
+  backwards: 'The start date is after the end date.',
+} as const;
