@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { domainEventSubscribers, settings } from '../db/schema';
-import { factsFromHistory, insertFacts } from './hiring-facts';
+import { factsFromHistory, writeFacts } from './hiring-facts';
 
 /** The settings row that records the step as done (docs/operations.md#migrations). */
 export const HIRING_FACTS_BACKFILL_KEY = 'data-step:hiring-facts-from-history';
@@ -31,7 +31,7 @@ export async function backfillHiringFacts(db: Db): Promise<number> {
       .from(domainEventSubscribers)
       .where(eq(domainEventSubscribers.name, HIRING_FACTS_SUBSCRIBER));
     const facts = await factsFromHistory(tx, { before: subscriber?.since ?? new Date() });
-    await insertFacts(tx, facts);
+    await writeFacts(tx, facts);
     return facts.length;
   });
 }

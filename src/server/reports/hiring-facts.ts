@@ -10,7 +10,8 @@ import type { Db } from '../db/database';
 import { insertJsonRows } from '../db/json-rows';
 import { applications, auditEntries, departments, domainEvents, jobs } from '../db/schema';
 import { workingDaysBetween } from '../response-times/working-days';
-import { hiringFacts } from './reports-tables';
+import { reportFunnelSteps, reportTimedStages } from '../../shared/reports/reports-contract';
+import { hiringFactDurations, hiringFactJobs, hiringFactMonths, hiringFacts } from './reports-tables';
 
 /**
  * How the hiring facts are made (docs/behaviour.md#reports): from an application as it stands
@@ -164,29 +165,141 @@ export async function recordHiringFact(event: RecordedEvent, tx: Db): Promise<vo
     event.type === 'application-received'
       ? factFor(application, [], { at: application.appliedAt, from: null, to: 'new' })
       : factFor(application, before, { at: event.recordedAt, from: event.from, to: event.to });
-  await tx.insert(hiringFacts).values(fact);
+  await writeFacts(tx, [fact]);
 }
 
-/** Writes facts in batches (a year's history is thousands). */
-export async function insertFacts(db: Db, facts: readonly NewHiringFact[]): Promise<void> {
-  const columns = [
-    'jobId',
-    'jobTitle',
-    'department',
-    'source',
-    'fromStage',
-    'toStage',
-    'day',
-    'appliedOn',
-    'stageEnteredOn',
-    'daysInStage',
-    'daysSinceApplied',
-    'reachFrom',
-    'reachTo',
-  ] as const;
-  for (let start = 0; start < facts.length; start += 2000)
-    await db.execute(insertJsonRows(hiringFacts, [...columns], facts.slice(start, start + 2000)));
+/** The monthly sums' column of each funnel step, in step order. */
+export const stepColumns = ['applied', 'reviewed', 'shortlisted', 'interviewed', 'offered', 'hired'] as const;
+const timedStages: ReadonlySet<string> = new Set(reportTimedStages);
+
+type MonthRow = typeof hiringFactMonths.$inferInsert;
+type Counted =
+  'applied' | 'reviewed' | 'shortlisted' | 'interviewed' | 'offered' | 'hired' | 'offers' | 'accepted';
+const countedColumns: readonly Counted[] = [...stepColumns, 'offers', 'accepted'];
+
+/**
+ * Writes facts and, in the same transaction, adds them to the monthly sums and the durations
+ * (reports-tables.ts), so the sums are always exactly the facts'. Rows are upserted in key order,
+ * so two deliveries touching the same sums wait for each other rather than deadlock.
+ */
+export async function writeFacts(db: Db, facts: readonly NewHiringFact[]): Promise<void> {
+  if (facts.length === 0) return;
+  const months = new Map<string, MonthRow>();
+  const durations = new Map<
+    string,
+    { scope: string; month: string; measure: string; days: number; n: number }
+  >();
+  const jobsSeen = new Map<string, { jobId: string; jobTitle: string; department: string | null }>();
+  const bump = (month: string, fact: NewHiringFact, column: Counted, by = 1) => {
+    const key = JSON.stringify([month, fact.jobId ?? null, fact.department ?? null, fact.source]);
+    const row = months.get(key) ?? {
+      month,
+      jobId: fact.jobId ?? null,
+      department: fact.department ?? null,
+      source: fact.source,
+      ...Object.fromEntries(countedColumns.map((name) => [name, 0])),
+    };
+    row[column] = (row[column] ?? 0) + by;
+    months.set(key, row);
+  };
+  const time = (fact: NewHiringFact, month: string, measure: string, days: number) => {
+    for (const scope of durationScopes(fact)) {
+      const key = JSON.stringify([scope, month, measure, days]);
+      const row = durations.get(key) ?? { scope, month, measure, days, n: 0 };
+      row.n += 1;
+      durations.set(key, row);
+    }
+  };
+  for (const fact of facts) {
+    const month = fact.day.slice(0, 7);
+    if (
+      fact.reachFrom !== null &&
+      fact.reachFrom !== undefined &&
+      fact.reachTo !== null &&
+      fact.reachTo !== undefined
+    )
+      for (let step = fact.reachFrom; step <= fact.reachTo; step++)
+        bump(fact.appliedOn.slice(0, 7), fact, stepColumns[step]!);
+    if (fact.toStage === 'offer') bump(month, fact, 'offers');
+    if (fact.toStage === 'hired' && fact.fromStage === 'offer' && fact.stageEnteredOn)
+      bump(fact.stageEnteredOn.slice(0, 7), fact, 'accepted');
+    if (
+      fact.fromStage &&
+      timedStages.has(fact.fromStage) &&
+      fact.daysInStage !== null &&
+      fact.daysInStage !== undefined
+    )
+      time(fact, month, fact.fromStage, fact.daysInStage);
+    if (fact.toStage === 'hired' && fact.reachTo === HIRED_STEP)
+      time(fact, month, 'hire', fact.daysSinceApplied);
+    if (fact.jobId)
+      jobsSeen.set(fact.jobId, {
+        jobId: fact.jobId,
+        jobTitle: fact.jobTitle,
+        department: fact.department ?? null,
+      });
+  }
+  const inOrder = <T>(rows: Map<string, T>): T[] =>
+    [...rows].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+  for (let start = 0; start < facts.length; start += BATCH)
+    await db.execute(insertJsonRows(hiringFacts, [...factColumns], facts.slice(start, start + BATCH)));
+  const monthRows = inOrder(months);
+  for (let start = 0; start < monthRows.length; start += BATCH)
+    await db.execute(
+      sql`${insertJsonRows(hiringFactMonths, ['month', 'jobId', 'department', 'source', ...countedColumns], monthRows.slice(start, start + BATCH))}
+        on conflict on constraint hiring_fact_months_key do update set ${sql.join(
+          countedColumns.map((name) => {
+            const column = sql.identifier(hiringFactMonths[name].name);
+            return sql`${column} = ${hiringFactMonths}.${column} + excluded.${column}`;
+          }),
+          sql`, `,
+        )}`,
+    );
+  const durationRows = inOrder(durations);
+  for (let start = 0; start < durationRows.length; start += BATCH)
+    await db.execute(
+      sql`${insertJsonRows(hiringFactDurations, ['scope', 'month', 'measure', 'days', 'n'], durationRows.slice(start, start + BATCH))}
+        on conflict (scope, month, measure, days) do update set n = ${hiringFactDurations}.n + excluded.n`,
+    );
+  const jobRows = inOrder(jobsSeen);
+  if (jobRows.length > 0)
+    await db.execute(
+      sql`${insertJsonRows(hiringFactJobs, ['jobId', 'jobTitle', 'department'], jobRows)}
+        on conflict (job_id) do update set job_title = excluded.job_title, department = excluded.department`,
+    );
 }
+
+/** The durations' scopes a fact counts in (reports-tables.ts `hiringFactDurations`). */
+export const durationScope = {
+  all: '',
+  job: (jobId: string) => `j:${jobId}`,
+  department: (slug: string) => `d:${slug}`,
+  source: (source: string) => `s:${source}`,
+};
+const durationScopes = (fact: NewHiringFact): string[] => [
+  durationScope.all,
+  ...(fact.jobId ? [durationScope.job(fact.jobId)] : []),
+  ...(fact.department ? [durationScope.department(fact.department)] : []),
+  durationScope.source(fact.source),
+];
+
+const BATCH = 2000;
+const HIRED_STEP = reportFunnelSteps.indexOf('hired');
+const factColumns = [
+  'jobId',
+  'jobTitle',
+  'department',
+  'source',
+  'fromStage',
+  'toStage',
+  'day',
+  'appliedOn',
+  'stageEnteredOn',
+  'daysInStage',
+  'daysSinceApplied',
+  'reachFrom',
+  'reachTo',
+] as const;
 
 /**
  * The facts of the history of the given applications (every one when none is named) recorded

@@ -4,7 +4,7 @@ import { HIRING_FACTS_SUBSCRIBER } from './hiring-facts-backfill';
 import { recordHiringFact } from './hiring-facts';
 import { createReportsRepository, type TrackingLinkNames } from './reports-repository';
 import { reportAdminRoutes } from './reports-routes';
-import { hiringFacts } from './reports-tables';
+import { hiringFactDurations, hiringFactJobs, hiringFactMonths, hiringFacts } from './reports-tables';
 
 type Deps = {
   database: Database;
@@ -23,7 +23,7 @@ export const reportsModule: ServerModule<Deps> = {
     const reports = createReportsRepository(deps.database.db, deps.trackingLinkNames);
     return { admin: (scope) => reportAdminRoutes(scope, { reports, now: deps.now }) };
   },
-  tables: [hiringFacts],
+  tables: [hiringFacts, hiringFactMonths, hiringFactDurations, hiringFactJobs],
   subscribers: () => [
     {
       name: HIRING_FACTS_SUBSCRIBER,

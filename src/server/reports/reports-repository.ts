@@ -1,4 +1,5 @@
-import { and, between, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, between, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   reportFunnelSteps,
   reportTimedStages,
@@ -12,7 +13,8 @@ import { sourceLabel } from '../../shared/sources/source-contract';
 import type { Db } from '../db/database';
 import { departments } from '../db/schema';
 import { isWithheld, publishCount, type PublishedCount } from '../reporting/published-counts';
-import { hiringFacts } from './reports-tables';
+import { durationScope, stepColumns } from './hiring-facts';
+import { hiringFactDurations, hiringFactJobs, hiringFactMonths, hiringFacts } from './reports-tables';
 
 /** A range of London days, both ends included, and the narrowing filters. */
 export type ReportQuery = Required<Pick<ReportFilters, 'from' | 'to'>> & Omit<ReportFilters, 'from' | 'to'>;
@@ -24,10 +26,10 @@ const STEPS = reportFunnelSteps.length;
 const INTERVIEWED = reportFunnelSteps.indexOf('interviewed');
 const HIRED = reportFunnelSteps.indexOf('hired');
 
-const narrowed = (query: ReportQuery): SQL[] => [
-  ...(query.jobId ? [eq(hiringFacts.jobId, query.jobId)] : []),
-  ...(query.department ? [eq(hiringFacts.department, query.department)] : []),
-  ...(query.source ? [eq(hiringFacts.source, query.source)] : []),
+const narrowed = (query: ReportQuery, table: typeof hiringFacts | typeof hiringFactMonths): SQL[] => [
+  ...(query.jobId ? [eq(table.jobId, query.jobId)] : []),
+  ...(query.department ? [eq(table.department, query.department)] : []),
+  ...(query.source ? [eq(table.source, query.source)] : []),
 ];
 
 /** Every month (YYYY-MM) the range touches, in order. */
@@ -109,9 +111,27 @@ const funnelRow = (key: string, label: string, cells: PublishedCount[]): FunnelR
   })),
 });
 
+/** A range as whole months (read from the monthly sums) and the days left at its ends (from the facts). */
+export function splitRange(from: string, to: string): { months: string[]; spans: Array<[string, string]> } {
+  const months: string[] = [];
+  const spans: Array<[string, string]> = [];
+  for (const month of monthsOf(from, to)) {
+    const [year, number] = month.split('-').map(Number) as [number, number];
+    const first = `${month}-01`;
+    const last = new Date(Date.UTC(year, number, 0)).toISOString().slice(0, 10);
+    if (from <= first && last <= to) months.push(month);
+    else spans.push([from > first ? from : first, to < last ? to : last]);
+  }
+  return { months, spans };
+}
+
+const within = (column: AnyPgColumn, spans: ReadonlyArray<[string, string]>): SQL =>
+  or(...spans.map(([first, last]) => between(column, first, last)))!;
+
 /**
- * The reports, read from the hiring facts alone (reports-tables.ts): a few grouped queries on the
- * day indexes, then the counting and the suppression here (docs/behaviour.md#reports).
+ * The reports, from the hiring facts (reports-tables.ts): the whole months of a range from the
+ * monthly sums kept with the facts, the days at its ends from the facts on their day indexes,
+ * then the counting and the suppression here (docs/behaviour.md#reports).
  */
 export function createReportsRepository(db: Db, trackingLinkNames: TrackingLinkNames) {
   const departmentNames = async (): Promise<Map<string, string>> =>
@@ -124,78 +144,117 @@ export function createReportsRepository(db: Db, trackingLinkNames: TrackingLinkN
 
   /** Each job's latest title and department, as the facts last recorded them. */
   const jobsSeen = async () => {
-    const rows = await db
-      .selectDistinctOn([hiringFacts.jobId], {
-        jobId: hiringFacts.jobId,
-        title: hiringFacts.jobTitle,
-        department: hiringFacts.department,
-      })
-      .from(hiringFacts)
-      .where(isNotNull(hiringFacts.jobId))
-      .orderBy(hiringFacts.jobId, desc(hiringFacts.seq));
-    return new Map(rows.map((row) => [row.jobId!, row]));
+    const rows = await db.select().from(hiringFactJobs);
+    return new Map(
+      rows.map((row) => [row.jobId, { jobId: row.jobId, title: row.jobTitle, department: row.department }]),
+    );
   };
+
+  const summed = (name: (typeof stepColumns)[number] | 'offers' | 'accepted') =>
+    sql<number>`coalesce(sum(${hiringFactMonths[name]}), 0)::int`;
 
   return {
     async reports(query: ReportQuery): Promise<Reports> {
-      const filters = narrowed(query);
-      const [reached, moves, offers, names, jobs, links] = await Promise.all([
-        db
-          .select({
-            department: hiringFacts.department,
-            jobId: hiringFacts.jobId,
-            source: hiringFacts.source,
-            reachFrom: hiringFacts.reachFrom,
-            reachTo: hiringFacts.reachTo,
-            n: sql<number>`count(*)::int`,
-          })
-          .from(hiringFacts)
-          .where(
-            and(
-              between(hiringFacts.appliedOn, query.from, query.to),
-              isNotNull(hiringFacts.reachTo),
-              ...filters,
-            ),
-          )
-          .groupBy(
-            hiringFacts.department,
-            hiringFacts.jobId,
-            hiringFacts.source,
-            hiringFacts.reachFrom,
-            hiringFacts.reachTo,
-          ),
-        db
-          .select({
-            stage: hiringFacts.fromStage,
-            hire: sql<boolean>`${hiringFacts.toStage} = 'hired' and ${hiringFacts.reachTo} = ${HIRED}`,
-            month: sql<string>`to_char(${hiringFacts.day}, 'YYYY-MM')`,
-            inStage: hiringFacts.daysInStage,
-            sinceApplied: hiringFacts.daysSinceApplied,
-            n: sql<number>`count(*)::int`,
-          })
-          .from(hiringFacts)
-          .where(
-            and(between(hiringFacts.day, query.from, query.to), isNotNull(hiringFacts.fromStage), ...filters),
-          )
-          .groupBy(sql`1, 2, 3, 4, 5`),
-        db
-          .select({
-            made: sql<number>`count(*) filter (where ${hiringFacts.toStage} = 'offer' and ${hiringFacts.day} between ${query.from} and ${query.to})::int`,
-            accepted: sql<number>`count(*) filter (where ${hiringFacts.toStage} = 'hired' and ${hiringFacts.fromStage} = 'offer' and ${hiringFacts.stageEnteredOn} between ${query.from} and ${query.to})::int`,
-          })
-          .from(hiringFacts)
-          // Acceptances come after their offers: only the range and what follows it are read.
-          .where(
-            and(
-              sql`${hiringFacts.day} >= ${query.from}`,
-              sql`${hiringFacts.toStage} in ('offer', 'hired')`,
-              ...filters,
-            ),
-          ),
-        departmentNames(),
-        jobsSeen(),
-        trackingLinkNames(),
-      ]);
+      const filters = narrowed(query, hiringFacts);
+      const monthFilters = narrowed(query, hiringFactMonths);
+      const scope =
+        filters.length === 0
+          ? durationScope.all
+          : filters.length > 1
+            ? undefined
+            : query.jobId
+              ? durationScope.job(query.jobId)
+              : query.department
+                ? durationScope.department(query.department)
+                : durationScope.source(query.source!);
+      const { months: wholeMonths, spans } = splitRange(query.from, query.to);
+      const none = Promise.resolve([]);
+      const [monthSums, reachedAtEnds, sums, movesAtEnds, offersAtEnds, names, jobs, links] =
+        await Promise.all([
+          wholeMonths.length === 0
+            ? none
+            : db
+                .select({
+                  department: hiringFactMonths.department,
+                  jobId: hiringFactMonths.jobId,
+                  source: hiringFactMonths.source,
+                  ...Object.fromEntries(stepColumns.map((name) => [name, summed(name)])),
+                  offers: summed('offers'),
+                  accepted: summed('accepted'),
+                })
+                .from(hiringFactMonths)
+                .where(and(inArray(hiringFactMonths.month, wholeMonths), ...monthFilters))
+                .groupBy(hiringFactMonths.department, hiringFactMonths.jobId, hiringFactMonths.source),
+          spans.length === 0
+            ? none
+            : db
+                .select({
+                  department: hiringFacts.department,
+                  jobId: hiringFacts.jobId,
+                  source: hiringFacts.source,
+                  reachFrom: hiringFacts.reachFrom,
+                  reachTo: hiringFacts.reachTo,
+                  n: sql<number>`count(*)::int`,
+                })
+                .from(hiringFacts)
+                .where(and(within(hiringFacts.appliedOn, spans), isNotNull(hiringFacts.reachTo), ...filters))
+                .groupBy(
+                  hiringFacts.department,
+                  hiringFacts.jobId,
+                  hiringFacts.source,
+                  hiringFacts.reachFrom,
+                  hiringFacts.reachTo,
+                ),
+          // Durations: the monthly durations of the whole, or of the one job, department or
+          // source narrowed to; narrowed by several, the facts of the range.
+          scope === undefined || wholeMonths.length === 0
+            ? none
+            : db
+                .select()
+                .from(hiringFactDurations)
+                .where(
+                  and(eq(hiringFactDurations.scope, scope), inArray(hiringFactDurations.month, wholeMonths)),
+                ),
+          scope === undefined || spans.length > 0
+            ? db
+                .select({
+                  stage: hiringFacts.fromStage,
+                  hire: sql<boolean>`${hiringFacts.toStage} = 'hired' and ${hiringFacts.reachTo} = ${HIRED}`,
+                  month: sql<string>`to_char(${hiringFacts.day}, 'YYYY-MM')`,
+                  inStage: hiringFacts.daysInStage,
+                  sinceApplied: hiringFacts.daysSinceApplied,
+                  n: sql<number>`count(*)::int`,
+                })
+                .from(hiringFacts)
+                .where(
+                  and(
+                    scope === undefined
+                      ? between(hiringFacts.day, query.from, query.to)
+                      : within(hiringFacts.day, spans),
+                    isNotNull(hiringFacts.fromStage),
+                    ...filters,
+                  ),
+                )
+                .groupBy(sql`1, 2, 3, 4, 5`)
+            : none,
+          spans.length === 0
+            ? none
+            : db
+                .select({
+                  made: sql<number>`count(*) filter (where ${hiringFacts.toStage} = 'offer' and ${within(hiringFacts.day, spans)})::int`,
+                  accepted: sql<number>`count(*) filter (where ${hiringFacts.toStage} = 'hired' and ${hiringFacts.fromStage} = 'offer' and ${within(hiringFacts.stageEnteredOn, spans)})::int`,
+                })
+                .from(hiringFacts)
+                .where(
+                  and(
+                    or(within(hiringFacts.day, spans), within(hiringFacts.stageEnteredOn, spans)),
+                    ...filters,
+                  ),
+                ),
+          departmentNames(),
+          jobsSeen(),
+          trackingLinkNames(),
+        ]);
 
       // The funnel and the sources: how many of the applications that arrived in the range
       // reached each step, by department, job and source.
@@ -203,18 +262,29 @@ export function createReportsRepository(db: Db, trackingLinkNames: TrackingLinkN
       const byDepartment = new Map<string, StepCounts>();
       const byJob = new Map<string, StepCounts>();
       const bySource = new Map<string, StepCounts>();
-      const add = (into: Map<string, StepCounts>, key: string, from: number, to: number, n: number) => {
-        const counts = into.get(key) ?? zeros();
-        for (let step = from; step <= to; step++) counts[step]! += n;
-        into.set(key, counts);
+      const add = (into: Map<string, StepCounts>, key: string, counts: StepCounts) => {
+        const sum = into.get(key) ?? zeros();
+        counts.forEach((n, step) => (sum[step]! += n));
+        into.set(key, sum);
       };
-      for (const row of reached) {
-        const from = row.reachFrom ?? 0;
-        const to = row.reachTo!;
-        for (let step = from; step <= to; step++) overall[step]! += row.n;
-        if (row.department) add(byDepartment, row.department, from, to, row.n);
-        if (row.jobId) add(byJob, row.jobId, from, to, row.n);
-        add(bySource, row.source, from, to, row.n);
+      const addAll = (
+        row: { department: string | null; jobId: string | null; source: string },
+        counts: StepCounts,
+      ) => {
+        counts.forEach((n, step) => (overall[step]! += n));
+        if (row.department) add(byDepartment, row.department, counts);
+        if (row.jobId) add(byJob, row.jobId, counts);
+        add(bySource, row.source, counts);
+      };
+      for (const row of monthSums)
+        addAll(
+          row,
+          stepColumns.map((name) => (row as unknown as Record<string, number>)[name]!),
+        );
+      for (const row of reachedAtEnds) {
+        const counts = zeros();
+        for (let step = row.reachFrom ?? 0; step <= row.reachTo!; step++) counts[step] = row.n;
+        addAll(row, counts);
       }
       const overallCells = publishRow(overall, []);
       const departmentCells = new Map(
@@ -226,7 +296,11 @@ export function createReportsRepository(db: Db, trackingLinkNames: TrackingLinkN
       const months = monthsOf(query.from, query.to);
       const inStage = new Map<string, Durations>(reportTimedStages.map((stage) => [stage, new Map()]));
       const toHire: Durations = new Map();
-      for (const row of moves) {
+      for (const row of sums) {
+        const durations = row.measure === 'hire' ? toHire : inStage.get(row.measure);
+        if (durations) addDuration(durations, row.month, row.days, row.n);
+      }
+      for (const row of movesAtEnds) {
         if (row.stage && row.inStage !== null) {
           const durations = inStage.get(row.stage);
           if (durations) addDuration(durations, row.month, row.inStage, row.n);
@@ -234,9 +308,13 @@ export function createReportsRepository(db: Db, trackingLinkNames: TrackingLinkN
         if (row.hire) addDuration(toHire, row.month, row.sinceApplied, row.n);
       }
 
-      const [offerCounts] = offers;
-      const made = publishCount(offerCounts?.made ?? 0, []);
-      const accepted = publishCount(offerCounts?.accepted ?? 0, [made]);
+      const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+      const offerCounts = {
+        made: sum([...monthSums.map((row) => row.offers), ...offersAtEnds.map((row) => row.made)]),
+        accepted: sum([...monthSums, ...offersAtEnds].map((row) => row.accepted)),
+      };
+      const made = publishCount(offerCounts.made, []);
+      const accepted = publishCount(offerCounts.accepted, [made]);
 
       return {
         filters: query,
@@ -285,8 +363,8 @@ export function createReportsRepository(db: Db, trackingLinkNames: TrackingLinkN
         departmentNames(),
         trackingLinkNames(),
         db
-          .selectDistinct({ department: hiringFacts.department, source: hiringFacts.source })
-          .from(hiringFacts),
+          .selectDistinct({ department: hiringFactMonths.department, source: hiringFactMonths.source })
+          .from(hiringFactMonths),
       ]);
       const slugs = [...new Set(facts.flatMap((row) => (row.department ? [row.department] : [])))];
       const sources = [...new Set(facts.map((row) => row.source))];

@@ -1,4 +1,15 @@
-import { bigint, date, index, integer, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { ApplicationStage } from '../../shared/applications/stage-contract';
 
 const day = (name: string) => date(name, { mode: 'string' });
@@ -47,5 +58,70 @@ export const hiringFacts = pgTable(
   (table) => [
     index('hiring_facts_applied_idx').on(table.appliedOn),
     index('hiring_facts_day_idx').on(table.day),
+    index('hiring_facts_entered_idx').on(table.stageEnteredOn),
+    // The narrowed reports read one job's, department's or source's moves of a range.
+    index('hiring_facts_job_day_idx').on(table.jobId, table.day),
+    index('hiring_facts_department_day_idx').on(table.department, table.day),
+    index('hiring_facts_source_day_idx').on(table.source, table.day),
   ],
 );
+
+const count = (name: string) => integer(name).notNull().default(0);
+
+/**
+ * The facts summed by month, job, department and source, kept in the transaction that writes
+ * the facts (hiring-facts.ts `writeFacts`), so a year's reports read a few thousand rows rather
+ * than every fact: how many applications that arrived in the month reached each funnel step, and
+ * the offers made in the month and, of those, the ones that moved on to Hired. The days at either
+ * end of a range that do not cover a whole month are read from the facts themselves.
+ */
+export const hiringFactMonths = pgTable(
+  'hiring_fact_months',
+  {
+    /** YYYY-MM, London. */
+    month: text('month').notNull(),
+    jobId: uuid('job_id'),
+    department: text('department'),
+    source: text('source').notNull(),
+    applied: count('applied'),
+    reviewed: count('reviewed'),
+    shortlisted: count('shortlisted'),
+    interviewed: count('interviewed'),
+    offered: count('offered'),
+    hired: count('hired'),
+    /** Moves to Offer made in the month, and those of them later moved on to Hired. */
+    offers: count('offers'),
+    accepted: count('accepted'),
+  },
+  (table) => [
+    unique('hiring_fact_months_key')
+      .on(table.month, table.jobId, table.department, table.source)
+      .nullsNotDistinct(),
+  ],
+);
+
+/**
+ * How many moves took each number of working days, by the month of the move: the time in each
+ * stage (`measure` the stage left) and the time to hire (`measure` 'hire'). Kept with the facts as
+ * `hiringFactMonths` is, once over every job (`scope` '') and once for each of the fact's job
+ * (`j:<id>`), department (`d:<slug>`) and source (`s:<marker>`), so a report narrowed by one of
+ * them reads its own rows; narrowed by several, it reads the facts.
+ */
+export const hiringFactDurations = pgTable(
+  'hiring_fact_durations',
+  {
+    scope: text('scope').notNull(),
+    month: text('month').notNull(),
+    measure: text('measure').notNull(),
+    days: integer('days').notNull(),
+    n: count('n'),
+  },
+  (table) => [primaryKey({ columns: [table.scope, table.month, table.measure, table.days] })],
+);
+
+/** Each job the facts name, with its title and department as last recorded: the reports' labels and choices. */
+export const hiringFactJobs = pgTable('hiring_fact_jobs', {
+  jobId: uuid('job_id').primaryKey(),
+  jobTitle: text('job_title').notNull(),
+  department: text('department'),
+});

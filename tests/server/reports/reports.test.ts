@@ -7,7 +7,12 @@ import {
   backfillHiringFacts,
   HIRING_FACTS_BACKFILL_KEY,
 } from '../../../src/server/reports/hiring-facts-backfill';
-import { hiringFacts } from '../../../src/server/reports/reports-tables';
+import {
+  hiringFactDurations,
+  hiringFactJobs,
+  hiringFactMonths,
+  hiringFacts,
+} from '../../../src/server/reports/reports-tables';
 import { trackingLinks } from '../../../src/server/sources/sources-tables';
 import { londonToday } from '../../../src/shared/format/calendar-date';
 import type { Reports } from '../../../src/shared/reports/reports-contract';
@@ -113,7 +118,13 @@ describe('the hiring facts', () => {
       await db.select({ id: applications.id }).from(applications).where(eq(applications.id, other)),
     ).toEqual([]);
     expect(await allFacts()).toEqual(before);
-    const every = JSON.stringify(await db.execute(sql`select * from ${hiringFacts}`)).toLowerCase();
+    const every = JSON.stringify(
+      await Promise.all(
+        [hiringFacts, hiringFactMonths, hiringFactDurations, hiringFactJobs].map((table) =>
+          db.execute(sql`select * from ${table}`),
+        ),
+      ),
+    ).toLowerCase();
     for (const trace of [person.name, person.email, 'zebedee', 'quillfeather', 'ottoline', id, other])
       expect(every).not.toContain(trace.toLowerCase());
   });
@@ -255,8 +266,23 @@ describe('the hiring facts', () => {
     ]);
     expect(reports.offers).toEqual({ made: 10, accepted: 10, acceptance: 1 });
 
+    // A range that starts and ends inside a month reads its ends from the facts rather than the
+    // monthly sums: the same history, the same figures.
+    const inside = (
+      await server.api('GET', '/reports?from=2026-02-02&to=2026-03-30&department=home-claims', { token })
+    ).body as Reports;
+    expect(inside.funnel).toEqual(reports.funnel);
+    expect(inside.timeToHire).toEqual(reports.timeToHire);
+    expect(inside.offers).toEqual(reports.offers);
+    const wholeMonths = (await server.api('GET', `/reports?${range}`, { token })).body as Reports;
+    const insideAll = (await server.api('GET', '/reports?from=2026-02-02&to=2026-03-30', { token }))
+      .body as Reports;
+    expect(insideAll.funnel).toEqual(wholeMonths.funnel);
+    expect(insideAll.timeInStage).toEqual(wholeMonths.timeInStage);
+    expect(insideAll.bySource).toEqual(wholeMonths.bySource);
+
     // Legal's 4 hires are fewer than five: withheld, with their durations, in the JSON and the CSV.
-    const whole = (await server.api('GET', `/reports?${range}`, { token })).body as Reports;
+    const whole = wholeMonths;
     const legalRow = whole.funnel.byDepartment.find((row) => row.key === 'legal')!;
     expect(legalRow.label).toBe('Legal');
     expect(legalRow.steps.find((step) => step.step === 'hired')!.count).toBeNull();
