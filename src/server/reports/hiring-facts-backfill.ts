@@ -6,7 +6,7 @@ import { factsFromHistory, writeFacts } from './hiring-facts';
 /** The settings row that records the step as done (docs/operations.md#migrations). */
 export const HIRING_FACTS_BACKFILL_KEY = 'data-step:hiring-facts-from-history';
 
-/** The reports' subscriber's name: its place in the database, kept. */
+/** The name reports-module.ts gives its subscriber: its place in the database, kept. */
 export const HIRING_FACTS_SUBSCRIBER = 'reports';
 
 /**

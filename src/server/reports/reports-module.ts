@@ -1,6 +1,5 @@
 import type { Database } from '../db/database';
 import type { ServerModule } from '../domain-module/server-module';
-import { HIRING_FACTS_SUBSCRIBER } from './hiring-facts-backfill';
 import { recordHiringFact } from './hiring-facts';
 import { createReportsRepository, type TrackingLinkNames } from './reports-repository';
 import { reportAdminRoutes } from './reports-routes';
@@ -26,7 +25,7 @@ export const reportsModule: ServerModule<Deps> = {
   tables: [hiringFacts, hiringFactMonths, hiringFactDurations, hiringFactJobs],
   subscribers: () => [
     {
-      name: HIRING_FACTS_SUBSCRIBER,
+      name: 'reports',
       hears: ['application-received', 'stage-changed'],
       handle: recordHiringFact,
     },
