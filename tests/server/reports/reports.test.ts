@@ -3,6 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, auditEntries, settings } from '../../../src/server/db/schema';
 import { purgeExpiredApplications } from '../../../src/server/privacy/retention';
+import { csvCell } from '../../../src/server/reports/reports-csv';
 import {
   backfillHiringFacts,
   HIRING_FACTS_BACKFILL_KEY,
@@ -295,8 +296,10 @@ describe('the hiring facts', () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(csv.headers.get('content-disposition')).toContain('hiring-funnel-2026-02-01-to-2026-03-31.csv');
-    expect(csv.body).toContain('Department,Legal,Hired,fewer than 5,');
-    expect(csv.body).toContain('Overall,All applications,Applied,5,');
+    expect(csv.bytes.toString('utf8')).toContain('\r\nDepartment,Legal,Hired,fewer than 5,\r\n');
+    expect(csv.bytes.toString('utf8')).toMatch(
+      /^Breakdown,Name,Step,Applications,Conversion from the step before\r\nOverall,All applications,Applied,5,\r\n/,
+    );
 
     const choices = (await server.api('GET', '/reports/choices', { token })).body;
     expect(choices.departments).toEqual(
@@ -308,6 +311,16 @@ describe('the hiring facts', () => {
     expect(choices.sources).toEqual(
       expect.arrayContaining([{ source: 'leeds-fair', label: 'Leeds careers fair' }]),
     );
+  });
+
+  it('writes CSV cells a spreadsheet cannot take for formulas', () => {
+    expect(csvCell('=HYPERLINK("https://evil.example","Indeed")')).toBe(
+      '"\'=HYPERLINK(""https://evil.example"",""Indeed"")"',
+    );
+    for (const lead of ['+', '-', '@', '\t', '\r'])
+      expect(csvCell(`${lead}1`)).toBe(lead === '\r' ? '"\'\r1"' : `'${lead}1`);
+    expect(csvCell('Claims, Motor')).toBe('"Claims, Motor"');
+    expect(csvCell(25)).toBe('25');
   });
 
   it('refuses filters it cannot read, in words', async () => {
