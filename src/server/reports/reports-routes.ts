@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isCalendarDate, londonToday } from '../../shared/format/calendar-date';
 import { apiPaths } from '../../shared/http/api-routes';
 import {
+  MAX_REPORT_MONTHS,
   reportChoicesSchema,
   reportCsvQuerySchema,
   reportFilterMessages,
@@ -14,7 +15,7 @@ import { errorResponses, type Api } from '../domain-module/route-types';
 import { contentDisposition } from '../http/content-disposition';
 import { HttpError } from '../http/http-error';
 import { reportCsv, reportCsvFileName } from './reports-csv';
-import type { ReportQuery, ReportsRepository } from './reports-repository';
+import { monthsOf, type ReportQuery, type ReportsRepository } from './reports-repository';
 
 /** What the reports' calls use of the server's parts. */
 export interface ReportRouteDeps {
@@ -39,6 +40,7 @@ export function resolveFilters(filters: ReportFilters, now: Date): ReportQuery {
   const to = filters.to ?? londonToday(now);
   const from = filters.from ?? monthStart(to, 11);
   if (from > to) throw new HttpError(400, reportFilterMessages.backwards);
+  if (monthsOf(from, to).length > MAX_REPORT_MONTHS) throw new HttpError(400, reportFilterMessages.tooLong);
   return { ...filters, from, to };
 }
 

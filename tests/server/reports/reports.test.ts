@@ -328,6 +328,8 @@ describe('the hiring facts', () => {
     expect(backwards.status).toBe(400);
     expect(backwards.body.message).toBe('The start date is after the end date.');
     expect((await server.api('GET', '/reports?from=2026-02-31', { token })).status).toBe(400);
+    const decades = await server.api('GET', '/reports?from=1990-01-01&to=2026-01-01', { token });
+    expect([decades.status, decades.body.message]).toEqual([400, 'Choose a range of at most 10 years.']);
     const kind = await server.api('GET', '/reports/csv?report=salaries', { token });
     expect(kind.status).toBe(400);
     expect(kind.body.message).toContain('Choose one of: funnel');
