@@ -118,7 +118,17 @@ export const serverImports = {
     'server-domain-module',
   ],
   'server-adjustments': ['server-db', 'server-http', 'server-audit', 'server-auth', 'server-domain-module'],
-  'server-equality-monitoring': ['server-db', 'server-http', 'server-domain-module'],
+  'server-equality-monitoring': ['server-db', 'server-http', 'server-domain-module', 'server-reporting'],
+  'server-reporting': [],
+  'server-reports': [
+    'server-runtime',
+    'server-db',
+    'server-http',
+    'server-events',
+    'server-domain-module',
+    'server-reporting',
+    'server-response-times',
+  ],
 };
 /** The shared parts any domain may build on; a domain missing from the table imports these alone. */
 const aDomainMayUse = [

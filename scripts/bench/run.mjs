@@ -13,7 +13,7 @@
 // BENCH_OLD_NODE (the Node.js 20 binary the memory comparison runs the same build on; /usr/bin/node
 // when that is older than 24), BENCH_NODE_MEMORY_ROUNDS (2).
 // `--build` rebuilds the product first.
-// `--only=public-pages,quiet-first-request,job-search,node-memory,job-alerts` measures only those rows
+// `--only=public-pages,quiet-first-request,job-search,node-memory,job-alerts,reports` measures only those rows
 // (Lighthouse on About, Contact and the privacy notice; the first request after a quiet spell;
 // filtered careers home pages with 1,000 open jobs; resident memory on this Node against Node 20).
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -37,6 +37,7 @@ import { measureIdleRss, measureIdleRssPostgres } from './measure-idle-rss.mjs';
 import { measureJobPage } from './measure-job-page.mjs';
 import { jobSearchRows, measureJobSearch } from './measure-job-search.mjs';
 import { jobAlertsRow, measureJobAlerts } from './measure-job-alerts.mjs';
+import { measureReports, reportsRows } from './measure-reports.mjs';
 import { chromePath, lighthouseAvailable, measureLighthouse } from './measure-lighthouse.mjs';
 import { measureNodeMemory, NODE_MEMORY_POINTS, nodeMajor, nodeMemoryTable } from './measure-node-memory.mjs';
 import { measureNpmStart } from './measure-npm-start.mjs';
@@ -67,6 +68,7 @@ const settings = {
   searchRequests: intEnv('BENCH_SEARCH_REQUESTS', 200),
   alerts: intEnv('BENCH_ALERTS', 100_000),
   alertJobs: 50,
+  reportFacts: intEnv('BENCH_REPORT_FACTS', 100_000),
   nodeMemoryRounds: intEnv('BENCH_NODE_MEMORY_ROUNDS', 2),
   startRuns: 3,
   posts: 50,
@@ -111,7 +113,14 @@ const ratioMet = (result, minimum) =>
   result.product.valid && result.plainNode.valid ? result.ratio >= minimum : 'INVALID';
 
 /** The rows `--only=` may pick, each measured on a product of its own. */
-const ONLY_ROWS = ['public-pages', 'quiet-first-request', 'job-search', 'node-memory', 'job-alerts'];
+const ONLY_ROWS = [
+  'public-pages',
+  'quiet-first-request',
+  'job-search',
+  'node-memory',
+  'job-alerts',
+  'reports',
+];
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))
   ?.slice('--only='.length)
@@ -169,6 +178,13 @@ async function addJobAlertsRow(work) {
     `  seeded in ${measured.seedSeconds.toFixed(1)} s, ran in ${measured.runSeconds.toFixed(1)} s`,
   );
   addRow('job-alerts-run', jobAlertsRow({ ...measured, expectedAlerts: settings.alerts }));
+}
+
+/** The hiring reports' calls over 100,000 facts, on PGlite and on PostgreSQL. */
+async function addReportsRows(work) {
+  console.info(`hiring reports: each call over ${settings.reportFacts} facts, PGlite then PostgreSQL`);
+  const measured = await measureReports({ workDir: work, facts: settings.reportFacts });
+  for (const [id, row] of Object.entries(reportsRows(measured, settings.reportFacts))) addRow(id, row);
 }
 
 /** The Node.js line the product ran on before 24: the memory comparison's reference. */
@@ -236,6 +252,7 @@ async function mainOnly() {
   if (only.includes('job-search')) await addJobSearchRow(work);
   if (only.includes('node-memory')) await addNodeMemoryRows();
   if (only.includes('job-alerts')) await addJobAlertsRow(work);
+  if (only.includes('reports')) await addReportsRows(work);
   if (only.includes('public-pages')) {
     const product = await startProduct({
       port: await freePort(),
@@ -322,6 +339,7 @@ async function main() {
   // --- One job-alert run over 100,000 alerts (data of its own).
   phase('job alerts');
   await addJobAlertsRow(work);
+  await addReportsRows(work);
 
   // --- The product's data: 50 posts through the API, then 10,000 applications with its own code.
   phase('seeding');

@@ -1,6 +1,5 @@
 import {
   funnelStages,
-  MIN_REPORTED_GROUP,
   monitoringQuestions,
   PREFER_NOT_TO_SAY,
   type FunnelStage,
@@ -8,12 +7,13 @@ import {
   type PublishedFigures,
   type StageCounts,
 } from '../../shared/equality-monitoring/equality-monitoring-contract';
+import { publishCount, type PublishedCount } from '../reporting/published-counts';
 
 /**
- * How the equality monitoring figures are made safe to publish (docs/security.md#equality-monitoring):
- * counts under five are withheld, the rest rounded to the nearest five, and a figure that is
- * part of another and within four people of it is published as that figure, so that no two
- * figures can be subtracted to single anyone out. Pure: the repository gives it the counts.
+ * How the equality monitoring figures are made safe to publish (docs/security.md#equality-monitoring),
+ * by the method every report shares (reporting/published-counts.ts): counts under five are
+ * withheld, the rest rounded to the nearest five, and a figure that is part of another and within
+ * four people of it is published as that figure. Pure: the repository gives it the counts.
  */
 
 /** One return as the figures count it: how far it got, and its answers ('' for none). */
@@ -30,12 +30,7 @@ export interface SliceCounts {
   groups: Record<MonitoringQuestionKey, Record<string, Counts>>;
 }
 
-/** A published figure, and whether it is the cell's own or taken from the figure it is part of. */
-interface Cell {
-  n: number;
-  shown: number | null;
-  own: boolean;
-}
+type Cell = PublishedCount;
 
 interface PublishedCells {
   total: Cell[];
@@ -75,39 +70,12 @@ export function countReturns(rows: Iterable<CountedReturn>): SliceCounts {
   return counts;
 }
 
-/** The ONS's practice: fewer than five is withheld, anything else rounded to the nearest five. */
-export const rounded = (n: number): number | null =>
-  n < MIN_REPORTED_GROUP ? null : Math.round(n / MIN_REPORTED_GROUP) * MIN_REPORTED_GROUP;
-
 /**
- * A figure within this many people of a figure it is part of would give those few people away
- * when subtracted from it, so it is published as that figure instead.
+ * One cell: the method is the one every report shares (reporting/published-counts.ts); for these
+ * figures a cell's parents are, in this order, the same cell of the whole, the stage before, and
+ * the question's total.
  */
-const NESTED_MARGIN = MIN_REPORTED_GROUP - 1;
-
-/**
- * One cell. Its own rounded figure, unless a figure it is part of (`parents`, in a fixed order:
- * the same cell of the whole, the stage before, the question's total) holds at most four people
- * more and is that figure's own: then it is published as that one, so the two subtract to 0
- * whoever the few between them are. Only a parent's own figure is taken, so a figure is never
- * more than four people plus the rounding from its true count; and the order is fixed, rather
- * than the closest parent, so that whether one person is in the cell cannot change which parent
- * it follows. Last, a part is never shown as more than a figure it is part of, and is withheld
- * where that figure is: a job cannot show more women than the whole, nor a stage more than the
- * stage before it.
- */
-function cell(n: number, parents: ReadonlyArray<Cell | undefined>): Cell {
-  const followed = parents.find((parent) => parent?.own && parent.n - n <= NESTED_MARGIN);
-  const published: Cell = followed
-    ? { n, shown: followed.shown, own: false }
-    : { n, shown: rounded(n), own: true };
-  for (const parent of parents) {
-    if (!parent) continue;
-    if (parent.shown === null) return { ...published, shown: null };
-    if (published.shown !== null && published.shown > parent.shown) published.shown = parent.shown;
-  }
-  return published;
-}
+const cell = publishCount;
 
 /** The published cells of one slice, given its parent slice's (none for the whole). */
 function publishCells(counts: SliceCounts, whole?: PublishedCells): PublishedCells {

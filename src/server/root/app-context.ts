@@ -109,6 +109,8 @@ export interface AppContext {
   now: () => Date;
   /** The talent pool as the access export and the CV sweep read it (talent-pool/ builds its own for its calls). */
   talentPool: TalentPoolReader;
+  /** The tracking links' names by code, for the reports' source labels (the sources domain's table). */
+  trackingLinkNames: () => Promise<ReadonlyMap<string, string>>;
   /** Each module's erasure of what it keeps about an address besides applications (modules.ts). */
   subjectErasers: SubjectErasers;
   /** Each module's part of an address's access export besides applications (modules.ts). */

@@ -25,6 +25,7 @@ import { responseTimesModule } from '../response-times/response-times-module';
 import { jobAlertsModule } from '../job-alerts/job-alerts-module';
 import { talentPoolModule } from '../talent-pool/talent-pool-module';
 import { sourcesModule } from '../sources/sources-module';
+import { reportsModule } from '../reports/reports-module';
 
 /**
  * Every domain of the server (domain-module/server-module.ts). app.ts registers each scope's calls by
@@ -48,6 +49,7 @@ export const serverModules: readonly ServerModule<AppContext, Guards>[] = [
   jobAlertsModule,
   talentPoolModule,
   sourcesModule,
+  reportsModule,
 ];
 
 /**

@@ -68,6 +68,8 @@ import { listenForBackups } from '../backups/backup-socket';
 import { createAdjustmentRepository } from '../adjustments/adjustments-repository';
 import { createEqualityMonitoring } from '../equality-monitoring/monitoring-repository';
 import { resolveMonitoringKey } from '../equality-monitoring/monitoring-key';
+import { backfillHiringFacts } from '../reports/hiring-facts-backfill';
+import { trackingLinks } from '../sources/sources-tables';
 
 export interface StartOptions {
   /** Default: the seed the build wrote for the current migrations, when there is one. */
@@ -264,6 +266,12 @@ async function assembleContext(
     monitoring,
     now: options.now ?? (() => new Date()),
     talentPool: createTalentPoolReader({ db, blobs }),
+    trackingLinkNames: async () =>
+      new Map(
+        (await db.select({ code: trackingLinks.code, name: trackingLinks.name }).from(trackingLinks)).map(
+          (link) => [link.code, link.name],
+        ),
+      ),
     subjectErasers: [],
     subjectExporters: [],
   };
@@ -278,6 +286,8 @@ async function assembleContext(
       events.subscribe(name, handle, hears);
   // Before any request is served: every event recorded from now on has a delivery for each.
   await events.register();
+  // Once, the reports' facts of the history made before their subscriber first ran.
+  await backfillHiringFacts(db);
   if (config.bootstrapAdmin) await bootstrapAdmin(context, config.bootstrapAdmin);
   return context;
 }

@@ -139,6 +139,11 @@ export const apiPaths = {
   talentPoolMemberInvite: call('/talent-pool/members/:id/invite'),
   talentPoolMemberCv: call('/talent-pool/members/:id/cv'),
 
+  // The hiring reports (docs/behaviour.md#reports).
+  reports: call('/reports'),
+  reportChoices: call('/reports/choices'),
+  reportsCsv: call('/reports/csv'),
+
   // Equality monitoring.
   equalityMonitoring: call('/equality-monitoring'),
   equalityFunnel: call('/equality-monitoring/funnel'),

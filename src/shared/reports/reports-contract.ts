@@ -124,3 +124,13 @@ export type ReportCsvKind = (typeof reportCsvKinds)[number];
 export const reportCsvQuerySchema = reportFiltersSchema.extend({
   report: z.enum(reportCsvKinds, { error: `Choose one of: ${reportCsvKinds.join(', ')}.` }),
 });
+
+/** The longest range a report covers, in calendar months: its charts have a point a month. */
+export const MAX_REPORT_MONTHS = 120;
+
+/** Why a report's filters were refused (400). */
+export const reportFilterMessages = {
+  notADay: 'Give real dates as YYYY-MM-DD.',
+  backwards: 'The start date is after the end date.',
+  tooLong: `Choose a range of at most ${MAX_REPORT_MONTHS / 12} years.`,
+} as const;

@@ -499,6 +499,11 @@ const calls: Call[] = [
     forOtherInterviewer: 'ok',
   }),
 
+  // The hiring reports: administrators alone.
+  adminCall('GET /reports', () => '/reports'),
+  adminCall('GET /reports/choices', () => '/reports/choices'),
+  adminCall('GET /reports/csv', () => '/reports/csv?report=funnel'),
+
   // The talent pool: administrators alone.
   adminCall('GET /talent-pool/members', () => '/talent-pool/members'),
   adminCall(
