@@ -1,3 +1,4 @@
+import { mergeClasses } from '@fluentui/react-components';
 import { stageLabels } from '../../../shared/applications/stage-contract';
 import type { Reports } from '../../../shared/reports/reports-contract';
 import { ReportChart, type ChartGroup } from './report-chart';
@@ -34,8 +35,8 @@ function DurationRows({ months, stage }: { months: DurationMonth[]; stage?: stri
   const styles = useStyles();
   return months.map((month) => (
     <tr key={`${stage ?? ''}${month.month}`}>
-      {stage && <td className={`${styles.cell} ${styles.rowHead}`}>{stage}</td>}
-      <th scope="row" className={`${styles.cell} ${styles.rowHead}`}>
+      {stage && <td className={mergeClasses(styles.cell, styles.rowHead)}>{stage}</td>}
+      <th scope="row" className={mergeClasses(styles.cell, styles.rowHead)}>
         {monthLabel(month.month)}
       </th>
       <CountCell count={month.count} />
@@ -47,16 +48,16 @@ function DurationRows({ months, stage }: { months: DurationMonth[]; stage?: stri
 
 function DurationHead({ first, withStage = false }: { first: string; withStage?: boolean }) {
   const styles = useStyles();
-  const head = `${styles.cell} ${styles.colHead}`;
+  const head = mergeClasses(styles.cell, styles.colHead);
   return (
     <thead>
       <tr>
         {withStage && (
-          <th scope="col" className={`${head} ${styles.rowHead}`}>
+          <th scope="col" className={mergeClasses(head, styles.rowHead)}>
             Stage
           </th>
         )}
-        <th scope="col" className={`${head} ${styles.rowHead}`}>
+        <th scope="col" className={mergeClasses(head, styles.rowHead)}>
           Month
         </th>
         <th scope="col" className={head}>
@@ -103,6 +104,25 @@ export function TimeToHireSection({
   );
 }
 
+/**
+ * The months of every stage as chart groups of one figure (the median or the 90th percentile),
+ * one bar per stage.
+ */
+const stageGroups = (stages: Reports['timeInStage'], figure: 'median' | 'p90'): ChartGroup[] => {
+  const months = [...new Set(stages.flatMap((entry) => entry.months.map((month) => month.month)))].sort();
+  return months.map((month) => ({
+    name: monthLabel(month),
+    bars: stages.flatMap((entry) => {
+      const found = entry.months.find((row) => row.month === month);
+      if (!found || found.count === 0) return [];
+      const value = found[figure];
+      return [
+        { legend: stageLabels[entry.stage], value, label: value === null ? undefined : daysText(value) },
+      ];
+    }),
+  }));
+};
+
 /** Time in each stage: working days an application waited in a stage before leaving it. */
 export function TimeInStageSection({
   stages,
@@ -112,7 +132,6 @@ export function TimeInStageSection({
   exporting: ReportExport;
 }) {
   const styles = useStyles();
-  const groups = stages.flatMap((entry) => monthGroups(entry.months, `${stageLabels[entry.stage]}, `));
   return (
     <ReportSection
       title="Time in each stage"
@@ -121,7 +140,14 @@ export function TimeInStageSection({
       exporting={exporting}
     >
       <div className={styles.pair}>
-        <ReportChart groups={groups} yAxisTitle="Working days" />
+        <div className={styles.charts}>
+          <ReportChart groups={stageGroups(stages, 'median')} yAxisTitle="Working days" title="Median" />
+          <ReportChart
+            groups={stageGroups(stages, 'p90')}
+            yAxisTitle="Working days"
+            title="90th percentile"
+          />
+        </div>
         <ReportTable label="Time in each stage by month">
           <caption className={styles.caption}>Time in each stage by month</caption>
           <DurationHead first="Moves" withStage />

@@ -1,5 +1,5 @@
+import { mergeClasses } from '@fluentui/react-components';
 import {
-  FEWER_THAN_MIN,
   reportFunnelStepLabels,
   reportFunnelSteps,
   type FunnelRow,
@@ -36,18 +36,12 @@ function StepCell({ row, step }: { row: FunnelRow; step: (typeof reportFunnelSte
   const count = figure?.count ?? null;
   const conversion = figure?.conversion ?? null;
   return (
-    <td className={`${styles.cell} ${count === null ? styles.withheld : ''}`}>
+    <td className={mergeClasses(styles.cell, count === null && styles.withheld)}>
       {countText(count)}
-      {step !== 'applied' && (
-        <span className={styles.chartNote}>
-          <br />
-          {conversion !== null ? (
-            `${percent(conversion)} of the step before`
-          ) : count === null ? (
-            `conversion ${FEWER_THAN_MIN}`
-          ) : (
-            <NoFigure />
-          )}
+      {/* A withheld count withholds its conversion with it: the cell's words say so once. */}
+      {step !== 'applied' && count !== null && (
+        <span className={styles.conversion}>
+          {conversion !== null ? `${percent(conversion)} of the step before` : <NoFigure />}
         </span>
       )}
     </td>
@@ -69,11 +63,11 @@ function FunnelTable({
       <caption className={styles.caption}>{caption}</caption>
       <thead>
         <tr>
-          <th scope="col" className={`${styles.cell} ${styles.colHead} ${styles.rowHead}`}>
+          <th scope="col" className={mergeClasses(styles.cell, styles.colHead, styles.rowHead)}>
             {rowHeader}
           </th>
           {reportFunnelSteps.map((step) => (
-            <th key={step} scope="col" className={`${styles.cell} ${styles.colHead}`}>
+            <th key={step} scope="col" className={mergeClasses(styles.cell, styles.colHead)}>
               {reportFunnelStepLabels[step]}
             </th>
           ))}
@@ -82,7 +76,7 @@ function FunnelTable({
       <tbody>
         {rows.map((row) => (
           <tr key={row.key}>
-            <th scope="row" className={`${styles.cell} ${styles.rowHead}`}>
+            <th scope="row" className={mergeClasses(styles.cell, styles.rowHead)}>
               {row.label}
             </th>
             {reportFunnelSteps.map((step) => (
@@ -110,12 +104,12 @@ export function FunnelSection({ funnel, exporting }: { funnel: Reports['funnel']
       report="funnel"
       exporting={exporting}
     >
-      <div className={styles.pair}>
+      <div className={styles.stack}>
         <ReportChart groups={chartGroups(byDepartment)} yAxisTitle="Applications" />
         <FunnelTable caption="Funnel by department" rows={byDepartment} rowHeader="Department" />
       </div>
       {funnel.byJob.length > 0 && (
-        <div className={styles.pair}>
+        <div className={styles.stack}>
           <ReportChart groups={chartGroups(byJob)} yAxisTitle="Applications" />
           <FunnelTable caption="Funnel by job" rows={byJob} rowHeader="Job" />
         </div>

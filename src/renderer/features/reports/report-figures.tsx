@@ -1,3 +1,4 @@
+import { mergeClasses } from '@fluentui/react-components';
 import { FEWER_THAN_MIN } from '../../../shared/reports/reports-contract';
 import { formatMonth } from '../../../shared/format/date';
 import { useStyles } from './reports.styles';
@@ -20,7 +21,7 @@ export const daysText = (days: number): string => {
 /** A table cell's count: "fewer than 5" set apart from the figures around it. */
 export function CountCell({ count }: { count: number | null }) {
   const styles = useStyles();
-  return <td className={`${styles.cell} ${count === null ? styles.withheld : ''}`}>{countText(count)}</td>;
+  return <td className={mergeClasses(styles.cell, count === null && styles.withheld)}>{countText(count)}</td>;
 }
 
 /** A dash where there is no figure to give (nothing to divide by); screen readers hear the words. */
@@ -42,7 +43,7 @@ export function ShareCell({ share, withheld }: { share: number | null; withheld:
   const styles = useStyles();
   if (share !== null) return <td className={styles.cell}>{percent(share)}</td>;
   return (
-    <td className={`${styles.cell} ${withheld ? styles.withheld : ''}`}>
+    <td className={mergeClasses(styles.cell, withheld && styles.withheld)}>
       {withheld ? FEWER_THAN_MIN : <NoFigure />}
     </td>
   );
@@ -54,6 +55,6 @@ export function ShareCell({ share, withheld }: { share: number | null; withheld:
  */
 export function DaysCell({ days, count }: { days: number | null; count: number | null }) {
   const styles = useStyles();
-  if (count === null) return <td className={`${styles.cell} ${styles.withheld}`}>{FEWER_THAN_MIN}</td>;
+  if (count === null) return <td className={mergeClasses(styles.cell, styles.withheld)}>{FEWER_THAN_MIN}</td>;
   return <td className={styles.cell}>{days === null ? <NoFigure /> : daysText(days)}</td>;
 }

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Button } from '@fluentui/react-components';
+import { Button, mergeClasses } from '@fluentui/react-components';
 import { DataBarVerticalRegular } from '@fluentui/react-icons/headless/svg/data-bar-vertical';
 import type { Reports, ReportFilters } from '../../../shared/reports/reports-contract';
 import { formatDate } from '../../../shared/format/date';
@@ -83,7 +83,7 @@ export function ReportsPage() {
         </UntitledMessageBar>
       )}
       {reports && !error && isEmpty(reports) && (
-        <section className={`${admin.card} ${admin.empty}`} aria-label="No figures">
+        <section className={mergeClasses(admin.card, admin.empty)} aria-label="No figures">
           <span className={admin.emptyIcon} aria-hidden="true">
             <DataBarVerticalRegular />
           </span>

@@ -23,10 +23,16 @@ export const useStyles = makeStyles({
     gap: tokens.spacingHorizontalXL,
     alignItems: 'start',
   },
+  // Stacked: a table too wide to sit beside its chart (the funnel's steps) goes under it.
+  stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
+  charts: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
+  chartTitle: { ...typographyStyles.body1Strong, margin: 0 },
   chart: { minWidth: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   chartBox: { height: '300px', minWidth: 0, overflow: 'hidden' },
   chartNote: { ...typographyStyles.caption1, margin: 0, color: tokens.colorNeutralForeground2 },
-  tableScroll: { overflowX: 'auto', minWidth: 0 },
+  // Relative, so a visually hidden word in a cell scrolled out of view stays inside the box
+  // instead of widening the page.
+  tableScroll: { overflowX: 'auto', minWidth: 0, position: 'relative' },
   table: { borderCollapse: 'collapse', width: '100%' },
   caption: { ...typographyStyles.subtitle2, textAlign: 'start', paddingBlockEnd: tokens.spacingVerticalS },
   cell: {
@@ -36,8 +42,21 @@ export const useStyles = makeStyles({
     textAlign: 'end',
     whiteSpace: 'nowrap',
   },
-  rowHead: { textAlign: 'start', fontWeight: tokens.fontWeightRegular, whiteSpace: 'normal' },
-  colHead: { ...typographyStyles.body1Strong, color: tokens.colorNeutralForeground2 },
+  rowHead: {
+    textAlign: 'start',
+    fontWeight: tokens.fontWeightRegular,
+    whiteSpace: 'normal',
+    minWidth: '10ch',
+  },
+  // A funnel cell's second line, the conversion, wraps within its column.
+  conversion: {
+    ...typographyStyles.caption1,
+    display: 'block',
+    whiteSpace: 'normal',
+    minWidth: '9ch',
+    color: tokens.colorNeutralForeground2,
+  },
+  colHead: { ...typographyStyles.body1Strong, color: tokens.colorNeutralForeground2, whiteSpace: 'normal' },
   withheld: { color: tokens.colorNeutralForeground3, fontStyle: 'italic' },
   visuallyHidden: {
     position: 'absolute',

@@ -1,3 +1,4 @@
+import { mergeClasses } from '@fluentui/react-components';
 import type { Reports } from '../../../shared/reports/reports-contract';
 import { ReportChart } from './report-chart';
 import { CountCell, ShareCell } from './report-figures';
@@ -13,7 +14,7 @@ export function SourcesSection({
   exporting: ReportExport;
 }) {
   const styles = useStyles();
-  const head = `${styles.cell} ${styles.colHead}`;
+  const head = mergeClasses(styles.cell, styles.colHead);
   const groups = sources.map((row) => ({
     name: row.label,
     bars: [
@@ -35,7 +36,7 @@ export function SourcesSection({
           <caption className={styles.caption}>Applications, interviews and hires by source</caption>
           <thead>
             <tr>
-              <th scope="col" className={`${head} ${styles.rowHead}`}>
+              <th scope="col" className={mergeClasses(head, styles.rowHead)}>
                 Source
               </th>
               <th scope="col" className={head}>
@@ -52,7 +53,7 @@ export function SourcesSection({
           <tbody>
             {sources.map((row) => (
               <tr key={row.source}>
-                <th scope="row" className={`${styles.cell} ${styles.rowHead}`}>
+                <th scope="row" className={mergeClasses(styles.cell, styles.rowHead)}>
                   {row.label}
                 </th>
                 <CountCell count={row.applications} />
@@ -70,7 +71,7 @@ export function SourcesSection({
 /** Offers made in the range, and how many were accepted. */
 export function OffersSection({ offers, exporting }: { offers: Reports['offers']; exporting: ReportExport }) {
   const styles = useStyles();
-  const head = `${styles.cell} ${styles.colHead}`;
+  const head = mergeClasses(styles.cell, styles.colHead);
   const groups = [
     {
       name: 'Offers',

@@ -90,7 +90,7 @@ describe('the reports screen', () => {
       '1240% of the step before',
       '867% of the step before',
       '563% of the step before',
-      `${FEWER_THAN_MIN}conversion ${FEWER_THAN_MIN}`,
+      FEWER_THAN_MIN,
     ]);
     const hire = screen.getByRole('table', { name: 'Time to hire by month' });
     expect(within(hire).getByRole('row', { name: /March 2026/ })).toHaveTextContent(
@@ -111,14 +111,14 @@ describe('the reports screen', () => {
 
     // The charts are for the eye alone; each names its withheld figures in words.
     const charts = screen.getAllByTestId('report-chart');
-    expect(charts).toHaveLength(5);
+    expect(charts).toHaveLength(6);
     for (const chart of charts) expect(chart).toHaveAttribute('aria-hidden', 'true');
-    expect(charts[0]).toHaveTextContent(`Shown empty, ${FEWER_THAN_MIN}: Hired.`);
+    expect(charts[0]).toHaveTextContent(`Not drawn, ${FEWER_THAN_MIN}: Hired.`);
     expect(charts[1]).toHaveTextContent(
-      `Shown empty, ${FEWER_THAN_MIN}: March 2026 (Median); March 2026 (90th percentile).`,
+      `Not drawn, ${FEWER_THAN_MIN}: March 2026 (Median); March 2026 (90th percentile).`,
     );
-    expect(charts[3]).toHaveTextContent(`Shown empty, ${FEWER_THAN_MIN}: Direct (Hires).`);
-    expect(charts[4]).toHaveTextContent(`Shown empty, ${FEWER_THAN_MIN}: Offers (Accepted).`);
+    expect(charts[4]).toHaveTextContent(`Not drawn, ${FEWER_THAN_MIN}: Direct (Hires).`);
+    expect(charts[5]).toHaveTextContent(`Not drawn, ${FEWER_THAN_MIN}: Offers (Accepted).`);
   });
 
   it('puts the filters in the address and asks for the figures with them', async () => {
