@@ -66,6 +66,8 @@ export function ReportChart({
             yAxisTitle={yAxisTitle}
             wrapXAxisLables
             enabledLegendsWrapLines
+            // A job's title or a department's name is shown as it is written, not title-cased.
+            legendProps={{ styles: { text: styles.legendText } }}
             hideTooltip
             // The chart's own labels are bare totals; each bar's label above says more.
             hideLabels

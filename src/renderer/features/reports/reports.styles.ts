@@ -29,6 +29,7 @@ export const useStyles = makeStyles({
   chartTitle: { ...typographyStyles.body1Strong, margin: 0 },
   chart: { minWidth: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   chartBox: { height: '300px', minWidth: 0, overflow: 'hidden' },
+  legendText: { textTransform: 'none' },
   chartNote: { ...typographyStyles.caption1, margin: 0, color: tokens.colorNeutralForeground2 },
   // Relative, so a visually hidden word in a cell scrolled out of view stays inside the box
   // instead of widening the page.
