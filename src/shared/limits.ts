@@ -13,6 +13,9 @@ export const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
  * base64 (each up to 5 MiB): its call reads up to this much, and the console saves up to this much.
  */
 export const MAX_EXPORT_BYTES = 200 * 1024 * 1024;
+
+/** The largest report CSV the console saves: a few thousand rows of figures, with room to spare. */
+export const MAX_REPORT_CSV_BYTES = 5 * 1024 * 1024;
 /** The export's call may take this long: at most 200 MiB, on an office line. */
 export const EXPORT_TIMEOUT_MS = 5 * 60_000;
 export const TOKEN_STORAGE_KEY = 'access-token';

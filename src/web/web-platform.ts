@@ -46,6 +46,9 @@ export function createWebPlatform(apiBaseUrl = '/api'): Platform {
     async saveApplicantExport(fileName, json) {
       return download(fileName, json, 'application/json');
     },
+    async saveReportCsv(fileName, csv) {
+      return download(fileName, csv, 'text/csv;charset=utf-8');
+    },
     async saveEvidence(fileName, bytes, type) {
       return download(fileName, bytes, type);
     },

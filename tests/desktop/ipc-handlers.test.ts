@@ -271,6 +271,24 @@ describe('applicant data export save', () => {
   });
 });
 
+describe('report CSV save', () => {
+  it('proposes a .csv name in the downloads folder, writes the exact bytes, and refuses bytes that are not text', async () => {
+    const target = path.join(mkdtempSync(path.join(os.tmpdir(), 'chosen-')), 'report.csv');
+    const { invoke, consoleFrame, dialogCalls, downloads } = setUp(() => ({
+      canceled: false,
+      filePath: target,
+    }));
+    const csv = new TextEncoder().encode('step,count\nhired,fewer than 5\n');
+    expect(await invoke('report:save', consoleFrame, '../hiring-funnel.csv', csv)).toBe('saved');
+    expect(dialogCalls[0]!.defaultPath).toBe(path.join(downloads, 'hiring-funnel.csv'));
+    expect(sha256(readFileSync(target))).toBe(sha256(csv));
+    await expect(
+      invoke('report:save', consoleFrame, 'a.csv', new Uint8Array([0x25, 0x50, 0x00, 0x46])),
+    ).rejects.toThrow();
+    expect(dialogCalls).toHaveLength(1);
+  });
+});
+
 describe('settings', () => {
   let server: TestServer;
   beforeAll(async () => {

@@ -170,6 +170,18 @@ export function registerIpcHandlers(runtime: IpcRuntime, services: IpcServices):
       );
     },
 
+    'report:save': (requestedName, bytes) => {
+      const base = proposedBase(requestedName, /\.csv$/i, 'hiring-report');
+      return saveWithDialog(
+        {
+          title: 'Save report',
+          defaultPath: path.join(runtime.downloadsDir, `${base}.csv`),
+          filters: [{ name: 'CSV files', extensions: ['csv'] }],
+        },
+        bytes,
+      );
+    },
+
     'settings:get': () => settings.get(),
     'settings:set': async (value) => {
       const before = await settings.get();

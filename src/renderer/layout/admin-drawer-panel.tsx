@@ -12,6 +12,7 @@ import { OrganizationRegular } from '@fluentui/react-icons/headless/svg/organiza
 import { PeopleRegular } from '@fluentui/react-icons/headless/svg/people';
 import { PeopleTeamRegular } from '@fluentui/react-icons/headless/svg/people-team';
 import { DataFunnelRegular } from '@fluentui/react-icons/headless/svg/data-funnel';
+import { DataBarVerticalRegular } from '@fluentui/react-icons/headless/svg/data-bar-vertical';
 import { AccessibilityRegular } from '@fluentui/react-icons/headless/svg/accessibility';
 import { PersonRegular } from '@fluentui/react-icons/headless/svg/person';
 import { PeopleCommunityRegular } from '@fluentui/react-icons/headless/svg/people-community';
@@ -56,6 +57,7 @@ const NAV: NavEntry[] = [
   { to: screens.responseTimes.path(), label: 'Response times', icon: <ClockRegular /> },
   { to: screens.teamMembers.path(), label: 'Team', icon: <PeopleTeamRegular /> },
   { to: screens.equalityReport.path(), label: 'Equality', icon: <DataFunnelRegular /> },
+  { to: screens.reports.path(), label: 'Reports', icon: <DataBarVerticalRegular /> },
   { to: screens.adjustments.path(), label: 'Adjustments', icon: <AccessibilityRegular /> },
   { to: screens.talentPool.path(), label: 'Talent pool', icon: <PeopleCommunityRegular /> },
   { to: screens.account.path(), label: 'Account', icon: <PersonRegular /> },

@@ -19,6 +19,8 @@ export interface Platform {
   saveCv(fileName: string, pdf: Uint8Array): Promise<SaveResult>;
   /** An applicant's data export (JSON): a browser download, or the native Save dialog on desktop. */
   saveApplicantExport(fileName: string, json: Uint8Array): Promise<SaveResult>;
+  /** A hiring report's CSV: a browser download, or the native Save dialog on desktop. */
+  saveReportCsv(fileName: string, csv: Uint8Array): Promise<SaveResult>;
   /** A right-to-work evidence file (PDF, PNG or JPEG) saved where the user chooses. */
   saveEvidence(fileName: string, bytes: Uint8Array, type: string): Promise<SaveResult>;
   /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { trimEnd } from '../format/trim-end';
-import { MAX_CV_BYTES, MAX_EXPORT_BYTES } from '../limits';
+import { MAX_CV_BYTES, MAX_EXPORT_BYTES, MAX_REPORT_CSV_BYTES } from '../limits';
 
 /** The most applications one notification may announce (anything above is a bad message). */
 export const MAX_NOTIFIED_APPLICATIONS = 100_000;
@@ -106,6 +106,11 @@ const exportBytesSchema = bytesSchema
   // An export is one JSON object; anything else is not what this channel saves.
   .refine((bytes) => bytes[0] === 0x7b, 'not a JSON object');
 
+const reportCsvBytesSchema = bytesSchema
+  .refine((bytes) => bytes.byteLength > 0 && bytes.byteLength <= MAX_REPORT_CSV_BYTES, 'bad size')
+  // A report's CSV is text: a NUL byte means it is something else (a PDF, an image).
+  .refine((bytes) => !bytes.includes(0), 'not text');
+
 /** What a hiring manager's console tells them of: a job given them, an interview booked on their job. */
 export const HIRING_NEWS = ['job-given', 'interview-booked'] as const;
 export type HiringNews = (typeof HIRING_NEWS)[number];
@@ -156,6 +161,12 @@ export const DESKTOP_MESSAGES = {
   'export:save': call(
     'saveApplicantExport',
     z.tuple([proposedFileNameSchema, exportBytesSchema]),
+    saveResultSchema,
+  ),
+  /** A hiring report's CSV (docs/behaviour.md#reports) through the native Save dialog. */
+  'report:save': call(
+    'saveReportCsv',
+    z.tuple([proposedFileNameSchema, reportCsvBytesSchema]),
     saveResultSchema,
   ),
   'settings:get': call('getSettings', z.tuple([]), desktopSettingsSchema),

@@ -62,6 +62,8 @@ const ukFormat = (options: Intl.DateTimeFormatOptions) => {
 export const formatDate = ukFormat({ day: 'numeric', month: 'long', year: 'numeric' });
 /** "28 Nov 2026", for tables and lists. */
 export const formatShortDate = ukFormat({ day: 'numeric', month: 'short', year: 'numeric' });
+/** "March 2026": a month (give its first day, YYYY-MM-01) in reports and charts. */
+export const formatMonth = ukFormat({ month: 'long', year: 'numeric' });
 /** "14:00", London time. */
 export const formatTime = ukFormat({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 /** "Wednesday 2 December". */

@@ -330,6 +330,12 @@ export const screens = {
     replay: true,
     screen: { file: 'app/pages/equality-report-page', name: 'EqualityReportPage' },
   }),
+  /** The hiring reports: the funnel, time to hire, sources and offers, each small group withheld. */
+  reports: screen(`${ADMIN_BASE}/reports`, {
+    ...admin,
+    replay: true,
+    screen: { file: 'features/reports/reports-page', name: 'ReportsPage' },
+  }),
   /** The talent pool, for administrators alone. */
   talentPool: screen(`${ADMIN_BASE}/talent-pool`, {
     ...admin,
