@@ -148,11 +148,6 @@ export const apiPaths = {
   equalityMonitoring: call('/equality-monitoring'),
   equalityFunnel: call('/equality-monitoring/funnel'),
 
-  // The hiring reports (docs/behaviour.md#reports).
-  reports: call('/reports'),
-  reportChoices: call('/reports/choices'),
-  reportsCsv: call('/reports/csv'),
-
   // The hiring team, as administrators manage it.
   teamMembers: call('/team-members'),
   teamMember: call('/team-members/:id'),
