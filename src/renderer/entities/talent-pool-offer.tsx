@@ -5,6 +5,7 @@ import { POOL_KEEP_NOTICE, poolMessages, poolNotices } from '../../shared/talent
 import { useSitePageStyles } from '../components/site-styles';
 import { UntitledMessageBar } from '../components/untitled-message-bar';
 import { errorMessage } from '../store/api-error';
+import { DepartmentCheckboxes } from './department-checkboxes';
 import {
   useGetOfferDepartmentsQuery,
   useGetTalentPoolOfferQuery,
@@ -79,23 +80,12 @@ export function TalentPoolOffer({
           <p id={noticeId} className={site.body}>
             {poolNotices[POOL_KEEP_NOTICE]}
           </p>
-          <fieldset>
-            <legend>Departments you are also interested in (optional)</legend>
-            {departments.map((department) => (
-              <Checkbox
-                key={department.slug}
-                label={department.name}
-                checked={chosen.includes(department.slug)}
-                onChange={(_, data) =>
-                  setChosen((now) =>
-                    data.checked === true
-                      ? [...now, department.slug]
-                      : now.filter((slug) => slug !== department.slug),
-                  )
-                }
-              />
-            ))}
-          </fieldset>
+          <DepartmentCheckboxes
+            legend="Departments you are also interested in (optional)"
+            departments={departments}
+            chosen={chosen}
+            onChange={setChosen}
+          />
           <Field validationMessage={consentError}>
             <Checkbox
               aria-describedby={noticeId}
