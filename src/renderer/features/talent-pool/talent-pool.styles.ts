@@ -12,14 +12,17 @@ export const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground2,
   },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'center' },
+  // Set apart from the text above and the buttons below; a long address wraps inside its column
+  // on a phone instead of running past the card.
   facts: {
-    margin: 0,
+    marginInline: 0,
+    marginBlock: tokens.spacingVerticalL,
     display: 'grid',
-    gridTemplateColumns: 'max-content 1fr',
+    gridTemplateColumns: 'max-content minmax(0, 1fr)',
     gap: tokens.spacingHorizontalM,
   },
   term: { ...typographyStyles.body1Strong },
-  definition: { margin: 0 },
+  definition: { margin: 0, minWidth: 0, overflowWrap: 'anywhere' },
   filters: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalL, alignItems: 'end' },
   list: {
     listStyleType: 'none',
