@@ -50,6 +50,8 @@ export const jobAlertMessages = {
   unsubscribed: 'You are unsubscribed: this job alert will send you nothing more.',
   deleted: 'Your job alert has been deleted.',
   saved: 'Your job alert has been saved.',
+  paused: 'Your job alert is paused: nothing is sent until you resume it.',
+  resumed: 'Your job alert is running again: it tells you of jobs posted from now on.',
   /** The headings of the pages a browser gets for the sign-up sent without the app. */
   signedUpTitle: 'Confirm your job alert',
   signUpRefusedTitle: 'Your job alert could not be set up',

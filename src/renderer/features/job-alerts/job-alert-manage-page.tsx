@@ -63,7 +63,14 @@ export function JobAlertManagePage() {
   const save = (next: { frequency?: AlertFrequency; paused?: boolean; query?: string }) =>
     act(async () => {
       setAlert(await change({ token, change: next }).unwrap());
-      setDone(jobAlertMessages.saved);
+      // Pausing or resuming says which it did; any other change is a save.
+      setDone(
+        next.paused === undefined
+          ? jobAlertMessages.saved
+          : next.paused
+            ? jobAlertMessages.paused
+            : jobAlertMessages.resumed,
+      );
     });
 
   return (
