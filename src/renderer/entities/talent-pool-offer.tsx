@@ -68,7 +68,7 @@ export function TalentPoolOffer({
       </h2>
       <div role="status">
         {until && (
-          <UntitledMessageBar intent="success">
+          <UntitledMessageBar layout="multiline" intent="success">
             <MessageBarBody>
               {`Your details are in our talent pool until ${formatDate(until)}. We have e-mailed you a link to see them or leave at any time.`}
             </MessageBarBody>
@@ -95,7 +95,7 @@ export function TalentPoolOffer({
             />
           </Field>
           {failure && (
-            <UntitledMessageBar intent="error" role="alert">
+            <UntitledMessageBar layout="multiline" intent="error" role="alert">
               <MessageBarBody>{failure}</MessageBarBody>
             </UntitledMessageBar>
           )}

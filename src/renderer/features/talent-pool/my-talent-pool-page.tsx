@@ -68,7 +68,7 @@ export function MyTalentPoolPage() {
   if (shown === 'left') {
     content = (
       <div role="status">
-        <UntitledMessageBar intent="success">
+        <UntitledMessageBar layout="multiline" intent="success">
           <MessageBarBody>
             You have left the talent pool. Everything we held for it has been erased.
           </MessageBarBody>
@@ -107,7 +107,7 @@ export function MyTalentPoolPage() {
           <dd className={styles.definition}>{formatDate(shown.consentEndsAt)}</dd>
         </dl>
         {failure && (
-          <UntitledMessageBar intent="error" role="alert">
+          <UntitledMessageBar layout="multiline" intent="error" role="alert">
             <MessageBarBody>{failure}</MessageBarBody>
           </UntitledMessageBar>
         )}
@@ -139,7 +139,7 @@ export function MyTalentPoolPage() {
     );
   } else {
     content = (
-      <UntitledMessageBar intent={errorStatus(error) === 404 ? 'warning' : 'error'}>
+      <UntitledMessageBar layout="multiline" intent={errorStatus(error) === 404 ? 'warning' : 'error'}>
         <MessageBarBody>
           {errorStatus(error) === 404 ? poolMessages.linkGone : errorMessage(error)}{' '}
           <Link className={site.link} to={screens.talentPoolJoin.path()}>

@@ -108,7 +108,7 @@ export function TalentPoolJoinPage() {
       />
       {done ? (
         <div ref={doneRef} tabIndex={-1} role="status">
-          <UntitledMessageBar intent="success">
+          <UntitledMessageBar layout="multiline" intent="success">
             <MessageBarBody>{done}</MessageBarBody>
           </UntitledMessageBar>
         </div>
@@ -161,7 +161,7 @@ export function TalentPoolJoinPage() {
               />
             </Field>
             {failure && (
-              <UntitledMessageBar intent="error" role="alert">
+              <UntitledMessageBar layout="multiline" intent="error" role="alert">
                 <MessageBarBody>{failure}</MessageBarBody>
               </UntitledMessageBar>
             )}
