@@ -52,7 +52,8 @@ test('an administrator narrows the reports to a job by keyboard, and a group und
 
   const funnel = page.getByRole('table', { name: 'Funnel by department' });
   const all = funnel.getByRole('row', { name: /All applications/ });
-  await expect(all.getByRole('cell').first()).toHaveText('6');
+  // Six applied, published as the equality figures are: rounded to the nearest five.
+  await expect(all.getByRole('cell').first()).toHaveText('5');
   await expect(all.getByRole('cell').nth(2)).toContainText(FEWER_THAN_MIN);
   await expectNoViolations(page, 'the reports screen');
   expect(

@@ -11,7 +11,8 @@ import { API_SERVER_URL_MESSAGES } from '../../src/shared/desktop/desktop-bridge
 import { messages } from '../../src/shared/messages';
 import { toDataUrl, validPdf } from '../support/pdf-fixtures';
 import { buildConsoleIfStale, CONSOLE_URL, openDesktopConsole, type DesktopConsole } from './desktop-console';
-import { adminToken, api, baseUrl, createJob, E2E_ADMIN } from './e2e-env';
+import { adminToken, api, baseUrl, createJob, E2E_ADMIN, tabTo } from './e2e-env';
+import { expectNoViolations } from './flows';
 import { startServer } from './global-setup';
 import { interviewerWithPassword, TEAM_PASSWORD } from './team-flows';
 import { expect, test as base } from './fixtures';
@@ -379,6 +380,19 @@ test('the console keeps departments and shows and filters the jobs by their fact
   await page.getByRole('textbox', { name: 'New department' }).fill(`Console Claims ${stamp}`);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: `Delete Console Claims ${stamp}` })).toBeVisible();
+
+  // The administrators' newer screens are in the console's drawer too, each reached by keyboard,
+  // showing its settings or list, axe clean.
+  for (const [screen, shows] of [
+    ['Response times', page.getByRole('button', { name: 'Save time limits' })],
+    ['Talent pool', page.getByRole('combobox', { name: 'Department' })],
+  ] as const) {
+    await tabTo(page, page.getByRole('link', { name: screen }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: screen })).toBeVisible();
+    await expect(shows).toBeVisible();
+    await expectNoViolations(page, `the console's ${screen} screen`);
+  }
 
   // The job table says the facts in words and filters by department, kept in the console's address.
   await page.getByRole('link', { name: 'Dashboard' }).click();

@@ -8,6 +8,7 @@ import {
   type RouteObject,
 } from 'react-router-dom';
 import { CareersHomePage } from '../features/jobs/careers-home-page';
+import { JobAlertPlainForm } from '../features/job-alerts/job-alert-plain-form';
 import { RefusedRequest } from '../features/site/refused-request';
 import { PublicLayout } from '../layout/public-layout';
 import { lazyScreen, type LazyScreen } from '../lib/lazy-screen';
@@ -24,6 +25,8 @@ const alertSignUp = (search: { query: string; description: string }) => (
     <JobAlertSignUp {...search} />
   </Suspense>
 );
+/** Its plain form, drawn by the server for a browser that runs no script (inside <noscript>). */
+const alertPlainForm = (search: { query: string; description: string }) => <JobAlertPlainForm {...search} />;
 const NotFoundPage = lazyScreen(() => import('../features/site/not-found-page'), 'NotFoundPage');
 
 /**
@@ -38,7 +41,10 @@ const TeamRoutes = lazyScreen(() => import('./team-routes'), 'TeamRoutes');
 const routes = (
   <>
     <Route element={<PublicLayout />}>
-      <Route path={screens.home.pattern} element={<CareersHomePage alertSignUp={alertSignUp} />} />
+      <Route
+        path={screens.home.pattern}
+        element={<CareersHomePage alertSignUp={alertSignUp} alertPlainForm={alertPlainForm} />}
+      />
       <Route element={<FeedbackScope />}>
         {routeElements(publicScreensOf('web', [screens.home]))}
         <Route path="*" element={<NotFoundPage />} />

@@ -5,6 +5,7 @@ import { POOL_KEEP_NOTICE, poolMessages, poolNotices } from '../../shared/talent
 import { useSitePageStyles } from '../components/site-styles';
 import { UntitledMessageBar } from '../components/untitled-message-bar';
 import { errorMessage } from '../store/api-error';
+import { DepartmentCheckboxes } from './department-checkboxes';
 import {
   useGetOfferDepartmentsQuery,
   useGetTalentPoolOfferQuery,
@@ -67,7 +68,7 @@ export function TalentPoolOffer({
       </h2>
       <div role="status">
         {until && (
-          <UntitledMessageBar intent="success">
+          <UntitledMessageBar layout="multiline" intent="success">
             <MessageBarBody>
               {`Your details are in our talent pool until ${formatDate(until)}. We have e-mailed you a link to see them or leave at any time.`}
             </MessageBarBody>
@@ -79,23 +80,12 @@ export function TalentPoolOffer({
           <p id={noticeId} className={site.body}>
             {poolNotices[POOL_KEEP_NOTICE]}
           </p>
-          <fieldset>
-            <legend>Departments you are also interested in (optional)</legend>
-            {departments.map((department) => (
-              <Checkbox
-                key={department.slug}
-                label={department.name}
-                checked={chosen.includes(department.slug)}
-                onChange={(_, data) =>
-                  setChosen((now) =>
-                    data.checked === true
-                      ? [...now, department.slug]
-                      : now.filter((slug) => slug !== department.slug),
-                  )
-                }
-              />
-            ))}
-          </fieldset>
+          <DepartmentCheckboxes
+            legend="Departments you are also interested in (optional)"
+            departments={departments}
+            chosen={chosen}
+            onChange={setChosen}
+          />
           <Field validationMessage={consentError}>
             <Checkbox
               aria-describedby={noticeId}
@@ -105,7 +95,7 @@ export function TalentPoolOffer({
             />
           </Field>
           {failure && (
-            <UntitledMessageBar intent="error" role="alert">
+            <UntitledMessageBar layout="multiline" intent="error" role="alert">
               <MessageBarBody>{failure}</MessageBarBody>
             </UntitledMessageBar>
           )}

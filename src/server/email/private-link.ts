@@ -1,3 +1,9 @@
+import { eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/database';
+import { applications } from '../db/schema';
+import { newSecretToken } from '../http/secret-token';
+
 /**
  * Where an e-mail carries the applicant's private link to their application. The body is stored
  * with this placeholder and the link is minted as the message is sent, so the token is never
@@ -52,4 +58,46 @@ export async function withMintedLinks(
     tokens.set(placeholder, token);
   }
   return texts.map((text) => text.replace(MINTED_LINK, (placeholder) => tokens.get(placeholder)!));
+}
+
+/**
+ * A table of private links to applications, one per application, each kept only as its token's
+ * hash: the applicant's own link (`application_links`) and the talent pool's offer
+ * (`talent_pool_offers`).
+ */
+export type ApplicationTokenTable = PgTable & {
+  applicationId: AnyPgColumn;
+  tokenHash: AnyPgColumn;
+  createdAt: AnyPgColumn;
+};
+
+/**
+ * A fresh token for the application in `table`, replacing its earlier one (which stops working),
+ * stored only as its hash (docs/security.md#the-applicants-private-link); undefined when there is
+ * no such application. One statement, so an application deleted meanwhile gets no link.
+ */
+export async function mintApplicationToken(
+  db: Db,
+  table: ApplicationTokenTable,
+  applicationId: string,
+): Promise<string | undefined> {
+  const { token, hash } = newSecretToken();
+  const stored = await db
+    .insert(table)
+    .select(
+      db
+        .select({
+          applicationId: applications.id,
+          tokenHash: sql<string>`${hash}`.as('token_hash'),
+          createdAt: sql<Date>`now()`.as('created_at'),
+        })
+        .from(applications)
+        .where(eq(applications.id, applicationId)),
+    )
+    .onConflictDoUpdate({
+      target: table.applicationId,
+      set: { tokenHash: sql`excluded.token_hash`, createdAt: sql`excluded.created_at` },
+    })
+    .returning({ applicationId: table.applicationId });
+  return stored.length > 0 ? token : undefined;
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '../../shared/messages';
+import type { Refusal } from '../../shared/site/initial-data';
 import { isDatabaseUnavailable } from '../db/database-unavailable';
 import { HttpError } from './http-error';
 import { sendRepresentation, type Representation } from './representation';
@@ -18,7 +19,7 @@ export interface ErrorBody {
  * The site's own page saying why a request was refused, drawn at the address's path (the web
  * build's, site/site-pages.ts): the server has one only when it serves the site.
  */
-export type RefusalPage = (pathname: string, status: number, message: string) => Promise<Representation>;
+export type RefusalPage = (pathname: string, refusal: Refusal) => Promise<Representation>;
 
 /**
  * How much a request's Accept header wants a page (text/html, named: browsers name it) and how much
@@ -49,8 +50,17 @@ function readsPage(request: FastifyRequest): boolean {
   return path !== '/api' && !path.startsWith('/api/');
 }
 
-/** A browser opening a page: its Accept prefers HTML to JSON. */
-function wantsPage(request: FastifyRequest): boolean {
+/**
+ * A plain HTML form sent by a browser (a job alert's sign-up without the app): wherever it posts,
+ * the browser shows what comes back, so a refusal is a page too (docs/behaviour.md#job-alerts).
+ */
+function sendsForm(request: FastifyRequest): boolean {
+  const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  return request.method === 'POST' && type === 'application/x-www-form-urlencoded';
+}
+
+/** A browser opening a page or sending a form: its Accept prefers HTML to JSON. */
+export function wantsPage(request: FastifyRequest): boolean {
   const { html, json } = preferences(request.headers.accept);
   return html > 0 && html >= json;
 }
@@ -81,27 +91,42 @@ export interface ErrorAnswers {
     body: ErrorBody,
     headers?: Record<string, string>,
   ): Promise<FastifyReply>;
+  /**
+   * Answers a browser's form or opened link with the site's page saying `notice`, with its status;
+   * `{ message }` when the site is not served or the page cannot be drawn.
+   */
+  page(request: FastifyRequest, reply: FastifyReply, notice: Refusal): Promise<FastifyReply>;
   /** Called once the site is served: refusals of pages are drawn by it from then on. */
   useRefusalPage(page: RefusalPage): void;
 }
 
 export function createErrorAnswers(): ErrorAnswers {
   let refusalPage: RefusalPage | undefined;
+  // A page that cannot be drawn leaves the JSON answer, which still says why.
+  const drawn = (request: FastifyRequest, notice: Refusal) =>
+    refusalPage?.(pagePath(request.url), notice).catch((error: unknown) => {
+      request.log.error({ err: error }, 'the refusal page could not be drawn');
+      return undefined;
+    });
   return {
     async send(request, reply, status, body, headers = {}) {
       reply.headers(headers);
-      if (refusalPage && readsPage(request)) {
+      if (refusalPage && (readsPage(request) || sendsForm(request))) {
         reply.header('vary', 'Accept');
-        // A page that cannot be drawn leaves the JSON answer, which still says why.
+        const title = request.routeOptions.config?.refusalTitle;
         const page = wantsPage(request)
-          ? await refusalPage(pagePath(request.url), status, body.message).catch((error: unknown) => {
-              request.log.error({ err: error }, 'the refusal page could not be drawn');
-              return undefined;
-            })
+          ? await drawn(request, { status, message: body.message, ...(title ? { title } : {}) })
           : undefined;
         if (page) return sendRepresentation(request, reply, page, { status, cacheControl: 'no-store' });
       }
       return reply.code(status).send(body);
+    },
+    async page(request, reply, notice) {
+      reply.header('vary', 'Accept');
+      const page = await drawn(request, notice);
+      if (page)
+        return sendRepresentation(request, reply, page, { status: notice.status, cacheControl: 'no-store' });
+      return reply.code(notice.status).send({ message: notice.message });
     },
     useRefusalPage(page) {
       refusalPage = page;
@@ -118,6 +143,7 @@ export function installErrorHandling(
   app: FastifyInstance,
   answers: ErrorAnswers = createErrorAnswers(),
 ): ErrorAnswers {
+  app.decorate('siteAnswers', answers);
   app.setErrorHandler(async (error: FastifyError | HttpError, request, reply) => {
     const answer = (status: number, body: ErrorBody, headers?: Record<string, string>) =>
       answers.send(request, reply, status, body, headers);
@@ -166,5 +192,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The message a 413 carries on this route (the CV route names the 5MB limit). */
     bodyTooLargeMessage?: string;
+    /** The heading of the page a browser's form refused on this route gets (a job alert's sign-up). */
+    refusalTitle?: string;
+  }
+  interface FastifyInstance {
+    /** The answers in words (createErrorAnswers): a route answering a browser's form with a page uses them. */
+    siteAnswers: ErrorAnswers;
   }
 }

@@ -21,6 +21,7 @@ import {
 import { enqueueEmails, type EmailOutbox } from '../email/email-outbox';
 import type { MailOptions } from '../email/mail-options';
 import { errorResponses, type Api } from '../domain-module/route-types';
+import { wantsPage } from '../http/error-handler';
 import { HttpError } from '../http/http-error';
 import { consumeOrThrow, type RateLimiters } from '../http/rate-limit';
 import { confirmationEmail } from './job-alert-emails';
@@ -65,39 +66,69 @@ export function jobAlertRoutes(app: Api, deps: JobAlertRouteDeps): void {
   unsubscribeRoutes(app, deps);
 }
 
+/**
+ * The careers home's sign-up sent as a plain HTML form, without the app: its three fields, each
+ * missing one as empty (the contract then says what is wrong), a repeated one by its first value.
+ */
+const SIGN_UP_FIELDS = ['email', 'query', 'frequency'] as const;
+const readSignUpForm = (body: string) => {
+  const form = new URLSearchParams(body);
+  return Object.fromEntries(SIGN_UP_FIELDS.map((name) => [name, form.get(name) ?? '']));
+};
+
 /** The sign-up and its confirmation. */
 function signUpRoutes(app: Api, deps: JobAlertRouteDeps): void {
   const { alerts, mail } = deps;
 
-  app.post(
-    apiPaths.jobAlerts.pattern,
-    {
-      schema: {
-        tags: ['job-alerts'],
-        operationId: 'signUpForJobAlert',
-        summary: 'Ask for e-mails about a careers search; a confirmation link is e-mailed first',
-        body: alertSignUpSchema,
-        response: { 202: alertMessageSchema, ...errorResponses(400, 429) },
+  // The same call takes the careers home's form sent without the app (docs/behaviour.md#job-alerts):
+  // one service, one set of caps; a browser gets the site's page in words, its refusals too
+  // (http/error-handler.ts), an API client JSON.
+  void app.register(async (scope) => {
+    const child = scope.withTypeProvider<ZodTypeProvider>();
+    child.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_request, body, done) => done(null, readSignUpForm(body as string)),
+    );
+    child.post(
+      apiPaths.jobAlerts.pattern,
+      {
+        config: { refusalTitle: jobAlertMessages.signUpRefusedTitle },
+        schema: {
+          tags: ['job-alerts'],
+          operationId: 'signUpForJobAlert',
+          summary: 'Ask for e-mails about a careers search; a confirmation link is e-mailed first',
+          description:
+            'Also takes the same fields as an HTML form (application/x-www-form-urlencoded); a browser then gets a page.',
+          body: alertSignUpSchema,
+          response: { 202: alertMessageSchema, ...errorResponses(400, 429) },
+        },
       },
-    },
-    async (request, reply) => {
-      await consumeOrThrow(deps.limiters.jobAlertSignUps, request.ip, jobAlertMessages.tooManySignUps);
-      const open = await deps.openJobs();
-      const vocabulary = vocabularyOf(open);
-      const { email, frequency } = request.body;
-      const query = keptQuery(request.body.query, vocabulary);
-      const description = describeSearch(readJobSearch(new URLSearchParams(query)), vocabulary.departments);
-      const outcome = await alerts.signUp({ email, query, frequency }, (tx, alert) =>
-        enqueueEmails(tx, [confirmationEmail(mail, { ...alert, description })]),
-      );
-      if (outcome.kind === 'too-many-alerts')
-        throw new HttpError(429, jobAlertMessages.tooManyAlerts, { 'retry-after': DAY_SECONDS });
-      if (outcome.kind === 'too-many-confirmations')
-        throw new HttpError(429, jobAlertMessages.tooManyConfirmations, { 'retry-after': DAY_SECONDS });
-      deps.outbox.wake();
-      return reply.status(202).send({ message: jobAlertMessages.signedUp });
-    },
-  );
+      async (request, reply) => {
+        await consumeOrThrow(deps.limiters.jobAlertSignUps, request.ip, jobAlertMessages.tooManySignUps);
+        const open = await deps.openJobs();
+        const vocabulary = vocabularyOf(open);
+        const { email, frequency } = request.body;
+        const query = keptQuery(request.body.query, vocabulary);
+        const description = describeSearch(readJobSearch(new URLSearchParams(query)), vocabulary.departments);
+        const outcome = await alerts.signUp({ email, query, frequency }, (tx, alert) =>
+          enqueueEmails(tx, [confirmationEmail(mail, { ...alert, description })]),
+        );
+        if (outcome.kind === 'too-many-alerts')
+          throw new HttpError(429, jobAlertMessages.tooManyAlerts, { 'retry-after': DAY_SECONDS });
+        if (outcome.kind === 'too-many-confirmations')
+          throw new HttpError(429, jobAlertMessages.tooManyConfirmations, { 'retry-after': DAY_SECONDS });
+        deps.outbox.wake();
+        if (wantsPage(request))
+          return request.server.siteAnswers.page(request, reply, {
+            status: 202,
+            title: jobAlertMessages.signedUpTitle,
+            message: jobAlertMessages.signedUp,
+          });
+        return reply.status(202).send({ message: jobAlertMessages.signedUp });
+      },
+    );
+  });
 
   app.post(
     apiPaths.jobAlertConfirm.pattern,
@@ -189,6 +220,36 @@ function manageRoutes(app: Api, deps: JobAlertRouteDeps): void {
 
 /** One-click unsubscribe (RFC 8058). */
 function unsubscribeRoutes(app: Api, { alerts }: JobAlertRouteDeps): void {
+  // Pasted into a browser, the address opens a page whose one button POSTs to it; reading it
+  // never unsubscribes, since mail scanners follow links (docs/behaviour.md#job-alerts). The page
+  // is the same whatever the link, so it tells nothing of the alert.
+  app.get(
+    apiPaths.jobAlertUnsubscribe.pattern,
+    {
+      schema: {
+        tags: ['job-alerts'],
+        operationId: 'readJobAlertUnsubscribe',
+        summary:
+          'The one-click unsubscribe address read: a browser gets a page to POST from; nothing changes',
+        params: tokenParams,
+        response: { ...errorResponses(400, 405) },
+      },
+    },
+    async (request, reply) => {
+      if (!wantsPage(request))
+        throw new HttpError(405, jobAlertMessages.unsubscribeByPost, { allow: 'POST' });
+      return request.server.siteAnswers.page(request, reply, {
+        status: 200,
+        title: jobAlertMessages.unsubscribeTitle,
+        message: jobAlertMessages.unsubscribeAsk,
+        form: {
+          action: `/api${apiPaths.jobAlertUnsubscribe.path({ token: request.params.token })}`,
+          button: jobAlertMessages.unsubscribeButton,
+        },
+      });
+    },
+  );
+
   // RFC 8058: mail programs POST `List-Unsubscribe=One-Click` as a form (urlencoded or multipart);
   // the body says nothing the address does not, so any body is read and dropped.
   void app.register(async (scope) => {
@@ -206,13 +267,19 @@ function unsubscribeRoutes(app: Api, { alerts }: JobAlertRouteDeps): void {
           operationId: 'unsubscribeFromJobAlert',
           summary: 'One-click unsubscribe (RFC 8058): ends the alert, with no login',
           description:
-            'Always answers 200, for a link whose alert has already ended or been deleted too: an unsubscribe never fails.',
+            'Always answers 200, for a link whose alert has already ended or been deleted too: an unsubscribe never fails. A browser (the page the address opens) gets a page.',
           params: tokenParams,
           response: { 200: alertMessageSchema, ...errorResponses(400) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         await alerts.unsubscribe(request.params.token);
+        if (wantsPage(request))
+          return request.server.siteAnswers.page(request, reply, {
+            status: 200,
+            title: jobAlertMessages.unsubscribedTitle,
+            message: jobAlertMessages.unsubscribed,
+          });
         return { message: jobAlertMessages.unsubscribed };
       },
     );

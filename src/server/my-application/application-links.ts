@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { digest, isSecretTokenShaped, newSecretToken } from '../http/secret-token';
+import { mintApplicationToken } from '../email/private-link';
+import { digest, isSecretTokenShaped } from '../http/secret-token';
 import { applicationLinks, applicationReplies, applications, interviewOffers } from '../db/schema';
 import type { ApplicationStage } from '../../shared/applications/stage-contract';
 
@@ -32,27 +33,8 @@ export function createApplicationLinks(db: Db) {
      * A fresh token for the application, replacing its earlier one (which stops working);
      * undefined when there is no such application.
      */
-    async mint(applicationId: string): Promise<string | undefined> {
-      const { token, hash } = newSecretToken();
-      const stored = await db
-        .insert(applicationLinks)
-        .select(
-          db
-            .select({
-              applicationId: applications.id,
-              tokenHash: sql<string>`${hash}`.as('token_hash'),
-              createdAt: sql<Date>`now()`.as('created_at'),
-            })
-            .from(applications)
-            .where(eq(applications.id, applicationId)),
-        )
-        .onConflictDoUpdate({
-          target: applicationLinks.applicationId,
-          set: { tokenHash: sql`excluded.token_hash`, createdAt: sql`excluded.created_at` },
-        })
-        .returning({ applicationId: applicationLinks.applicationId });
-      return stored.length > 0 ? token : undefined;
-    },
+    mint: (applicationId: string): Promise<string | undefined> =>
+      mintApplicationToken(db, applicationLinks, applicationId),
 
     /** The application a token opens, whatever its stage; undefined for any other text. */
     async find(token: string): Promise<LinkedApplication | undefined> {

@@ -16,7 +16,12 @@ import { currentUser } from '../auth/guards';
 import type { EmailOutbox } from '../email/email-outbox';
 import { contentDisposition } from '../http/content-disposition';
 import { existingApplication } from '../applications/existing-application';
-import { exportSubject, subjectExportParts, type SubjectRecordSources } from './subject-requests';
+import {
+  exportSubject,
+  holdsAnything,
+  subjectExportParts,
+  type SubjectRecordSources,
+} from './subject-requests';
 import { eraseSubject, type SubjectErasers, type SubjectStores } from '../applications/application-erasure';
 import { apiPaths } from '../../shared/http/api-routes';
 
@@ -95,8 +100,7 @@ export function privacyRoutes(app: Api, context: PrivacyRouteDeps): void {
       // (job alerts, the talent pool).
       if (
         (await applications.idsForEmail(email)).length === 0 &&
-        (await subjectExportParts(context.subjectExporters, email)).jobAlerts.length === 0 &&
-        !(await context.talentPool.exportFor(email))
+        !holdsAnything(await subjectExportParts(context.subjectExporters, email))
       ) {
         throw new HttpError(404, 'No applications are held for this email address.');
       }

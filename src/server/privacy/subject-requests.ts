@@ -23,13 +23,18 @@ export type SubjectExporters = readonly ((email: string) => Promise<SubjectExpor
 
 /** What the modules keep about an address beyond its applications, merged. */
 export async function subjectExportParts(exporters: SubjectExporters, email: string) {
-  const parts: Required<SubjectExportPart> = { jobAlerts: [] };
+  const parts: Required<SubjectExportPart> = { jobAlerts: [], talentPool: null };
   for (const exporter of exporters) {
     const part = await exporter(email);
     parts.jobAlerts.push(...(part.jobAlerts ?? []));
+    parts.talentPool = part.talentPool ?? parts.talentPool;
   }
   return parts;
 }
+
+/** Whether the modules keep anything about the address: its export is then made without an application. */
+export const holdsAnything = (parts: Required<SubjectExportPart>): boolean =>
+  parts.jobAlerts.length > 0 || parts.talentPool !== null;
 
 export interface SubjectRecordSources {
   subjectExporters: SubjectExporters;
@@ -42,8 +47,6 @@ export interface SubjectRecordSources {
       applicationIds: string[],
     ): Promise<{ applicationId: string; askedWhen: AdjustmentOrigin; text: string }[]>;
   };
-  /** The talent pool's membership of the address (talent-pool/talent-pool-repository.ts#exportFor). */
-  talentPool: { exportFor(email: string): Promise<SubjectExport['talentPool']> };
 }
 
 /** Who makes an export, and whether they are the adjustments contact (who alone reads adjustment texts). */
@@ -110,7 +113,6 @@ export async function exportSubject(
     rightToWork,
     adjustments,
     ...(await subjectExportParts(stores.subjectExporters, email)),
-    talentPool: await stores.talentPool.exportFor(email),
     audit,
   };
 }

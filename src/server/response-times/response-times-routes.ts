@@ -7,6 +7,7 @@ import {
 } from '../../shared/my-application/my-application-contract';
 import {
   applicantResponseSchema,
+  MISSING_REJECTION_REASON,
   newRejectionReasonSchema,
   overdueListSchema,
   rejectionReasonChangeSchema,
@@ -23,8 +24,6 @@ export interface ResponseTimeRouteDeps {
   responseTimes: ResponseTimesRepository;
   now: () => Date;
 }
-
-const REASON_MISSING = 'There is no such rejection reason.';
 
 /** Administrators: the stages' time limits, the overdue applications, the rejection reasons. */
 export function responseTimeAdminRoutes(app: Api, { responseTimes, now }: ResponseTimeRouteDeps): void {
@@ -125,7 +124,7 @@ export function responseTimeAdminRoutes(app: Api, { responseTimes, now }: Respon
     },
     async (request) => {
       if (!(await responseTimes.changeReason(request.params.id, request.body))) {
-        throw new HttpError(404, REASON_MISSING);
+        throw new HttpError(404, MISSING_REJECTION_REASON);
       }
       return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
     },

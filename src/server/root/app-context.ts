@@ -107,7 +107,7 @@ export interface AppContext {
   monitoring: EqualityMonitoring;
   /** The time it is now, for the parts that go by the calendar (tests move it: start-server.ts). */
   now: () => Date;
-  /** The talent pool as the access export and the CV sweep read it (talent-pool/ builds its own for its calls). */
+  /** The talent pool as the CV sweep reads it (talent-pool/ builds its own for its calls and its export). */
   talentPool: TalentPoolReader;
   /** The tracking links' names by code, for the reports' source labels (the sources domain's table). */
   trackingLinkNames: () => Promise<ReadonlyMap<string, string>>;

@@ -290,26 +290,28 @@ export function createSitePages(context: {
   };
 
   /**
-   * The site's page for a request the server refused (a NUL in the address, a malformed one): a
-   * browser opening a page gets the site's frame with the message rather than the API's JSON
-   * (docs/behaviour.md#routes-and-screens). Drawn at the address's path, never with its query (a
-   * visitor's search), and kept among the latest few like searches, so made-up addresses cannot
-   * fill memory.
+   * The site's page for a request the server refused (a NUL in the address, a malformed one), or
+   * for what it answers a browser's plain form or opened link in words: a browser gets the site's
+   * frame with the message rather than the API's JSON (docs/behaviour.md#routes-and-screens).
+   * Drawn at the address's path, never with its query (a visitor's search), and kept among the
+   * latest few like searches, so made-up addresses cannot fill memory; one with a form (its
+   * address a private link) is never kept.
    */
   const refusals = createDrawnPages();
-  const refusedPage: RefusalPage = (pathname, status, message) => {
-    const key = `${status} ${message} ${pathname}`;
+  const refusedPage: RefusalPage = (pathname, refusal) => {
+    const key = JSON.stringify([pathname, refusal]);
     const page = refusals.page(key, [year()], async (done) => {
-      const data: InitialData = { ...settings(), refusal: { status, message } };
+      const data: InitialData = { ...settings(), refusal };
       const prerendered = await prerender(pathname, data);
       done(prerendered !== undefined || !prerender.mayDraw());
       return html(
-        { title: `${messages.requestRefused} | ${brand} Careers`, noIndex: true },
+        { title: `${refusal.title ?? messages.requestRefused} | ${brand} Careers`, noIndex: true },
         data,
         prerendered,
         'interaction',
       );
     });
+    if (refusal.form) refusals.forget(key);
     for (const kept of refusals.addresses()) {
       if (refusals.addresses().length <= MAX_KEPT_SEARCHES) break;
       if (kept !== key) refusals.forget(kept);

@@ -1,8 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { screens } from '../../shared/site/screen-routes';
 import type { Db } from '../db/database';
-import type { LinkMinter } from '../email/private-link';
-import { applications } from '../db/schema';
+import { mintApplicationToken, type LinkMinter } from '../email/private-link';
 import { newSecretToken } from '../http/secret-token';
 import { talentPoolMembers, talentPoolOffers } from './talent-pool-tables';
 
@@ -23,27 +22,8 @@ export async function mintPoolLink(db: Db, id: string): Promise<string | undefin
 }
 
 /** A fresh link to the pool's offer for an application, replacing its earlier one; undefined when it is gone. */
-export async function mintOfferLink(db: Db, applicationId: string): Promise<string | undefined> {
-  const { token, hash } = newSecretToken();
-  const stored = await db
-    .insert(talentPoolOffers)
-    .select(
-      db
-        .select({
-          applicationId: applications.id,
-          tokenHash: sql<string>`${hash}`.as('token_hash'),
-          createdAt: sql<Date>`now()`.as('created_at'),
-        })
-        .from(applications)
-        .where(eq(applications.id, applicationId)),
-    )
-    .onConflictDoUpdate({
-      target: talentPoolOffers.applicationId,
-      set: { tokenHash: sql`excluded.token_hash`, createdAt: sql`excluded.created_at` },
-    })
-    .returning({ applicationId: talentPoolOffers.applicationId });
-  return stored.length > 0 ? token : undefined;
-}
+export const mintOfferLink = (db: Db, applicationId: string): Promise<string | undefined> =>
+  mintApplicationToken(db, talentPoolOffers, applicationId);
 
 /**
  * Mints a message's talent pool links as the outbox sends it (email/private-link.ts): a fresh

@@ -1,6 +1,6 @@
 import type { ServerModule } from '../domain-module/server-module';
 import type { TalentPoolDeps } from './talent-pool-deps';
-import { createTalentPoolRepository } from './talent-pool-repository';
+import { createTalentPoolReader, createTalentPoolRepository } from './talent-pool-repository';
 import { adminTalentPoolRoutes, linkTalentPoolRoutes, publicTalentPoolRoutes } from './talent-pool-routes';
 import { scheduleTalentPool } from './talent-pool-schedule';
 import { talentPoolMembers, talentPoolOffers } from './talent-pool-tables';
@@ -32,6 +32,10 @@ export const talentPoolModule: ServerModule<TalentPoolDeps> = {
   eraseSubject: (deps) => {
     const pool = poolOf(deps);
     return (email) => pool.eraseSubject(email);
+  },
+  exportSubject: (deps) => {
+    const reader = createTalentPoolReader({ db: deps.database.db, blobs: deps.blobs });
+    return async (email) => ({ talentPool: await reader.exportFor(email) });
   },
   privacy: {
     personalData: true,

@@ -50,6 +50,20 @@ export const jobAlertMessages = {
   unsubscribed: 'You are unsubscribed: this job alert will send you nothing more.',
   deleted: 'Your job alert has been deleted.',
   saved: 'Your job alert has been saved.',
+  paused: 'Your job alert is paused: nothing is sent until you resume it.',
+  resumed: 'Your job alert is running again: it tells you of jobs posted from now on.',
+  /** The headings of the pages a browser gets for the sign-up sent without the app. */
+  signedUpTitle: 'Confirm your job alert',
+  signUpRefusedTitle: 'Your job alert could not be set up',
+  /** The page the one-click unsubscribe address opens in a browser: opening it changes nothing. */
+  unsubscribeTitle: 'Unsubscribe from this job alert',
+  unsubscribeAsk:
+    'Press Unsubscribe and this job alert will send you nothing more. Opening this link has changed nothing.',
+  unsubscribeButton: 'Unsubscribe',
+  unsubscribedTitle: 'You are unsubscribed',
+  /** What an API client reading the unsubscribe address hears: only a POST unsubscribes. */
+  unsubscribeByPost:
+    'Send a POST to this address to unsubscribe (one-click, RFC 8058): reading it changes nothing.',
 } as const;
 
 export const frequencySchema = z.enum(ALERT_FREQUENCIES, {

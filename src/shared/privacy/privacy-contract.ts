@@ -6,7 +6,7 @@ import { emailSchema } from '../contact-fields';
 import { recommendations, scorecardRatingSchema } from '../interviews/interview-contract';
 import { rightToWorkCheckSchema } from '../right-to-work/right-to-work-contract';
 import { auditEntrySchema } from './audit-contract';
-import { exportedPoolMemberSchema } from '../talent-pool/talent-pool-contract';
+import { exportedPoolMemberSchema, type ExportedPoolMember } from '../talent-pool/talent-pool-contract';
 
 /** PUT /applications/:id/hold: keep an application from (or give it back to) the retention purge. */
 export const retentionHoldSchema = z.object({
@@ -105,6 +105,8 @@ export type ExportedJobAlert = z.infer<typeof exportedJobAlertSchema>;
 /** What a module adds to an access export beyond the applications (its `exportSubject`). */
 export interface SubjectExportPart {
   jobAlerts?: ExportedJobAlert[];
+  /** The address's talent pool membership, when it has one. */
+  talentPool?: ExportedPoolMember | null;
 }
 
 /** What an export made by anyone but the adjustments contact says in place of an adjustment's text. */

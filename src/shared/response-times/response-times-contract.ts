@@ -82,6 +82,8 @@ export const SEEDED_REJECTION_REASONS = [
 export const REJECTION_REASON_MAX = 120;
 export const UNKNOWN_REJECTION_REASON =
   'That rejection reason is not on the list, or has been retired. Choose another.';
+/** A change to a reason the list does not hold (an id made up, or from another server). */
+export const MISSING_REJECTION_REASON = 'There is no such rejection reason.';
 
 /** A reason an administrator may give for a rejection; retired ones stay for the history. */
 export const rejectionReasonSchema = z.object({

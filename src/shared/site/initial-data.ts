@@ -17,10 +17,18 @@ export interface InitialData {
   refusal?: Refusal;
 }
 
-/** Why the server refused the request this page answers: its status and the server's message. */
+/**
+ * What the server says in words instead of the address's screen: why it refused the request (its
+ * status and message), or, with a title, what it answers a browser's plain form or an opened link
+ * (a job alert's sign-up sent without the app: docs/behaviour.md#job-alerts).
+ */
 export interface Refusal {
   status: number;
   message: string;
+  /** The page's heading, when it is not the refusal's "We couldn't open that page". */
+  title?: string;
+  /** One button that POSTs to `action`: a link mail scanners follow must do nothing by itself. */
+  form?: { action: string; button: string };
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   jobAlertMessages,
 } from '../../../src/shared/job-alerts/job-alerts-contract';
 import { toPublicJob } from '../../../src/shared/jobs/job-contract';
+import { messages } from '../../../src/shared/messages';
 import { buildTestApp, type TestApp } from '../../support/build-app';
 import { sampleJob } from '../../support/test-server';
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink';
@@ -34,7 +35,11 @@ let counter = 0;
 const address = (label: string) => `alert-${label}-${++counter}@example.com`;
 beforeAll(async () => {
   sink = await startSmtpSink();
-  server = await buildTestApp({ SMTP_URL: sink.url, PUBLIC_URL, WEB_DIST_DIR: webDir }, { serveWeb: true });
+  // Behind a trusted proxy, so the plain form's sign-ups count against a client address of their own.
+  server = await buildTestApp(
+    { SMTP_URL: sink.url, PUBLIC_URL, WEB_DIST_DIR: webDir, TRUST_PROXY: '1' },
+    { serveWeb: true },
+  );
 }, 60_000);
 afterAll(async () => {
   await server?.stop();
@@ -50,6 +55,13 @@ async function createJob(jobTitle: string): Promise<string> {
   expect(posted.status).toBe(201);
   return posted.body.insertedId as string;
 }
+/** What a browser sends: it names HTML, and takes anything else at a lower weight. */
+const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+/** A page's heading as the server writes it into its <title>, and the words the page says, in its data. */
+const pageOf = (answer: { headers: Headers; bytes: Buffer }) => {
+  expect(answer.headers.get('content-type')).toContain('text/html');
+  return answer.bytes.toString('utf8');
+};
 const mailsTo = (to: string) => sink.messages.filter((mail) => mail.envelope.to.includes(to));
 const signUp = (email: string, query: string, frequency = 'instant') =>
   server.api('POST', '/job-alerts', { body: { email, query, frequency } });
@@ -99,6 +111,19 @@ describe('job alerts', () => {
     const manageToken = unsubscribe![1]!.split('/')[3]!;
     expect(alert.parsed.text).toContain(`${PUBLIC_URL}/job-alerts/manage/${manageToken}`);
 
+    // Pasted into a browser, the address opens a page whose one button POSTs to it; an API client
+    // reading it hears that only a POST unsubscribes; neither ends the alert (mail scanners read links).
+    const opened = await server.api('GET', unsubscribe![1]!, { headers: { accept: BROWSER } });
+    expect(opened.status).toBe(200);
+    const openedPage = pageOf(opened);
+    expect(openedPage).toContain(`<title>${jobAlertMessages.unsubscribeTitle} |`);
+    expect(openedPage).toContain(jobAlertMessages.unsubscribeAsk);
+    expect(openedPage).toContain(`"action":"/api${unsubscribe![1]!}"`);
+    const read = await server.api('GET', unsubscribe![1]!);
+    expect([read.status, read.body.message]).toEqual([405, jobAlertMessages.unsubscribeByPost]);
+    expect(read.headers.get('allow')).toBe('POST');
+    expect((await server.api('GET', `/job-alerts/${manageToken}`)).body.status).toBe('active');
+
     const oneClick = {
       body: 'List-Unsubscribe=One-Click',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -114,8 +139,14 @@ describe('job alerts', () => {
     const logged = readFileSync(server.context.config.erasureLog, 'utf8');
     expect(logged).toContain(`"alert":"${applicationDigest(ended1!.id)}"`);
     expect(logged).not.toContain(email);
-    // Again, and for a link that opens nothing: an unsubscribe never fails.
-    expect((await server.api('POST', unsubscribe![1]!, oneClick)).status).toBe(200);
+    // Again, from the page's button this time (a browser gets a page), and for a link that opens
+    // nothing: an unsubscribe never fails.
+    const pressed = await server.api('POST', unsubscribe![1]!, {
+      body: '',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: BROWSER },
+    });
+    expect(pressed.status).toBe(200);
+    expect(pageOf(pressed)).toContain(`<title>${jobAlertMessages.unsubscribedTitle} |`);
     expect((await server.api('POST', `/job-alerts/unsubscribe/${'x'.repeat(43)}`, oneClick)).status).toBe(
       200,
     );
@@ -207,6 +238,45 @@ describe('job alerts', () => {
       .from(jobAlerts)
       .where(eq(jobAlerts.email, email));
     expect(ended!.status).toBe('ended');
+  });
+
+  it('takes the sign-up as a plain form without the app, answering a browser with pages in words', async () => {
+    const email = address('plain');
+    const send = (fields: Record<string, string>) =>
+      server.api('POST', '/job-alerts', {
+        body: new URLSearchParams(fields).toString(),
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: BROWSER,
+          'x-forwarded-for': '203.0.113.51',
+        },
+      });
+
+    const bad = await send({ email: 'not an address', query: '', frequency: 'daily' });
+    expect(bad.status).toBe(400);
+    const badPage = pageOf(bad);
+    expect(badPage).toContain(`<title>${jobAlertMessages.signUpRefusedTitle} |`);
+    expect(badPage).toContain(messages.emailInvalid);
+
+    const sent = await send({ email, query: '?workplace=remote', frequency: 'weekly' });
+    expect(sent.status).toBe(202);
+    const sentPage = pageOf(sent);
+    expect(sentPage).toContain(`<title>${jobAlertMessages.signedUpTitle} |`);
+    expect(sentPage).toContain(jobAlertMessages.signedUp);
+    await confirmationToken(email);
+    expect(
+      await server.context.database.db
+        .select({ query: jobAlerts.query, frequency: jobAlerts.frequency })
+        .from(jobAlerts)
+        .where(eq(jobAlerts.email, email)),
+    ).toEqual([{ query: '?workplace=remote', frequency: 'weekly' }]);
+
+    // The API's caps, said on a page: a fourth confirmation to one address in a day.
+    for (const query of ['?workplace=hybrid', '?workplace=office'])
+      expect((await send({ email, query, frequency: 'daily' })).status).toBe(202);
+    const capped = await send({ email, query: '?type=full-time', frequency: 'daily' });
+    expect(capped.status).toBe(429);
+    expect(pageOf(capped)).toContain(jobAlertMessages.tooManyConfirmations);
   });
 
   it('caps confirmations and alerts per address, and sign-ups per client, in words with 429', async () => {

@@ -3,7 +3,10 @@ import { departmentMessages } from '../../../src/shared/jobs/department-contract
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../src/shared/messages';
-import { DEFAULT_STAGE_LIMITS } from '../../../src/shared/response-times/response-times-contract';
+import {
+  DEFAULT_STAGE_LIMITS,
+  MISSING_REJECTION_REASON,
+} from '../../../src/shared/response-times/response-times-contract';
 import { poolMessages } from '../../../src/shared/talent-pool/talent-pool-contract';
 import { interviewMessages } from '../../../src/shared/interviews/interview-contract';
 import {
@@ -492,7 +495,7 @@ const calls: Call[] = [
     'PATCH /rejection-reasons/{id}',
     () => `/rejection-reasons/${randomUUID()}`,
     () => ({ retired: true }),
-    refused(404, 'There is no such rejection reason.'),
+    refused(404, MISSING_REJECTION_REASON),
   ),
   teamCall('GET /team/rejection-reasons', () => '/team/rejection-reasons', {
     forOtherManager: 'ok',

@@ -39,7 +39,11 @@ export function JobAlertConfirmPage() {
       <section className={styles.panel} aria-label="Confirmation">
         {answer ? (
           <>
-            <UntitledMessageBar intent={answer.intent} role={answer.intent === 'error' ? 'alert' : 'status'}>
+            <UntitledMessageBar
+              layout="multiline"
+              intent={answer.intent}
+              role={answer.intent === 'error' ? 'alert' : 'status'}
+            >
               <MessageBarBody>{answer.text}</MessageBarBody>
             </UntitledMessageBar>
             <p className={styles.text}>

@@ -63,7 +63,14 @@ export function JobAlertManagePage() {
   const save = (next: { frequency?: AlertFrequency; paused?: boolean; query?: string }) =>
     act(async () => {
       setAlert(await change({ token, change: next }).unwrap());
-      setDone(jobAlertMessages.saved);
+      // Pausing or resuming says which it did; any other change is a save.
+      setDone(
+        next.paused === undefined
+          ? jobAlertMessages.saved
+          : next.paused
+            ? jobAlertMessages.paused
+            : jobAlertMessages.resumed,
+      );
     });
 
   return (
@@ -74,11 +81,11 @@ export function JobAlertManagePage() {
         {isLoading ? (
           <p role="status">Loading...</p>
         ) : error || !shown ? (
-          <UntitledMessageBar intent="warning" role="alert">
+          <UntitledMessageBar layout="multiline" intent="warning" role="alert">
             <MessageBarBody>{errorMessage(error, jobAlertMessages.linkUnknown)}</MessageBarBody>
           </UntitledMessageBar>
         ) : done === jobAlertMessages.deleted || shown.status === 'ended' ? (
-          <UntitledMessageBar intent="info" role="status">
+          <UntitledMessageBar layout="multiline" intent="info" role="status">
             <MessageBarBody>{done ?? jobAlertMessages.unsubscribed}</MessageBarBody>
           </UntitledMessageBar>
         ) : (
@@ -147,13 +154,13 @@ export function JobAlertManagePage() {
         )}
         <div role="status">
           {done && done !== jobAlertMessages.deleted && shown?.status !== 'ended' && (
-            <UntitledMessageBar intent="success">
+            <UntitledMessageBar layout="multiline" intent="success">
               <MessageBarBody>{done}</MessageBarBody>
             </UntitledMessageBar>
           )}
         </div>
         {failure && (
-          <UntitledMessageBar intent="error" role="alert">
+          <UntitledMessageBar layout="multiline" intent="error" role="alert">
             <MessageBarBody>{failure}</MessageBarBody>
           </UntitledMessageBar>
         )}

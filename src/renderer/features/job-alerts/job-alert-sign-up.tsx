@@ -103,13 +103,13 @@ export function JobAlertSignUp({ query, description }: JobAlertSignUpProps) {
       )}
       <div role="status">
         {answer?.intent === 'success' && (
-          <UntitledMessageBar intent="success">
+          <UntitledMessageBar layout="multiline" intent="success">
             <MessageBarBody>{answer.text}</MessageBarBody>
           </UntitledMessageBar>
         )}
       </div>
       {answer?.intent === 'error' && (
-        <UntitledMessageBar intent="error" role="alert">
+        <UntitledMessageBar layout="multiline" intent="error" role="alert">
           <MessageBarBody>{answer.text}</MessageBarBody>
         </UntitledMessageBar>
       )}

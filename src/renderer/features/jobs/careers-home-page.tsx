@@ -49,9 +49,14 @@ export interface CareersHomePageProps {
    * (app-routes.tsx). Drawn once the app runs: the server's prerender leaves it out.
    */
   alertSignUp?: (search: { query: string; description: string }) => ReactNode;
+  /**
+   * The same sign-up as a plain HTML form, for a browser that runs no script: drawn inside
+   * <noscript> until the app runs, so no other visitor sees it (docs/behaviour.md#job-alerts).
+   */
+  alertPlainForm?: (search: { query: string; description: string }) => ReactNode;
 }
 
-export function CareersHomePage({ alertSignUp }: CareersHomePageProps = {}) {
+export function CareersHomePage({ alertSignUp, alertPlainForm }: CareersHomePageProps = {}) {
   const styles = useStyles();
   // False in the prerender and while hydrating, true once the app runs.
   const running = useSyncExternalStore(
@@ -96,6 +101,10 @@ export function CareersHomePage({ alertSignUp }: CareersHomePageProps = {}) {
   // failed load) would tell visitors there are no jobs when that is not known.
   const showSkeleton = !view;
 
+  const alertSearch = {
+    query: searchQuery(search, order),
+    description: describeSearch(search, vocabulary?.departments ?? new Map()),
+  };
   return (
     <div className={styles.page}>
       <title>{`Careers | ${siteConfig.brandName}`}</title>
@@ -162,12 +171,8 @@ export function CareersHomePage({ alertSignUp }: CareersHomePageProps = {}) {
         )}
       </section>
 
-      {running &&
-        view &&
-        alertSignUp?.({
-          query: searchQuery(search, order),
-          description: describeSearch(search, vocabulary?.departments ?? new Map()),
-        })}
+      {view && running && alertSignUp?.(alertSearch)}
+      {view && !running && alertPlainForm && <noscript>{alertPlainForm(alertSearch)}</noscript>}
 
       <section className={styles.cta} aria-labelledby="cv-heading">
         <div className={styles.ctaText}>

@@ -25,7 +25,7 @@ export function KeepMyDetailsPage() {
       <PageHero eyebrow="Talent pool" title="Future roles" />
       {isLoading && <PageLoading label="Loading..." />}
       {error ? (
-        <UntitledMessageBar intent="warning">
+        <UntitledMessageBar layout="multiline" intent="warning">
           <MessageBarBody>{errorMessage(error)}</MessageBarBody>
         </UntitledMessageBar>
       ) : (

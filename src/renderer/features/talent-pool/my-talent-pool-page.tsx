@@ -14,6 +14,7 @@ import { errorMessage, errorStatus } from '../../store/api-error';
 import {
   useConfirmMyPoolMutation,
   useGetMyPoolQuery,
+  useGetPoolDepartmentsQuery,
   useLeaveMyPoolMutation,
   useRenewMyPoolMutation,
 } from './talent-pool-api';
@@ -37,6 +38,10 @@ export function MyTalentPoolPage() {
   const [leave, leaving] = useLeaveMyPoolMutation();
   const busy = confirming.isLoading || renewing.isLoading || leaving.isLoading;
   const shown = changed ?? data;
+  // The member's departments by their names, as they ticked them; a department since removed by
+  // the key it was kept under.
+  const { data: departments = [] } = useGetPoolDepartmentsQuery();
+  const departmentName = (slug: string) => departments.find((row) => row.slug === slug)?.name ?? slug;
 
   const act = async (run: () => Promise<void>) => {
     setFailure(undefined);
@@ -63,7 +68,7 @@ export function MyTalentPoolPage() {
   if (shown === 'left') {
     content = (
       <div role="status">
-        <UntitledMessageBar intent="success">
+        <UntitledMessageBar layout="multiline" intent="success">
           <MessageBarBody>
             You have left the talent pool. Everything we held for it has been erased.
           </MessageBarBody>
@@ -87,7 +92,9 @@ export function MyTalentPoolPage() {
           <dt className={styles.term}>E-mail</dt>
           <dd className={styles.definition}>{shown.email}</dd>
           <dt className={styles.term}>Departments</dt>
-          <dd className={styles.definition}>{shown.departments.join(', ') || 'None chosen'}</dd>
+          <dd className={styles.definition}>
+            {shown.departments.map(departmentName).join(', ') || 'None chosen'}
+          </dd>
           {shown.appliedFor && (
             <>
               <dt className={styles.term}>Role applied for</dt>
@@ -100,7 +107,7 @@ export function MyTalentPoolPage() {
           <dd className={styles.definition}>{formatDate(shown.consentEndsAt)}</dd>
         </dl>
         {failure && (
-          <UntitledMessageBar intent="error" role="alert">
+          <UntitledMessageBar layout="multiline" intent="error" role="alert">
             <MessageBarBody>{failure}</MessageBarBody>
           </UntitledMessageBar>
         )}
@@ -132,7 +139,7 @@ export function MyTalentPoolPage() {
     );
   } else {
     content = (
-      <UntitledMessageBar intent={errorStatus(error) === 404 ? 'warning' : 'error'}>
+      <UntitledMessageBar layout="multiline" intent={errorStatus(error) === 404 ? 'warning' : 'error'}>
         <MessageBarBody>
           {errorStatus(error) === 404 ? poolMessages.linkGone : errorMessage(error)}{' '}
           <Link className={site.link} to={screens.talentPoolJoin.path()}>

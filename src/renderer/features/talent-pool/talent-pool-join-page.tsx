@@ -17,6 +17,7 @@ import {
   poolNotices,
 } from '../../../shared/talent-pool/talent-pool-contract';
 import { PageHero } from '../../components/page-hero';
+import { DepartmentCheckboxes } from '../../entities/department-checkboxes';
 import { useSitePageStyles } from '../../components/site-styles';
 import { UntitledMessageBar } from '../../components/untitled-message-bar';
 import { errorMessage } from '../../store/api-error';
@@ -107,7 +108,7 @@ export function TalentPoolJoinPage() {
       />
       {done ? (
         <div ref={doneRef} tabIndex={-1} role="status">
-          <UntitledMessageBar intent="success">
+          <UntitledMessageBar layout="multiline" intent="success">
             <MessageBarBody>{done}</MessageBarBody>
           </UntitledMessageBar>
         </div>
@@ -126,25 +127,14 @@ export function TalentPoolJoinPage() {
                 onChange={(_, data) => setEmail(data.value)}
               />
             </Field>
-            <fieldset className={styles.fieldset} aria-invalid={errors.departments ? true : undefined}>
-              <legend className={styles.legend}>Departments you are interested in (at least one)</legend>
-              {loadingDepartments && <Spinner size="tiny" label="Loading departments" />}
-              {departments.map((department) => (
-                <Checkbox
-                  key={department.slug}
-                  label={department.name}
-                  checked={chosen.includes(department.slug)}
-                  onChange={(_, data) =>
-                    setChosen((now) =>
-                      data.checked === true
-                        ? [...now, department.slug]
-                        : now.filter((slug) => slug !== department.slug),
-                    )
-                  }
-                />
-              ))}
-              {errors.departments && <p className={styles.error}>{errors.departments}</p>}
-            </fieldset>
+            <DepartmentCheckboxes
+              legend="Departments you are interested in (at least one)"
+              departments={departments}
+              chosen={chosen}
+              onChange={setChosen}
+              loading={loadingDepartments}
+              error={errors.departments}
+            />
             <Field
               label="Your CV (optional, a PDF of at most 5 MB)"
               validationMessage={errors.cv}
@@ -171,7 +161,7 @@ export function TalentPoolJoinPage() {
               />
             </Field>
             {failure && (
-              <UntitledMessageBar intent="error" role="alert">
+              <UntitledMessageBar layout="multiline" intent="error" role="alert">
                 <MessageBarBody>{failure}</MessageBarBody>
               </UntitledMessageBar>
             )}

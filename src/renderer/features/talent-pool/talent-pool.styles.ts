@@ -3,16 +3,7 @@ import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components
 /** The talent pool's screens: the join form, the member's page and the administrators' list. */
 export const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '640px' },
-  fieldset: {
-    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusMedium,
-    padding: tokens.spacingHorizontalM,
-    margin: 0,
-    display: 'flex',
-    flexWrap: 'wrap',
-    gap: tokens.spacingHorizontalM,
-  },
-  legend: { ...typographyStyles.body1Strong, paddingInline: tokens.spacingHorizontalXS },
+
   notice: {
     ...typographyStyles.body1,
     margin: 0,
@@ -20,16 +11,18 @@ export const useStyles = makeStyles({
     borderLeft: `${tokens.strokeWidthThicker} solid ${tokens.colorBrandStroke1}`,
     backgroundColor: tokens.colorNeutralBackground2,
   },
-  error: { color: tokens.colorPaletteRedForeground1, margin: 0 },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'center' },
+  // Set apart from the text above and the buttons below; a long address wraps inside its column
+  // on a phone instead of running past the card.
   facts: {
-    margin: 0,
+    marginInline: 0,
+    marginBlock: tokens.spacingVerticalL,
     display: 'grid',
-    gridTemplateColumns: 'max-content 1fr',
+    gridTemplateColumns: 'max-content minmax(0, 1fr)',
     gap: tokens.spacingHorizontalM,
   },
   term: { ...typographyStyles.body1Strong },
-  definition: { margin: 0 },
+  definition: { margin: 0, minWidth: 0, overflowWrap: 'anywhere' },
   filters: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalL, alignItems: 'end' },
   list: {
     listStyleType: 'none',

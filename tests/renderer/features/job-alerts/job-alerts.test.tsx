@@ -81,6 +81,7 @@ describe("an alert's manage page", () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Pause alert' }));
     expect(await screen.findByRole('button', { name: 'Resume alert' })).toBeInTheDocument();
+    expect(screen.getByText(jobAlertMessages.paused)).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Once a week' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>

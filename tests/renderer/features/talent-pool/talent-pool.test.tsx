@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TalentPoolJoinPage } from '../../../../src/renderer/features/talent-pool/talent-pool-join-page';
 import { MyApplicationPage } from '../../../../src/renderer/features/my-application/my-application-page';
+import { MyTalentPoolPage } from '../../../../src/renderer/features/talent-pool/my-talent-pool-page';
 import {
   POOL_JOIN_NOTICE,
   POOL_KEEP_NOTICE,
@@ -114,5 +115,29 @@ describe("the offer on a closed application's page", () => {
       consent: true,
       noticeVersion: POOL_KEEP_NOTICE,
     });
+  });
+});
+
+describe("a member's own page", () => {
+  it('names the departments they chose, not the keys they are stored under', async () => {
+    stubApi((call) => {
+      if (call.path === '/talent-pool/departments') return jsonResponse(200, DEPARTMENTS);
+      if (call.path === `/my-talent-pool/${TOKEN}`)
+        return jsonResponse(200, {
+          name: 'Rita',
+          email: 'rita@example.com',
+          departments: ['claims', 'sales'],
+          appliedFor: null,
+          hasCv: false,
+          confirmed: true,
+          consentGivenAt: '2026-11-29T10:00:00.000Z',
+          consentEndsAt: '2027-11-29T10:00:00.000Z',
+          renewable: false,
+        });
+      return undefined;
+    });
+    renderScreen(<MyTalentPoolPage />, { route: `/my-talent-pool/${TOKEN}`, path: '/my-talent-pool/:token' });
+    expect(await screen.findByText('Claims, Sales')).toBeInTheDocument();
+    expect(screen.getByText('29 November 2027')).toBeInTheDocument();
   });
 });
