@@ -36,6 +36,7 @@ import type { EvidencePool } from '../right-to-work/evidence-pool';
 import type { AdjustmentRepository } from '../adjustments/adjustments-repository';
 import type { EqualityMonitoring } from '../equality-monitoring/monitoring-repository';
 import type { TalentPoolReader } from '../talent-pool/talent-pool-repository';
+import type { SourceResolver } from '../sources/tracking-link-repository';
 
 /**
  * Every part the server builds once where it starts (start-server.ts). Route modules each declare
@@ -109,6 +110,8 @@ export interface AppContext {
   now: () => Date;
   /** The talent pool as the access export and the CV sweep read it (talent-pool/ builds its own for its calls). */
   talentPool: TalentPoolReader;
+  /** What an application stores of where it came from (docs/behaviour.md#sources). */
+  sources: SourceResolver;
   /** Each module's erasure of what it keeps about an address besides applications (modules.ts). */
   subjectErasers: SubjectErasers;
   /** Each module's part of an address's access export besides applications (modules.ts). */

@@ -139,6 +139,12 @@ export const apiPaths = {
   talentPoolMemberInvite: call('/talent-pool/members/:id/invite'),
   talentPoolMemberCv: call('/talent-pool/members/:id/cv'),
 
+  // Where applications come from (docs/behaviour.md#sources).
+  trackingLinks: call('/tracking-links'),
+  trackingLinkArchive: call('/tracking-links/:id/archive'),
+  trackingLinkQrSvg: call('/tracking-links/:id/qr.svg'),
+  trackingLinkQrPng: call('/tracking-links/:id/qr.png'),
+
   // Equality monitoring.
   equalityMonitoring: call('/equality-monitoring'),
   equalityFunnel: call('/equality-monitoring/funnel'),

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../src/shared/messages';
 import { DEFAULT_STAGE_LIMITS } from '../../../src/shared/response-times/response-times-contract';
+import { trackingLinkMessages } from '../../../src/shared/sources/source-contract';
 import { poolMessages } from '../../../src/shared/talent-pool/talent-pool-contract';
 import { interviewMessages } from '../../../src/shared/interviews/interview-contract';
 import {
@@ -518,6 +519,32 @@ const calls: Call[] = [
     () => `/talent-pool/members/${randomUUID()}/invite`,
     (team) => ({ jobId: team.jobA }),
     refused(404, poolMessages.memberMissing),
+  ),
+
+  // Tracking links: administrators alone (a referral link names an employee).
+  adminCall('GET /tracking-links', () => '/tracking-links'),
+  adminCall(
+    'POST /tracking-links',
+    () => '/tracking-links',
+    () => ({ kind: 'referral', name: 'Matrix Employee' }),
+  ),
+  adminCall(
+    'POST /tracking-links/{id}/archive',
+    () => `/tracking-links/${randomUUID()}/archive`,
+    undefined,
+    refused(404, trackingLinkMessages.linkMissing),
+  ),
+  adminCall(
+    'GET /tracking-links/{id}/qr.svg',
+    () => `/tracking-links/${randomUUID()}/qr.svg`,
+    undefined,
+    refused(404, trackingLinkMessages.linkMissing),
+  ),
+  adminCall(
+    'GET /tracking-links/{id}/qr.png',
+    () => `/tracking-links/${randomUUID()}/qr.png`,
+    undefined,
+    refused(404, trackingLinkMessages.linkMissing),
   ),
 ];
 
