@@ -24,6 +24,7 @@ const serverPlatform: Platform = {
   saveCv: async () => 'cancelled',
   saveApplicantExport: async () => 'cancelled',
   saveEvidence: async () => 'cancelled',
+  saveQrCode: async () => 'cancelled',
 };
 
 /**

@@ -48,6 +48,7 @@ describe('preload', () => {
       ['saveCv', ['a_resume.pdf', pdf], ['cv:save', 'a_resume.pdf', pdf]],
       ['saveApplicantExport', ['a.json', pdf], ['export:save', 'a.json', pdf]],
       ['saveEvidence', ['a_right_to_work.pdf', pdf], ['evidence:save', 'a_right_to_work.pdf', pdf]],
+      ['saveQrCode', ['qr-leeds.png', pdf], ['qr:save', 'qr-leeds.png', pdf]],
       ['getSettings', [], ['settings:get']],
       ['setSettings', [{ apiServerUrl: 'http://x' }], ['settings:set', { apiServerUrl: 'http://x' }]],
       ['checkConnection', ['http://x'], ['settings:check', 'http://x']],

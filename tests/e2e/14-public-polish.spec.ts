@@ -263,6 +263,7 @@ const addresses: Record<WebScreen, () => Promise<string>> = {
   myTalentPool: async () => screens.myTalentPool.path({ token: 'a'.repeat(43) }),
   keepMyDetails: async () => screens.keepMyDetails.path({ token: 'a'.repeat(43) }),
   talentPool: async () => screens.talentPool.path(),
+  trackingLinks: async () => screens.trackingLinks.path(),
   // Signed out, the team's screens lead to the login; 15-hiring-team checks them signed in.
   teamHome: async () => screens.teamHome.path(),
   teamJob: async () => screens.teamJob.path({ id: (await createJob()).id }),

@@ -108,6 +108,7 @@ export async function createDesktopPlatform(
     saveCv: (fileName, pdf) => bridge.saveCv(fileName, pdf),
     saveApplicantExport: (fileName, json) => bridge.saveApplicantExport(fileName, json),
     saveEvidence: (fileName, bytes) => bridge.saveEvidence(fileName, bytes),
+    saveQrCode: (fileName, bytes) => bridge.saveQrCode(fileName, bytes),
     notifyNewApplications: (count) => bridge.notifyNewApplications(count),
     onOpenNewApplications: (listener) => bridge.onOpenNewApplications(listener),
     notifyScorecardDue: (jobTitle) => bridge.notifyScorecardDue({ jobTitle }),

@@ -106,6 +106,13 @@ const exportBytesSchema = bytesSchema
   // An export is one JSON object; anything else is not what this channel saves.
   .refine((bytes) => bytes[0] === 0x7b, 'not a JSON object');
 
+/** A tracking link's QR code: an SVG or PNG image of a few KB, never more than this. */
+const MAX_QR_BYTES = 1024 * 1024;
+const qrBytesSchema = bytesSchema.refine(
+  (bytes) => bytes.byteLength > 0 && bytes.byteLength <= MAX_QR_BYTES,
+  'bad size',
+);
+
 /** What a hiring manager's console tells them of: a job given them, an interview booked on their job. */
 export const HIRING_NEWS = ['job-given', 'interview-booked'] as const;
 export type HiringNews = (typeof HIRING_NEWS)[number];
@@ -152,6 +159,8 @@ export const DESKTOP_MESSAGES = {
   'cv:save': call('saveCv', z.tuple([proposedFileNameSchema, cvBytesSchema]), saveResultSchema),
   /** A right-to-work evidence file (PDF, PNG or JPEG, named by its bytes) through the Save dialog. */
   'evidence:save': call('saveEvidence', z.tuple([proposedFileNameSchema, cvBytesSchema]), saveResultSchema),
+  /** A tracking link's QR code (SVG or PNG, named by its bytes) through the Save dialog. */
+  'qr:save': call('saveQrCode', z.tuple([proposedFileNameSchema, qrBytesSchema]), saveResultSchema),
   /** An applicant's data export (a JSON file) through the native Save dialog. */
   'export:save': call(
     'saveApplicantExport',

@@ -28,6 +28,7 @@ export function memoryPlatform(token: string | null = null) {
     saveCv: vi.fn(async () => 'saved' as const),
     saveApplicantExport: vi.fn(async () => 'saved' as const),
     saveEvidence: vi.fn(async () => 'saved' as const),
+    saveQrCode: vi.fn(async () => 'saved' as const),
   };
   return { platform, state };
 }
