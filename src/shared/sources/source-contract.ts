@@ -28,6 +28,8 @@ export type TrackingLinkKind = (typeof trackingLinkKinds)[number];
 
 /** The applicant's own optional answer to "How did you hear about this job?", from a fixed list. */
 export const HEARD_ABOUT_QUESTION = 'How did you hear about this job?';
+/** The field's name in an application. */
+export const HEARD_ABOUT_FIELD = 'heardAbout';
 export const heardAboutOptions = [
   { value: 'job-board', label: 'A job board' },
   { value: 'search-engine', label: 'A search engine' },
