@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import {
   carriedMarker,
+  REFERRER_PARAM,
+  referrerHostField,
   referrerHostOf,
   SOURCE_PARAM,
   withSourceMarker,
@@ -40,7 +42,10 @@ export function useKeepSourceMarker(): void {
   useEffect(() => {
     if (!visit.landed) {
       visit.landed = true;
-      visit.referrerHost = referrerHostOf(document.referrer, window.location.host);
+      // A link followed before the app ran carries the outside host on (src/web/main.tsx).
+      visit.referrerHost =
+        referrerHostOf(document.referrer, window.location.host) ??
+        referrerHostField.parse(new URLSearchParams(location.search).get(REFERRER_PARAM) ?? undefined);
     }
     const inAddress = markerIn(location.search);
     if (inAddress) {

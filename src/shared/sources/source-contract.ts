@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SOURCE_PARAM } from './source-params';
 
 /**
  * Where an application came from (docs/behaviour.md#sources). A tracking link's marker travels
@@ -7,7 +8,7 @@ import { z } from 'zod';
  * resolved: a tracking link's code, a job board feed's own marker, `direct` when there was none,
  * or `unknown` when there was one the product does not know (never a refusal).
  */
-export const SOURCE_PARAM = 'src';
+export { REFERRER_PARAM, SOURCE_PARAM } from './source-params';
 
 /** A marker as it may appear in an address: short, lower case, letters, digits and hyphens. */
 export const SOURCE_CODE_MAX = 40;

@@ -26,6 +26,9 @@ import { useStyles } from './tracking-links.styles';
 const dataUrlBytes = (dataUrl: string) =>
   Uint8Array.from(atob(dataUrl.slice(dataUrl.indexOf(',') + 1)), (char) => char.charCodeAt(0));
 
+/** Words a screen reader adds to a button's visible text, so each link's buttons are told apart. */
+const hidden = (words: string) => <span className="visually-hidden">{words}</span>;
+
 const applicationsBrought = (n: number) => (n === 1 ? '1 application' : `${n} applications`);
 
 /** The QR code drawn by the server, shown as an image of the address it holds. */
@@ -92,45 +95,21 @@ function TrackingLinkItem({ link }: { link: TrackingLink }) {
         {link.address}
       </span>
       <div className={styles.actions}>
-        <Button
-          icon={<CopyRegular />}
-          onClick={() => void copy()}
-          aria-label={`Copy the address of ${link.name}`}
-        >
-          Copy address
+        <Button icon={<CopyRegular />} onClick={() => void copy()}>
+          Copy address{hidden(` of ${link.name}`)}
         </Button>
-        <Button
-          icon={<QrCodeRegular />}
-          aria-expanded={showQr}
-          onClick={() => setShowQr((shown) => !shown)}
-          aria-label={`${showQr ? 'Hide' : 'Show'} the QR code of ${link.name}`}
-        >
-          {showQr ? 'Hide QR code' : 'Show QR code'}
+        <Button icon={<QrCodeRegular />} aria-expanded={showQr} onClick={() => setShowQr((shown) => !shown)}>
+          {showQr ? 'Hide' : 'Show'} QR code{hidden(` of ${link.name}`)}
         </Button>
-        <Button
-          icon={<ArrowDownloadRegular />}
-          disabled={reading}
-          onClick={() => void download('svg')}
-          aria-label={`Download the QR code of ${link.name} as SVG`}
-        >
-          SVG
+        <Button icon={<ArrowDownloadRegular />} disabled={reading} onClick={() => void download('svg')}>
+          Download SVG{hidden(` QR code of ${link.name}`)}
         </Button>
-        <Button
-          icon={<ArrowDownloadRegular />}
-          disabled={reading}
-          onClick={() => void download('png')}
-          aria-label={`Download the QR code of ${link.name} as PNG`}
-        >
-          PNG
+        <Button icon={<ArrowDownloadRegular />} disabled={reading} onClick={() => void download('png')}>
+          Download PNG{hidden(` QR code of ${link.name}`)}
         </Button>
         {!link.archivedAt && (
-          <Button
-            icon={<ArchiveRegular />}
-            disabled={archiving}
-            onClick={() => void archiveLink()}
-            aria-label={`Archive ${link.name}`}
-          >
-            Archive
+          <Button icon={<ArchiveRegular />} disabled={archiving} onClick={() => void archiveLink()}>
+            Archive{hidden(` ${link.name}`)}
           </Button>
         )}
       </div>
