@@ -1,7 +1,7 @@
 import { screens } from '../../src/shared/site/screen-routes';
 import { validPdf } from '../support/pdf-fixtures';
 import { adminToken, api, createJob, tabTo } from './e2e-env';
-import { expectNoViolations, signInAsAdmin } from './flows';
+import { collectErrors, expectNoViolations, signInAsAdmin } from './flows';
 import { expect, test } from './fixtures';
 
 /**
@@ -37,6 +37,8 @@ test('a tracking link made by keyboard brings an application that records it, wi
 
   // A visitor (signed out) follows the link from another site, searches to the job and applies.
   const visitor = await (await browser.newContext()).newPage();
+  // The pages drawn with the marker and the app that takes them over agree (no hydration error).
+  const errors = collectErrors(visitor);
   await visitor.goto(`${address}&q=${encodeURIComponent(job.jobTitle)}`, {
     referer: 'https://www.example.org/jobs/leeds?utm=private',
   });
@@ -59,6 +61,7 @@ test('a tracking link made by keyboard brings an application that records it, wi
   await expect(visitor.getByText('File ready for upload')).toBeVisible();
   await visitor.getByRole('button', { name: 'Submit Application' }).click();
   await expect(visitor).toHaveURL(/\/success/);
+  expect(errors).toEqual([]);
   await visitor.context().close();
 
   const list = await api<{ _id: string; email: string }[]>('GET', '/applications', {
