@@ -30,7 +30,7 @@ export const sourcesModule: ServerModule<SourcesDeps> = {
       what: 'Nothing of an applicant here: the source, the referring site’s host and the applicant’s own answer are columns of their application, exported with it (applications). A link holds a channel’s or a referring employee’s name, never an applicant’s.',
     },
     erase: {
-      what: 'An applicant’s source, referring host and answer are columns of their application and go with it. A referral link names an employee, never an applicant: it is kept, archived or not, so the reports keep their names; the screens offer no renaming or deletion of a link (docs/security.md#sources).',
+      what: 'An applicant’s source, referring host and answer are columns of their application and go with it. A referral link names an employee, never an applicant: it is kept, archived or not, so the reports keep their names, and an administrator replaces an employee’s name by renaming the link (docs/security.md#sources).',
     },
     purge: { what: 'The same as erasure: the source goes with the application.' },
     restoreReplay: { what: 'Nothing to replay: the links hold no applicant’s data.' },

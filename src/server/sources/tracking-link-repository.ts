@@ -157,6 +157,16 @@ export function createTrackingLinkRepository(db: Db, publicUrl: string) {
       return exists !== undefined;
     },
 
+    /** Renames a link (its code and what it brought stay); false when there is none. */
+    async rename(id: string, name: string): Promise<boolean> {
+      const rows = await db
+        .update(trackingLinks)
+        .set({ name })
+        .where(eq(trackingLinks.id, id))
+        .returning({ id: trackingLinks.id });
+      return rows.length > 0;
+    },
+
     /** Whether a job exists, for a link that names one. */
     async jobExists(id: string): Promise<boolean> {
       const [row] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, id)).limit(1);

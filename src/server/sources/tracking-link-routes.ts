@@ -6,6 +6,7 @@ import {
   newTrackingLinkSchema,
   trackingLinkListSchema,
   trackingLinkMessages,
+  trackingLinkRenameSchema,
   trackingLinkSchema,
   type TrackingLink,
 } from '../../shared/sources/source-contract';
@@ -60,6 +61,25 @@ export function trackingLinkRoutes(app: Api, links: TrackingLinkRepository): voi
       const made = await links.create({ kind, name, jobId, code, createdBy: currentUser(request).id });
       if ('taken' in made) throw new HttpError(409, trackingLinkMessages.codeTaken);
       return reply.code(201).send(made.link);
+    },
+  );
+
+  app.patch(
+    apiPaths.trackingLink.pattern,
+    {
+      schema: {
+        tags: ['sources'],
+        operationId: 'renameTrackingLink',
+        summary: 'Rename a tracking link (a referring employee’s name, say); its code and count stay',
+        params: idParamsSchema,
+        body: trackingLinkRenameSchema,
+        response: { 200: plainAckSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      if (!(isId(request.params.id) && (await links.rename(request.params.id, request.body.name))))
+        throw new HttpError(404, trackingLinkMessages.linkMissing);
+      return { acknowledged: true };
     },
   );
 

@@ -141,6 +141,7 @@ export const apiPaths = {
 
   // Where applications come from (docs/behaviour.md#sources).
   trackingLinks: call('/tracking-links'),
+  trackingLink: call('/tracking-links/:id'),
   trackingLinkArchive: call('/tracking-links/:id/archive'),
   trackingLinkQrSvg: call('/tracking-links/:id/qr.svg'),
   trackingLinkQrPng: call('/tracking-links/:id/qr.png'),

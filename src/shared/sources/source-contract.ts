@@ -185,6 +185,9 @@ export const newTrackingLinkSchema = z.object({
 });
 export type NewTrackingLink = z.input<typeof newTrackingLinkSchema>;
 
+/** PATCH /tracking-links/:id: a new name (a referring employee's, say); the code stays. */
+export const trackingLinkRenameSchema = newTrackingLinkSchema.pick({ name: true });
+
 export const trackingLinkSchema = z.object({
   id: z.string(),
   code: z.string(),

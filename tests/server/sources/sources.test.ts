@@ -160,6 +160,17 @@ describe('tracking links', () => {
       address: `${server.context.config.publicUrl}/apply/${jobId}?src=sam-patel`,
       jobTitle: 'Customer Service Advisor',
     });
+    // The employee's name can be taken off; the code, and so the posters, stay.
+    const renamed = await server.api('PATCH', `/tracking-links/${referral.body.id}`, {
+      token,
+      body: { name: 'A former colleague' },
+    });
+    expect(renamed.status).toBe(200);
+    const listed = (await server.api('GET', '/tracking-links', { token })).body as { id: string }[];
+    expect(listed.find((link) => link.id === referral.body.id)).toMatchObject({
+      name: 'A former colleague',
+      code: 'sam-patel',
+    });
   });
 
   it('draw the address as a QR code: a PNG that reads back to it, and a well-formed SVG', async () => {

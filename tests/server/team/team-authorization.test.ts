@@ -529,6 +529,12 @@ const calls: Call[] = [
     () => ({ kind: 'referral', name: 'Matrix Employee' }),
   ),
   adminCall(
+    'PATCH /tracking-links/{id}',
+    () => `/tracking-links/${randomUUID()}`,
+    () => ({ name: 'Matrix Employee' }),
+    refused(404, trackingLinkMessages.linkMissing),
+  ),
+  adminCall(
     'POST /tracking-links/{id}/archive',
     () => `/tracking-links/${randomUUID()}/archive`,
     undefined,

@@ -26,6 +26,10 @@ export const trackingLinksApi = api.injectEndpoints({
       query: (body) => ({ url: apiPaths.trackingLinks.path(), method: 'POST', body }),
       invalidatesTags: [tags.trackingLinks],
     }),
+    renameTrackingLink: build.mutation<PlainAck, { id: string; name: string }>({
+      query: ({ id, name }) => ({ url: apiPaths.trackingLink.path({ id }), method: 'PATCH', body: { name } }),
+      invalidatesTags: [tags.trackingLinks],
+    }),
     archiveTrackingLink: build.mutation<PlainAck, string>({
       query: (id) => ({ url: apiPaths.trackingLinkArchive.path({ id }), method: 'POST' }),
       invalidatesTags: [tags.trackingLinks],
@@ -52,6 +56,7 @@ export const {
   useGetTrackingLinksQuery,
   useCreateTrackingLinkMutation,
   useArchiveTrackingLinkMutation,
+  useRenameTrackingLinkMutation,
   useGetTrackingLinkQrSvgQuery,
   useReadTrackingLinkQrMutation,
 } = trackingLinksApi;

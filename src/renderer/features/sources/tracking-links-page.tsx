@@ -13,6 +13,7 @@ import { copyText } from '../../lib/copy-text';
 import { usePlatform } from '../../platform/platform';
 import { errorMessage } from '../../store/api-error';
 import { TrackingLinkForm } from './tracking-link-form';
+import { TrackingLinkRename } from './tracking-link-rename';
 import {
   useArchiveTrackingLinkMutation,
   useGetTrackingLinkQrSvgQuery,
@@ -113,6 +114,7 @@ function TrackingLinkItem({ link }: { link: TrackingLink }) {
           </Button>
         )}
       </div>
+      <TrackingLinkRename key={link.name} link={link} />
       {showQr && <QrCode link={link} />}
     </li>
   );

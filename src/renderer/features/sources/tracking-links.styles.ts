@@ -41,5 +41,12 @@ export const useStyles = makeStyles({
     backgroundColor: '#ffffff',
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
+  rename: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'flex-end',
+    gap: tokens.spacingHorizontalS,
+    maxWidth: '520px',
+  },
   empty: { ...typographyStyles.body1, margin: 0, color: tokens.colorNeutralForeground2 },
 });
