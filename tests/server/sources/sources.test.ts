@@ -112,6 +112,19 @@ describe('an application’s source', () => {
       referrerHost: 'www.google.co.uk',
       heardAbout: 'search-engine',
     });
+    // The applicant's access export carries the same.
+    const exported = await server.api(
+      'GET',
+      `/applicants/${encodeURIComponent(`source.applicant${counter}@example.com`)}/export`,
+      {
+        token,
+      },
+    );
+    expect(exported.body.applications[0]).toMatchObject({
+      source: 'direct',
+      referrerHost: 'www.google.co.uk',
+      heardAbout: 'search-engine',
+    });
 
     // Our own host, or a path smuggled in, is no referrer; a blank answer is none.
     const own = new URL(server.context.config.publicUrl).host;
