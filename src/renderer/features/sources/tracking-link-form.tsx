@@ -64,7 +64,7 @@ export function TrackingLinkForm() {
 
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-      <Field label={{ children: 'What it is for', htmlFor: 'tracking-link-kind' }}>
+      <Field className={styles.field} label={{ children: 'What it is for', htmlFor: 'tracking-link-kind' }}>
         <Select
           id="tracking-link-kind"
           value={kind}
@@ -78,6 +78,7 @@ export function TrackingLinkForm() {
         </Select>
       </Field>
       <Field
+        className={styles.field}
         label={{ children: kind === 'referral' ? 'Employee’s name' : 'Name', htmlFor: 'tracking-link-name' }}
         hint={
           kind === 'referral'
@@ -89,8 +90,13 @@ export function TrackingLinkForm() {
       >
         <Input id="tracking-link-name" value={name} onChange={(_, data) => setName(data.value)} />
       </Field>
-      <Field label={{ children: 'Opens', htmlFor: 'tracking-link-job' }}>
-        <Select id="tracking-link-job" value={jobId} onChange={(_, data) => setJobId(data.value)}>
+      <Field className={styles.field} label={{ children: 'Opens', htmlFor: 'tracking-link-job' }}>
+        <Select
+          className={styles.select}
+          id="tracking-link-job"
+          value={jobId}
+          onChange={(_, data) => setJobId(data.value)}
+        >
           <option value="">The careers home</option>
           {(jobs.data ?? []).map((job) => (
             <option key={job._id} value={job._id}>
@@ -100,6 +106,7 @@ export function TrackingLinkForm() {
         </Select>
       </Field>
       <Field
+        className={styles.field}
         label={{ children: 'Code (optional)', htmlFor: 'tracking-link-code' }}
         hint="Made from the name when left blank."
         validationMessage={errors.code ?? errors.form}

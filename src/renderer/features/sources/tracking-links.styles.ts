@@ -7,6 +7,9 @@ export const useStyles = makeStyles({
     gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 240px), 1fr))',
     alignItems: 'start',
   },
+  // A job's long title in the select must not widen its column past a phone's screen.
+  field: { minWidth: 0 },
+  select: { width: '100%', minWidth: 0 },
   formActions: { gridColumn: '1 / -1', display: 'flex', gap: tokens.spacingHorizontalS },
   list: {
     listStyle: 'none',
