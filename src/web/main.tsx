@@ -4,6 +4,7 @@ import '@fluentui/react-icons/headless/styles.css';
 import '../renderer/app/theme.css';
 import '../renderer/app/global.css';
 import { TOKEN_STORAGE_KEY } from '../shared/limits';
+import { REFERRER_PARAM } from '../shared/sources/source-params';
 
 // This file is everything a visitor of a prerendered page downloads before the app: keep it tiny,
 // with no import beyond the stylesheets and constants (tests/e2e/bundle-budget.spec.ts).
@@ -55,7 +56,33 @@ function openFileChooser(button: HTMLButtonElement): boolean {
 // in a field) must not send the form meanwhile: the browser would load the page again with the
 // fields in its address.
 let pressedEarly: HTMLButtonElement | null = null;
+
+/**
+ * The outside site this visit came from, its host only (docs/behaviour.md#sources): the referrer
+ * of the page landed on, or the host an earlier page carried on. A link followed before the app
+ * runs loads a new page, whose referrer is this site, so the host goes on in its address.
+ */
+const outsideHost = (() => {
+  try {
+    const from = new URL(document.referrer);
+    if (from.host !== location.host && from.protocol.startsWith('http')) return from.host;
+  } catch {
+    // No referrer, or not an address.
+  }
+  return new URLSearchParams(location.search).get(REFERRER_PARAM);
+})();
+function carryOutsideHost(target: EventTarget | null) {
+  const link = target instanceof Element ? target.closest('a') : null;
+  if (!outsideHost || !link || !root?.contains(link) || link.origin !== location.origin) return;
+  // A jump within this page (the job page's "Apply now") stays one.
+  if (link.pathname === location.pathname && link.hash) return;
+  const address = new URL(link.href);
+  address.searchParams.set(REFERRER_PARAM, outsideHost);
+  link.href = address.href;
+}
+
 const onEarlyClick = (event: MouseEvent) => {
+  carryOutsideHost(event.target);
   const button = event.target instanceof Element ? event.target.closest('button') : null;
   if (!button || !root?.contains(button)) return;
   if (toggleDisclosure(button) || openFileChooser(button)) return;

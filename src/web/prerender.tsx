@@ -25,6 +25,7 @@ const serverPlatform: Platform = {
   saveApplicantExport: async () => 'cancelled',
   saveEvidence: async () => 'cancelled',
   saveReportCsv: async () => 'cancelled',
+  saveQrCode: async () => 'cancelled',
 };
 
 /**

@@ -52,6 +52,9 @@ export function createWebPlatform(apiBaseUrl = '/api'): Platform {
     async saveEvidence(fileName, bytes, type) {
       return download(fileName, bytes, type);
     },
+    async saveQrCode(fileName, bytes, type) {
+      return download(fileName, bytes, type);
+    },
     async saveTextFile(fileName, text) {
       return download(fileName, new TextEncoder().encode(text), 'text/plain;charset=utf-8');
     },

@@ -242,6 +242,27 @@ describe('right-to-work evidence save', () => {
   });
 });
 
+describe('QR code save', () => {
+  it('saves a tracking link’s QR code as the SVG or PNG it is, through the Save dialog, and nothing else', async () => {
+    const target = path.join(mkdtempSync(path.join(os.tmpdir(), 'chosen-')), 'qr.svg');
+    const { invoke, consoleFrame, dialogCalls, downloads } = setUp(() => ({
+      canceled: false,
+      filePath: target,
+    }));
+    const svg = new TextEncoder().encode(
+      '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"></svg>',
+    );
+    expect(await invoke('qr:save', consoleFrame, '../qr-leeds-fair.png', svg)).toBe('saved');
+    expect(dialogCalls[0]!.defaultPath).toBe(path.join(downloads, 'qr-leeds-fair.svg'));
+    expect(dialogCalls[0]!.filters).toEqual([{ name: 'SVG images', extensions: ['svg'] }]);
+    expect(sha256(readFileSync(target))).toBe(sha256(svg));
+    await expect(
+      invoke('qr:save', consoleFrame, 'x.png', new TextEncoder().encode('%PDF-1.7')),
+    ).rejects.toThrow();
+    expect(dialogCalls).toHaveLength(1);
+  });
+});
+
 describe('applicant data export save', () => {
   const json = new TextEncoder().encode(
     JSON.stringify({ subjectEmail: 'sam@example.com', applications: [] }),

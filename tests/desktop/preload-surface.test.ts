@@ -49,6 +49,7 @@ describe('preload', () => {
       ['saveApplicantExport', ['a.json', pdf], ['export:save', 'a.json', pdf]],
       ['saveEvidence', ['a_right_to_work.pdf', pdf], ['evidence:save', 'a_right_to_work.pdf', pdf]],
       ['saveReportCsv', ['funnel.csv', pdf], ['report:save', 'funnel.csv', pdf]],
+      ['saveQrCode', ['qr-leeds.png', pdf], ['qr:save', 'qr-leeds.png', pdf]],
       ['getSettings', [], ['settings:get']],
       ['setSettings', [{ apiServerUrl: 'http://x' }], ['settings:set', { apiServerUrl: 'http://x' }]],
       ['checkConnection', ['http://x'], ['settings:check', 'http://x']],

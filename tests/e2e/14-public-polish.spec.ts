@@ -264,6 +264,7 @@ const addresses: Record<WebScreen, () => Promise<string>> = {
   keepMyDetails: async () => screens.keepMyDetails.path({ token: 'a'.repeat(43) }),
   talentPool: async () => screens.talentPool.path(),
   reports: async () => screens.reports.path(),
+  trackingLinks: async () => screens.trackingLinks.path(),
   // Signed out, the team's screens lead to the login; 15-hiring-team checks them signed in.
   teamHome: async () => screens.teamHome.path(),
   teamJob: async () => screens.teamJob.path({ id: (await createJob()).id }),

@@ -97,6 +97,13 @@ export function hiringNewsNotice(news: HiringNews, jobTitle: string): Notificati
       };
 }
 
+/** A QR code's file type by its bytes: PNG's signature, or SVG text (the page names neither). */
+function qrExtensionOf(bytes: Uint8Array): 'png' | 'svg' | undefined {
+  const head = Buffer.from(bytes.subarray(0, 256)).toString('latin1');
+  if (head.startsWith('\x89PNG\r\n\x1a\n')) return 'png';
+  return /^\s*(<\?xml[^>]*>\s*)?<svg[\s>]/.test(head) ? 'svg' : undefined;
+}
+
 const isPdf = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
 
 /** Registers one handler per call; handle-desktop-messages.ts checks sender and arguments first. */
@@ -153,6 +160,20 @@ export function registerIpcHandlers(runtime: IpcRuntime, services: IpcServices):
           filters: [
             { name: type === 'application/pdf' ? 'PDF documents' : 'Images', extensions: [extension] },
           ],
+        },
+        bytes,
+      );
+    },
+
+    'qr:save': (requestedName, bytes) => {
+      const extension = qrExtensionOf(bytes);
+      if (!extension) throw new Error('Only an SVG or PNG QR code can be saved.');
+      const base = proposedBase(requestedName, /\.(svg|png)$/i, 'qr-code');
+      return saveWithDialog(
+        {
+          title: 'Save QR code',
+          defaultPath: path.join(runtime.downloadsDir, `${base}.${extension}`),
+          filters: [{ name: extension === 'svg' ? 'SVG images' : 'PNG images', extensions: [extension] }],
         },
         bytes,
       );

@@ -109,6 +109,7 @@ export async function createDesktopPlatform(
     saveApplicantExport: (fileName, json) => bridge.saveApplicantExport(fileName, json),
     saveEvidence: (fileName, bytes) => bridge.saveEvidence(fileName, bytes),
     saveReportCsv: (fileName, csv) => bridge.saveReportCsv(fileName, csv),
+    saveQrCode: (fileName, bytes) => bridge.saveQrCode(fileName, bytes),
     notifyNewApplications: (count) => bridge.notifyNewApplications(count),
     onOpenNewApplications: (listener) => bridge.onOpenNewApplications(listener),
     notifyScorecardDue: (jobTitle) => bridge.notifyScorecardDue({ jobTitle }),

@@ -16,6 +16,7 @@ import { DataBarVerticalRegular } from '@fluentui/react-icons/headless/svg/data-
 import { AccessibilityRegular } from '@fluentui/react-icons/headless/svg/accessibility';
 import { PersonRegular } from '@fluentui/react-icons/headless/svg/person';
 import { PeopleCommunityRegular } from '@fluentui/react-icons/headless/svg/people-community';
+import { LinkRegular } from '@fluentui/react-icons/headless/svg/link';
 import { siteConfig } from '../../shared/site/site-config';
 import { teamRoleLabels } from '../../shared/team/team-contract';
 import { isAtScreen, screens, type ScreenRoute } from '../../shared/site/screen-routes';
@@ -60,6 +61,7 @@ const NAV: NavEntry[] = [
   { to: screens.reports.path(), label: 'Reports', icon: <DataBarVerticalRegular /> },
   { to: screens.adjustments.path(), label: 'Adjustments', icon: <AccessibilityRegular /> },
   { to: screens.talentPool.path(), label: 'Talent pool', icon: <PeopleCommunityRegular /> },
+  { to: screens.trackingLinks.path(), label: 'Tracking links', icon: <LinkRegular /> },
   { to: screens.account.path(), label: 'Account', icon: <PersonRegular /> },
 ];
 

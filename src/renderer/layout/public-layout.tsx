@@ -4,6 +4,7 @@ import { PageLoading } from '../components/page-loading';
 import { SkipLink } from '../components/skip-link';
 import { ErrorBoundary } from '../components/error-boundary';
 import { useHeadingFocus } from '../lib/use-heading-focus';
+import { useKeepSourceMarker } from '../lib/source-marker';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { useStyles } from './public-layout.styles';
@@ -17,6 +18,7 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
   const main = useRef<HTMLElement>(null);
   useHeadingFocus(main);
+  useKeepSourceMarker();
   return (
     <div className={styles.shell}>
       <SkipLink target="main-content" />

@@ -23,6 +23,8 @@ export interface Platform {
   saveReportCsv(fileName: string, csv: Uint8Array): Promise<SaveResult>;
   /** A right-to-work evidence file (PDF, PNG or JPEG) saved where the user chooses. */
   saveEvidence(fileName: string, bytes: Uint8Array, type: string): Promise<SaveResult>;
+  /** A tracking link's QR code (SVG or PNG) saved where the user chooses. */
+  saveQrCode(fileName: string, bytes: Uint8Array, type: 'image/svg+xml' | 'image/png'): Promise<SaveResult>;
   /**
    * Web only: a small text file as a download (the recovery codes of a second factor). Absent in
    * the console, which offers copying them instead.

@@ -26,6 +26,7 @@ export const api = createApi({
     'RightToWork',
     'Department',
     'ResponseTimes',
+    'TrackingLink',
   ],
   endpoints: () => ({}),
 });
@@ -65,4 +66,6 @@ export const tags = {
   /** The stages' time limits, and the rejection reasons administrators keep. */
   stageLimits: { type: 'ResponseTimes', id: 'LIMITS' } as const,
   rejectionReasons: { type: 'ResponseTimes', id: 'REASONS' } as const,
+  /** The tracking links, with the applications each brought. */
+  trackingLinks: { type: 'TrackingLink', id: 'LIST' } as const,
 };

@@ -11,6 +11,7 @@ import { DUPLICATE_WINDOW_DAYS } from '../../shared/limits';
 import { RIGHT_TO_WORK_KEEP_YEARS_AFTER_EMPLOYMENT } from '../../shared/right-to-work/right-to-work-contract';
 import { londonToday } from '../../shared/format/calendar-date';
 import type { StoredAnswer } from '../../shared/questions/question-contract';
+import type { HeardAbout } from '../../shared/sources/source-contract';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -86,6 +87,10 @@ export interface NewApplication {
   /** The version of the job's questions answered (none when it asked none), and the answers. */
   questionSetId?: string | null;
   answers?: StoredAnswer[];
+  /** Where it came from, as resolved (docs/behaviour.md#sources); `direct` when left out. */
+  source?: string;
+  referrerHost?: string | null;
+  heardAbout?: HeardAbout | null;
 }
 
 /** An application old enough for the retention purge. */
@@ -269,6 +274,9 @@ export function createApplicationRepository(
           purgeAfter: keptUntil(row, found),
           interviewIfMinimumCriteriaMet: found.disabilityConfident === true,
           answers: row.answers,
+          source: row.source,
+          referrerHost: row.referrerHost,
+          heardAbout: (row.heardAbout as HeardAbout | null) ?? null,
           cvKey: row.cvKey,
           // What the adjustments contact agreed for the interview (never the request): the team's
           // answer carries it (docs/security.md#adjustments).

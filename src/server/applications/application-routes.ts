@@ -52,6 +52,13 @@ export interface ApplicationIntakeRouteDeps {
   intakeGate: IntakeGate;
   /** Gives the applicant the token of their equality monitoring form. */
   monitoring: { formToken(applicationId: string): string | undefined };
+  /** What the application stores of its source (sources/tracking-link-repository.ts). */
+  sources: {
+    recorded(sent: {
+      marker: string | undefined;
+      referrerHost: string | undefined;
+    }): Promise<{ source: string; referrerHost: string | null }>;
+  };
 }
 
 /** What the admins' application routes use of the server's parts (see app-context.ts). */
@@ -126,6 +133,9 @@ export function applicationRoutes(app: Api, context: ApplicationIntakeRouteDeps)
           privacyNoticeVersion,
           adjustments,
           disabilityConfident,
+          source: marker,
+          referrerHost,
+          heardAbout,
           ...asked
         } = intake.fields;
         const job = isId(jobId) ? await jobs.find(jobId) : undefined;
@@ -145,6 +155,7 @@ export function applicationRoutes(app: Api, context: ApplicationIntakeRouteDeps)
         if ('refusal' in intake.cv) throw new HttpError(intake.cv.refusal.status, intake.cv.refusal.message);
         const cv = intake.cv.bytes;
         try {
+          const came = await context.sources.recorded({ marker, referrerHost });
           const { id, duplicateOf } = await applications.create({
             jobId,
             jobTitle: job.jobTitle,
@@ -158,6 +169,8 @@ export function applicationRoutes(app: Api, context: ApplicationIntakeRouteDeps)
             answers: answered.answers,
             adjustments,
             disabilityConfident,
+            ...came,
+            heardAbout: heardAbout ?? null,
           });
           const monitoringToken = context.monitoring.formToken(id);
           return reply.code(201).send({

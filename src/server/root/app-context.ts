@@ -36,6 +36,7 @@ import type { EvidencePool } from '../right-to-work/evidence-pool';
 import type { AdjustmentRepository } from '../adjustments/adjustments-repository';
 import type { EqualityMonitoring } from '../equality-monitoring/monitoring-repository';
 import type { TalentPoolReader } from '../talent-pool/talent-pool-repository';
+import type { SourceResolver } from '../sources/tracking-link-repository';
 
 /**
  * Every part the server builds once where it starts (start-server.ts). Route modules each declare
@@ -111,6 +112,8 @@ export interface AppContext {
   talentPool: TalentPoolReader;
   /** The tracking links' names by code, for the reports' source labels (the sources domain's table). */
   trackingLinkNames: () => Promise<ReadonlyMap<string, string>>;
+  /** What an application stores of where it came from (docs/behaviour.md#sources). */
+  sources: SourceResolver;
   /** Each module's erasure of what it keeps about an address besides applications (modules.ts). */
   subjectErasers: SubjectErasers;
   /** Each module's part of an address's access export besides applications (modules.ts). */

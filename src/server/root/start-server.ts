@@ -42,6 +42,7 @@ import { createApplicationLinks } from '../my-application/application-links';
 import { myApplicationPath } from '../../shared/my-application/my-application-contract';
 import { createTalentPoolReader } from '../talent-pool/talent-pool-repository';
 import { talentPoolLinkMinters } from '../talent-pool/talent-pool-links';
+import { createSourceResolver } from '../sources/tracking-link-repository';
 import { createInterviewRepository } from '../interviews/interview-repository';
 import { createScorecardRepository } from '../interviews/scorecard-repository';
 import { createRightToWorkRepository } from '../right-to-work/right-to-work-repository';
@@ -272,6 +273,7 @@ async function assembleContext(
           (link) => [link.code, link.name],
         ),
       ),
+    sources: createSourceResolver(db, config.publicUrl),
     subjectErasers: [],
     subjectExporters: [],
   };

@@ -22,6 +22,8 @@ import { createRepresentation, type Representation } from '../http/representatio
 import type { JobRepository } from '../jobs/job-repository';
 import type { OpenJobs, OpenJobsCache } from '../jobs/open-jobs-cache';
 import { createDrawnPages, type DrawPage } from './drawn-pages';
+import { withMarkedLinks } from './marked-links';
+import { carriedMarker, SOURCE_PARAM } from '../../shared/sources/source-contract';
 
 /**
  * Searches of the careers home kept drawn: the latest few, so a shared or repeated search is
@@ -327,7 +329,11 @@ export function createSitePages(context: {
       const served = await prerenderedPages[name as PrerenderedScreen](params, query);
       // The first visitor's page is drawn; the others are drawn now, before anyone asks.
       startRedrawing();
-      return served;
+      // A visitor who came by a tracking link keeps its marker in the page's links (marked-links.ts).
+      const marker = carriedMarker(new URLSearchParams(query).get(SOURCE_PARAM));
+      return marker && served.status === 200
+        ? { status: served.status, page: withMarkedLinks(served.page, marker) }
+        : served;
     }
     if (route.indexing !== 'index') {
       const screen = shell('private', 200, { title: `${brand} Careers`, noIndex: true });

@@ -11,6 +11,7 @@ import type { JobReferenceNumbers } from '../jobs/job-reference-numbers';
 import { jobDescriptionHtml, jobUrl } from './job-posting';
 import { feedPath, JOB_BOARDS, jobFeeds, listedPlaces } from './job-feeds';
 import { escapeHtml } from './safe-json';
+import { withSourceMarker } from '../../shared/sources/source-contract';
 
 const webScreens = screensOf('web');
 
@@ -86,7 +87,7 @@ function rssFeed(open: Job[], base: string): string {
     [
       '    <item>',
       `      <title>${escapeHtml(`${job.jobTitle} (${job.location})`)}</title>`,
-      `      <link>${escapeHtml(jobUrl(base, job))}</link>`,
+      `      <link>${escapeHtml(withSourceMarker(jobUrl(base, job), 'rss'))}</link>`,
       `      <guid isPermaLink="false">${escapeHtml(job._id)}</guid>`,
       `      <pubDate>${new Date(job.createdAt).toUTCString()}</pubDate>`,
       `      <description>${escapeHtml(jobDescriptionHtml(job))}</description>`,

@@ -5,6 +5,12 @@ import { PRIVACY_NOTICE_VERSION } from '../site/privacy-notice';
 import { stageSchema } from './stage-contract';
 import { adjustmentFields } from '../adjustments/adjustments-contract';
 import { answersInputSchema, storedAnswerSchema } from '../questions/question-contract';
+import {
+  heardAboutField,
+  heardAboutSchema,
+  referrerHostField,
+  sourceMarkerField,
+} from '../sources/source-contract';
 
 const contactFields = {
   name: nameSchema,
@@ -35,6 +41,14 @@ const otherFields = {
    */
   answers: answersInputSchema.optional(),
   questionSetId: z.string().max(100).optional(),
+  /**
+   * Where the applicant came from (docs/behaviour.md#sources): the `?src=` marker the visitor
+   * landed with, the referring site's host, and their own answer to "How did you hear about this
+   * job?". A marker or host is never a reason to refuse; the answer must be one of the list.
+   */
+  source: sourceMarkerField,
+  referrerHost: referrerHostField,
+  heardAbout: heardAboutField,
 };
 
 /** phone and number carry the same value; either is enough, and one checked phone comes out. */
@@ -137,6 +151,12 @@ export const applicationDetailSchema = applicationSummarySchema.extend({
   interviewIfMinimumCriteriaMet: z.boolean(),
   /** The answers to the job's questions, each with the question as the applicant saw it. */
   answers: z.array(storedAnswerSchema),
+  /** The source recorded (a tracking link's code, a feed's marker, `direct` or `unknown`). */
+  source: z.string(),
+  /** The outside site the applicant came from, its host only. */
+  referrerHost: z.string().nullable(),
+  /** The applicant's answer to "How did you hear about this job?". */
+  heardAbout: heardAboutSchema.nullable(),
 });
 
 /** GET /applications?question=&answer=: only applications that gave that answer to that question. */

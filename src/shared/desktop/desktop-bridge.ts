@@ -110,6 +110,12 @@ const reportCsvBytesSchema = bytesSchema
   .refine((bytes) => bytes.byteLength > 0 && bytes.byteLength <= MAX_REPORT_CSV_BYTES, 'bad size')
   // A report's CSV is text: a NUL byte means it is something else (a PDF, an image).
   .refine((bytes) => !bytes.includes(0), 'not text');
+/** A tracking link's QR code: an SVG or PNG image of a few KB, never more than this. */
+const MAX_QR_BYTES = 1024 * 1024;
+const qrBytesSchema = bytesSchema.refine(
+  (bytes) => bytes.byteLength > 0 && bytes.byteLength <= MAX_QR_BYTES,
+  'bad size',
+);
 
 /** What a hiring manager's console tells them of: a job given them, an interview booked on their job. */
 export const HIRING_NEWS = ['job-given', 'interview-booked'] as const;
@@ -157,6 +163,8 @@ export const DESKTOP_MESSAGES = {
   'cv:save': call('saveCv', z.tuple([proposedFileNameSchema, cvBytesSchema]), saveResultSchema),
   /** A right-to-work evidence file (PDF, PNG or JPEG, named by its bytes) through the Save dialog. */
   'evidence:save': call('saveEvidence', z.tuple([proposedFileNameSchema, cvBytesSchema]), saveResultSchema),
+  /** A tracking link's QR code (SVG or PNG, named by its bytes) through the Save dialog. */
+  'qr:save': call('saveQrCode', z.tuple([proposedFileNameSchema, qrBytesSchema]), saveResultSchema),
   /** An applicant's data export (a JSON file) through the native Save dialog. */
   'export:save': call(
     'saveApplicantExport',

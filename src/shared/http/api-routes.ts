@@ -143,6 +143,12 @@ export const apiPaths = {
   reports: call('/reports'),
   reportChoices: call('/reports/choices'),
   reportsCsv: call('/reports/csv'),
+  // Where applications come from (docs/behaviour.md#sources).
+  trackingLinks: call('/tracking-links'),
+  trackingLink: call('/tracking-links/:id'),
+  trackingLinkArchive: call('/tracking-links/:id/archive'),
+  trackingLinkQrSvg: call('/tracking-links/:id/qr.svg'),
+  trackingLinkQrPng: call('/tracking-links/:id/qr.png'),
 
   // Equality monitoring.
   equalityMonitoring: call('/equality-monitoring'),

@@ -342,6 +342,12 @@ export const screens = {
     replay: true,
     screen: { file: 'features/talent-pool/talent-pool-admin-page', name: 'TalentPoolAdminPage' },
   }),
+  /** Tracking links: where applications come from (docs/behaviour.md#sources). */
+  trackingLinks: screen(`${ADMIN_BASE}/tracking-links`, {
+    ...admin,
+    replay: true,
+    screen: { file: 'features/sources/tracking-links-page', name: 'TrackingLinksPage' },
+  }),
   /** Adjustment requests, for the adjustments contact alone. */
   adjustments: screen(`${ADMIN_BASE}/adjustments`, {
     ...admin,

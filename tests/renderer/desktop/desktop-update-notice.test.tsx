@@ -42,6 +42,7 @@ function consoleBridge(initial: ConsoleUpdate) {
     saveApplicantExport: vi.fn(async () => 'saved' as const),
     saveEvidence: vi.fn(async () => 'saved' as const),
     saveReportCsv: vi.fn(async () => 'saved' as const),
+    saveQrCode: vi.fn(async () => 'saved' as const),
     getSettings: vi.fn(async () => ({ apiServerUrl: 'https://careers.example.co.uk' })),
     setSettings: vi.fn(async (settings) => settings),
     checkConnection: vi.fn(async () => ({ ok: true, message: '' })),

@@ -44,6 +44,9 @@ export function applicationDetail(row: ApplicationSummary): ApplicationDetail {
     retentionHold: false,
     purgeAfter: '2025-09-04',
     interviewIfMinimumCriteriaMet: false,
+    source: 'direct',
+    referrerHost: null,
+    heardAbout: null,
   };
 }
 

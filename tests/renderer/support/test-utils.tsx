@@ -29,6 +29,7 @@ export function memoryPlatform(token: string | null = null) {
     saveApplicantExport: vi.fn(async () => 'saved' as const),
     saveEvidence: vi.fn(async () => 'saved' as const),
     saveReportCsv: vi.fn(async () => 'saved' as const),
+    saveQrCode: vi.fn(async () => 'saved' as const),
   };
   return { platform, state };
 }

@@ -302,7 +302,8 @@ describe('sitemap, robots.txt and the jobs feed', () => {
     expect(feed.headers.get('content-type')).toMatch(/^application\/rss\+xml/);
     const rss = new JSDOM(await feed.text(), { contentType: 'application/xml' }).window.document;
     const links = [...rss.querySelectorAll('item > link')].map((link) => link.textContent);
-    expect(links.sort()).toEqual(jobLocs.sort());
+    // The same jobs, each link with the feed's own marker (docs/behaviour.md#sources).
+    expect(links.sort()).toEqual(jobLocs.map((loc) => `${loc}?src=rss`).sort());
     // Hostile text from the earlier test is escaped, so the feed still parses as XML.
     expect(rss.querySelector('parsererror')).toBeNull();
   });

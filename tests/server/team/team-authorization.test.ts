@@ -7,6 +7,7 @@ import {
   DEFAULT_STAGE_LIMITS,
   MISSING_REJECTION_REASON,
 } from '../../../src/shared/response-times/response-times-contract';
+import { trackingLinkMessages } from '../../../src/shared/sources/source-contract';
 import { poolMessages } from '../../../src/shared/talent-pool/talent-pool-contract';
 import { interviewMessages } from '../../../src/shared/interviews/interview-contract';
 import {
@@ -526,6 +527,38 @@ const calls: Call[] = [
     () => `/talent-pool/members/${randomUUID()}/invite`,
     (team) => ({ jobId: team.jobA }),
     refused(404, poolMessages.memberMissing),
+  ),
+
+  // Tracking links: administrators alone (a referral link names an employee).
+  adminCall('GET /tracking-links', () => '/tracking-links'),
+  adminCall(
+    'POST /tracking-links',
+    () => '/tracking-links',
+    () => ({ kind: 'referral', name: 'Matrix Employee' }),
+  ),
+  adminCall(
+    'PATCH /tracking-links/{id}',
+    () => `/tracking-links/${randomUUID()}`,
+    () => ({ name: 'Matrix Employee' }),
+    refused(404, trackingLinkMessages.linkMissing),
+  ),
+  adminCall(
+    'POST /tracking-links/{id}/archive',
+    () => `/tracking-links/${randomUUID()}/archive`,
+    undefined,
+    refused(404, trackingLinkMessages.linkMissing),
+  ),
+  adminCall(
+    'GET /tracking-links/{id}/qr.svg',
+    () => `/tracking-links/${randomUUID()}/qr.svg`,
+    undefined,
+    refused(404, trackingLinkMessages.linkMissing),
+  ),
+  adminCall(
+    'GET /tracking-links/{id}/qr.png',
+    () => `/tracking-links/${randomUUID()}/qr.png`,
+    undefined,
+    refused(404, trackingLinkMessages.linkMissing),
   ),
 ];
 

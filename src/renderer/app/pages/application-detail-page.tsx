@@ -15,6 +15,7 @@ import { ApplicantSections } from '../../features/applications/applicant-section
 import { AdminApplicationInterviewers } from '../../features/team/application-interviewers-card';
 import { ApplicationNotes } from '../../features/applications/application-notes';
 import { Fact } from '../../features/applications/application-fact';
+import { useSourceFacts } from '../../features/sources/use-source-label';
 import { CvSection } from '../../features/applications/cv-section';
 import { InterviewCard } from '../../features/interviews/interview-card';
 import { ReviewBar } from '../../features/applications/review-bar';
@@ -119,6 +120,7 @@ export function ApplicationDetailPage({
             interviewIfMinimumCriteriaMet={application.interviewIfMinimumCriteriaMet}
             answers={application.answers}
           >
+            <SourceFacts application={application} />
             {application.duplicateOf && (
               <Fact label="Duplicate">
                 <Link className={styles.link} to={screens.application.path({ id: application.duplicateOf })}>
@@ -154,5 +156,21 @@ export function ApplicationDetailPage({
         </div>
       </div>
     </div>
+  );
+}
+
+/** Where the application came from (docs/behaviour.md#sources): its source, the referring site, the applicant's answer. */
+function SourceFacts({
+  application,
+}: {
+  application: { source: string; referrerHost: string | null; heardAbout: string | null };
+}) {
+  const facts = useSourceFacts(application);
+  return (
+    <>
+      <Fact label="Source">{facts.source}</Fact>
+      {application.referrerHost && <Fact label="Referring site">{application.referrerHost}</Fact>}
+      <Fact label="How they heard about the job">{facts.heardAbout ?? 'Not answered'}</Fact>
+    </>
   );
 }

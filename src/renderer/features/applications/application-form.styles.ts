@@ -21,5 +21,7 @@ export const useStyles = makeStyles({
   error: { overflowWrap: 'anywhere' },
   hint: { ...typographyStyles.caption1, color: tokens.colorNeutralForeground2, margin: 0 },
   submit: { alignSelf: 'stretch' },
+  // A short answer: the select need not span a wide form.
+  heardAbout: { maxWidth: '420px' },
   noScript: { ...typographyStyles.body1Strong, margin: 0, color: tokens.colorPaletteRedForeground1 },
 });

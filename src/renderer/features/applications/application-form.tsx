@@ -35,6 +35,7 @@ import {
 } from './question-fields';
 import { useStyles } from './application-form.styles';
 import { AdjustmentsFieldset, type AdjustmentAnswers } from './adjustments-fieldset';
+import { HeardAboutField, sourceFields } from './heard-about-field';
 
 /** The form's heading: the job page's "Apply now" link moves focus to it. */
 export const APPLY_HEADING_ID = 'apply-title';
@@ -150,6 +151,7 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
         email: fields.email.trim(),
         phone: fields.phone.trim(),
         number: fields.phone.trim(),
+        ...sourceFields(event.currentTarget),
       },
       cv,
       job.jobTitle,
@@ -231,7 +233,7 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
         disabled={submitting}
         error={errors.pdfFile}
       />
-
+      <HeardAboutField disabled={submitting} />
       <AdjustmentsFieldset
         value={adjustments}
         onChange={(next) => {
@@ -241,9 +243,7 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
         disabled={submitting}
         error={errors.adjustments}
       />
-
       {privacyNotice}
-
       <div className={styles.status}>
         {step && <Spinner size="tiny" aria-hidden="true" />}
         {/* The success toast announces the outcome; the line shows it without saying it twice. */}

@@ -4,32 +4,8 @@ import { ArrowDownloadRegular } from '@fluentui/react-icons/headless/svg/arrow-d
 import { CopyRegular } from '@fluentui/react-icons/headless/svg/copy';
 import { siteConfig } from '../../../shared/site/site-config';
 import { usePlatform } from '../../platform/platform';
+import { copyText } from '../../lib/copy-text';
 import { useStyles } from './recovery-codes.styles';
-
-/**
- * Copies text to the clipboard. The console's window grants no permissions, so the asynchronous
- * Clipboard API may be refused there; a selected text area copied by the browser's own command
- * (allowed during a click) is the fallback.
- */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.append(area);
-    area.select();
-    try {
-      return document.execCommand('copy');
-    } finally {
-      area.remove();
-    }
-  }
-}
 
 /**
  * The ten recovery codes, shown once after two-step verification is turned on: only their digests

@@ -20,6 +20,7 @@ import { LinkButton } from '../../components/link-button';
 import { usePanelStyles } from '../../components/panel-styles';
 import { useStyles } from './job-card.styles';
 import { screens } from '../../../shared/site/screen-routes';
+import { useMarkedAddress } from '../../lib/source-marker';
 
 /**
  * Whether the visitor opened this card's details on the prerendered page before the app took it
@@ -61,6 +62,8 @@ export function JobCard({
   const id = useId();
   const titleId = `${id}-title`;
   const detailsId = `${id}-details`;
+  // A visitor who came by a tracking link keeps its marker on the way to the job (docs/behaviour.md#sources).
+  const jobAddress = useMarkedAddress(screens.apply.path({ id: job._id }));
   const [expanded, setExpanded] = useState(() => variant === 'apply' || openedBeforeHydration(detailsId));
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const SubHeading = headingLevel === 2 ? 'h3' : 'h4';
@@ -180,7 +183,7 @@ export function JobCard({
           <ChevronDownRegular className="disclosure-chevron" aria-hidden="true" />
         </button>
         {variant === 'list' && !job.closed && (
-          <LinkButton to={screens.apply.path({ id: job._id })} appearance="primary">
+          <LinkButton to={jobAddress} appearance="primary">
             Apply Now<span className="visually-hidden"> for {job.jobTitle}</span>
           </LinkButton>
         )}

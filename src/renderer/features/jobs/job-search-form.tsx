@@ -26,6 +26,8 @@ import {
 import { screens } from '../../../shared/site/screen-routes';
 import { useActionStyles } from '../../components/action-styles';
 import { useStyles } from './job-search-form.styles';
+import { SOURCE_PARAM } from '../../../shared/sources/source-contract';
+import { useSourceMarker } from '../../lib/source-marker';
 
 export interface JobSearchFormProps {
   search: JobSearch;
@@ -82,6 +84,7 @@ export function JobSearchForm({ search, order, options }: JobSearchFormProps) {
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
   const filters = useRef<HTMLDetailsElement>(null);
+  const marker = useSourceMarker();
 
   // A browser that cannot show a closed disclosure's content by CSS (styles.filters) shows the
   // summary on a wide screen too: once the app runs, the filters are opened there. Only ever
@@ -128,6 +131,8 @@ export function JobSearchForm({ search, order, options }: JobSearchFormProps) {
       className={styles.form}
       onSubmit={onSubmit}
     >
+      {/* Sent with the search before the app runs, so the marker stays (docs/behaviour.md#sources). */}
+      {marker && <input type="hidden" name={SOURCE_PARAM} value={marker} />}
       <Field label="Search jobs" className={styles.text}>
         <BrowserInput
           name="q"
