@@ -42,7 +42,7 @@ import { createApplicationLinks } from '../my-application/application-links';
 import { myApplicationPath } from '../../shared/my-application/my-application-contract';
 import { createTalentPoolReader } from '../talent-pool/talent-pool-repository';
 import { talentPoolLinkMinters } from '../talent-pool/talent-pool-links';
-import { createSourceResolver } from '../sources/tracking-link-repository';
+import { createSourceResolver, createTrackingLinkNames } from '../sources/tracking-link-repository';
 import { createInterviewRepository } from '../interviews/interview-repository';
 import { createScorecardRepository } from '../interviews/scorecard-repository';
 import { createRightToWorkRepository } from '../right-to-work/right-to-work-repository';
@@ -70,7 +70,6 @@ import { createAdjustmentRepository } from '../adjustments/adjustments-repositor
 import { createEqualityMonitoring } from '../equality-monitoring/monitoring-repository';
 import { resolveMonitoringKey } from '../equality-monitoring/monitoring-key';
 import { backfillHiringFacts } from '../reports/hiring-facts-backfill';
-import { trackingLinks } from '../sources/sources-tables';
 
 export interface StartOptions {
   /** Default: the seed the build wrote for the current migrations, when there is one. */
@@ -267,12 +266,7 @@ async function assembleContext(
     monitoring,
     now: options.now ?? (() => new Date()),
     talentPool: createTalentPoolReader({ db, blobs }),
-    trackingLinkNames: async () =>
-      new Map(
-        (await db.select({ code: trackingLinks.code, name: trackingLinks.name }).from(trackingLinks)).map(
-          (link) => [link.code, link.name],
-        ),
-      ),
+    trackingLinkNames: createTrackingLinkNames(db),
     sources: createSourceResolver(db, config.publicUrl),
     subjectErasers: [],
     subjectExporters: [],

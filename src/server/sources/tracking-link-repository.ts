@@ -184,3 +184,13 @@ export function createTrackingLinkRepository(db: Db, publicUrl: string) {
 }
 
 export type TrackingLinkRepository = ReturnType<typeof createTrackingLinkRepository>;
+
+/** Every tracking link's name by its code, archived ones too: what a recorded source is called. */
+export function createTrackingLinkNames(db: Db): () => Promise<ReadonlyMap<string, string>> {
+  return async () =>
+    new Map(
+      (await db.select({ code: trackingLinks.code, name: trackingLinks.name }).from(trackingLinks)).map(
+        (link) => [link.code, link.name],
+      ),
+    );
+}
