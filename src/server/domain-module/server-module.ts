@@ -11,6 +11,12 @@ export interface ModuleSubscriber {
   /** The event types it hears: no delivery of any other is made for it. Every type when left out. */
   hears?: readonly DomainEventType[];
   handle: (event: RecordedEvent, tx: Db) => Promise<void>;
+  /**
+   * Several events at once, oldest first, in one transaction (events/event-dispatcher.ts
+   * `EventBatchHandler`): for a subscriber that one change of many applications would otherwise
+   * hand a transaction per application.
+   */
+  handleBatch?: (events: readonly RecordedEvent[], tx: Db) => Promise<void>;
 }
 
 /** One scope's calls of a module: registers them on the scope app.ts hands it. */

@@ -21,6 +21,18 @@ export interface EventLog {
  */
 export type EventHandler = (event: RecordedEvent, tx: Db) => Promise<void>;
 
+/**
+ * What a subscriber does with several events at once, oldest first, in one transaction that marks
+ * them all delivered: what one change of many applications (a bulk stage move of a thousand)
+ * records is then handled in a few statements rather than a transaction each. Should it throw,
+ * each event is handed to the one-event handler in its own transaction instead, so one event that
+ * cannot be handled holds back none of the others.
+ */
+export type EventBatchHandler = (events: readonly RecordedEvent[], tx: Db) => Promise<void>;
+
+/** The most events one batch hands a batch handler. */
+const BATCH_SIZE = 200;
+
 export interface EventTiming {
   /** The wait before the first retry of a failed handler; each further one twice as long, up to `maxRetryMs`. */
   firstRetryMs: number;
@@ -56,6 +68,15 @@ const nowPlus = (ms: number) => sql`now() + ${ms}::double precision * interval '
 const retryDelayMs = (attempts: number, timing: EventTiming): number =>
   Math.min(timing.firstRetryMs * 2 ** Math.min(Math.max(attempts - 1, 0), 30), timing.maxRetryMs);
 
+/** An event as its row holds it, as the handlers are given it. */
+const recordedOf = (event: typeof domainEvents.$inferSelect): RecordedEvent =>
+  ({
+    ...event.payload,
+    type: event.type,
+    id: event.id,
+    recordedAt: event.createdAt,
+  }) as unknown as RecordedEvent;
+
 /**
  * The domain events' dispatcher: delivers each recorded event once to each subscriber, on one
  * instance or on many sharing one PostgreSQL, in the e-mail outbox's way (email-outbox.ts).
@@ -77,6 +98,7 @@ export function createEventDispatcher(
 ) {
   const timing: EventTiming = { ...DEFAULT_EVENT_TIMING, ...options.timing };
   const handlers = new Map<string, EventHandler>();
+  const batchHandlers = new Map<string, EventBatchHandler>();
   /** The types each subscriber hears, where it named them (every type otherwise). */
   const hearing = new Map<string, readonly DomainEventType[]>();
   let log: EventLog | undefined;
@@ -110,6 +132,32 @@ export function createEventDispatcher(
     return row && { row, token };
   };
 
+  /** More due deliveries of the same subscriber, under the same claim, for one batch. */
+  const claimMore = async (subscriber: string, token: string, limit: number) => {
+    const due = db
+      .select({ subscriber: domainEventDeliveries.subscriber, eventId: domainEventDeliveries.eventId })
+      .from(domainEventDeliveries)
+      .where(
+        and(
+          eq(domainEventDeliveries.subscriber, subscriber),
+          pending,
+          lte(domainEventDeliveries.nextAttemptAt, sql`now()`),
+        ),
+      )
+      .orderBy(asc(domainEventDeliveries.nextAttemptAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return db
+      .update(domainEventDeliveries)
+      .set({
+        claimToken: token,
+        attempts: sql`${domainEventDeliveries.attempts} + 1`,
+        nextAttemptAt: nowPlus(timing.leaseMs),
+      })
+      .where(sql`(${domainEventDeliveries.subscriber}, ${domainEventDeliveries.eventId}) in (${due})`)
+      .returning();
+  };
+
   type Claimed = NonNullable<Awaited<ReturnType<typeof claimNext>>>;
   const stillOurs = ({ row, token }: Claimed) =>
     and(
@@ -131,13 +179,7 @@ export function createEventDispatcher(
           .returning({ eventId: domainEventDeliveries.eventId });
         // The lease ran out and another instance has it now (or it was pruned): it is theirs.
         if (!marked || !event) return;
-        const recorded = {
-          ...event.payload,
-          type: event.type,
-          id: event.id,
-          recordedAt: event.createdAt,
-        } as unknown as RecordedEvent;
-        await handler(recorded, tx);
+        await handler(recordedOf(event), tx);
       });
     } catch (error) {
       if (loop.stopped) return;
@@ -161,12 +203,69 @@ export function createEventDispatcher(
     }
   };
 
+  /**
+   * A batch in one transaction: the events read and marked delivered together, then handed over
+   * oldest first. Should that fail, each is delivered on its own (and retried on its own).
+   */
+  const deliverBatch = async (batch: readonly Claimed[], handle: EventBatchHandler): Promise<void> => {
+    const [{ row, token }] = batch as [Claimed];
+    const ids = batch.map((claimed) => claimed.row.eventId);
+    try {
+      await db.transaction(async (tx) => {
+        const marked = await tx
+          .update(domainEventDeliveries)
+          .set({ deliveredAt: sql`now()`, claimToken: null, lastError: null })
+          .where(
+            and(
+              eq(domainEventDeliveries.subscriber, row.subscriber),
+              inArray(domainEventDeliveries.eventId, ids),
+              eq(domainEventDeliveries.claimToken, token),
+            ),
+          )
+          .returning({ eventId: domainEventDeliveries.eventId });
+        // Those whose lease ran out are another instance's now.
+        if (marked.length === 0) return;
+        const events = await tx
+          .select()
+          .from(domainEvents)
+          .where(
+            inArray(
+              domainEvents.id,
+              marked.map((delivery) => delivery.eventId),
+            ),
+          )
+          .orderBy(asc(domainEvents.createdAt), asc(domainEvents.id));
+        await handle(events.map(recordedOf), tx);
+      });
+    } catch (error) {
+      if (loop.stopped) return;
+      log?.warn(
+        {
+          subscriber: row.subscriber,
+          events: batch.length,
+          reason: error instanceof Error ? error.message : String(error),
+        },
+        'a batch of domain events was not handled; delivering each on its own',
+      );
+      for (const claimed of batch) {
+        if (loop.stopped) return;
+        await deliver(claimed);
+      }
+    }
+  };
+
   const deliverDue = async () => {
     await ready;
     while (!loop.stopped) {
       const claimed = await claimNext();
       if (!claimed) return;
-      await deliver(claimed);
+      const batchHandler = batchHandlers.get(claimed.row.subscriber);
+      if (!batchHandler) {
+        await deliver(claimed);
+        continue;
+      }
+      const more = await claimMore(claimed.row.subscriber, claimed.token, BATCH_SIZE - 1);
+      await deliverBatch([claimed, ...more.map((row) => ({ row, token: claimed.token }))], batchHandler);
     }
   };
 
@@ -250,12 +349,18 @@ export function createEventDispatcher(
 
   return {
     /** Adds a subscriber, before `register` or `start`. Its name is its place in the database: keep it. */
-    subscribe(name: string, handler: EventHandler, hears?: readonly DomainEventType[]): void {
+    subscribe(
+      name: string,
+      handler: EventHandler,
+      hears?: readonly DomainEventType[],
+      batch?: EventBatchHandler,
+    ): void {
       if (!SUBSCRIBER_NAME.test(name)) throw new Error(`not a subscriber name: ${name}`);
       if (handlers.has(name)) throw new Error(`subscriber ${name} is already subscribed`);
       if (registered) throw new Error('subscribe before the dispatcher is registered or started');
       handlers.set(name, handler);
       if (hears) hearing.set(name, [...hears]);
+      if (batch) batchHandlers.set(name, batch);
     },
     /**
      * Registers the subscribers (at start-up, before requests are served), so every event

@@ -8,7 +8,7 @@ import {
 import type { RecordedEvent } from '../../shared/events/domain-events';
 import type { Db } from '../db/database';
 import { insertJsonRows } from '../db/json-rows';
-import { applications, auditEntries, departments, domainEvents, jobs } from '../db/schema';
+import { applications, auditEntries, departments, jobs } from '../db/schema';
 import { workingDaysBetween } from '../response-times/working-days';
 import { reportFunnelSteps, reportTimedStages } from '../../shared/reports/reports-contract';
 import { hiringFactDurations, hiringFactJobs, hiringFactMonths, hiringFacts } from './reports-tables';
@@ -115,7 +115,7 @@ export async function readApplications(db: Db, ids?: readonly string[]) {
 /** Each application's stage moves, oldest first (in the order they were written). */
 export async function readMoves(
   db: Db,
-  where: { applicationId?: string; before?: Date | ReturnType<typeof sql> },
+  where: { applicationIds?: readonly string[]; before?: Date },
 ): Promise<Map<string, PastMove[]>> {
   const rows = await db
     .select({
@@ -127,7 +127,7 @@ export async function readMoves(
     .where(
       and(
         eq(auditEntries.action, 'stage'),
-        where.applicationId ? eq(auditEntries.applicationId, where.applicationId) : undefined,
+        where.applicationIds ? inArray(auditEntries.applicationId, [...where.applicationIds]) : undefined,
         where.before ? lt(auditEntries.createdAt, where.before) : undefined,
       ),
     )
@@ -144,29 +144,46 @@ export async function readMoves(
 }
 
 /**
- * The reports' subscriber: the fact of one arrival or stage move, written in the delivery's
- * transaction (so exactly once). The history read is the one before the event's own moment, so
- * a delivery retried after later moves still makes the fact as it was. An application erased
- * before its event is handled (seconds, as a rule) leaves no fact: nothing is left to read.
+ * The reports' subscriber: the facts of arrivals and stage moves, oldest first, written in the
+ * delivery's transaction (so exactly once). A batch (a bulk move of a thousand applications) is
+ * read in two queries and written in a few. Each move's history is the one before the event's own
+ * moment (its audit entry is written in the same transaction, at the same moment, and so left
+ * out), so a delivery retried after later moves still makes the fact as it was. An application
+ * erased before its event is handled (seconds, as a rule) leaves no fact: nothing is left to read.
  */
-export async function recordHiringFact(event: RecordedEvent, tx: Db): Promise<void> {
-  if (event.type !== 'application-received' && event.type !== 'stage-changed') return;
-  const application = (await readApplications(tx, [event.applicationId])).get(event.applicationId);
-  if (!application) return;
-  // The event's exact moment (the database's microseconds): the move's own history entry shares it.
-  const moment = sql`(select ${domainEvents.createdAt} from ${domainEvents} where ${domainEvents.id} = ${event.id})`;
-  const before =
-    event.type === 'stage-changed'
-      ? ((await readMoves(tx, { applicationId: event.applicationId, before: moment })).get(
-          event.applicationId,
-        ) ?? [])
-      : [];
-  const fact =
-    event.type === 'application-received'
-      ? factFor(application, [], { at: application.appliedAt, from: null, to: 'new' })
-      : factFor(application, before, { at: event.recordedAt, from: event.from, to: event.to });
-  await writeFacts(tx, [fact]);
+export async function recordHiringFacts(events: readonly RecordedEvent[], tx: Db): Promise<void> {
+  const changes = events.filter(
+    (event): event is Extract<RecordedEvent, { type: 'application-received' | 'stage-changed' }> =>
+      event.type === 'application-received' || event.type === 'stage-changed',
+  );
+  if (changes.length === 0) return;
+  const applicationsById = await readApplications(tx, [
+    ...new Set(changes.map((event) => event.applicationId)),
+  ]);
+  const moved = [
+    ...new Set(changes.flatMap((event) => (event.type === 'stage-changed' ? [event.applicationId] : []))),
+  ];
+  const moves =
+    moved.length > 0 ? await readMoves(tx, { applicationIds: moved }) : new Map<string, PastMove[]>();
+  const facts: NewHiringFact[] = [];
+  for (const event of changes) {
+    const application = applicationsById.get(event.applicationId);
+    if (!application) continue;
+    if (event.type === 'application-received') {
+      facts.push(factFor(application, [], { at: application.appliedAt, from: null, to: 'new' }));
+      continue;
+    }
+    const before = (moves.get(event.applicationId) ?? []).filter(
+      (move) => move.at.getTime() < event.recordedAt.getTime(),
+    );
+    facts.push(factFor(application, before, { at: event.recordedAt, from: event.from, to: event.to }));
+  }
+  await writeFacts(tx, facts);
 }
+
+/** One event's facts: the same as a batch of one. */
+export const recordHiringFact = (event: RecordedEvent, tx: Db): Promise<void> =>
+  recordHiringFacts([event], tx);
 
 /** The monthly sums' column of each funnel step, in step order. */
 export const stepColumns = ['applied', 'reviewed', 'shortlisted', 'interviewed', 'offered', 'hired'] as const;

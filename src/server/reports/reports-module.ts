@@ -1,6 +1,6 @@
 import type { Database } from '../db/database';
 import type { ServerModule } from '../domain-module/server-module';
-import { recordHiringFact } from './hiring-facts';
+import { recordHiringFact, recordHiringFacts } from './hiring-facts';
 import { createReportsRepository, type TrackingLinkNames } from './reports-repository';
 import { reportAdminRoutes } from './reports-routes';
 import { hiringFactDurations, hiringFactJobs, hiringFactMonths, hiringFacts } from './reports-tables';
@@ -28,6 +28,7 @@ export const reportsModule: ServerModule<Deps> = {
       name: 'reports',
       hears: ['application-received', 'stage-changed'],
       handle: recordHiringFact,
+      handleBatch: recordHiringFacts,
     },
   ],
   privacy: {

@@ -278,8 +278,8 @@ async function assembleContext(
     module.exportSubject ? [module.exportSubject(context)] : [],
   );
   for (const module of serverModules)
-    for (const { name, handle, hears } of module.subscribers?.(context) ?? [])
-      events.subscribe(name, handle, hears);
+    for (const { name, handle, hears, handleBatch } of module.subscribers?.(context) ?? [])
+      events.subscribe(name, handle, hears, handleBatch);
   // Before any request is served: every event recorded from now on has a delivery for each.
   await events.register();
   // Once, the reports' facts of the history made before their subscriber first ran.

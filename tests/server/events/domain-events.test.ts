@@ -266,6 +266,7 @@ describe(`pruning domain events on ${engine}`, () => {
       // The retired subscriber is gone; the running ones (this test's and the product's) stay.
       expect((await db.select().from(domainEventSubscribers)).map((row) => row.name).sort()).toEqual([
         'job-alerts',
+        'reports',
         'test-alerts',
       ]);
       expect(
