@@ -10,7 +10,12 @@ import { createPostgresBlobStore } from '../blobs/postgres-blob-store';
 import { createMailer } from '../email/mailer';
 import { createEmailOutbox, type DeliveryTiming } from '../email/email-outbox';
 import { applicationMail } from '../email/application-mail';
-import { createEventDispatcher, type EventHandler, type EventTiming } from '../events/event-dispatcher';
+import {
+  createEventDispatcher,
+  type EventBatchHandler,
+  type EventHandler,
+  type EventTiming,
+} from '../events/event-dispatcher';
 import { mailOptions } from '../email/mail-options';
 import { createTokenService, requireSharedSigningSecret, resolveJwtSecret } from '../auth/tokens';
 import { createUserRepository } from '../auth/user-repository';
@@ -89,7 +94,7 @@ export interface StartOptions {
   /** Overrides the domain events' lease, retry, poll and retention times (tests). */
   domainEvents?: Partial<EventTiming>;
   /** Subscribers to the domain events besides the server's own, by name (tests). */
-  eventSubscribers?: Record<string, EventHandler>;
+  eventSubscribers?: Record<string, EventHandler | { handle: EventHandler; handleBatch: EventBatchHandler }>;
   /** A smaller store of replayed answers (tests). */
   replayEntries?: number;
   /** How soon an idle CV-checking or evidence-checking thread exits (tests); see intake-pool.ts. */
@@ -176,8 +181,9 @@ async function assembleContext(
     exclusive: database.kind === 'pglite',
     timing: options.domainEvents,
   }));
-  for (const [name, handler] of Object.entries(options.eventSubscribers ?? {})) {
-    events.subscribe(name, handler);
+  for (const [name, subscriber] of Object.entries(options.eventSubscribers ?? {})) {
+    if (typeof subscriber === 'function') events.subscribe(name, subscriber);
+    else events.subscribe(name, subscriber.handle, undefined, subscriber.handleBatch);
   }
   // Most events come with a change the feed announces, from this instance or another: delivered
   // at once rather than at the next poll.

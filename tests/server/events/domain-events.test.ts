@@ -279,6 +279,69 @@ describe(`pruning domain events on ${engine}`, () => {
   );
 });
 
+describe(`domain events in batches on ${engine}`, () => {
+  it('hands a batch subscriber the events of one change at once, and each on its own when the batch fails', async () => {
+    const batches: string[][] = [];
+    const one: string[] = [];
+    const poison = '00000000-0000-4000-8000-00000000dead';
+    const handle: EventHandler = async (event, tx) => {
+      if ('applicationId' in event && event.applicationId === poison) throw new Error('cannot handle it');
+      await countCommit(tx, event.id);
+      one.push(event.id);
+    };
+    const handleBatch = async (events: readonly RecordedEvent[], tx: Db) => {
+      batches.push(events.map((event) => event.id));
+      if (events.some((event) => 'applicationId' in event && event.applicationId === poison))
+        throw new Error('a batch with the bad one');
+      for (const event of events) await countCommit(tx, event.id);
+    };
+    const server = await serverForTest(
+      {},
+      { domainEvents: FAST, eventSubscribers: { 'test-batch': { handle, handleBatch } } },
+    );
+    const db = server.context.database.db;
+    const booking = (applicationId: string) => ({ type: 'interview-booked' as const, applicationId });
+    const recordAll = (ids: string[]) =>
+      db.transaction(async (tx) => {
+        for (const id of ids) await recordEvent(tx, booking(id));
+      });
+    const good = ['00000000-0000-4000-8000-00000000000a', '00000000-0000-4000-8000-00000000000b'];
+    await recordAll([...good, '00000000-0000-4000-8000-00000000000c']);
+    server.context.events.wake();
+    const idsOf = async (applicationIds: string[]) =>
+      (
+        await db
+          .select({ id: domainEvents.id })
+          .from(domainEvents)
+          .where(inArray(sql`${domainEvents.payload}->>'applicationId'`, applicationIds))
+      ).map((row) => row.id);
+    const first = await idsOf([...good, '00000000-0000-4000-8000-00000000000c']);
+    // One change's three events: one batch, each committed once.
+    await expect
+      .poll(async () => Promise.all(first.map((id) => commitsOf(server, id))), WAIT)
+      .toEqual([1, 1, 1]);
+    expect(batches.some((batch) => batch.length === 3)).toBe(true);
+
+    await recordAll([good[0]!, poison, good[1]!]);
+    server.context.events.wake();
+    const second = await idsOf([good[0]!, good[1]!]);
+    const fresh = second.filter((id) => !first.includes(id));
+    // The batch failed; the two good events went on their own, once each; the bad one waits.
+    await expect
+      .poll(async () => Promise.all(fresh.map((id) => commitsOf(server, id))), WAIT)
+      .toEqual([1, 1]);
+    expect(fresh.every((id) => one.includes(id))).toBe(true);
+    const [bad] = await idsOf([poison]);
+    const [waiting] = await db
+      .select()
+      .from(domainEventDeliveries)
+      .where(
+        and(eq(domainEventDeliveries.eventId, bad!), eq(domainEventDeliveries.subscriber, 'test-batch')),
+      );
+    expect(waiting).toMatchObject({ deliveredAt: null, lastError: 'cannot handle it' });
+  });
+});
+
 describe.skipIf(!baseUrl)(
   'domain events with two instances on one PostgreSQL (needs TEST_DATABASE_URL)',
   () => {
