@@ -284,7 +284,14 @@ export function createIntakeGate(settings: IntakeGateSettings = DEFAULT_INTAKE_G
     const outcome = await waitForPlace(upload, reply);
     if (outcome === 'busy') {
       const refusal = busy();
-      return reply.code(503).headers(refusal.headers).send({ message: refusal.message });
+      // In words through the site's answers: a browser's plain form gets a page (error-handler.ts).
+      return request.server.siteAnswers.send(
+        request,
+        reply,
+        503,
+        { message: refusal.message },
+        refusal.headers,
+      );
     }
     if (outcome === 'gone') return undefined;
     const socket = request.raw.socket;
