@@ -70,8 +70,9 @@ test('a visitor applies with a real PDF, sees every step and the success page; b
   await expect(page.getByRole('link', { name: /Apply Now/ })).toHaveCount(0);
 
   const submit = page.getByRole('button', { name: 'Submit Application' });
-  await expect(submit).toBeDisabled();
   await page.getByLabel('Full Name').fill(applicant.name);
+  // Once the app runs (started by the first field used), Submit waits for a CV.
+  await expect(submit).toBeDisabled();
   await page.getByLabel('Email').fill(applicant.email);
   await page.getByLabel('Phone').fill(applicant.phone);
   await page.getByLabel('Cover Letter').fill('I would love to help customers find the right cover.');

@@ -56,12 +56,11 @@ test('with JavaScript off, a job page shows the job and carries its JobPosting d
   await expect(page.getByText('Answer calls from drivers')).toBeVisible();
   await expect(page.getByText('Explain each quote')).toBeVisible();
   await expect(page.getByText('Loading')).toHaveCount(0);
-  // The form says why it cannot be sent (Chromium still parses <noscript> as text when a test turns
-  // scripts off, so its words are read from the markup), and its button cannot send it.
-  expect(await page.locator('form noscript').innerHTML()).toContain(
-    'Sending an application needs JavaScript.',
-  );
-  await expect(page.getByRole('button', { name: 'Submit Application' })).toBeDisabled();
+  // The form is a plain form the browser sends itself (docs/behaviour.md#applying-without-javascript).
+  const form = page.locator('form[method="post"][enctype="multipart/form-data"]');
+  await expect(form).toHaveAttribute('action', '/api/applications');
+  await expect(form.locator('input[type="hidden"][name="jobId"]')).toHaveValue(job.id);
+  await expect(page.getByRole('button', { name: 'Submit Application' })).toBeEnabled();
   expect(await page.title()).toBe(`Apply for ${job.jobTitle} | ${siteConfig.brandName} Careers`);
 
   const jsonLd = await page.locator('script[type="application/ld+json"]').textContent();
@@ -176,7 +175,8 @@ test('the job page hydrates without an error or a loading state, and works as be
   await page.getByRole('button', { name: 'Submit Application' }).click();
   await expect(page.getByText(messages.nameRequired)).toBeVisible();
   expect(page.url()).not.toContain('?');
-  await expect(page.getByText('Sending an application needs JavaScript.')).toHaveCount(0);
+  // The plain CV field is for a browser without scripts alone.
+  await expect(page.locator('input[type="file"][name="pdfFile"]')).toHaveCount(0);
   expect(await page.locator('title').count()).toBe(1);
   expect(await sawLoading()).toBe(false);
   expect(errors).toEqual([]);

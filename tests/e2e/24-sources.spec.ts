@@ -8,7 +8,8 @@ import { expect, test } from './fixtures';
  * Where applications come from (docs/behaviour.md#sources): an administrator makes a tracking
  * link by keyboard, a visitor opens its address from another site, moves to a job and applies, and
  * the application's page names the link, the referring site and the answer; without JavaScript
- * the server-drawn links keep the marker up to the job's page.
+ * the server-drawn links keep the marker up to the job's page, whose plain form sends it with the
+ * application (docs/behaviour.md#applying-without-javascript).
  */
 
 test('a tracking link made by keyboard brings an application that records it, with the referring site and the answer', async ({
@@ -75,17 +76,44 @@ test('a tracking link made by keyboard brings an application that records it, wi
   await expect(facts.filter({ hasText: 'www.example.org' })).toHaveText('www.example.org');
   await expect(facts.filter({ hasText: 'A careers fair or event' })).toBeVisible();
 
-  // Without JavaScript (there is no applying without it) the server-drawn links keep the marker
-  // up to the job's page; its canonical address stays the job's own.
+  // Without JavaScript the server-drawn links keep the marker up to the job's page (its canonical
+  // address stays the job's own), and its plain form sends it with the application.
+  const code = new URL(address).searchParams.get('src')!;
   const plainContext = await browser.newContext({ javaScriptEnabled: false });
   const plain = await plainContext.newPage();
-  await plain.goto(`/?q=${encodeURIComponent(job.jobTitle)}&src=poster-canteen`);
+  await plain.goto(`/?q=${encodeURIComponent(job.jobTitle)}&src=${code}`);
   await plain.getByRole('link', { name: `Apply Now for ${job.jobTitle}` }).click();
-  await expect(plain).toHaveURL(`/apply/${job.id}?src=poster-canteen`);
+  await expect(plain).toHaveURL(`/apply/${job.id}?src=${code}`);
   await expect(plain.getByRole('heading', { level: 1, name: `Apply for ${job.jobTitle}` })).toBeVisible();
   await expect(plain.locator('link[rel=canonical]')).toHaveAttribute('href', new RegExp(`/apply/${job.id}$`));
   await expect(
     plain.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' }),
-  ).toHaveAttribute('href', '/about?src=poster-canteen');
+  ).toHaveAttribute('href', `/about?src=${code}`);
+  const plainEmail = `plain.${Date.now()}@example.com`;
+  await plain.getByLabel('Full Name').fill('Pat Plain');
+  await plain.getByLabel('Email').fill(plainEmail);
+  await plain.getByLabel('Phone').fill('07700 900124');
+  await plain.getByLabel('Cover Letter').fill('I saw the poster and have no JavaScript.');
+  // Playwright's text and role engines skip <noscript>, whose content this browser shows: CSS finds it.
+  await plain.locator('input[type="file"][name="pdfFile"]').setInputFiles({
+    name: 'cv.pdf',
+    mimeType: 'application/pdf',
+    buffer: await validPdf('Pat Plain'),
+  });
+  // What this browser shows, checked where axe can run: out of its <noscript>.
+  const drawn = await plain.content();
+  await page.setContent(drawn.replace(/<\/?noscript>/g, '').replace(/<script\b[\s\S]*?<\/script>/g, ''));
+  await expectNoViolations(page, 'the job page without JavaScript', { scope: 'page' });
+  await plain.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(plain.getByRole('heading', { level: 1, name: 'Application Submitted!' })).toBeVisible();
+  await expect(plain.getByText('A confirmation e-mail is on its way')).toBeVisible();
   await plainContext.close();
+  const all = await api<{ _id: string; email: string }[]>('GET', '/applications', {
+    token: await adminToken(),
+  });
+  const plainId = all.body.find((row) => row.email === plainEmail)!._id;
+  const recorded = await api<{ source: string }>('GET', `/applications/${plainId}`, {
+    token: await adminToken(),
+  });
+  expect(recorded.body.source).toBe(code);
 });

@@ -13,7 +13,7 @@ import { idParamsSchema, isId } from '../../shared/http/id';
 import { MAX_APPLICATION_BODY_BYTES } from '../../shared/limits';
 import { messages } from '../../shared/messages';
 import { HttpError } from '../http/http-error';
-import { limitByIp } from '../http/rate-limit';
+import { consumeOrThrow } from '../http/rate-limit';
 import { errorResponses, type Api } from '../domain-module/route-types';
 import type { ApplicationRepository } from './application-repository';
 import type { ApplicationListCache } from './application-list-cache';
@@ -39,6 +39,10 @@ import { formatClosingDate } from '../../shared/jobs/closing-date';
 import { currentUser } from '../auth/guards';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { apiPaths } from '../../shared/http/api-routes';
+import { wantsPage } from '../http/error-handler';
+import { plainApplyMessages } from '../../shared/applications/application-contract';
+import { siteConfig } from '../../shared/site/site-config';
+import { backToJob, rememberPlainForm } from './plain-application';
 
 /** About four CV answers (a 5 MB CV is 7 MB of answer). */
 const CV_ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
@@ -96,9 +100,18 @@ export function applicationRoutes(app: Api, context: ApplicationIntakeRouteDeps)
       apiPaths.applications.pattern,
       {
         bodyLimit: MAX_APPLICATION_BODY_BYTES,
-        config: { bodyTooLargeMessage: messages.cvTooLarge },
+        // A refusal of a browser's plain form is a page with the way back to the job (plain-application.ts).
+        config: {
+          bodyTooLargeMessage: messages.cvTooLarge,
+          refusalTitle: plainApplyMessages.refusedTitle,
+          refusalLink: backToJob,
+        },
         // The rate limit first: a refused request never waits for a place (intake-gate.ts).
-        onRequest: [limitByIp(limiters.applications), context.intakeGate.admit],
+        // Thrown rather than answered, so a browser's plain form gets a page saying it (error-handler.ts).
+        onRequest: [
+          (request) => consumeOrThrow(limiters.applications, request.ip, messages.rateLimited),
+          context.intakeGate.admit,
+        ],
         // The schema documents the body (OpenAPI); the worker validates it with the same schema.
         validatorCompiler: () => (value: unknown) => ({ value }),
         schema: {
@@ -116,12 +129,27 @@ export function applicationRoutes(app: Api, context: ApplicationIntakeRouteDeps)
       },
       async (request, reply) => {
         // The body has arrived (a form is read here, a JSON body before): only now a check slot.
-        const form = request.isMultipart() ? await readApplicationParts(request) : undefined;
+        const parts = request.isMultipart() ? await readApplicationParts(request) : undefined;
+        const form = parts?.form;
+        // A browser's own form sent without the app (docs/behaviour.md#applying-without-javascript)
+        // is answered with pages; the app and API clients get JSON, as ever.
+        const plain = form !== undefined && wantsPage(request);
+        if (plain) rememberPlainForm(request, form.fields);
+        const answerPage = (status: number, message: string, title: string) => {
+          const link = status >= 400 ? backToJob(request) : undefined;
+          return request.server.siteAnswers.page(request, reply as FastifyReply, {
+            status,
+            title,
+            message,
+            ...(link ? { link } : {}),
+          });
+        };
         const intake = await context.intakeGate.check(reply as FastifyReply, () =>
           form ? context.intake.readForm(form) : context.intake.read(request.body as Buffer),
         );
         if (!intake.ok) {
           const { status, message, errors } = intake.refusal;
+          if (plain) return answerPage(status, message, plainApplyMessages.refusedTitle);
           return (reply as FastifyReply).code(status).send(errors ? { message, errors } : { message });
         }
         const {
@@ -146,11 +174,21 @@ export function applicationRoutes(app: Api, context: ApplicationIntakeRouteDeps)
             `${messages.jobNoLongerOpen} Applications closed on ${formatClosingDate(job.closingDate!)}.`,
           );
         }
-        const answered = await checkApplicationAnswers(jobs, job, asked);
+        const answered = await checkApplicationAnswers(jobs, job, {
+          ...asked,
+          plainAnswers: parts?.plainAnswers,
+        });
         // A knock-out is no error of the applicant's: they get the job's own polite reply, and nothing is stored.
         if (answered.kind !== 'accepted') {
           const { kind, ...answer } = answered;
-          return (reply as FastifyReply).code(kind === 'refused' ? 400 : 422).send(answer);
+          const status = kind === 'refused' ? 400 : 422;
+          if (plain)
+            return answerPage(
+              status,
+              answer.message,
+              kind === 'refused' ? plainApplyMessages.refusedTitle : plainApplyMessages.knockedOutTitle,
+            );
+          return (reply as FastifyReply).code(status).send(answer);
         }
         if ('refusal' in intake.cv) throw new HttpError(intake.cv.refusal.status, intake.cv.refusal.message);
         const cv = intake.cv.bytes;
@@ -172,6 +210,13 @@ export function applicationRoutes(app: Api, context: ApplicationIntakeRouteDeps)
             ...came,
             heardAbout: heardAbout ?? null,
           });
+          // The confirmation the app's success page gives; the private link goes by e-mail alone.
+          if (plain)
+            return answerPage(
+              201,
+              plainApplyMessages.submitted(job.jobTitle, siteConfig.brandName, duplicateOf !== null),
+              plainApplyMessages.submittedTitle,
+            );
           const monitoringToken = context.monitoring.formToken(id);
           return reply.code(201).send({
             success: true,

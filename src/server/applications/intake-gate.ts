@@ -213,12 +213,16 @@ export function createIntakeGate(settings: IntakeGateSettings = DEFAULT_INTAKE_G
   /** Answers a body still arriving with `error` and closes its connection. */
   const drop = (request: FastifyRequest, reply: FastifyReply, error: HttpError) => {
     const socket = request.raw.socket;
-    // Fastify stops the request here: a body that still completed reaches no handler.
+    // Fastify stops the request here: a body that still completed reaches no handler. In words
+    // through the site's answers, so a browser's plain form gets a page (error-handler.ts).
     if (!reply.sent)
-      void reply
-        .code(error.statusCode)
-        .headers({ ...error.headers, connection: 'close' })
-        .send({ message: error.message });
+      void request.server.siteAnswers.send(
+        request,
+        reply,
+        error.statusCode,
+        { message: error.message },
+        { ...error.headers, connection: 'close' },
+      );
     // Should the answer itself not get out, the connection goes anyway, and with it the place.
     setTimeout(() => socket.destroy(), settings.stallWindowMs).unref();
   };
@@ -284,7 +288,14 @@ export function createIntakeGate(settings: IntakeGateSettings = DEFAULT_INTAKE_G
     const outcome = await waitForPlace(upload, reply);
     if (outcome === 'busy') {
       const refusal = busy();
-      return reply.code(503).headers(refusal.headers).send({ message: refusal.message });
+      // In words through the site's answers: a browser's plain form gets a page (error-handler.ts).
+      return request.server.siteAnswers.send(
+        request,
+        reply,
+        503,
+        { message: refusal.message },
+        refusal.headers,
+      );
     }
     if (outcome === 'gone') return undefined;
     const socket = request.raw.socket;

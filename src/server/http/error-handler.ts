@@ -51,12 +51,16 @@ function readsPage(request: FastifyRequest): boolean {
 }
 
 /**
- * A plain HTML form sent by a browser (a job alert's sign-up without the app): wherever it posts,
- * the browser shows what comes back, so a refusal is a page too (docs/behaviour.md#job-alerts).
+ * A plain HTML form sent by a browser (a job alert's sign-up, or an application with its CV as
+ * multipart, without the app): wherever it posts, the browser shows what comes back, so a refusal
+ * is a page too (docs/behaviour.md#job-alerts, docs/behaviour.md#applying-without-javascript).
  */
 function sendsForm(request: FastifyRequest): boolean {
   const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
-  return request.method === 'POST' && type === 'application/x-www-form-urlencoded';
+  return (
+    request.method === 'POST' &&
+    (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data')
+  );
 }
 
 /** A browser opening a page or sending a form: its Accept prefers HTML to JSON. */
@@ -114,8 +118,14 @@ export function createErrorAnswers(): ErrorAnswers {
       if (refusalPage && (readsPage(request) || sendsForm(request))) {
         reply.header('vary', 'Accept');
         const title = request.routeOptions.config?.refusalTitle;
+        const link = request.routeOptions.config?.refusalLink?.(request);
         const page = wantsPage(request)
-          ? await drawn(request, { status, message: body.message, ...(title ? { title } : {}) })
+          ? await drawn(request, {
+              status,
+              message: body.message,
+              ...(title ? { title } : {}),
+              ...(link ? { link } : {}),
+            })
           : undefined;
         if (page) return sendRepresentation(request, reply, page, { status, cacheControl: 'no-store' });
       }
@@ -194,6 +204,8 @@ declare module 'fastify' {
     bodyTooLargeMessage?: string;
     /** The heading of the page a browser's form refused on this route gets (a job alert's sign-up). */
     refusalTitle?: string;
+    /** Where that page leads back to, for this request (a refused application's job page). */
+    refusalLink?: (request: FastifyRequest) => { href: string; label: string } | undefined;
   }
   interface FastifyInstance {
     /** The answers in words (createErrorAnswers): a route answering a browser's form with a page uses them. */

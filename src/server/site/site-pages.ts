@@ -166,8 +166,8 @@ export function createSitePages(context: {
   /**
    * A job's page, prerendered on the server (the job, and its form or closed notice) like `/`. Its
    * app also waits for the visitor's first interaction: the job reads without it, the form keeps
-   * what is typed before it runs and cannot be sent until then (application-form.tsx), so a
-   * visitor who only reads, on a slow phone, spends nothing on the app.
+   * what is typed before it runs (and is a plain form a browser without script sends itself:
+   * application-form.tsx), so a visitor who only reads, on a slow phone, spends nothing on the app.
    */
   const drawJobPage = async (stored: Job, done?: (final: boolean) => void) => {
     // As the home page's: one printable copy for the markup, the head and the inlined data.

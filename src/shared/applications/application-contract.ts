@@ -84,6 +84,13 @@ export const applicationSubmissionSchema = z
 export const applicationFieldsSchema = z.object({ ...contactFields, ...otherFields }).transform(onePhone);
 /** The name of the file part that carries the CV in a multipart application. */
 export const CV_PART_NAME = 'pdfFile';
+/**
+ * A plain HTML form (sent without the app, docs/behaviour.md#applying-without-javascript) cannot
+ * put its answers into one JSON part: each answer comes as its own part named `answers.<question
+ * id>`, a list question's choices as one part each, and the server reads them as the form's
+ * controls do (a yes-or-no answer `yes` or `no`, a number as typed).
+ */
+export const PLAIN_ANSWER_PREFIX = 'answers.';
 
 /** POST /email/sendEmail: the same payload, only acknowledged (storing the application queued its e-mails). */
 export const emailNotificationSchema = z.object({
@@ -177,3 +184,19 @@ export type ApplicationSaved = z.infer<typeof applicationSavedSchema>;
 export type ApplicationSummary = z.infer<typeof applicationSummarySchema>;
 export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
 export type CvAnswer = z.infer<typeof cvAnswerSchema>;
+
+/**
+ * What the server's pages say to an application sent as a plain HTML form, without the app
+ * (docs/behaviour.md#applying-without-javascript): the confirmation the app's success page gives,
+ * and the way back to the job after a refusal.
+ */
+export const plainApplyMessages = {
+  submittedTitle: 'Application Submitted!',
+  submitted: (jobTitle: string, brand: string, duplicate: boolean) =>
+    `Thank you for applying for the ${jobTitle} role at ${brand}. ${
+      duplicate ? `${messages.duplicateApplication} ` : ''
+    }A confirmation e-mail is on its way to your inbox, with your private link to your application. Our team will review your application and will contact you if your qualifications match the role.`,
+  refusedTitle: 'Your application was not sent',
+  knockedOutTitle: 'Thank you for your interest',
+  backToJob: 'Back to the job',
+} as const;

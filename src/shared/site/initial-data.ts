@@ -29,6 +29,8 @@ export interface Refusal {
   title?: string;
   /** One button that POSTs to `action`: a link mail scanners follow must do nothing by itself. */
   form?: { action: string; button: string };
+  /** A link onwards, an address of the site: back to the job a plain application was refused for. */
+  link?: { href: string; label: string };
 }
 
 /**

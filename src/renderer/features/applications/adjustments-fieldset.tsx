@@ -48,6 +48,7 @@ export function AdjustmentsFieldset({
       >
         <Textarea
           id="apply-adjustments"
+          name="adjustments"
           resize="vertical"
           rows={3}
           value={value.adjustments}
@@ -57,6 +58,8 @@ export function AdjustmentsFieldset({
       </Field>
       <Checkbox
         id="apply-disability-confident"
+        name="disabilityConfident"
+        value="true"
         checked={value.disabilityConfident}
         onChange={(_, data) => onChange({ ...value, disabilityConfident: data.checked === true })}
         disabled={disabled}

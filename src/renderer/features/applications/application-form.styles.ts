@@ -23,5 +23,4 @@ export const useStyles = makeStyles({
   submit: { alignSelf: 'stretch' },
   // A short answer: the select need not span a wide form.
   heardAbout: { maxWidth: '420px' },
-  noScript: { ...typographyStyles.body1Strong, margin: 0, color: tokens.colorPaletteRedForeground1 },
 });

@@ -36,13 +36,15 @@ import {
 import { useStyles } from './application-form.styles';
 import { AdjustmentsFieldset, type AdjustmentAnswers } from './adjustments-fieldset';
 import { HeardAboutField, sourceFields } from './heard-about-field';
+import { PlainForm, plainFieldName as field } from './plain-form-fields';
 
 /** The form's heading: the job page's "Apply now" link moves focus to it. */
 export const APPLY_HEADING_ID = 'apply-title';
 
 /**
  * The application form, validated with the same schema the server uses. The privacy notice it
- * shows comes from the privacy feature, handed in by the app.
+ * shows comes from the privacy feature, handed in by the app. Drawn by the server, it is also a
+ * plain form a browser running no script sends itself (plain-form-fields.tsx).
  */
 export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotice: ReactNode }) {
   const styles = useStyles();
@@ -159,21 +161,17 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
   };
 
   return (
-    <form className={panel.panel} onSubmit={onSubmit} noValidate aria-labelledby={APPLY_HEADING_ID}>
+    <PlainForm job={job} className={panel.panel} onSubmit={onSubmit} aria-labelledby={APPLY_HEADING_ID}>
       {/* Focusable, so the "Apply now" link's jump starts the keyboard and screen reader here. */}
       <h1 id={APPLY_HEADING_ID} className={styles.title} tabIndex={-1}>
         Apply for {job.jobTitle}
       </h1>
       <p className={styles.intro}>Fields marked with * are required.</p>
-      <noscript>
-        <p className={styles.noScript}>
-          Sending an application needs JavaScript. Please turn it on in your browser to apply.
-        </p>
-      </noscript>
 
       <Field label={labelFor('Full Name', 'apply-name')} required validationMessage={errors.name}>
         <Input
           id="apply-name"
+          name={field('name')}
           ref={nameInput}
           autoComplete="name"
           value={fields.name}
@@ -185,6 +183,7 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
         <Field label={labelFor('Email', 'apply-email')} required validationMessage={errors.email}>
           <Input
             id="apply-email"
+            name={field('email')}
             ref={emailInput}
             type="email"
             autoComplete="email"
@@ -196,6 +195,7 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
         <Field label={labelFor('Phone', 'apply-phone')} required validationMessage={errors.phone}>
           <Input
             id="apply-phone"
+            name={field('phone')}
             ref={phoneInput}
             type="tel"
             autoComplete="tel"
@@ -208,6 +208,7 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
       <Field label={labelFor('Cover Letter', 'apply-about')} required validationMessage={errors.about}>
         <Textarea
           id="apply-about"
+          name={field('about')}
           ref={aboutInput}
           resize="vertical"
           rows={6}
@@ -281,10 +282,9 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
         appearance="primary"
         size="large"
         icon={submitting ? <Spinner size="tiny" /> : <SendRegular />}
-        // Until the app runs the button cannot be pressed, so the browser never sends the form itself
-        // (its fields would end up in the address). The hint says what it waits for: a CV, or an answer
-        // that is not a knock-out, which stops it at once (docs/behaviour.md#questions-per-job).
-        disabled={!running || !cv || submitting || knocking !== undefined}
+        // Before the app runs it sends the plain form (with a script, src/web/main.tsx holds the press); then
+        // the hint says what it waits for: a CV, or no knock-out (docs/behaviour.md#questions-per-job).
+        disabled={running && (!cv || submitting || knocking !== undefined)}
         aria-describedby={submitHint ? 'apply-submit-hint' : undefined}
         className={styles.submit}
       >
@@ -295,6 +295,6 @@ export function ApplicationForm({ job, privacyNotice }: { job: Job; privacyNotic
           {submitHint}
         </p>
       )}
-    </form>
+    </PlainForm>
   );
 }

@@ -1,12 +1,15 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { ProgressBar } from '@fluentui/react-components';
 import { CheckmarkCircleFilled } from '@fluentui/react-icons/headless/svg/checkmark-circle';
 import { DocumentPdfRegular } from '@fluentui/react-icons/headless/svg/document-pdf';
+import { CV_PART_NAME } from '../../../shared/applications/application-contract';
 import { formatKb } from '../../../shared/format/size';
 import { CV_PROGRESS_STEP_MS, CV_PROGRESS_STEP_PERCENT } from '../../../shared/limits';
 import { precheckCv, readCv, type CvReadResult } from './cv-file';
 import { FileDropZone } from '../../components/file-drop-zone';
 import { useFileDropZoneStyles as useStyles } from '../../components/file-drop-zone.styles';
+
+const noSubscription = () => () => undefined;
 
 export interface ReadyCv {
   fileName: string;
@@ -40,6 +43,12 @@ export function CvPicker({ value, onChange, disabled = false, error }: CvPickerP
   const run = useRef(0);
   const [state, setState] = useState<PickerState>(value ? { kind: 'ready', cv: value } : { kind: 'idle' });
   const [rejection, setRejection] = useState<string | null>(null);
+  // False in the server's page and while hydrating, true once the app runs.
+  const running = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
   // Leaving the form mid-way must not leave a timer running.
   useEffect(
@@ -171,6 +180,16 @@ export function CvPicker({ value, onChange, disabled = false, error }: CvPickerP
       chooseButtonData={{ 'data-file-input': `${id}-input` }}
       testId="cv-drop-zone"
     >
+      {/* The drop zone's button needs the app: a browser running no script gets the plain file
+          field the server's form sends (docs/behaviour.md#applying-without-javascript). */}
+      {!running && (
+        <noscript>
+          <label className={styles.hint} htmlFor={`${id}-plain`}>
+            Your browser is not running JavaScript: choose your CV here (PDF only, up to 5 MB).
+          </label>
+          <input id={`${id}-plain`} type="file" name={CV_PART_NAME} accept=".pdf,application/pdf" />
+        </noscript>
+      )}
       <div role="status" aria-live="polite">
         {state.kind === 'processing' && <p className={styles.hint}>Checking PDF... {state.progress}%</p>}
         {state.kind === 'ready' && (

@@ -12,6 +12,7 @@ import {
   Textarea,
   useFieldControlProps_unstable,
 } from '@fluentui/react-components';
+import { PLAIN_ANSWER_PREFIX } from '../../../shared/applications/application-contract';
 import {
   checkAnswers,
   knockOutReply,
@@ -57,6 +58,8 @@ export function answerProblems(questions: readonly Question[], draft: AnswerDraf
 }
 
 const fieldId = (question: Question) => `apply-question-${question.id}`;
+/** The control's name in the plain form the server draws (docs/behaviour.md#applying-without-javascript). */
+const answerName = (question: Question) => `${PLAIN_ANSWER_PREFIX}${question.id}`;
 
 /** The element holding a knock-out question's reply: Submit points to it while it shows. */
 export const knockOutReplyId = (question: Question) => `${fieldId(question)}-knock-out`;
@@ -173,6 +176,7 @@ function questionField(question: Question, { draft, errors, onChange, disabled }
         <Field key={question.id} label={groupLabel(question.label)} {...common}>
           <RadioGroup
             id={id}
+            name={answerName(question)}
             value={chosen}
             disabled={disabled}
             onChange={(_, data) =>
@@ -194,6 +198,8 @@ function questionField(question: Question, { draft, errors, onChange, disabled }
             {question.options.map((option) => (
               <Checkbox
                 key={option}
+                name={answerName(question)}
+                value={option}
                 label={option}
                 indicator={INLINE_INDICATOR}
                 checked={chosen.includes(option)}
@@ -215,6 +221,7 @@ function questionField(question: Question, { draft, errors, onChange, disabled }
         <Field key={question.id} label={{ children: question.label, htmlFor: id }} {...common}>
           <Textarea
             id={id}
+            name={answerName(question)}
             resize="vertical"
             rows={4}
             value={typeof value === 'string' ? value : ''}
@@ -228,6 +235,7 @@ function questionField(question: Question, { draft, errors, onChange, disabled }
         <Field key={question.id} label={{ children: question.label, htmlFor: id }} {...common}>
           <Input
             id={id}
+            name={answerName(question)}
             type={question.type === 'number' ? 'number' : question.type === 'date' ? 'date' : 'text'}
             value={typeof value === 'string' ? value : ''}
             disabled={disabled}

@@ -17,7 +17,7 @@ export function RefusedRequest({ refusal }: { refusal: Refusal }) {
   const styles = useStyles();
   const actions = useActionStyles();
   const title = refusal.title ?? messages.requestRefused;
-  const { form } = refusal;
+  const { form, link } = refusal;
   return (
     <section className={styles.root} aria-labelledby="refused-request-title">
       <title>{`${title} | ${siteConfig.brandName} Careers`}</title>
@@ -33,9 +33,14 @@ export function RefusedRequest({ refusal }: { refusal: Refusal }) {
           </button>
         </form>
       )}
+      {link && (
+        <a href={link.href} className={mergeClasses(actions.base, actions.primary)}>
+          {link.label}
+        </a>
+      )}
       <a
         href={screens.home.path()}
-        className={mergeClasses(actions.base, form ? actions.secondary : actions.primary)}
+        className={mergeClasses(actions.base, form || link ? actions.secondary : actions.primary)}
       >
         {refusal.title ? 'Go to the careers page' : 'Go to the homepage'}
       </a>

@@ -103,11 +103,11 @@ const job: Job = {
   ...NO_FACTS,
 };
 
-function renderForm() {
+function renderForm(query = '') {
   const { platform } = memoryPlatform();
   platform.apiBaseUrl = localApi.apiBaseUrl;
   return renderScreen(<ApplicationForm job={job} privacyNotice={<PrivacyNoticeSummary />} />, {
-    route: `/apply/${job._id}`,
+    route: `/apply/${job._id}${query}`,
     platform,
   });
 }
@@ -283,5 +283,38 @@ describe("the apply form's questions", () => {
     // Another answer takes the reply away: it was about the answers sent.
     await user.click(screen.getByRole('radio', { name: 'Late' }));
     expect(screen.queryByTestId('apply-knock-out')).toBeNull();
+  });
+});
+
+describe('the apply form as a plain form (docs/behaviour.md#applying-without-javascript)', () => {
+  it('sends, as the browser would without the app, every field by the name the server reads, with the visit’s marker', async () => {
+    const user = userEvent.setup();
+    const { container } = renderForm('?src=leeds-fair');
+    await user.type(screen.getByRole('textbox', { name: /Full Name/ }), 'Jane Doe');
+    await user.click(within(screen.getByRole('radiogroup', { name: /right to work/ })).getByLabelText('Yes'));
+    await user.click(screen.getByRole('checkbox', { name: 'Urdu' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Arabic' }));
+    await user.type(screen.getByRole('spinbutton', { name: /How many years/ }), '3');
+    await user.click(screen.getByRole('checkbox', { name: /Disability Confident/ }));
+
+    const form = container.querySelector('form')!;
+    expect([form.method, form.enctype, form.action]).toEqual([
+      'post',
+      'multipart/form-data',
+      `${localApi.apiBaseUrl}/applications`,
+    ]);
+    const sent = new FormData(form);
+    expect(Object.fromEntries([...sent].filter(([, value]) => typeof value === 'string' && value))).toEqual({
+      source: 'leeds-fair',
+      jobId: job._id,
+      privacyNoticeVersion: expect.any(String),
+      questionSetId: job.questionSetId,
+      name: 'Jane Doe',
+      'answers.right-to-work': 'yes',
+      'answers.languages': 'Arabic',
+      'answers.years': '3',
+      disabilityConfident: 'true',
+    });
+    expect(sent.getAll('answers.languages')).toEqual(['Urdu', 'Arabic']);
   });
 });
