@@ -303,11 +303,11 @@ test('an unknown admin address shows the 404 screen, signed in or not', async ({
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await page.evaluate(() => {
-    window.history.pushState({}, '', '/dashboard/reports');
+    window.history.pushState({}, '', '/dashboard/no-such-report');
     window.dispatchEvent(new PopStateEvent('popstate'));
   });
   await expect(lost).toBeVisible();
-  await expect(page).toHaveURL('/dashboard/reports');
+  await expect(page).toHaveURL('/dashboard/no-such-report');
 });
 
 test('quick Show Preview clicks fetch the CV once and record one preview', async ({ page }) => {

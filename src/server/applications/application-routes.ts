@@ -78,9 +78,119 @@ const existingApplicationId = (id: string) => {
   return id;
 };
 
+/**
+ * POST /applications: the checks in the worker thread, then the job's questions, then the store.
+ * The app and API clients get JSON; a browser's own form sent without the app gets pages.
+ */
+const receiveApplication =
+  (context: ApplicationIntakeRouteDeps) =>
+  async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
+    const { applications, jobs } = context;
+    // The body has arrived (a form is read here, a JSON body before): only now a check slot.
+    const parts = request.isMultipart() ? await readApplicationParts(request) : undefined;
+    const form = parts?.form;
+    // A browser's own form sent without the app (docs/behaviour.md#applying-without-javascript)
+    // is answered with pages; the app and API clients get JSON, as ever.
+    const plain = form !== undefined && wantsPage(request);
+    if (plain) rememberPlainForm(request, form.fields);
+    const answerPage = (status: number, message: string, title: string) => {
+      const link = status >= 400 ? backToJob(request) : undefined;
+      return request.server.siteAnswers.page(request, reply as FastifyReply, {
+        status,
+        title,
+        message,
+        ...(link ? { link } : {}),
+      });
+    };
+    const intake = await context.intakeGate.check(reply as FastifyReply, () =>
+      form ? context.intake.readForm(form) : context.intake.read(request.body as Buffer),
+    );
+    if (!intake.ok) {
+      const { status, message, errors } = intake.refusal;
+      if (plain) return answerPage(status, message, plainApplyMessages.refusedTitle);
+      return reply.code(status).send(errors ? { message, errors } : { message });
+    }
+    const {
+      jobId,
+      name,
+      email,
+      phone,
+      about,
+      privacyNoticeVersion,
+      adjustments,
+      disabilityConfident,
+      source: marker,
+      referrerHost,
+      heardAbout,
+      ...asked
+    } = intake.fields;
+    const job = isId(jobId) ? await jobs.find(jobId) : undefined;
+    if (!job) throw new HttpError(404, messages.jobNotFound);
+    if (job.closed) {
+      throw new HttpError(
+        410,
+        `${messages.jobNoLongerOpen} Applications closed on ${formatClosingDate(job.closingDate!)}.`,
+      );
+    }
+    const answered = await checkApplicationAnswers(jobs, job, {
+      ...asked,
+      plainAnswers: parts?.plainAnswers,
+    });
+    // A knock-out is no error of the applicant's: they get the job's own polite reply, and nothing is stored.
+    if (answered.kind !== 'accepted') {
+      const { kind, ...answer } = answered;
+      const status = kind === 'refused' ? 400 : 422;
+      if (plain)
+        return answerPage(
+          status,
+          answer.message,
+          kind === 'refused' ? plainApplyMessages.refusedTitle : plainApplyMessages.knockedOutTitle,
+        );
+      return reply.code(status).send(answer);
+    }
+    if ('refusal' in intake.cv) throw new HttpError(intake.cv.refusal.status, intake.cv.refusal.message);
+    const cv = intake.cv.bytes;
+    try {
+      const came = await context.sources.recorded({ marker, referrerHost });
+      const { id, duplicateOf } = await applications.create({
+        jobId,
+        jobTitle: job.jobTitle,
+        name,
+        email,
+        phone,
+        about,
+        cv: Buffer.from(cv.buffer, cv.byteOffset, cv.byteLength),
+        privacyNoticeVersion,
+        questionSetId: answered.questionSetId,
+        answers: answered.answers,
+        adjustments,
+        disabilityConfident,
+        ...came,
+        heardAbout: heardAbout ?? null,
+      });
+      // The confirmation the app's success page gives; the private link goes by e-mail alone.
+      if (plain)
+        return answerPage(
+          201,
+          plainApplyMessages.submitted(job.jobTitle, siteConfig.brandName, duplicateOf !== null),
+          plainApplyMessages.submittedTitle,
+        );
+      const monitoringToken = context.monitoring.formToken(id);
+      return reply.code(201).send({
+        success: true,
+        insertedId: id,
+        duplicate: duplicateOf !== null,
+        ...(monitoringToken ? { monitoringToken } : {}),
+      });
+    } finally {
+      // Stored (a file, or a row written from a copy) or refused: nothing holds the CV now.
+      releaseBytes(cv);
+    }
+  };
+
 /** Applying for a job: the one application call anyone may make. */
 export function applicationRoutes(app: Api, context: ApplicationIntakeRouteDeps): void {
-  const { applications, jobs, limiters } = context;
+  const { limiters } = context;
 
   // This route alone takes its body as bytes: a worker thread parses and checks it (application-intake.ts).
   // It also takes the same application as a multipart form, the CV as a file part: the product's
@@ -127,108 +237,7 @@ export function applicationRoutes(app: Api, context: ApplicationIntakeRouteDeps)
           },
         },
       },
-      async (request, reply) => {
-        // The body has arrived (a form is read here, a JSON body before): only now a check slot.
-        const parts = request.isMultipart() ? await readApplicationParts(request) : undefined;
-        const form = parts?.form;
-        // A browser's own form sent without the app (docs/behaviour.md#applying-without-javascript)
-        // is answered with pages; the app and API clients get JSON, as ever.
-        const plain = form !== undefined && wantsPage(request);
-        if (plain) rememberPlainForm(request, form.fields);
-        const answerPage = (status: number, message: string, title: string) => {
-          const link = status >= 400 ? backToJob(request) : undefined;
-          return request.server.siteAnswers.page(request, reply as FastifyReply, {
-            status,
-            title,
-            message,
-            ...(link ? { link } : {}),
-          });
-        };
-        const intake = await context.intakeGate.check(reply as FastifyReply, () =>
-          form ? context.intake.readForm(form) : context.intake.read(request.body as Buffer),
-        );
-        if (!intake.ok) {
-          const { status, message, errors } = intake.refusal;
-          if (plain) return answerPage(status, message, plainApplyMessages.refusedTitle);
-          return (reply as FastifyReply).code(status).send(errors ? { message, errors } : { message });
-        }
-        const {
-          jobId,
-          name,
-          email,
-          phone,
-          about,
-          privacyNoticeVersion,
-          adjustments,
-          disabilityConfident,
-          source: marker,
-          referrerHost,
-          heardAbout,
-          ...asked
-        } = intake.fields;
-        const job = isId(jobId) ? await jobs.find(jobId) : undefined;
-        if (!job) throw new HttpError(404, messages.jobNotFound);
-        if (job.closed) {
-          throw new HttpError(
-            410,
-            `${messages.jobNoLongerOpen} Applications closed on ${formatClosingDate(job.closingDate!)}.`,
-          );
-        }
-        const answered = await checkApplicationAnswers(jobs, job, {
-          ...asked,
-          plainAnswers: parts?.plainAnswers,
-        });
-        // A knock-out is no error of the applicant's: they get the job's own polite reply, and nothing is stored.
-        if (answered.kind !== 'accepted') {
-          const { kind, ...answer } = answered;
-          const status = kind === 'refused' ? 400 : 422;
-          if (plain)
-            return answerPage(
-              status,
-              answer.message,
-              kind === 'refused' ? plainApplyMessages.refusedTitle : plainApplyMessages.knockedOutTitle,
-            );
-          return (reply as FastifyReply).code(status).send(answer);
-        }
-        if ('refusal' in intake.cv) throw new HttpError(intake.cv.refusal.status, intake.cv.refusal.message);
-        const cv = intake.cv.bytes;
-        try {
-          const came = await context.sources.recorded({ marker, referrerHost });
-          const { id, duplicateOf } = await applications.create({
-            jobId,
-            jobTitle: job.jobTitle,
-            name,
-            email,
-            phone,
-            about,
-            cv: Buffer.from(cv.buffer, cv.byteOffset, cv.byteLength),
-            privacyNoticeVersion,
-            questionSetId: answered.questionSetId,
-            answers: answered.answers,
-            adjustments,
-            disabilityConfident,
-            ...came,
-            heardAbout: heardAbout ?? null,
-          });
-          // The confirmation the app's success page gives; the private link goes by e-mail alone.
-          if (plain)
-            return answerPage(
-              201,
-              plainApplyMessages.submitted(job.jobTitle, siteConfig.brandName, duplicateOf !== null),
-              plainApplyMessages.submittedTitle,
-            );
-          const monitoringToken = context.monitoring.formToken(id);
-          return reply.code(201).send({
-            success: true,
-            insertedId: id,
-            duplicate: duplicateOf !== null,
-            ...(monitoringToken ? { monitoringToken } : {}),
-          });
-        } finally {
-          // Stored (a file, or a row written from a copy) or refused: nothing holds the CV now.
-          releaseBytes(cv);
-        }
-      },
+      receiveApplication(context),
     );
   });
 }

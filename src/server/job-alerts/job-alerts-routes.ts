@@ -232,7 +232,10 @@ function unsubscribeRoutes(app: Api, { alerts }: JobAlertRouteDeps): void {
         summary:
           'The one-click unsubscribe address read: a browser gets a page to POST from; nothing changes',
         params: tokenParams,
-        response: { ...errorResponses(400, 405) },
+        response: {
+          200: z.string().describe('To a browser: an HTML page whose one Unsubscribe button POSTs here.'),
+          ...errorResponses(400, 405),
+        },
       },
     },
     async (request, reply) => {

@@ -21,13 +21,18 @@ const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 4 } as const;
 /** The file name a QR code downloads as: the link's code, which is letters, digits and hyphens. */
 const qrFileName = (link: TrackingLink, extension: 'svg' | 'png') => `qr-${link.code}.${extension}`;
 
-/** The administrators' calls: tracking links, made, listed, archived, and each one's QR code. */
-export function trackingLinkRoutes(app: Api, links: TrackingLinkRepository): void {
-  const existing = async (id: string): Promise<TrackingLink> => {
+/** A link by its id, or a 404 in words. */
+const existingLink =
+  (links: TrackingLinkRepository) =>
+  async (id: string): Promise<TrackingLink> => {
     const link = isId(id) ? await links.find(id) : undefined;
     if (!link) throw new HttpError(404, trackingLinkMessages.linkMissing);
     return link;
   };
+
+/** The administrators' calls: tracking links, made, listed, archived, and each one's QR code. */
+export function trackingLinkRoutes(app: Api, links: TrackingLinkRepository): void {
+  const existing = existingLink(links);
 
   app.get(
     apiPaths.trackingLinks.pattern,
@@ -101,6 +106,11 @@ export function trackingLinkRoutes(app: Api, links: TrackingLinkRepository): voi
     },
   );
 
+  trackingLinkQrRoutes(app, existing);
+}
+
+/** Each link's QR code, as SVG and as PNG. */
+function trackingLinkQrRoutes(app: Api, existing: (id: string) => Promise<TrackingLink>): void {
   app.get(
     apiPaths.trackingLinkQrSvg.pattern,
     {

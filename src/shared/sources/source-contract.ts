@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ONE_LINE, notOneLineMessage } from '../contact-fields';
 import { SOURCE_PARAM } from './source-params';
 
 /**
@@ -162,7 +163,9 @@ export const newTrackingLinkSchema = z.object({
     .string({ error: 'Name is required.' })
     .trim()
     .min(1, 'Name is required.')
-    .max(100, 'Name must be at most 100 characters.'),
+    .max(100, 'Name must be at most 100 characters.')
+    // It names the link in the reports, the CSV exports and the QR code's file name.
+    .regex(ONE_LINE, notOneLineMessage('Name')),
   /** The job its address opens; none for the careers home. */
   jobId: z.string().max(100).optional(),
   /** A code of one's own; none to have one made from the name. */

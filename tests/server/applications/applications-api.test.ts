@@ -251,6 +251,10 @@ describe('GET /api/applications and /api/applications/:id', () => {
       interviewIfMinimumCriteriaMet: false,
       // The job asks no questions.
       answers: [],
+      // Sent straight, with no marker, no outside referrer and no answer to how they heard.
+      source: 'direct',
+      referrerHost: null,
+      heardAbout: null,
     });
   });
 

@@ -182,7 +182,7 @@ describe("every call the app's OpenAPI document marks as needing the bearer toke
 
   it('covers every admin, account and team call (and the one signed-in check), and no public one', () => {
     const names = secured.map(({ method, path }) => `${method} ${path}`);
-    expect(names).toHaveLength(80);
+    expect(names).toHaveLength(89);
     expect(names).toEqual(
       expect.arrayContaining([
         'POST /post',
@@ -206,6 +206,10 @@ describe("every call the app's OpenAPI document marks as needing the bearer toke
         'GET /applications/{id}/right-to-work/evidence',
         'GET /departments',
         'DELETE /departments/{id}',
+        'GET /reports',
+        'GET /reports/csv',
+        'POST /tracking-links',
+        'GET /tracking-links/{id}/qr.png',
       ]),
     );
     // The applicant's own monitoring return needs no account (and is kept apart from it).
