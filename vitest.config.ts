@@ -36,6 +36,25 @@ const ENGINE_AGNOSTIC = [
   'tests/server/applications/application-authorization.test.ts',
   'tests/server/auth/account-authorization.test.ts',
   'tests/server/privacy/privacy-authorization.test.ts',
+  'tests/server/talent-pool/talent-pool-authorization.test.ts',
+  'tests/server/sources/sources-authorization.test.ts',
+  'tests/server/applications/stage-authorization.test.ts',
+  'tests/server/jobs/job-authorization.test.ts',
+  'tests/server/auth/admin-scope.test.ts',
+  // A domain's rules, one request at a time: the same SQL on the same engine (PGlite is
+  // PostgreSQL's own code compiled to WebAssembly), so the PostgreSQL run would only repeat them.
+  // What the engines do differently (a pool of connections, transactions that race, locks, rate
+  // limits and caps counted in the database, the outbox and the events, several instances,
+  // migrations, backups and restore, the driver's reading of each column type through the
+  // exports, erasure and the reports) stays on both (docs/testing.md#running-the-suite).
+  'tests/server/applications/{application-counts,application-form-upload,applications-api,cv-answer,duplicate-applications,notes-api,plain-application,replies,stage-privacy}.test.ts',
+  'tests/server/auth/{account-sessions,password-reset,two-factor}.test.ts',
+  'tests/server/jobs/{closing-dates,departments,job-facts,job-questions,job-reference-numbers,jobs-api,open-jobs-answer}.test.ts',
+  'tests/server/team/{hiring-manager,team-access}.test.ts',
+  'tests/server/email/{application-emails,send-email-body-limit,send-email-rate-limit}.test.ts',
+  'tests/server/{adjustments,equality-monitoring,my-application,right-to-work,response-times}/*.test.ts',
+  'tests/server/talent-pool/talent-pool.test.ts',
+  'tests/server/sources/sources.test.ts',
 ];
 
 export default defineConfig({
