@@ -14,22 +14,23 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serial = process.argv.includes('--serial');
 
 /**
- * `after`: phases that must have passed first. The component tests run alone, between the build
- * and the rest: they are short but busy, and next to four browsers they came close to their
- * timeouts. The server tests' servers start from the build's database seed (they would otherwise
- * write one of their own into the folder the build is writing); the end-to-end run tests the
- * build. The PostgreSQL run follows the end-to-end run, which ends before the server run does, so
- * that the server run always shares the two cores with one other run and never with two, which
- * would crowd the timing tests of each; the desktop run follows the PostgreSQL run.
+ * `after`: phases that must have passed first. The server run is the longest, so it starts as soon
+ * as the build is done (its servers start from the build's database seed, which they would
+ * otherwise write into the folder the build is writing), beside the component tests. The
+ * end-to-end run tests the build, after the component tests: they are short but busy, and next to
+ * four browsers they came close to their timeouts. The PostgreSQL run follows the end-to-end run,
+ * which ends before the server run does, so that the server run shares the two cores with one
+ * other run and never with two, which would crowd the timing tests of each; the desktop run, a few
+ * seconds, goes beside it.
  */
 const phases = [
   { name: 'lint', script: 'lint', after: [] },
   { name: 'type checks', script: 'typecheck', after: [] },
   { name: 'build', script: 'build:all', after: [] },
   { name: 'renderer', script: 'test:renderer', after: ['build'] },
-  { name: 'server', script: 'test:server', after: ['renderer'] },
+  { name: 'server', script: 'test:server', after: ['build'] },
   { name: 'PostgreSQL', script: 'test:pg', after: ['e2e'] },
-  { name: 'desktop', script: 'test:desktop', after: ['PostgreSQL'] },
+  { name: 'desktop', script: 'test:desktop', after: ['e2e'] },
   { name: 'e2e', script: 'test:e2e', after: ['renderer'] },
 ];
 
