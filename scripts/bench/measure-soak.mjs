@@ -97,7 +97,9 @@ async function sample(server, began, seeded) {
     external: valueOf(series, 'nodejs_external_memory_bytes') || undefined,
     arrayBuffers: valueOf(series, 'careers_memory_array_buffers_bytes') || undefined,
     applications: series.length ? seeded + created - deleted : undefined,
-    requests: series.length ? valueOf(series, count) + valueOf(series, 'careers_http_replayed_answers_total') : undefined,
+    requests: series.length
+      ? valueOf(series, count) + valueOf(series, 'careers_http_replayed_answers_total')
+      : undefined,
     caches,
   };
 }
@@ -181,7 +183,10 @@ export function soakVerdict(samples, seconds) {
 }
 
 function runClient(options) {
-  const line = onCpu(LOAD_CPU, process.execPath, [path.join(here, 'soak-client.mjs'), JSON.stringify(options)]);
+  const line = onCpu(LOAD_CPU, process.execPath, [
+    path.join(here, 'soak-client.mjs'),
+    JSON.stringify(options),
+  ]);
   return new Promise((resolve, reject) => {
     const child = spawnTracked(line.command, line.args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -210,7 +215,9 @@ export function soakTable(samples) {
         .map((name) => {
           const cache = entry.caches?.[name];
           if (!cache) return '—';
-          return cache.bytes === undefined ? `${cache.entries}` : `${cache.entries} (${mbText(cache.bytes)} MB)`;
+          return cache.bytes === undefined
+            ? `${cache.entries}`
+            : `${cache.entries} (${mbText(cache.bytes)} MB)`;
         })
         .join(' | ')} |`,
     );
@@ -221,7 +228,14 @@ export function soakTable(samples) {
  * Runs the soak for `minutes` on a product of its own (`seeded` applications stored first) and
  * returns the samples, the verdict, the client's counts and the heap's top growers.
  */
-export async function measureSoak({ workDir, cpu, minutes, seeded = 1000, visitors = 6, log = console.info }) {
+export async function measureSoak({
+  workDir,
+  cpu,
+  minutes,
+  seeded = 1000,
+  visitors = 6,
+  log = console.info,
+}) {
   const seconds = Math.round(minutes * 60);
   const dataDir = path.join(workDir, 'soak-data');
   let product = await startProduct({ port: await freePort(), dataDir });

@@ -200,10 +200,17 @@ async function addSoakRow(work) {
   console.info(
     `soak: ${minutes} min of mixed traffic (6 visitors reading and applying, an administrator listing, previewing and deleting)`,
   );
-  const measured = await measureSoak({ workDir: work, cpu: SERVER_CPU, minutes, seeded: settings.soakSeeded });
+  const measured = await measureSoak({
+    workDir: work,
+    cpu: SERVER_CPU,
+    minutes,
+    seeded: settings.soakSeeded,
+  });
   const file = writeSoak(measured);
   soakSamplesTable = soakTable(measured.samples);
-  console.info(`  samples in ${path.relative(root, file)}; top growers between the heap snapshots (middle → end):`);
+  console.info(
+    `  samples in ${path.relative(root, file)}; top growers between the heap snapshots (middle → end):`,
+  );
   for (const grower of measured.growers)
     console.info(
       `    ${grower.name}: ${kb(grower.sizeThen)} → ${kb(grower.sizeNow)} (${grower.countThen} → ${grower.countNow})`,

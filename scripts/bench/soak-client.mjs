@@ -14,7 +14,10 @@ const options = JSON.parse(process.argv[2]);
 // One data URL per CV size, shared by every upload of that size (written as the body's middle).
 const cvs = options.cvFiles.map((file) => {
   const pdf = readFileSync(file);
-  return { bytes: pdf.length, dataUrl: Buffer.from(`data:application/pdf;base64,${pdf.toString('base64')}"}`) };
+  return {
+    bytes: pdf.length,
+    dataUrl: Buffer.from(`data:application/pdf;base64,${pdf.toString('base64')}"}`),
+  };
 });
 
 /** Address number n as 127.a.b.c, skipping 127.0.x.x (127.0.0.1 is the administrator's). */
@@ -98,7 +101,8 @@ async function visitor(ends) {
     else if (roll < 0.25) await send(`${options.url}/`, from, [200]);
     else if (roll < 0.45) await send(`${options.url}/api/all`, from, [200]);
     else if (roll < 0.65) await send(`${options.url}/apply/${pick(options.jobs).id}`, from, [200]);
-    else if (roll < 0.75) await send(`${options.url}${pick(['/about', '/contact', '/privacy'])}`, from, [200]);
+    else if (roll < 0.75)
+      await send(`${options.url}${pick(['/about', '/contact', '/privacy'])}`, from, [200]);
     else if (roll < 0.85) await send(`${options.url}/${pick(SHARED_SEARCHES)}`, from, [200]);
     else if (roll < 0.92) await send(`${options.url}/?q=made-up-${n}`, from, [200]);
     else if (roll < 0.96) await send(`${options.url}/apply/${n.toString(16).padStart(24, '0')}`, from, [404]);
@@ -138,10 +142,7 @@ async function administrator(ends) {
 
 const began = performance.now();
 const ends = began + options.seconds * 1000;
-await Promise.all([
-  administrator(ends),
-  ...Array.from({ length: options.visitors }, () => visitor(ends)),
-]);
+await Promise.all([administrator(ends), ...Array.from({ length: options.visitors }, () => visitor(ends))]);
 console.info(
   JSON.stringify({
     ...counts,
