@@ -84,3 +84,25 @@ export async function adminToken(url) {
   const { token } = await requestJson(`${url}/api/login`, { method: 'POST', body: ADMIN });
   return token;
 }
+
+/** Runs seed-applications.ts (the server's own code, under tsx) on the stopped product's data folder. */
+export function seedApplications(dataDir, count, cvFile) {
+  const script = path.join(root, 'scripts', 'bench', 'seed-applications.ts');
+  return new Promise((resolve, reject) => {
+    const child = spawnTracked(
+      process.execPath,
+      ['--import', 'tsx', script, dataDir, String(count), cvFile],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split('\n').at(-1)))
+        : reject(new Error(`seeding failed (${code})`)),
+    );
+  });
+}

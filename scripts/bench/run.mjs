@@ -10,10 +10,11 @@
 // (3 navigations per admin screen), BENCH_QUIET_SECONDS (75, the quiet spell before the first
 // request), BENCH_SEARCH_JOBS (1000 open jobs for the careers home's search), BENCH_SEARCH_REQUESTS
 // (200 per searched page), BENCH_ALERTS (100000 confirmed job alerts for one run), BENCH_PIN=0 to not pin servers and load generators to separate CPUs,
+// BENCH_SOAK_MINUTES (10; `--soak=hour` for 60), BENCH_SOAK_SEEDED (1000 applications stored before the soak),
 // BENCH_OLD_NODE (the Node.js 20 binary the memory comparison runs the same build on; /usr/bin/node
 // when that is older than 24), BENCH_NODE_MEMORY_ROUNDS (2).
 // `--build` rebuilds the product first.
-// `--only=public-pages,quiet-first-request,job-search,node-memory,job-alerts,reports` measures only those rows
+// `--only=public-pages,quiet-first-request,job-search,node-memory,job-alerts,reports,soak` measures only those rows
 // (Lighthouse on About, Contact and the privacy notice; the first request after a quiet spell;
 // filtered careers home pages with 1,000 open jobs; resident memory on this Node against Node 20).
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -27,7 +28,7 @@ import { buildIfMissing } from './build-if-missing.mjs';
 import { pinning, SERVER_CPU } from './cpu-pinning.mjs';
 import { freePort } from './free-port.mjs';
 import { BROWSER_ACCEPT_ENCODING, request, requestJson } from './http-client.mjs';
-import { installCleanup, spawnTracked, stopAll, tempDir, wasInterrupted } from './lifecycle.mjs';
+import { installCleanup, stopAll, tempDir, wasInterrupted } from './lifecycle.mjs';
 import { measureAdminUi } from './measure-admin-ui.mjs';
 import { measureApplicationList } from './measure-application-list.mjs';
 import { measureCvIntake } from './measure-cv-intake.mjs';
@@ -38,6 +39,7 @@ import { measureJobPage } from './measure-job-page.mjs';
 import { jobSearchRows, measureJobSearch } from './measure-job-search.mjs';
 import { jobAlertsRow, measureJobAlerts } from './measure-job-alerts.mjs';
 import { measureReports, reportsRows } from './measure-reports.mjs';
+import { measureSoak, soakMinutes, soakRow, soakTable, writeSoak } from './measure-soak.mjs';
 import { chromePath, lighthouseAvailable, measureLighthouse } from './measure-lighthouse.mjs';
 import { measureNodeMemory, NODE_MEMORY_POINTS, nodeMajor, nodeMemoryTable } from './measure-node-memory.mjs';
 import { measureNpmStart } from './measure-npm-start.mjs';
@@ -45,7 +47,7 @@ import { measurePublicPages, PUBLIC_PAGES } from './measure-public-pages.mjs';
 import { measureQuietFirstRequest, quietFirstRequestRow } from './measure-quiet-first-request.mjs';
 import { minimalPdf, pdfOfSize } from './pdf-of-size.mjs';
 import { procStatusBytes, resetPeakRss } from './proc-status.mjs';
-import { adminToken, root, startProduct } from './product-server.mjs';
+import { adminToken, root, seedApplications, startProduct } from './product-server.mjs';
 import { captureAnswer, writeReplay } from './replay.mjs';
 import { formatTable, kb, mb, perSec, writeJson } from './report.mjs';
 import { createJobPosts } from './seed-jobs.mjs';
@@ -70,6 +72,7 @@ const settings = {
   alertJobs: 50,
   reportFacts: intEnv('BENCH_REPORT_FACTS', 100_000),
   nodeMemoryRounds: intEnv('BENCH_NODE_MEMORY_ROUNDS', 2),
+  soakSeeded: intEnv('BENCH_SOAK_SEEDED', 1000),
   startRuns: 3,
   posts: 50,
   listRequests: 30,
@@ -120,6 +123,7 @@ const ONLY_ROWS = [
   'node-memory',
   'job-alerts',
   'reports',
+  'soak',
 ];
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))
@@ -187,6 +191,36 @@ async function addReportsRows(work) {
   for (const [id, row] of Object.entries(reportsRows(measured, settings.reportFacts))) addRow(id, row);
 }
 
+/**
+ * Resident memory under minutes of mixed traffic (measure-soak.mjs), on a product of its own: the
+ * samples go to .bench/soak.json and their table is printed for docs/operations.md#memory.
+ */
+async function addSoakRow(work) {
+  const minutes = soakMinutes();
+  console.info(
+    `soak: ${minutes} min of mixed traffic (6 visitors reading and applying, an administrator listing, previewing and deleting)`,
+  );
+  const measured = await measureSoak({
+    workDir: work,
+    cpu: SERVER_CPU,
+    minutes,
+    seeded: settings.soakSeeded,
+  });
+  const file = writeSoak(measured);
+  soakSamplesTable = soakTable(measured.samples);
+  console.info(
+    `  samples in ${path.relative(root, file)}; top growers between the heap snapshots (middle → end):`,
+  );
+  for (const grower of measured.growers)
+    console.info(
+      `    ${grower.name}: ${kb(grower.sizeThen)} → ${kb(grower.sizeNow)} (${grower.countThen} → ${grower.countNow})`,
+    );
+  addRow('soak', soakRow(measured));
+}
+
+/** The soak's samples, printed under the main table. */
+let soakSamplesTable;
+
 /** The Node.js line the product ran on before 24: the memory comparison's reference. */
 function olderNode() {
   const candidate = process.env.BENCH_OLD_NODE || '/usr/bin/node';
@@ -253,6 +287,7 @@ async function mainOnly() {
   if (only.includes('node-memory')) await addNodeMemoryRows();
   if (only.includes('job-alerts')) await addJobAlertsRow(work);
   if (only.includes('reports')) await addReportsRows(work);
+  if (only.includes('soak')) await addSoakRow(work);
   if (only.includes('public-pages')) {
     const product = await startProduct({
       port: await freePort(),
@@ -268,6 +303,7 @@ async function mainOnly() {
   }
   console.info(`\n${formatTable([...rows.values()])}\n`);
   if (nodeMemorySideBySide) console.info(`${nodeMemorySideBySide}\n`);
+  if (soakSamplesTable) console.info(`${soakSamplesTable}\n`);
   console.info(`${((performance.now() - began) / 60_000).toFixed(1)} minutes`);
 }
 
@@ -601,6 +637,10 @@ async function main() {
   });
 
   await stopAll();
+
+  // --- Minutes of mixed traffic on a product of its own, once the others are stopped.
+  phase('soak');
+  await addSoakRow(work);
   phase();
   const order = [
     'api-all',
@@ -616,6 +656,7 @@ async function main() {
     'peak-rss',
     'idle-rss',
     'idle-rss-pg',
+    'soak',
     ...NODE_MEMORY_POINTS.map(([key]) => `node-memory-${key}`),
     'cv-answer',
     'application-list',
@@ -628,6 +669,7 @@ async function main() {
   const ordered = order.filter((id) => rows.has(id)).map((id) => rows.get(id));
   console.info(`\n${formatTable(ordered)}\n`);
   if (nodeMemorySideBySide) console.info(`${nodeMemorySideBySide}\n`);
+  if (soakSamplesTable) console.info(`${soakSamplesTable}\n`);
   const seconds = (performance.now() - began) / 1000;
   writeJson(resultsFile, {
     date: new Date().toISOString(),
@@ -648,28 +690,6 @@ async function main() {
     rows: ordered,
   });
   console.info(`${(seconds / 60).toFixed(1)} minutes; every round in ${path.relative(root, resultsFile)}`);
-}
-
-/** Runs seed-applications.ts (the server's own code, under tsx) on the stopped product's data folder. */
-function seedApplications(dataDir, count, cvFile) {
-  const script = path.join(root, 'scripts', 'bench', 'seed-applications.ts');
-  return new Promise((resolve, reject) => {
-    const child = spawnTracked(
-      process.execPath,
-      ['--import', 'tsx', script, dataDir, String(count), cvFile],
-      {
-        cwd: root,
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.on('exit', (code) =>
-      code === 0
-        ? resolve(JSON.parse(out.trim().split('\n').at(-1)))
-        : reject(new Error(`seeding failed (${code})`)),
-    );
-  });
 }
 
 /** Every baseline must answer byte for byte what the product answered, or the comparison is void. */

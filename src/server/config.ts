@@ -4,7 +4,15 @@ import { z } from 'zod';
 import { DESKTOP_APP_ORIGIN } from '../shared/desktop/desktop-bridge';
 import { DEFAULT_RETENTION_DAYS, INTERVIEWER_EMAIL_HOLD_MS } from '../shared/limits';
 import { trimEnd } from '../shared/format/trim-end';
-import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './http/rate-limit';
+import { DEFAULT_REPLAY_ENTRIES } from './http/answer-replay';
+import {
+  DEFAULT_RATE_LIMIT_MEMORY_KEYS,
+  DEFAULT_RATE_LIMITS,
+  type RateLimitSettings,
+} from './http/rate-limit';
+import { DEFAULT_CV_ANSWER_CACHE_MB } from './applications/cv-answer';
+import { DEFAULT_KEPT_CLOSED_JOB_PAGES, DEFAULT_KEPT_JOB_PAGES } from './site/job-pages';
+import { DEFAULT_KEPT_SEARCH_PAGES } from './site/site-pages';
 
 const optionalText = z
   .string()
@@ -28,6 +36,10 @@ const blankAsUnset = (value: unknown) =>
 /** Requests a minute per client (login also per e-mail); defaults from DEFAULT_RATE_LIMITS. */
 const perMinute = (fallback: number) =>
   z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(1_000_000).default(fallback));
+
+/** How many entries (or megabytes) a cache keeps at most (docs/operations.md#memory). */
+const bound = (fallback: number, min: number, max: number) =>
+  z.preprocess(blankAsUnset, z.coerce.number().int().min(min).max(max).default(fallback));
 
 /** A yes/no switch: true or false (blank means the default). */
 const flag = (fallback: boolean) =>
@@ -154,6 +166,13 @@ const envSchema = z
     ),
     RATE_LIMIT_CONFIRMATIONS_PER_EMAIL_PER_HOUR: perMinute(DEFAULT_RATE_LIMITS.confirmationsPerEmailPerHour),
     RATE_LIMIT_CONFIRMATIONS_PER_EMAIL_PER_DAY: perMinute(DEFAULT_RATE_LIMITS.confirmationsPerEmailPerDay),
+    // What each cache and buffer keeps at most (docs/operations.md#memory).
+    RATE_LIMIT_MEMORY_KEYS: bound(DEFAULT_RATE_LIMIT_MEMORY_KEYS, 100, 10_000_000),
+    KEPT_JOB_PAGES: bound(DEFAULT_KEPT_JOB_PAGES, 1, 100_000),
+    KEPT_CLOSED_JOB_PAGES: bound(DEFAULT_KEPT_CLOSED_JOB_PAGES, 0, 100_000),
+    KEPT_SEARCH_PAGES: bound(DEFAULT_KEPT_SEARCH_PAGES, 0, 10_000),
+    ANSWER_REPLAY_ENTRIES: bound(DEFAULT_REPLAY_ENTRIES, 0, 100_000),
+    CV_ANSWER_CACHE_MB: bound(DEFAULT_CV_ANSWER_CACHE_MB, 0, 4096),
     REQUIRE_ADMIN_2FA: flag(false),
     // No job is published without a structured pay range (docs/behaviour.md#job-facts).
     REQUIRE_PAY_RANGE: flag(true),
@@ -224,6 +243,8 @@ export interface Config {
   /** Fastify's trustProxy: how many proxies (hops) or which addresses; false for none. */
   trustProxy: number | string[] | false;
   rateLimits: RateLimitSettings;
+  /** What each cache and buffer keeps at most (docs/operations.md#memory). */
+  memoryBounds: MemoryBounds;
   retentionDays: number;
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string | undefined;
@@ -240,6 +261,21 @@ export interface Config {
    * with PostgreSQL monitoring is off (the instances would not share a key).
    */
   monitoringSecret: string | undefined;
+}
+
+export interface MemoryBounds {
+  /** Rate-limit counters each limiter keeps in memory (PGlite); the oldest is forgotten past it. */
+  rateLimitMemoryKeys: number;
+  /** Open jobs' pages kept drawn; the least recently asked for is drawn again at its next visit. */
+  keptJobPages: number;
+  /** Closed jobs' pages kept drawn, the least recently asked for going first. */
+  keptClosedJobPages: number;
+  /** Searches of the careers home kept drawn, and refusal pages likewise. */
+  keptSearchPages: number;
+  /** Answers the answer replay keeps (every fixed page in each encoding, and job pages). */
+  answerReplayEntries: number;
+  /** Bytes of CV answers kept for a preview followed by a download; 0 keeps none. */
+  cvAnswerCacheBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -308,6 +344,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       passwordResetsPerEmailPerHour: env.RATE_LIMIT_PASSWORD_RESETS_PER_EMAIL_PER_HOUR,
       confirmationsPerEmailPerHour: env.RATE_LIMIT_CONFIRMATIONS_PER_EMAIL_PER_HOUR,
       confirmationsPerEmailPerDay: env.RATE_LIMIT_CONFIRMATIONS_PER_EMAIL_PER_DAY,
+    },
+    memoryBounds: {
+      rateLimitMemoryKeys: env.RATE_LIMIT_MEMORY_KEYS,
+      keptJobPages: env.KEPT_JOB_PAGES,
+      keptClosedJobPages: env.KEPT_CLOSED_JOB_PAGES,
+      keptSearchPages: env.KEPT_SEARCH_PAGES,
+      answerReplayEntries: env.ANSWER_REPLAY_ENTRIES,
+      cvAnswerCacheBytes: env.CV_ANSWER_CACHE_MB * 1024 * 1024,
     },
     retentionDays: env.RETENTION_DAYS,
     logLevel: env.LOG_LEVEL,

@@ -64,6 +64,29 @@ describe('loadConfig', () => {
     }
   });
 
+  it('bounds every cache by its variable, with the documented defaults, and names a bad one', () => {
+    expect(loadConfig({}).memoryBounds).toEqual({
+      rateLimitMemoryKeys: 10_000,
+      keptJobPages: 500,
+      keptClosedJobPages: 32,
+      keptSearchPages: 16,
+      answerReplayEntries: 512,
+      cvAnswerCacheBytes: 32 * 1024 * 1024,
+    });
+    const set = loadConfig({
+      RATE_LIMIT_MEMORY_KEYS: '2000',
+      KEPT_JOB_PAGES: '50',
+      KEPT_CLOSED_JOB_PAGES: '0',
+      KEPT_SEARCH_PAGES: '',
+      ANSWER_REPLAY_ENTRIES: '64',
+      CV_ANSWER_CACHE_MB: '0',
+    }).memoryBounds;
+    expect(set).toMatchObject({ rateLimitMemoryKeys: 2000, keptJobPages: 50, keptClosedJobPages: 0 });
+    expect(set).toMatchObject({ keptSearchPages: 16, answerReplayEntries: 64, cvAnswerCacheBytes: 0 });
+    expect(() => loadConfig({ KEPT_JOB_PAGES: '0' })).toThrow(/KEPT_JOB_PAGES/);
+    expect(() => loadConfig({ CV_ANSWER_CACHE_MB: 'lots' })).toThrow(/CV_ANSWER_CACHE_MB/);
+  });
+
   it('REQUIRE_ADMIN_2FA is off unless set to true (blank means the default)', () => {
     expect(loadConfig({}).requireAdmin2fa).toBe(false);
     expect(loadConfig({ REQUIRE_ADMIN_2FA: '' }).requireAdmin2fa).toBe(false);

@@ -1,3 +1,4 @@
+import type { CacheSizes } from '../runtime/cache-sizes';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
@@ -45,7 +46,6 @@ import { siteConfig } from '../../shared/site/site-config';
 import { backToJob, rememberPlainForm } from './plain-application';
 
 /** About four CV answers (a 5 MB CV is 7 MB of answer). */
-const CV_ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
 
 /** What the application form's route uses of the server's parts (see app-context.ts). */
 export interface ApplicationIntakeRouteDeps {
@@ -71,6 +71,8 @@ export interface ApplicationRouteDeps extends ApplicationOpeningDeps {
   blobs: BlobStore;
   changes: ChangeFeed;
   erasureLog: ErasureLog;
+  config: { memoryBounds: { cvAnswerCacheBytes: number } };
+  cacheSizes: Pick<CacheSizes, 'report'>;
 }
 
 const existingApplicationId = (id: string) => {
@@ -329,7 +331,8 @@ function recordFor({ audit }: ApplicationRouteDeps) {
 function applicationCvRoutes(app: Api, context: ApplicationRouteDeps): void {
   const { applications } = context;
   const record = recordFor(context);
-  const cvAnswers = createCvAnswerCache(context.changes, CV_ANSWER_CACHE_BYTES);
+  const cvAnswers = createCvAnswerCache(context.changes, context.config.memoryBounds.cvAnswerCacheBytes);
+  context.cacheSizes.report('cv_answers', cvAnswers.held);
 
   const readCv = async (request: FastifyRequest, id: string, action: AuditAction) => {
     const cv = await applications.readCv(existingApplicationId(id));

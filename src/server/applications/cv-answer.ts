@@ -2,18 +2,27 @@ import { PDF_DATA_URL_PREFIX } from '../../shared/limits';
 import type { ChangeFeed } from '../db/change-feed';
 
 const HEAD = `{"pdfFile":"${PDF_DATA_URL_PREFIX}`;
+/** Megabytes of CV answers kept by default (`CV_ANSWER_CACHE_MB`): a few of the largest CVs. */
+export const DEFAULT_CV_ANSWER_CACHE_MB = 32;
+/** Bytes encoded at a time: a multiple of 3, so each piece's base64 needs no padding. */
+const ENCODE_CHUNK = 48 * 1024;
 
 /**
  * `{ pdfFile, fileSize }` (the CvAnswer of the contract) written straight into one buffer. Base64
  * needs no JSON escaping, so the 7 MB of text of a 5 MB CV is encoded once, with no serializer
- * scanning it and no string concatenations copying it.
+ * scanning it and no string concatenations copying it; a piece at a time, so no string of
+ * megabytes lands in the JavaScript heap's large-object space for every CV previewed
+ * (docs/operations.md#memory).
  */
 export function cvAnswerJson(bytes: Buffer): Buffer {
   const tail = `","fileSize":${bytes.length}}`;
   const base64Length = Math.ceil(bytes.length / 3) * 4;
   const answer = Buffer.allocUnsafe(HEAD.length + base64Length + tail.length);
   let offset = answer.write(HEAD, 0, 'latin1');
-  offset += answer.write(bytes.toString('base64'), offset, 'latin1');
+  for (let start = 0; start < bytes.length; start += ENCODE_CHUNK) {
+    const piece = bytes.subarray(start, start + ENCODE_CHUNK).toString('base64');
+    offset += answer.write(piece, offset, 'latin1');
+  }
   answer.write(tail, offset, 'latin1');
   return answer;
 }
@@ -45,6 +54,8 @@ export function createCvAnswerCache(changes: Pick<ChangeFeed, 'subscribe'>, maxB
     }
   };
   return {
+    /** What the cache holds now: answers, and their bytes. */
+    held: () => ({ entries: answers.size, bytes: size }),
     get(key: string, read: () => Promise<Buffer | undefined>): Promise<Buffer | undefined> {
       const hit = answers.get(key);
       if (hit) {

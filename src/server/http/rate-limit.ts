@@ -1,12 +1,7 @@
 import { createHmac, hkdfSync } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { lt } from 'drizzle-orm';
-import {
-  RateLimiterMemory,
-  RateLimiterPostgres,
-  RateLimiterRes,
-  type RateLimiterAbstract,
-} from 'rate-limiter-flexible';
+import { RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Database, Db } from '../db/database';
 import { rateLimits } from '../db/schema';
 import { messages } from '../../shared/messages';
@@ -45,6 +40,14 @@ export interface RateLimitSettings {
   confirmationsPerEmailPerDay: number;
 }
 
+/**
+ * Counters each limiter keeps in memory (PGlite) at most: far more distinct clients or e-mails
+ * than one window of this site's traffic brings, so none is forgotten before its window ends,
+ * while addresses made up by the million cannot grow the server's memory (about 150 bytes a
+ * counter; docs/operations.md#memory).
+ */
+export const DEFAULT_RATE_LIMIT_MEMORY_KEYS = 10_000;
+
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   loginPerMinute: 10,
   registerPerMinute: 5,
@@ -69,6 +72,65 @@ export const LOST_LINK_PER_EMAIL = { points: 3, windowSeconds: 60 * 60 } as cons
  * pair of both) and are stored as a keyed digest of it (see createRateLimiters).
  */
 export type Limiter = Pick<RateLimiterAbstract, 'consume' | 'get' | 'penalty' | 'reward' | 'delete'>;
+
+/** A limiter whose counters live in this process: `size` is how many it holds now. */
+export type MemoryLimiter = Limiter & { size(): number };
+
+/**
+ * A limiter kept in memory with at most `maxKeys` counters, counting as rate-limiter-flexible's
+ * RateLimiterMemory does (a window starts with a key's first point) but with no timer per
+ * counter: counters sit in the order their windows began, so the ones that have ended are at the
+ * front and go as new ones come; a full store then forgets its oldest counter, the one nearest
+ * the end of its window.
+ */
+export function createMemoryLimiter({
+  points,
+  duration,
+  maxKeys,
+  now = Date.now,
+}: {
+  points: number;
+  /** Seconds a window lasts. */
+  duration: number;
+  maxKeys: number;
+  now?: () => number;
+}): MemoryLimiter {
+  const counters = new Map<string, { value: number; expiresAt: number }>();
+  const answer = (value: number, msBeforeNext: number, first: boolean) =>
+    new RateLimiterRes(Math.max(points - value, 0), msBeforeNext, value, first);
+  const add = (key: string | number, change: number): RateLimiterRes => {
+    const name = String(key);
+    const at = now();
+    const kept = counters.get(name);
+    if (kept && kept.expiresAt > at) {
+      kept.value += change;
+      return answer(kept.value, kept.expiresAt - at, false);
+    }
+    counters.delete(name);
+    for (const [oldest, counter] of counters) {
+      if (counters.size < maxKeys && counter.expiresAt > at) break;
+      counters.delete(oldest);
+    }
+    counters.set(name, { value: change, expiresAt: at + duration * 1000 });
+    return answer(change, duration * 1000, true);
+  };
+  return {
+    consume: async (key, pointsToConsume = 1) => {
+      const result = add(key, pointsToConsume);
+      if (result.consumedPoints > points) throw result;
+      return result;
+    },
+    penalty: async (key, change = 1) => add(key, change),
+    reward: async (key, change = 1) => add(key, -change),
+    get: async (key) => {
+      const kept = counters.get(String(key));
+      const at = now();
+      return kept && kept.expiresAt > at ? answer(kept.value, kept.expiresAt - at, false) : null;
+    },
+    delete: async (key) => counters.delete(String(key)),
+    size: () => counters.size,
+  };
+}
 
 export interface RateLimiters {
   /** Failed logins from one address, whatever the e-mail: against password spraying. */
@@ -126,6 +188,8 @@ export interface RateLimiters {
   talentPoolJoinsByIp: Limiter;
   talentPoolJoinsByEmail: Limiter;
   settings: RateLimitSettings;
+  /** Counters held in this process's memory, over every limiter (0 with PostgreSQL). */
+  counters(): number;
 }
 
 /**
@@ -139,24 +203,30 @@ export function createRateLimiters(
   database: Database,
   settings: RateLimitSettings,
   signingSecret: Uint8Array,
+  memoryKeys: number = DEFAULT_RATE_LIMIT_MEMORY_KEYS,
 ): RateLimiters {
   const digestKey = Buffer.from(hkdfSync('sha256', signingSecret, '', 'rate-limit counter keys', 32));
   const keyOf = (key: string | number) =>
     createHmac('sha256', digestKey).update(String(key)).digest('base64url');
-  const store = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract =>
-    database.kind === 'postgres'
-      ? new RateLimiterPostgres({
-          storeClient: database.pool,
-          storeType: 'pool',
-          tableName: 'rate_limits',
-          tableCreated: true,
-          // One sweep per server instead (scheduleRateLimitSweep), not a timer per limiter.
-          clearExpiredByTimeout: false,
-          keyPrefix,
-          points,
-          duration,
-        })
-      : new RateLimiterMemory({ keyPrefix, points, duration });
+  const inMemory: MemoryLimiter[] = [];
+  const store = (keyPrefix: string, points: number, duration: number): Limiter => {
+    if (database.kind !== 'postgres') {
+      const limiter = createMemoryLimiter({ points, duration, maxKeys: memoryKeys });
+      inMemory.push(limiter);
+      return limiter;
+    }
+    return new RateLimiterPostgres({
+      storeClient: database.pool,
+      storeType: 'pool',
+      tableName: 'rate_limits',
+      tableCreated: true,
+      // One sweep per server instead (scheduleRateLimitSweep), not a timer per limiter.
+      clearExpiredByTimeout: false,
+      keyPrefix,
+      points,
+      duration,
+    });
+  };
   const make = (keyPrefix: string, points: number, duration = 60): Limiter =>
     keyedByDigest(store(keyPrefix, points, duration), keyOf);
   return {
@@ -186,11 +256,12 @@ export function createRateLimiters(
     talentPoolJoinsByIp: make('talent-pool-joins-ip', POOL_JOINS_PER_IP_PER_HOUR, 3600),
     talentPoolJoinsByEmail: make('talent-pool-joins-email', POOL_JOINS_PER_EMAIL_PER_DAY, 86_400),
     settings,
+    counters: () => inMemory.reduce((sum, limiter) => sum + limiter.size(), 0),
   };
 }
 
 /** A limiter that stores `keyOf(key)` wherever it is handed `key`. */
-function keyedByDigest(limiter: RateLimiterAbstract, keyOf: (key: string | number) => string): Limiter {
+function keyedByDigest(limiter: Limiter, keyOf: (key: string | number) => string): Limiter {
   return {
     consume: (key, points, options) => limiter.consume(keyOf(key), points, options),
     get: (key, options) => limiter.get(keyOf(key), options),

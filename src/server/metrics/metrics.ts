@@ -34,6 +34,8 @@ export interface MetricsSources {
   changes: { status(): { connected: boolean; reconnects: number } };
   /** Answers sent by the answer replay, which Fastify (and so the histogram) never sees. */
   replayed: () => number;
+  /** What each cache holds now (runtime/cache-sizes.ts). */
+  cacheSizes: { read(): Array<{ cache: string; entries: number; bytes?: number }> };
 }
 
 export interface Metrics {
@@ -204,6 +206,36 @@ export function createMetrics(sources: MetricsSources): Metrics {
     collect() {
       this.reset();
       setCounter(this, sources.changes.status().reconnects);
+    },
+  });
+
+  new Gauge({
+    name: 'careers_cache_entries',
+    help: 'Entries each cache or buffer holds now; each is bounded by configuration (docs/operations.md#memory).',
+    labelNames: ['cache'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const { cache, entries } of sources.cacheSizes.read()) this.set({ cache }, entries);
+    },
+  });
+  new Gauge({
+    name: 'careers_cache_bytes',
+    help: 'Bytes of the caches that count them (answer replay, CV answers).',
+    labelNames: ['cache'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const { cache, bytes } of sources.cacheSizes.read())
+        if (bytes !== undefined) this.set({ cache }, bytes);
+    },
+  });
+  new Gauge({
+    name: 'careers_memory_array_buffers_bytes',
+    help: 'Memory of ArrayBuffers and Buffers (part of nodejs_external_memory_bytes): request bodies, CVs, drawn pages.',
+    registers: [registry],
+    collect() {
+      this.set(process.memoryUsage().arrayBuffers);
     },
   });
 

@@ -1,3 +1,4 @@
+import type { CacheSizes } from '../runtime/cache-sizes';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { BlobStore } from '../blobs/blob-store';
@@ -88,6 +89,8 @@ export interface AppContext {
   /** The applicants' private links to their applications (hashes only). */
   applicationLinks: ApplicationLinks;
   limiters: RateLimiters;
+  /** What each cache holds now, for /metrics (docs/operations.md#memory). */
+  cacheSizes: CacheSizes;
   /** The hiring team: its members and what each is assigned to. */
   team: TeamRepository;
   /** What a team member reaches now, checked on every call. */

@@ -75,7 +75,11 @@ const trustProxyOption = (trust: Config['trustProxy']) =>
 export async function createApp(context: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
   const { config } = context;
   const logsEachRequest = config.logLevel === 'debug' || config.logLevel === 'trace';
-  const replay = createAnswerReplay({ enabled: !logsEachRequest, maxEntries: options.replayEntries });
+  const replay = createAnswerReplay({
+    enabled: !logsEachRequest,
+    maxEntries: options.replayEntries ?? config.memoryBounds.answerReplayEntries,
+  });
+  context.cacheSizes.report('answer_replay', replay.held);
   const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...options.timeouts };
   const errors = createErrorAnswers();
   const app = Fastify({

@@ -69,6 +69,7 @@ import {
   tightenedNotice,
 } from '../db/private-files';
 import { releaseMemoryWhenIdle } from '../http/idle-memory';
+import { createCacheSizes } from '../runtime/cache-sizes';
 import { createErasureLog } from '../erasures/erasure-log';
 import { listenForBackups } from '../backups/backup-socket';
 import { createAdjustmentRepository } from '../adjustments/adjustments-repository';
@@ -200,7 +201,10 @@ async function assembleContext(
     database,
     { ...config.rateLimits, ...options.rateLimits },
     signingSecret,
+    config.memoryBounds.rateLimitMemoryKeys,
   );
+  const cacheSizes = createCacheSizes();
+  cacheSizes.report('rate_limit_counters', () => ({ entries: limiters.counters() }));
   const monitoring = createEqualityMonitoring(db, await resolveMonitoringKey(config), {
     retentionDays: config.retentionDays,
     now: options.now,
@@ -259,6 +263,7 @@ async function assembleContext(
     audit,
     applicationLinks,
     limiters,
+    cacheSizes,
     team: createTeamRepository(db),
     teamAccess: createTeamAccess(db),
     interviews: createInterviewRepository(db),

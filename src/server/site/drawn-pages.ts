@@ -20,9 +20,13 @@ const sameBasis = (a: readonly unknown[], b: readonly unknown[]) =>
 /**
  * The pages the server has drawn, by address, each with what it was drawn from: a page stays
  * drawn until what it shows changes (its basis), however long nobody asks for it, so no visitor
- * after a quiet spell waits for a drawing (docs/architecture.md#prerendered-pages).
+ * after a quiet spell waits for a drawing (docs/architecture.md#prerendered-pages). At most
+ * `maxPages` are kept: past it, the page least recently asked for is let go, and drawn again for
+ * its next visitor (docs/operations.md#memory).
  */
-export function createDrawnPages() {
+export function createDrawnPages(maxPages = Number.POSITIVE_INFINITY) {
+  // A Map iterates in insertion order: moving a page to the end on each use keeps the least
+  // recently used first.
   const drawings = new Map<string, Drawing>();
   return {
     /**
@@ -32,10 +36,19 @@ export function createDrawnPages() {
      */
     page(address: string, basis: readonly unknown[], draw: DrawPage): Promise<Representation> {
       const kept = drawings.get(address);
-      if (kept && sameBasis(kept.basis, basis)) return kept.page;
+      if (kept && sameBasis(kept.basis, basis)) {
+        drawings.delete(address);
+        drawings.set(address, kept);
+        return kept.page;
+      }
       let final = false;
       const drawing: Drawing = { basis, page: draw((drawn) => (final = drawn)) };
+      drawings.delete(address);
       drawings.set(address, drawing);
+      for (const oldest of drawings.keys()) {
+        if (drawings.size <= maxPages) break;
+        drawings.delete(oldest);
+      }
       const forget = () => {
         if (drawings.get(address) === drawing) drawings.delete(address);
       };
@@ -53,6 +66,7 @@ export function createDrawnPages() {
     /** Whether a page was drawn (or is being drawn) at `address`, from whatever. */
     has: (address: string) => drawings.has(address),
     addresses: () => [...drawings.keys()],
+    size: () => drawings.size,
     forget: (address: string) => void drawings.delete(address),
   };
 }

@@ -6,8 +6,16 @@ import type { OpenJobs, OpenJobsCache } from '../jobs/open-jobs-cache';
 import type { DrawnPages } from './drawn-pages';
 import type { Served } from './page-html';
 
-/** Closed jobs' pages kept drawn (a few KB to tens of KB each); the least recently asked for go first. */
-const CLOSED_JOB_PAGES = 32;
+/**
+ * Closed jobs' pages kept drawn by default (`KEPT_CLOSED_JOB_PAGES`; a few KB to tens of KB each);
+ * the least recently asked for go first.
+ */
+export const DEFAULT_KEPT_CLOSED_JOB_PAGES = 32;
+/**
+ * Open jobs' pages kept drawn by default (`KEPT_JOB_PAGES`): every open job of a large board; past
+ * it, the page least recently asked for is drawn again at its next visit.
+ */
+export const DEFAULT_KEPT_JOB_PAGES = 500;
 
 /** Draws a job's page; `drawn` hears whether it is final (see DrawPage in drawn-pages.ts). */
 export type DrawJobPage = (job: Job, drawn?: (final: boolean) => void) => Promise<Representation>;
@@ -24,12 +32,16 @@ export function createJobPages(context: {
   /** Where open jobs' pages are kept, and what else (beside the open jobs) they are drawn from. */
   drawn: DrawnPages;
   basis: (open: OpenJobs) => readonly unknown[];
+  /** Closed jobs' pages kept drawn at most. */
+  keptClosed?: number;
 }): {
   page: (id: string) => Promise<Served | undefined>;
   /** The open job's page drawn from `open`, drawn now unless it already is (background redraws). */
   drawOpen: (open: OpenJobs, job: Job) => Promise<Representation>;
+  /** Closed jobs' pages kept now. */
+  held: () => number;
 } {
-  const { jobs, openJobs, draw, drawn, basis } = context;
+  const { jobs, openJobs, draw, drawn, basis, keptClosed = DEFAULT_KEPT_CLOSED_JOB_PAGES } = context;
 
   const drawOpen = (open: OpenJobs, job: Job) =>
     drawn.page(jobPageAddress(job._id), basis(open), (done) => draw(job, done));
@@ -52,7 +64,7 @@ export function createJobPages(context: {
     let final = false;
     const entry = { drawnFrom, page: draw(job, (drawn) => (final = drawn)) };
     closedPages.set(job._id, entry);
-    if (closedPages.size > CLOSED_JOB_PAGES) closedPages.delete(closedPages.keys().next().value!);
+    while (closedPages.size > keptClosed) closedPages.delete(closedPages.keys().next().value!);
     const forget = () => {
       if (closedPages.get(job._id) === entry) closedPages.delete(job._id);
     };
@@ -64,6 +76,7 @@ export function createJobPages(context: {
 
   return {
     drawOpen,
+    held: () => closedPages.size,
     page: async (id) => {
       const open = await openJobs.get();
       const openJob = open.jobs.find((job) => job._id === id);

@@ -26,10 +26,12 @@ import { withMarkedLinks } from './marked-links';
 import { carriedMarker, SOURCE_PARAM } from '../../shared/sources/source-contract';
 
 /**
- * Searches of the careers home kept drawn: the latest few, so a shared or repeated search is
- * answered from memory while made-up ones cannot fill it.
+ * Searches of the careers home kept drawn by default (`KEPT_SEARCH_PAGES`): the latest few, so a
+ * shared or repeated search is answered from memory while made-up ones cannot fill it.
  */
-const MAX_KEPT_SEARCHES = 16;
+export const DEFAULT_KEPT_SEARCH_PAGES = 16;
+/** The pages drawn beside the open jobs': the home page, About, Contact, the privacy notice, the login. */
+const FIXED_PAGES = 5;
 import { createJobPages, jobPageAddress } from './job-pages';
 import { jobPosting, jobSummary, jobUrl } from './job-posting';
 import { renderPage, type AppStart, type PageHead, type Served } from './page-html';
@@ -57,6 +59,8 @@ export function createSitePages(context: {
 }): {
   page: (pathname: string, query?: string) => Promise<Served>;
   refusedPage: RefusalPage;
+  /** The pages kept drawn now, by kind (for /metrics). */
+  held: () => { pages: number; searches: number; refusals: number; closedJobPages: number };
 } {
   const { template, prerenderedTemplate, prerender, jobs, openJobs, config } = context;
   const brand = siteConfig.brandName;
@@ -80,7 +84,8 @@ export function createSitePages(context: {
 
   // Every page the server draws is kept until what it shows changes: the open jobs (by identity:
   // a second look that finds the same jobs keeps the same value) and the year in the footer.
-  const drawn = createDrawnPages();
+  const bounds = config.memoryBounds;
+  const drawn = createDrawnPages(bounds.keptJobPages + FIXED_PAGES);
   const year = () => new Date().getFullYear();
   const basis = (open: OpenJobs) => [open, year()];
   const servedFrom = (address: string, page: Representation, now: () => readonly unknown[] | undefined) => ({
@@ -132,7 +137,7 @@ export function createSitePages(context: {
    * shared or repeated search is answered from memory while made-up ones cannot fill it. Never
    * replayed (it is not the page's own address) and canonical to `/`, the page it narrows.
    */
-  const searches = createDrawnPages();
+  const searches = createDrawnPages(bounds.keptSearchPages);
   const drawSearch = (open: OpenJobs, search: JobSearch, query: string) => {
     const address = `${screens.home.path()}${query}`;
     // Only what the page lists and its options' counts: the open jobs (a thousand make 1.4 MB)
@@ -145,10 +150,6 @@ export function createSitePages(context: {
         search: { query, jobs: searchJobs(open.jobs, search), options: filterOptions(open.jobs, search) },
       })),
     );
-    for (const kept of searches.addresses()) {
-      if (searches.addresses().length <= MAX_KEPT_SEARCHES) break;
-      if (kept !== address) searches.forget(kept);
-    }
     return page;
   };
   const searchPage = async (query: string): Promise<Served> => {
@@ -187,7 +188,14 @@ export function createSitePages(context: {
       'interaction',
     );
   };
-  const jobPages = createJobPages({ jobs, openJobs, draw: drawJobPage, drawn, basis });
+  const jobPages = createJobPages({
+    jobs,
+    openJobs,
+    draw: drawJobPage,
+    drawn,
+    basis,
+    keptClosed: bounds.keptClosedJobPages,
+  });
 
   /**
    * About, Contact and the privacy notice show only the build and the configuration: drawn once
@@ -299,7 +307,7 @@ export function createSitePages(context: {
    * latest few like searches, so made-up addresses cannot fill memory; one with a form (its
    * address a private link) is never kept.
    */
-  const refusals = createDrawnPages();
+  const refusals = createDrawnPages(bounds.keptSearchPages);
   const refusedPage: RefusalPage = (pathname, refusal) => {
     const key = JSON.stringify([pathname, refusal]);
     const page = refusals.page(key, [year()], async (done) => {
@@ -314,10 +322,6 @@ export function createSitePages(context: {
       );
     });
     if (refusal.form) refusals.forget(key);
-    for (const kept of refusals.addresses()) {
-      if (refusals.addresses().length <= MAX_KEPT_SEARCHES) break;
-      if (kept !== key) refusals.forget(kept);
-    }
     return page;
   };
 
@@ -348,5 +352,14 @@ export function createSitePages(context: {
     });
     return route.replay ? page : { status: page.status, page: page.page };
   };
-  return { page: servePage, refusedPage };
+  return {
+    page: servePage,
+    refusedPage,
+    held: () => ({
+      pages: drawn.size(),
+      searches: searches.size(),
+      refusals: refusals.size(),
+      closedJobPages: jobPages.held(),
+    }),
+  };
 }

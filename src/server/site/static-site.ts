@@ -1,3 +1,4 @@
+import type { CacheSizes } from '../runtime/cache-sizes';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -22,7 +23,13 @@ import { createSitePages } from './site-pages';
  */
 export async function registerStaticSite(
   app: FastifyInstance,
-  context: { jobs: JobRepository; openJobs: OpenJobsCache; config: Config; errors: ErrorAnswers },
+  context: {
+    jobs: JobRepository;
+    openJobs: OpenJobsCache;
+    config: Config;
+    errors: ErrorAnswers;
+    cacheSizes: Pick<CacheSizes, 'report'>;
+  },
   distDir: string,
 ): Promise<boolean> {
   const indexFile = path.join(distDir, 'index.html');
@@ -41,7 +48,16 @@ export async function registerStaticSite(
 
   const prerender = createPrerenderer(distDir, app.log, { idleTimeoutMs: context.config.prerenderIdleMs });
   app.addHook('onClose', () => prerender.close());
-  const { page, refusedPage } = createSitePages({ ...context, template, prerenderedTemplate, prerender });
+  const { page, refusedPage, held } = createSitePages({
+    ...context,
+    template,
+    prerenderedTemplate,
+    prerender,
+  });
+  context.cacheSizes.report('drawn_pages', () => ({ entries: held().pages }));
+  context.cacheSizes.report('search_pages', () => ({ entries: held().searches }));
+  context.cacheSizes.report('refusal_pages', () => ({ entries: held().refusals }));
+  context.cacheSizes.report('closed_job_pages', () => ({ entries: held().closedJobPages }));
   // A browser opening a page the server refuses (a NUL in its address) gets the site's page saying why.
   context.errors.useRefusalPage(refusedPage);
   // A private link must stay out of search engines even if someone publishes it; the page's

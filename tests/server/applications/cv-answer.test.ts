@@ -4,7 +4,8 @@ import { createLocalChangeFeed } from '../../../src/server/db/change-feed';
 
 describe('the CV answer', () => {
   it('is the CvAnswer JSON, byte for byte, for every length', async () => {
-    for (const length of [0, 1, 2, 3, 4, 5, 1000, 1001, 1002]) {
+    // Across the pieces it is encoded in (48 KB) as well.
+    for (const length of [0, 1, 2, 3, 4, 5, 1000, 1001, 1002, 49_151, 49_152, 49_153, 100_001]) {
       const bytes = Buffer.from(Array.from({ length }, (_, index) => (index * 37) % 256));
       const text = cvAnswerJson(bytes).toString('latin1');
       expect(JSON.parse(text)).toEqual({

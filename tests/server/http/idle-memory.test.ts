@@ -82,6 +82,24 @@ describe('releasing memory when idle', () => {
     expect(releases).toBe(2);
   });
 
+  it("while busy, hands the C library's free pages back every few checks, and not at rest", async () => {
+    let trims = 0;
+    stops.push(
+      releaseMemoryWhenIdle({
+        checkEveryMs: CHECK_MS,
+        quietMs: CHECK_MS * 1000,
+        idleUtilization: IDLE_UTILIZATION,
+        release: async () => {},
+        trimWhileBusy: () => trims++,
+        trimEveryMs: CHECK_MS * 2,
+      }),
+    );
+    await sleep(CHECK_MS * 5);
+    expect(trims).toBe(0);
+    await work(CHECK_MS * 8);
+    await expect.poll(() => trims, { timeout: CHECK_MS * 100 }).toBeGreaterThanOrEqual(2);
+  });
+
   it('keeps what traffic grew through a lull between bursts shorter than the quiet time', async () => {
     const releases = countReleases(6);
     for (let burst = 0; burst < 3; burst++) {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import { messages } from '../../../src/shared/messages';
 import { rateLimits } from '../../../src/server/db/schema';
+import { createMemoryLimiter } from '../../../src/server/http/rate-limit';
 import { answerLog, clientAddresses, expect429, expectJsonError } from '../../support/answer-checks';
 import { startTestServer, type TestServer } from '../../support/test-server';
 
@@ -90,6 +91,27 @@ describe('expired counters', () => {
           .where(inArray(rateLimits.key, [keys.expired, keys.live]))
       ).map((row) => row.key);
     await expect.poll(left, { timeout: 10_000, interval: 50 }).toEqual([keys.live]);
+  });
+});
+
+describe('counters kept in memory (PGlite)', () => {
+  it('stay at their bound: ended windows go first, then the oldest counter, which then counts again from 1', async () => {
+    let now = 0;
+    const limiter = createMemoryLimiter({ points: 2, duration: 60, maxKeys: 3, now: () => now });
+    for (const key of ['a', 'b', 'c']) await limiter.consume(key);
+    await limiter.consume('a');
+    expect(limiter.size()).toBe(3);
+    await expect(limiter.consume('a')).rejects.toMatchObject({ consumedPoints: 3, remainingPoints: 0 });
+
+    await limiter.consume('d');
+    expect(limiter.size()).toBe(3);
+    expect(await limiter.get('a')).toBeNull();
+    expect((await limiter.consume('a')).consumedPoints).toBe(1);
+
+    now += 61_000;
+    await limiter.consume('e');
+    expect(limiter.size()).toBe(1);
+    expect((await limiter.reward('e', 1)).consumedPoints).toBe(0);
   });
 });
 

@@ -7,6 +7,8 @@ import { siteConfig } from '../../../src/shared/site/site-config';
 import { createScratchDatabase, testDatabaseUrl } from '../../support/postgres';
 import { fakeWebBuild, realPrerender, removeFakeWebBuild } from '../../support/web-template';
 import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
+import { createDrawnPages } from '../../../src/server/site/drawn-pages';
+import { createRepresentation } from '../../../src/server/http/representation';
 
 /**
  * The public pages the server draws (the careers home, About, Contact, the privacy notice, the
@@ -271,4 +273,24 @@ export function prerender(url, data) {
     expect((await page('/')).root.querySelector('h2')?.textContent).toBe('Heard Role');
     expect(homeRenders()).toBe(2);
   }, 60_000);
+});
+
+describe('the drawn pages kept', () => {
+  it('stay at their bound: the page least recently asked for goes, and is drawn again at its next visit', async () => {
+    const drawn = createDrawnPages(2);
+    let drawings = 0;
+    const draw = async (done: (final: boolean) => void) => {
+      drawings++;
+      done(true);
+      return createRepresentation(`page ${drawings}`, 'text/html');
+    };
+    const basis = ['jobs'];
+    for (const address of ['/a', '/b', '/a', '/c']) await drawn.page(address, basis, draw);
+    expect(drawings).toBe(3);
+    expect(drawn.size()).toBe(2);
+    expect(drawn.addresses()).toEqual(['/a', '/c']);
+    await drawn.page('/b', basis, draw);
+    expect(drawings).toBe(4);
+    expect(drawn.addresses()).toEqual(['/c', '/b']);
+  });
 });
