@@ -201,10 +201,11 @@ export function createSitePages(context: {
    * About, Contact and the privacy notice show only the build and the configuration: drawn once
    * (and again in a new year, for the footer). Their links work without the app, and the privacy
    * notice's form keeps what is typed and cannot be sent until the app runs (lost-link-form.tsx),
-   * so their app waits for the first interaction too. The login is drawn the same way, so its form
-   * is there at the first paint instead of a spinner; everyone who opens it means to log in, so its
-   * app starts right after that paint, and a press of Login meanwhile is pressed again once it runs
-   * (src/web/main.tsx). It stays out of search engines: noindex, no canonical address.
+   * so their app waits for the first interaction too. The login, and the registration and forgotten
+   * password screens it links to, are drawn the same way, so their forms are there at the first
+   * paint instead of a spinner; everyone who opens one means to use it, so its app starts right
+   * after that paint, and a press of its button meanwhile is pressed again once it runs
+   * (src/web/main.tsx). They stay out of search engines: noindex, no canonical address.
    */
   const fixedHeads = {
     about: {
@@ -220,8 +221,11 @@ export function createSitePages(context: {
       description: `How ${siteConfig.legalName} handles the personal data you send when you apply for a job, how long it is kept, and your rights.`,
     },
     login: { title: pageTitles.login, noIndex: true },
+    register: { title: pageTitles.register, noIndex: true },
+    forgotPassword: { title: pageTitles.forgotPassword, noIndex: true },
   } satisfies Partial<Record<PrerenderedScreen, Omit<PageHead, 'canonicalUrl'>>>;
   type FixedScreen = keyof typeof fixedHeads;
+  const signingIn: ReadonlySet<FixedScreen> = new Set(['login', 'register', 'forgotPassword']);
   const drawFixed = (name: FixedScreen) => {
     const address = screens[name].path();
     return drawn.page(address, [year()], async (done) => {
@@ -233,7 +237,7 @@ export function createSitePages(context: {
         { ...fixedHeads[name], ...(indexed ? { canonicalUrl: `${config.publicUrl}${address}` } : {}) },
         data,
         prerendered,
-        name === 'login' ? 'after-paint' : 'interaction',
+        signingIn.has(name) ? 'after-paint' : 'interaction',
       );
     });
   };
@@ -297,6 +301,8 @@ export function createSitePages(context: {
     contact: fixedPage('contact'),
     privacy: fixedPage('privacy'),
     login: fixedPage('login'),
+    register: fixedPage('register'),
+    forgotPassword: fixedPage('forgotPassword'),
   };
 
   /**

@@ -11,4 +11,6 @@ export const pageTitles = {
   contact: `Contact Us | ${brandName} Careers`,
   privacy: `Applicant Privacy Notice | ${brandName} Careers`,
   login: `Login | ${brandName} Careers`,
+  register: `Register | ${brandName} Careers`,
+  forgotPassword: `Reset your password | ${brandName} Careers`,
 };

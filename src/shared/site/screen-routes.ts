@@ -146,7 +146,8 @@ export const screens = {
     admin: false,
     indexing: 'disallow',
     replay: true,
-    prerendered: false,
+    // Drawn by the server like the login, which links to it.
+    prerendered: true,
     screen: { file: 'features/auth/register-page', name: 'RegisterPage' },
   }),
   forgotPassword: screen('/forgot-password', {
@@ -155,7 +156,8 @@ export const screens = {
     admin: false,
     indexing: 'disallow',
     replay: true,
-    prerendered: false,
+    // Drawn by the server like the login, which links to it.
+    prerendered: true,
     screen: { file: 'features/auth/forgot-password-page', name: 'ForgotPasswordPage' },
   }),
   resetPassword: screen('/reset-password/:token', {

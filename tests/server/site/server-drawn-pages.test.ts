@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { afterEach, describe, expect, it } from 'vitest';
+import { pageTitles } from '../../../src/shared/site/page-titles';
 import { siteConfig } from '../../../src/shared/site/site-config';
 import { createScratchDatabase, testDatabaseUrl } from '../../support/postgres';
 import { fakeWebBuild, realPrerender, removeFakeWebBuild } from '../../support/web-template';
@@ -111,6 +112,20 @@ describe('About, Contact, the privacy notice and the login, drawn on the server'
     expect(login.document.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
     expect(login.document.querySelector('link[rel="canonical"]')).toBeNull();
     expect(login.root.hasAttribute('data-start')).toBe(false);
+    // So are the two screens it links to, each with its form and its own title.
+    for (const [address, heading, submit, title] of [
+      ['/register', 'Create an Account', 'Register', pageTitles.register],
+      ['/forgot-password', 'Reset your password', 'Send the reset link', pageTitles.forgotPassword],
+    ]) {
+      const drawn = await page(address!);
+      expect(drawn.status, address).toBe(200);
+      expect(drawn.root.querySelector('h1')?.textContent, address).toBe(heading);
+      expect(drawn.root.querySelector('form input[type="email"]'), address).not.toBeNull();
+      expect(drawn.root.querySelector('button[type="submit"]')?.textContent, address).toBe(submit);
+      expect(drawn.document.title, address).toBe(title);
+      expect(drawn.document.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+      expect(drawn.root.hasAttribute('data-start'), address).toBe(false);
+    }
     // The real prerender, compiled from the sources in its child process on first use (20-40 s on
     // a busy machine), and a server of its own.
   }, 120_000);
@@ -131,6 +146,9 @@ export function prerender(url, data) {
   const titles = (data.jobs ?? (data.job ? [data.job] : [])).map((job) => '<h2>' + job.jobTitle + '</h2>').join('');
   return { html: '<main data-render="' + mark + '">' + titles + '</main>', styles: '' };
 }`;
+
+  /** Home, one job, About, Contact, the privacy notice, the login and the two screens it links to. */
+  const everyPage = 8;
 
   async function serveCounting(options: { databaseUrl?: string } = {}) {
     const log = path.join(os.tmpdir(), `careers-renders-${process.pid}-${Date.now()}.log`);
@@ -162,7 +180,9 @@ export function prerender(url, data) {
     // Everything drawn so far (the first page asked for has the others drawn in the background).
     await expect
       .poll(() => [...new Set(renders())].sort())
-      .toEqual(['/', '/about', '/contact', '/privacy', '/login', job].sort());
+      .toEqual(
+        ['/', '/about', '/contact', '/privacy', '/login', '/register', '/forgot-password', job].sort(),
+      );
     const rendersBefore = renders().length;
 
     // The quiet spell: the prerender's process leaves, and the open jobs are past their age.
@@ -190,7 +210,7 @@ export function prerender(url, data) {
     const job = `/apply/${created.body.insertedId}`;
     await mark('/');
     await mark(job);
-    await expect.poll(() => new Set(renders()).size, { timeout: 15_000 }).toBe(6);
+    await expect.poll(() => new Set(renders()).size, { timeout: 15_000 }).toBe(everyPage);
     const homeBefore = renders().filter((url) => url === '/').length;
     const jobBefore = renders().filter((url) => url === job).length;
 
@@ -223,7 +243,7 @@ export function prerender(url, data) {
     });
     const id = created.body.insertedId as string;
     await mark(`/apply/${id}`);
-    await expect.poll(() => new Set(renders()).size, { timeout: 15_000 }).toBe(6);
+    await expect.poll(() => new Set(renders()).size, { timeout: 15_000 }).toBe(everyPage);
     expect((await running.api('DELETE', `/post/${id}`, { token })).status).toBe(200);
     // The home page is drawn again without it, and the job's page is not.
     await expect.poll(() => renders().filter((url) => url === '/').length, { timeout: 15_000 }).toBe(2);

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Field, Input, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { UntitledMessageBar } from '../../components/untitled-message-bar';
 import { KeyResetRegular } from '@fluentui/react-icons/headless/svg/key-reset';
 import { forgotPasswordSchema } from '../../../shared/auth/account-contract';
-import { siteConfig } from '../../../shared/site/site-config';
+import { pageTitles } from '../../../shared/site/page-titles';
+import { useTypedBeforeStart } from '../../lib/use-typed-before-start';
 import { errorMessage } from '../../store/api-error';
 import { AuthCard } from './auth-card';
 import { useForgotPasswordMutation } from './account-api';
@@ -23,6 +24,8 @@ export function ForgotPasswordPage() {
   const [sent, setSent] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [forgot, { isLoading }] = useForgotPasswordMutation();
+  const emailInput = useRef<HTMLInputElement>(null);
+  useTypedBeforeStart([[emailInput, setEmail]]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -48,7 +51,7 @@ export function ForgotPasswordPage() {
       subtitle="Enter the e-mail address of your account and we will e-mail you a link to choose a new password."
       step={sent ? 'sent' : 'ask'}
     >
-      <title>{`Reset your password | ${siteConfig.brandName} Careers`}</title>
+      <title>{pageTitles.forgotPassword}</title>
       {sent ? (
         <UntitledMessageBar intent="success" layout="multiline" role="status">
           <MessageBarBody>{sent}</MessageBarBody>
@@ -57,6 +60,7 @@ export function ForgotPasswordPage() {
         <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
           <Field label="Email" required validationMessage={invalid}>
             <Input
+              ref={emailInput}
               type="email"
               autoComplete="username"
               value={email}

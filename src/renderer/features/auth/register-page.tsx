@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
   Button,
@@ -14,8 +14,10 @@ import { PersonAddRegular } from '@fluentui/react-icons/headless/svg/person-add'
 import { registerFormSchema, type RegisterForm } from '../../../shared/auth/auth-contract';
 import { messages } from '../../../shared/messages';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/limits';
+import { pageTitles } from '../../../shared/site/page-titles';
 import { siteConfig } from '../../../shared/site/site-config';
 import { useToast } from '../../feedback/use-toast';
+import { useTypedBeforeStart } from '../../lib/use-typed-before-start';
 import { errorMessage } from '../../store/api-error';
 import { AuthCard } from './auth-card';
 import { useRegisterMutation } from '../../store/session-api';
@@ -45,6 +47,17 @@ export function RegisterPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [attempted, setAttempted] = useState(false);
+  const nameInput = useRef<HTMLInputElement>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const confirmInput = useRef<HTMLInputElement>(null);
+  const typed = (name: FieldName) => (value: string) => setForm((before) => ({ ...before, [name]: value }));
+  useTypedBeforeStart([
+    [nameInput, typed('name')],
+    [emailInput, typed('email')],
+    [passwordInput, typed('password')],
+    [confirmInput, typed('confirmPassword')],
+  ]);
 
   const update = (name: FieldName) => (value: string) => {
     const next = { ...form, [name]: value };
@@ -80,7 +93,7 @@ export function RegisterPage() {
       title="Create an Account"
       subtitle={`Register for the ${siteConfig.brandName} careers portal.`}
     >
-      <title>{`Register | ${siteConfig.brandName} Careers`}</title>
+      <title>{pageTitles.register}</title>
       <MessageBar intent="warning">
         <MessageBarBody>
           <MessageBarTitle>Important Notice</MessageBarTitle>
@@ -90,10 +103,16 @@ export function RegisterPage() {
       </MessageBar>
       <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
         <Field label="Name" required validationMessage={errors.name}>
-          <Input autoComplete="name" value={form.name} onChange={(_, data) => update('name')(data.value)} />
+          <Input
+            ref={nameInput}
+            autoComplete="name"
+            value={form.name}
+            onChange={(_, data) => update('name')(data.value)}
+          />
         </Field>
         <Field label="Email" required validationMessage={errors.email}>
           <Input
+            ref={emailInput}
             type="email"
             autoComplete="email"
             value={form.email}
@@ -107,6 +126,7 @@ export function RegisterPage() {
           hint={errors.password ? undefined : `At least ${MIN_PASSWORD_LENGTH} characters.`}
         >
           <PasswordInput
+            ref={passwordInput}
             autoComplete="new-password"
             value={form.password}
             onChange={(_, data) => update('password')(data.value)}
@@ -116,6 +136,7 @@ export function RegisterPage() {
         </Field>
         <Field label="Confirm Password" required validationMessage={errors.confirmPassword}>
           <PasswordInput
+            ref={confirmInput}
             autoComplete="new-password"
             value={form.confirmPassword}
             onChange={(_, data) => update('confirmPassword')(data.value)}
