@@ -14,9 +14,11 @@
 // BENCH_OLD_NODE (the Node.js 20 binary the memory comparison runs the same build on; /usr/bin/node
 // when that is older than 24), BENCH_NODE_MEMORY_ROUNDS (2).
 // `--build` rebuilds the product first.
-// `--only=public-pages,quiet-first-request,job-search,node-memory,job-alerts,reports,soak` measures only those rows
-// (Lighthouse on About, Contact and the privacy notice; the first request after a quiet spell;
-// filtered careers home pages with 1,000 open jobs; resident memory on this Node against Node 20).
+// `--only=public-pages,quiet-first-request,job-search,node-memory,job-alerts,reports,api-all,intake,soak`
+// measures only those rows (Lighthouse on About, Contact and the privacy notice; the first request
+// after a quiet spell; filtered careers home pages with 1,000 open jobs; resident memory on this
+// Node against Node 20; `GET /api/all` against the baselines; the CV intake and its peak RSS; the
+// mixed soak's resident memory).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -85,6 +87,8 @@ const settings = {
 };
 
 const KB = 1024;
+/** Fastify's own benchmark puts it at about 0.9-1.0x of plain Node on a kept answer. */
+const API_ALL_MINIMUM = 0.9;
 const MB = 1024 * 1024;
 const resultsFile = path.join(root, '.bench', 'results.json');
 const hasCommand = (command, args) => !spawnSync(command, args, { stdio: 'ignore' }).error;
@@ -117,6 +121,8 @@ const ratioMet = (result, minimum) =>
 
 /** The rows `--only=` may pick, each measured on a product of its own. */
 const ONLY_ROWS = [
+  'api-all',
+  'intake',
   'public-pages',
   'quiet-first-request',
   'job-search',
@@ -266,6 +272,135 @@ async function addNodeMemoryRows() {
   nodeMemorySideBySide = nodeMemoryTable([older, current]);
 }
 
+/**
+ * The two baselines serving `answers` (captured from `product`), checked byte for byte against
+ * them; the targets every throughput row measures, the product first.
+ */
+async function startBaselines({ answers, work, product, withNginx, headers }) {
+  const replayDir = path.join(work, 'replay');
+  const intakeDir = path.join(work, 'plain-node-cvs');
+  mkdirSync(replayDir);
+  mkdirSync(intakeDir);
+  const replayFile = writeReplay(replayDir, answers, intakeDir);
+  const plainNode = await startPlainNode({ replayFile, port: await freePort(), cpu: SERVER_CPU });
+  const nginx = withNginx
+    ? await startNginx({ replayFile, port: await freePort(), dir: path.join(work, 'nginx'), cpu: SERVER_CPU })
+    : undefined;
+  const targets = [
+    { key: 'product', url: product.url, pid: product.pid },
+    { key: 'plainNode', url: plainNode.url, pid: plainNode.pid },
+    ...(nginx ? [{ key: 'nginx', url: nginx.url }] : []),
+  ];
+  await checkSameBytes(answers, targets.slice(1), headers);
+  return { plainNode, targets };
+}
+
+/** One GET row: `urlPath` from every target with wrk, in alternating rounds. */
+async function addGetRow({ id, urlPath, metric, minimum, headers, answers, targets }) {
+  const answer = answers.find((entry) => entry.path === urlPath);
+  console.info(`${metric} (${kb(answer.body.length)} a body)`);
+  const result = await measureGetThroughput({
+    path: urlPath,
+    headers,
+    targets,
+    rounds: settings.rounds,
+    seconds: settings.wrkSeconds,
+    connections: id === 'cv-answer' ? settings.cvAnswerConnections : settings.wrkConnections,
+  });
+  addRow(id, {
+    metric,
+    product: throughputCell(result.product, 'req/s'),
+    plainNode: throughputCell(result.plainNode, 'req/s'),
+    nginx: throughputCell(result.nginx, 'req/s'),
+    ratio: result.ratio,
+    target: `>= ${minimum}x plain node`,
+    met: ratioMet(result, minimum),
+    details: { bodyBytes: answer.body.length, headers: answer.headers, ...result },
+  });
+}
+
+/** `cv-intake` and `peak-rss`: the peak counts from the intake's start (reset), not the server's. */
+async function addIntakeRows({ product, plainNode, targets, cvFile, job }) {
+  console.info(
+    `CV intake: 5 MiB CVs, ${settings.uploadConcurrency} at a time, ${settings.intakeSeconds} s a round`,
+  );
+  const peakBeforeIntake = procStatusBytes(product.pid, 'VmHWM');
+  const peakReset = resetPeakRss(product.pid) && resetPeakRss(plainNode.pid);
+  const intake = await measureCvIntake({
+    targets: targets.filter((target) => target.key !== 'nginx'),
+    pdfFile: cvFile,
+    jobId: job._id,
+    jobTitle: job.jobTitle,
+    rounds: settings.rounds,
+    seconds: settings.intakeSeconds,
+    concurrency: settings.uploadConcurrency,
+  });
+  const productPeak = procStatusBytes(product.pid, 'VmHWM');
+  const plainNodePeak = procStatusBytes(plainNode.pid, 'VmHWM');
+  addRow('cv-intake', {
+    metric: 'CV intake, 5 MiB × 8 at a time, MiB/s accepted',
+    product: throughputCell(intake.product, 'MiB/s'),
+    plainNode: throughputCell(intake.plainNode, 'MiB/s'),
+    nginx: 'n/a',
+    ratio: intake.ratio,
+    target: '>= 0.8x plain node',
+    met: ratioMet(intake, 0.8),
+    details: intake,
+  });
+  addRow('peak-rss', {
+    metric: `server peak RSS ${peakReset ? 'during CV intake' : 'since start'}`,
+    product: `${mb(productPeak)} (${mb(peakBeforeIntake)} before intake)`,
+    plainNode: mb(plainNodePeak),
+    target: '<= 250 MB',
+    met: productPeak <= 250 * MB,
+    details: { productPeak, peakBeforeIntake, plainNodePeak, peakResetBeforeIntake: peakReset },
+  });
+}
+
+/**
+ * `--only=api-all` and `--only=intake`: a product of their own with the 50 posts (no seeded
+ * applications, no other rows before), against the plain Node server (and nginx for `/api/all`)
+ * serving its captured `/api/all`.
+ */
+async function addShortThroughputRows(work) {
+  console.info(`a product with ${settings.posts} job posts, and the baselines`);
+  const product = await startProduct({
+    port: await freePort(),
+    dataDir: path.join(work, 'throughput-data'),
+    cpu: SERVER_CPU,
+  });
+  await createJobPosts(product.url, await adminToken(product.url), settings.posts);
+  const jobs = await requestJson(`${product.url}/api/all`);
+  const browser = { 'accept-encoding': BROWSER_ACCEPT_ENCODING };
+  const answers = [await captureAnswer(product.url, '/api/all', browser)];
+  const withNginx = only.includes('api-all') && hasCommand('nginx', ['-v']);
+  const { plainNode, targets } = await startBaselines({
+    answers,
+    work,
+    product,
+    withNginx,
+    headers: browser,
+  });
+  if (only.includes('api-all')) {
+    const metric = `GET /api/all (${jobs.length} posts), req/s`;
+    await addGetRow({
+      id: 'api-all',
+      urlPath: '/api/all',
+      metric,
+      minimum: API_ALL_MINIMUM,
+      headers: browser,
+      answers,
+      targets,
+    });
+  }
+  if (only.includes('intake')) {
+    const cvFile = path.join(work, 'cv-5mib.pdf');
+    writeFileSync(cvFile, await pdfOfSize(settings.cvBytes));
+    await addIntakeRows({ product, plainNode, targets, cvFile, job: jobs[0] });
+  }
+  await stopAll();
+}
+
 /** Only the rows `--only=` names, each on a product of its own (a short run on a shared machine). */
 async function mainOnly() {
   installCleanup();
@@ -287,6 +422,7 @@ async function mainOnly() {
   if (only.includes('node-memory')) await addNodeMemoryRows();
   if (only.includes('job-alerts')) await addJobAlertsRow(work);
   if (only.includes('reports')) await addReportsRows(work);
+  if (only.includes('api-all') || only.includes('intake')) await addShortThroughputRows(work);
   if (only.includes('soak')) await addSoakRow(work);
   if (only.includes('public-pages')) {
     const product = await startProduct({
@@ -494,50 +630,17 @@ async function main() {
     await captureAnswer(product.url, '/', browser),
     await captureAnswer(product.url, cvAnswerPath, admin),
   ];
-  const replayDir = path.join(work, 'replay');
-  const intakeDir = path.join(work, 'plain-node-cvs');
-  mkdirSync(replayDir);
-  mkdirSync(intakeDir);
-  const replayFile = writeReplay(replayDir, answers, intakeDir);
-  const plainNode = await startPlainNode({ replayFile, port: await freePort(), cpu: SERVER_CPU });
-  const nginx = withNginx
-    ? await startNginx({ replayFile, port: await freePort(), dir: path.join(work, 'nginx'), cpu: SERVER_CPU })
-    : undefined;
-  const targets = [
-    { key: 'product', url: product.url, pid: product.pid },
-    { key: 'plainNode', url: plainNode.url, pid: plainNode.pid },
-    ...(nginx ? [{ key: 'nginx', url: nginx.url }] : []),
-  ];
-  await checkSameBytes(answers, targets.slice(1), admin);
+  const { plainNode, targets } = await startBaselines({ answers, work, product, withNginx, headers: admin });
 
   // --- GET throughput, product vs the same bytes from plain Node and nginx.
   const getRows = [
-    ['api-all', '/api/all', `GET /api/all (${jobs.length} posts), req/s`, 0.8, browser],
+    ['api-all', '/api/all', `GET /api/all (${jobs.length} posts), req/s`, API_ALL_MINIMUM, browser],
     ['home', '/', 'GET / (home HTML), req/s', 0.8, browser],
     ['cv-answer', cvAnswerPath, '5 MiB CV answer (GET /api/applications/:id/pdf), req/s', 0.5, admin],
   ];
   for (const [id, urlPath, metric, minimum, headers] of getRows) {
     phase(id);
-    const answer = answers.find((entry) => entry.path === urlPath);
-    console.info(`${metric} (${kb(answer.body.length)} a body)`);
-    const result = await measureGetThroughput({
-      path: urlPath,
-      headers,
-      targets,
-      rounds: settings.rounds,
-      seconds: settings.wrkSeconds,
-      connections: id === 'cv-answer' ? settings.cvAnswerConnections : settings.wrkConnections,
-    });
-    addRow(id, {
-      metric,
-      product: throughputCell(result.product, 'req/s'),
-      plainNode: throughputCell(result.plainNode, 'req/s'),
-      nginx: throughputCell(result.nginx, 'req/s'),
-      ratio: result.ratio,
-      target: `>= ${minimum}x plain node`,
-      met: ratioMet(result, minimum),
-      details: { bodyBytes: answer.body.length, headers: answer.headers, ...result },
-    });
+    await addGetRow({ id, urlPath, metric, minimum, headers, answers, targets });
   }
 
   // --- What a browser downloads for `/`, and what Lighthouse makes of it.
@@ -601,40 +704,7 @@ async function main() {
 
   // --- CV intake: peak RSS counts from here (reset), the figure is MiB of CVs accepted a second.
   phase('cv intake');
-  console.info(
-    `CV intake: 5 MiB CVs, ${settings.uploadConcurrency} at a time, ${settings.intakeSeconds} s a round`,
-  );
-  const peakBeforeIntake = procStatusBytes(product.pid, 'VmHWM');
-  const peakReset = resetPeakRss(product.pid) && resetPeakRss(plainNode.pid);
-  const intake = await measureCvIntake({
-    targets: targets.filter((target) => target.key !== 'nginx'),
-    pdfFile: cvFile,
-    jobId: jobs[0]._id,
-    jobTitle: jobs[0].jobTitle,
-    rounds: settings.rounds,
-    seconds: settings.intakeSeconds,
-    concurrency: settings.uploadConcurrency,
-  });
-  const productPeak = procStatusBytes(product.pid, 'VmHWM');
-  const plainNodePeak = procStatusBytes(plainNode.pid, 'VmHWM');
-  addRow('cv-intake', {
-    metric: 'CV intake, 5 MiB × 8 at a time, MiB/s accepted',
-    product: throughputCell(intake.product, 'MiB/s'),
-    plainNode: throughputCell(intake.plainNode, 'MiB/s'),
-    nginx: 'n/a',
-    ratio: intake.ratio,
-    target: '>= 0.8x plain node',
-    met: ratioMet(intake, 0.8),
-    details: intake,
-  });
-  addRow('peak-rss', {
-    metric: `server peak RSS ${peakReset ? 'during CV intake' : 'since start'}`,
-    product: `${mb(productPeak)} (${mb(peakBeforeIntake)} before intake)`,
-    plainNode: mb(plainNodePeak),
-    target: '<= 250 MB',
-    met: productPeak <= 250 * MB,
-    details: { productPeak, peakBeforeIntake, plainNodePeak, peakResetBeforeIntake: peakReset },
-  });
+  await addIntakeRows({ product, plainNode, targets, cvFile, job: jobs[0] });
 
   await stopAll();
 

@@ -38,11 +38,12 @@ const refusalOf = (error: unknown): IntakeRefusal => {
 /**
  * Parses, validates and checks one application body (up to about 7 MB of JSON, most of it the
  * CV's base64). All of it is CPU work on the request's own bytes, so it runs in a worker thread
- * (see intake-pool.ts) while the main thread keeps serving.
+ * (see intake-pool.ts) while the main thread keeps serving. `bodyRead` is called once nothing
+ * reads the body any more (the CV decoded out of it, or its text made), before the CV's checks.
  */
-export async function readApplication(body: Uint8Array): Promise<Intake> {
+export async function readApplication(body: Uint8Array, bodyRead: () => void = () => {}): Promise<Intake> {
   const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-  return (await readWithCvCutOut(bytes)) ?? readWhole(bytes);
+  return (await readWithCvCutOut(bytes, bodyRead)) ?? readWhole(bytes, bodyRead);
 }
 
 /** The JSON key and data URL prefix the CV's base64 follows in an ordinary body. */
@@ -59,7 +60,7 @@ const CV_STAND_IN = `cv:${randomUUID()}`;
  * say), a CV over the limit. Strings of several megabytes are what made the thread collect its
  * whole heap after each CV (see docs/operations.md#memory).
  */
-async function readWithCvCutOut(bytes: Buffer): Promise<Intake | undefined> {
+async function readWithCvCutOut(bytes: Buffer, bodyRead: () => void): Promise<Intake | undefined> {
   const key = bytes.indexOf(CV_KEY);
   if (key < 0) return undefined;
   const start = key + CV_KEY.length;
@@ -79,17 +80,20 @@ async function readWithCvCutOut(bytes: Buffer): Promise<Intake | undefined> {
   // Only base64 characters between the quotes: then the text is the same JSON with the CV in it.
   const cv = decodeBase64(base64);
   if (!cv) return undefined;
+  bodyRead();
   const fields = validate(parsed);
   return fields.ok ? withCv(fields.fields, checkCv(cv)) : fields;
 }
 
 /** Any body: the whole text parsed, the CV decoded from the data URL string. */
-async function readWhole(bytes: Buffer): Promise<Intake> {
+async function readWhole(bytes: Buffer, bodyRead: () => void): Promise<Intake> {
+  // Nearly all of the body is base64, so it is usually ASCII, which reads faster as latin1 (the
+  // same characters); anything else is read as the UTF-8 it is.
+  const text = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
+  bodyRead();
   let parsed: unknown;
   try {
-    // Nearly all of the body is base64, so it is usually ASCII, which reads faster as latin1 (the
-    // same characters); anything else is read as the UTF-8 it is.
-    parsed = parseJson(bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8'));
+    parsed = parseJson(text);
   } catch {
     return { ok: false, refusal: { status: 400, message: messages.badJson } };
   }

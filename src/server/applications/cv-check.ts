@@ -3,6 +3,7 @@ import type { PDFDocument, PDFObject } from 'pdf-lib';
 import { MAX_CV_BYTES, PDF_DATA_URL_PREFIX } from '../../shared/limits';
 import { messages } from '../../shared/messages';
 import { HttpError } from '../http/http-error';
+import { releaseBytes } from '../runtime/release-bytes';
 
 /**
  * PDF names that make a document do things rather than show things: scripts, launching
@@ -102,9 +103,24 @@ async function checkPdfStructure(bytes: Uint8Array): Promise<void> {
     // Encrypted documents land here too: their objects cannot be checked, so they are not accepted.
     throw new HttpError(400, messages.cvUnreadable);
   }
-  if (countPages(document) === 0 || !hasEndOfFile(bytes)) throw new HttpError(400, messages.cvUnreadable);
+  try {
+    if (countPages(document) === 0 || !hasEndOfFile(bytes)) throw new HttpError(400, messages.cvUnreadable);
+    for (const [, object] of document.context.enumerateIndirectObjects()) {
+      if (containsActiveContent(pdfLib, object)) throw new HttpError(400, messages.cvActiveContent);
+    }
+  } finally {
+    releaseStreamCopies(pdfLib, document);
+  }
+}
+
+/**
+ * pdf-lib copies each stream's bytes out of the document as it parses it: most of a CV, another
+ * 5 MB for the largest, left for the thread's next collection. Nothing reads them once the checks
+ * are done, so their memory goes back at once (docs/operations.md#memory).
+ */
+function releaseStreamCopies({ PDFRawStream }: typeof PdfLib, document: PDFDocument): void {
   for (const [, object] of document.context.enumerateIndirectObjects()) {
-    if (containsActiveContent(pdfLib, object)) throw new HttpError(400, messages.cvActiveContent);
+    if (object instanceof PDFRawStream) releaseBytes(object.contents);
   }
 }
 

@@ -20,7 +20,9 @@ function handBack(result: Intake): Intake {
 /** The worker thread's task (Piscina calls the default export): one JSON application body in, its intake out. */
 export default async function intake(body: Uint8Array) {
   try {
-    return handBack(await readApplication(body));
+    // Given back as soon as it is read, not after the CV's checks: one body less per thread
+    // while pdf-lib parses the CV (docs/operations.md#memory).
+    return handBack(await readApplication(body, () => releaseBytes(body)));
   } finally {
     // What the intake answers is copied out of the body (the CV decoded into bytes of its own).
     releaseBytes(body);

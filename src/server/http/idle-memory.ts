@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { Session } from 'node:inspector/promises';
 import { loadMallocTrim } from '../runtime/malloc-trim';
+import { keepNextTickShapes } from '../runtime/next-tick-shapes';
 
 /** How often the server looks at how busy it was. */
 export const IDLE_CHECK_EVERY_MS = 5_000;
@@ -36,6 +37,8 @@ export const releasesMallocHeap = mallocTrim !== undefined;
  * a few milliseconds).
  */
 export async function releaseUnusedMemory(): Promise<void> {
+  // The entry keeps them from the start; a server made in-process (tests) from its first release.
+  await keepNextTickShapes();
   const session = new Session();
   session.connect();
   try {

@@ -28,8 +28,8 @@ export function refuseUnsupportedNode(version: string = process.versions.node): 
  * Node 20 on the same build:
  * - Node 24's V8 sizes the young generation by the heap limit, up to 64 MB a semi-space: the
  *   server held about 100 MB more 5 s after start. 8 MB a semi-space took about 30 MB off the peak
- *   of 8 concurrent CV uploads against 16 (Node 20's size), with the same `/api/all` throughput
- *   and the CV intake within its round-to-round noise.
+ *   of 8 concurrent CV uploads against 16 (Node 20's size), and 4 MB about 10 MB more, each with
+ *   the same `/api/all` throughput and the CV intake within its round-to-round noise.
  * - Maglev, the optimizing tier V8 added between Node 20 and 24, compiled the start's code on
  *   helper threads whose freed memory the C library kept: about 20 MB at rest, with no gain on the
  *   server's paths (`/api/all` is answered from memory, the CV intake's work is PGlite's
@@ -40,7 +40,7 @@ export function refuseUnsupportedNode(version: string = process.versions.node): 
  *   taking 160 CVs with 50 jobs posted, the peak came down from about 365 MB to about 330.
  */
 export const SERVER_NODE_FLAGS = [
-  '--max-semi-space-size=8',
+  '--max-semi-space-size=4',
   '--no-maglev',
   '--external-memory-accounted-in-global-limit',
 ] as const;

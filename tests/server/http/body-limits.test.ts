@@ -1,4 +1,8 @@
+import { createServer, request, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readApplicationBody } from '../../../src/server/applications/application-body';
 import { MAX_BODY_BYTES } from '../../../src/shared/limits';
 import { messages } from '../../../src/shared/messages';
 import { answerLog, expectJsonError, login } from '../../support/answer-checks';
@@ -54,6 +58,54 @@ describe('body limits', () => {
     });
     // Reaches validation: the password is over the 1024-character cap.
     expect(answer.status).toBe(400);
+  });
+});
+
+describe("an application's body as the route reads it", () => {
+  const read = (payload: IncomingMessage) =>
+    new Promise<Buffer>((resolve, reject) =>
+      readApplicationBody(payload, 8 * 1024 * 1024, (error, body) =>
+        error ? reject(error) : resolve(body!),
+      ),
+    );
+
+  it('arrives whole from a connection that sends it in many pieces (each piece given back once copied)', async () => {
+    const sent = Buffer.from(Array.from({ length: 3 * 1024 * 1024 }, (_, i) => (i * 7) % 251));
+    const server = createServer((req, res) => {
+      void read(req).then((body) => res.end(body.equals(sent) ? 'same' : 'different'));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const answer = await new Promise<string>((resolve, reject) => {
+        const { port } = server.address() as AddressInfo;
+        const req = request({
+          port,
+          host: '127.0.0.1',
+          method: 'POST',
+          headers: { 'content-length': sent.length },
+        });
+        req.on('response', (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => resolve(text));
+        });
+        req.on('error', reject);
+        for (let at = 0; at < sent.length; at += 100_000) req.write(sent.subarray(at, at + 100_000));
+        req.end();
+      });
+      expect(answer).toBe('same');
+    } finally {
+      server.close();
+    }
+  });
+
+  it("leaves a request made in-process its caller's bytes", async () => {
+    const sent = Buffer.from('{"name":"Ada"}'.padEnd(200_000, ' '));
+    const payload = Object.assign(Readable.from([sent]), {
+      headers: { 'content-length': String(sent.length) },
+    }) as unknown as IncomingMessage;
+    expect((await read(payload)).equals(sent)).toBe(true);
+    expect(sent.length).toBe(200_000);
   });
 });
 

@@ -85,10 +85,10 @@ describe.skipIf(process.platform === 'win32')('the server’s V8 settings', () =
     // Same pid: whoever started the server (npm start, a service manager, the tests) still holds it.
     expect(lines[0]).toBe(`started ${printed.pid}`);
     expect(printed.execArgv).toEqual(expect.arrayContaining([...SERVER_NODE_FLAGS]));
-    expect(printed.execArgv).toEqual(expect.arrayContaining(['--max-semi-space-size=8', '--no-maglev']));
+    expect(printed.execArgv).toEqual(expect.arrayContaining(['--max-semi-space-size=4', '--no-maglev']));
     expect(printed.argv).toEqual(['--port', '3000']);
     expect(printed.semiSpaceMb).toBeGreaterThan(0);
-    expect(printed.semiSpaceMb).toBeLessThanOrEqual(8);
+    expect(printed.semiSpaceMb).toBeLessThanOrEqual(4);
     // Two malloc arenas for the whole process (docs/operations.md#memory).
     expect(printed.arenas).toBe('2');
     // Freed memory goes back to the system: large blocks are mapped on their own.
