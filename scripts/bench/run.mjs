@@ -347,7 +347,17 @@ async function mainOnly() {
   }
   console.info(`\n${formatTable([...rows.values()])}\n`);
   if (nodeMemorySideBySide) console.info(`${nodeMemorySideBySide}\n`);
-  console.info(`${((performance.now() - began) / 60_000).toFixed(1)} minutes`);
+  // Beside the full run's file, not over it: the rows with their details.
+  const onlyFile = path.join(root, '.bench', 'results-only.json');
+  writeJson(onlyFile, {
+    date: new Date().toISOString(),
+    commit: gitCommit(),
+    only,
+    rows: [...rows.values()],
+  });
+  console.info(
+    `${((performance.now() - began) / 60_000).toFixed(1)} minutes; every round in ${path.relative(root, onlyFile)}`,
+  );
 }
 
 async function main() {
