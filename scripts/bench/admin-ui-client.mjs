@@ -131,6 +131,8 @@ async function main() {
       );
     });
     await page.getByRole('button', { name: 'Reject', exact: true }).click();
+    // A move to Rejected names its reason (docs/behaviour.md#rejection-reasons).
+    await page.getByRole('dialog').getByRole('combobox', { name: /^Reason/ }).selectOption({ index: 1 });
     await page.getByRole('dialog').getByRole('button', { name: 'Reject without e-mail' }).click();
     const movedAt = await paintedAt(
       page,
