@@ -21,12 +21,19 @@ const paintedAt = (page, stamp) =>
     .waitForFunction(stamp, undefined, { polling: 'raf', timeout: 60_000 })
     .then((handle) => handle.jsonValue());
 
-/** The page's calls to /api/applications so far: when each began and ended, and its bytes. */
+/**
+ * The page's own address and its calls to /api/applications and /api/admin so far: when each
+ * began and ended, and its bytes.
+ */
 const applicationCalls = (page) =>
   page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .filter((entry) => entry.name.includes('/api/applications'))
+    [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
+      .filter(
+        (entry) =>
+          entry.entryType === 'navigation' ||
+          entry.name.includes('/api/applications') ||
+          entry.name.includes('/api/admin'),
+      )
       .map((entry) => ({
         path: new URL(entry.name).pathname + new URL(entry.name).search,
         startMs: Math.round(entry.startTime),
@@ -132,7 +139,10 @@ async function main() {
     });
     await page.getByRole('button', { name: 'Reject', exact: true }).click();
     // A move to Rejected names its reason (docs/behaviour.md#rejection-reasons).
-    await page.getByRole('dialog').getByRole('combobox', { name: /^Reason/ }).selectOption({ index: 1 });
+    await page
+      .getByRole('dialog')
+      .getByRole('combobox', { name: /^Reason/ })
+      .selectOption({ index: 1 });
     await page.getByRole('dialog').getByRole('button', { name: 'Reject without e-mail' }).click();
     const movedAt = await paintedAt(
       page,
