@@ -18,8 +18,8 @@ export const adminRouteObjects = createRoutesFromElements(screenRoutes);
 
 /**
  * Starts fetching what a screen shows while the screen's own code is still loading, rather than
- * after: the applications (10,000 of them take a moment) for the dashboard, the list and an
- * application's Previous and Next, and the job posts for the dashboard. Rendered outside the
+ * after: the list's first page (docs/architecture.md#the-applications-list), every application
+ * for an application's Previous and Next, and the job posts for the dashboard. Rendered outside the
  * screens' Suspense boundary, so it runs while they wait for their code.
  */
 function ScreenDataPrefetch() {
@@ -34,7 +34,8 @@ function ScreenDataPrefetch() {
     const firstPage = list ? firstPageArgs(readListFilter(search)) : undefined;
     if (dashboard) prefetchJobs();
     if (firstPage) prefetchFirstPage(firstPage);
-    else if (dashboard || list || isAtScreen(pathname, [screens.application])) prefetchApplications();
+    // The dashboard asks for every application itself, once its counts are drawn.
+    else if (list || isAtScreen(pathname, [screens.application])) prefetchApplications();
     // Runs as the screen changes, not as the list's search writes the address as the admin types.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname, prefetchApplications, prefetchFirstPage, prefetchJobs]);
