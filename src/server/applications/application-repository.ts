@@ -277,6 +277,32 @@ export function createApplicationRepository(
       const rows = filter?.limit === undefined ? await query : await query.limit(filter.limit);
       return rows.map(toSummary);
     },
+    /**
+     * Every application, newest first, as `list()` answers them, a chunk of `size` at a time: the
+     * event loop turns between chunks (PGlite reads in this thread), so other requests are
+     * answered while 10,000 rows are read. Each chunk starts below the last one's row, by the
+     * exact stored time (its text, to the microsecond) and id.
+     */
+    async *listInChunks(size: number): AsyncGenerator<ApplicationSummary[]> {
+      let after: { at: string; id: string } | undefined;
+      for (;;) {
+        const rows = await db
+          .select({ ...summaryColumns, at: sql<string>`${applications.createdAt}::text` })
+          .from(applications)
+          .where(
+            after &&
+              sql`${applications.createdAt} <= ${after.at}::timestamptz
+                and (${applications.createdAt} < ${after.at}::timestamptz or ${applications.id} < ${after.id}::uuid)`,
+          )
+          .orderBy(desc(applications.createdAt), desc(applications.id))
+          .limit(size);
+        if (rows.length > 0) yield rows.map(toSummary);
+        if (rows.length < size) return;
+        const last = rows.at(-1)!;
+        after = { at: last.at, id: last.id };
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    },
     async find(
       id: string,
     ): Promise<(ApplicationDetail & { cvKey: string | null; agreedAdjustment: string | null }) | undefined> {

@@ -77,6 +77,11 @@ describe('a page of the list, and the search the server answers', () => {
     const get = async (query: string) => server.api('GET', `/applications?${query}`, { token });
 
     expect((await get('limit=2')).body).toEqual(all.slice(0, 2));
+    // The whole list is read a chunk at a time, each chunk going on below the last.
+    const chunked = [];
+    for await (const rows of server.context.applications.listInChunks(2)) chunked.push(...rows);
+    expect(chunked).toEqual(await server.context.applications.list());
+    expect(chunked.map((row) => row._id)).toEqual(all.map((row) => row._id));
     expect((await get(`limit=${MAX_APPLICATION_PAGE}`)).body).toEqual(all);
 
     // The same rows as the list's client-side search, for each of these.
