@@ -21,6 +21,27 @@ const paintedAt = (page, stamp) =>
     .waitForFunction(stamp, undefined, { polling: 'raf', timeout: 60_000 })
     .then((handle) => handle.jsonValue());
 
+/**
+ * The page's own address and its calls to /api/applications and /api/admin so far: when each
+ * began and ended, and its bytes.
+ */
+const applicationCalls = (page) =>
+  page.evaluate(() =>
+    [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
+      .filter(
+        (entry) =>
+          entry.entryType === 'navigation' ||
+          entry.name.includes('/api/applications') ||
+          entry.name.includes('/api/admin'),
+      )
+      .map((entry) => ({
+        path: new URL(entry.name).pathname + new URL(entry.name).search,
+        startMs: Math.round(entry.startTime),
+        responseEndMs: Math.round(entry.responseEnd),
+        bytes: entry.transferSize,
+      })),
+  );
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 
 async function main() {
@@ -38,6 +59,7 @@ async function main() {
     // (a) The list: first rows painted after a navigation, and the DOM's size. The first visit
     // loads the screen's code into the browser's cache, as any admin's first visit does.
     const firstRows = [];
+    const apiCalls = [];
     let domNodes = 0;
     let coldMs;
     for (let run = 0; run <= options.runs; run++) {
@@ -48,6 +70,8 @@ async function main() {
       );
       if (run === 0) coldMs = at;
       else firstRows.push(at);
+      // Where the time went: each applications call's answer, from the navigation's start.
+      if (run > 0) apiCalls.push(await applicationCalls(page));
     }
     await page.waitForTimeout(1000);
     domNodes = await page.evaluate(() => document.getElementsByTagName('*').length);
@@ -114,6 +138,11 @@ async function main() {
       );
     });
     await page.getByRole('button', { name: 'Reject', exact: true }).click();
+    // A move to Rejected names its reason (docs/behaviour.md#rejection-reasons).
+    await page
+      .getByRole('dialog')
+      .getByRole('combobox', { name: /^Reason/ })
+      .selectOption({ index: 1 });
     await page.getByRole('dialog').getByRole('button', { name: 'Reject without e-mail' }).click();
     const movedAt = await paintedAt(
       page,
@@ -131,6 +160,7 @@ async function main() {
 
     // (d) The dashboard: the pipeline's counts per stage, shown after a navigation.
     const dashboard = [];
+    const dashboardCalls = [];
     for (let run = 0; run <= options.runs; run++) {
       await page.goto(`${options.url}/dashboard`, { waitUntil: 'commit' });
       const at = await paintedAt(
@@ -140,11 +170,20 @@ async function main() {
           performance.now(),
       );
       if (run > 0) dashboard.push(at);
+      if (run > 0) dashboardCalls.push(await applicationCalls(page));
     }
 
     console.info(
       JSON.stringify({
-        list: { firstRowsMs: median(firstRows), runs: firstRows, coldMs, domNodes, drawnRows, totalText },
+        list: {
+          firstRowsMs: median(firstRows),
+          runs: firstRows,
+          coldMs,
+          domNodes,
+          drawnRows,
+          totalText,
+          apiCalls,
+        },
         typing: {
           query,
           worstInteractionMs,
@@ -153,7 +192,7 @@ async function main() {
           interactions: interactions.map((entry) => `${entry.name} ${entry.duration}`),
         },
         bulk,
-        dashboard: { countsShownMs: median(dashboard), runs: dashboard },
+        dashboard: { countsShownMs: median(dashboard), runs: dashboard, apiCalls: dashboardCalls },
       }),
     );
   } finally {

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Route, Routes, createRoutesFromElements, useLocation } from 'react-router-dom';
 import { applicationAdminApi } from '../entities/application-admin-api';
+import { firstPageArgs, readListFilter } from '../features/applications/application-filters';
 import { adminJobsApi } from '../entities/admin-jobs-api';
 import { ADMIN_BASE, isAtScreen, screens } from '../../shared/site/screen-routes';
 import { AdminLayout } from '../layout/admin-layout';
@@ -17,20 +18,27 @@ export const adminRouteObjects = createRoutesFromElements(screenRoutes);
 
 /**
  * Starts fetching what a screen shows while the screen's own code is still loading, rather than
- * after: the applications (10,000 of them take a moment) for the dashboard, the list and an
- * application's Previous and Next, and the job posts for the dashboard. Rendered outside the
+ * after: the list's first page (docs/architecture.md#the-applications-list), every application
+ * for an application's Previous and Next, and the job posts for the dashboard. Rendered outside the
  * screens' Suspense boundary, so it runs while they wait for their code.
  */
 function ScreenDataPrefetch() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const prefetchApplications = applicationAdminApi.usePrefetch('getApplications');
+  const prefetchFirstPage = applicationAdminApi.usePrefetch('getApplicationsPage');
   const prefetchJobs = adminJobsApi.usePrefetch('getAdminJobs');
   useEffect(() => {
     const dashboard = isAtScreen(pathname, [screens.dashboard, screens.dashboardAll]);
+    const list = isAtScreen(pathname, [screens.applications]);
+    // The list's first page, as the list asks for it; the list asks for the rest once that is in.
+    const firstPage = list ? firstPageArgs(readListFilter(search)) : undefined;
     if (dashboard) prefetchJobs();
-    if (dashboard || isAtScreen(pathname, [screens.applications, screens.application]))
-      prefetchApplications();
-  }, [pathname, prefetchApplications, prefetchJobs]);
+    if (firstPage) prefetchFirstPage(firstPage);
+    // The dashboard asks for every application itself, once its counts are drawn.
+    else if (list || isAtScreen(pathname, [screens.application])) prefetchApplications();
+    // Runs as the screen changes, not as the list's search writes the address as the admin types.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname, prefetchApplications, prefetchFirstPage, prefetchJobs]);
   return null;
 }
 

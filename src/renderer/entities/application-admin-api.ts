@@ -22,6 +22,12 @@ export const COUNTS_POLLING_MS = 30_000;
 
 type Dispatch = (action: unknown) => unknown;
 
+/** One page of the list: the newest `limit`, among those the search `q` finds when given. */
+export interface ApplicationsPageArgs {
+  q?: string;
+  limit: number;
+}
+
 /** Admin-only application calls; loaded with the dashboard, never by visitors. */
 export const applicationAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -36,6 +42,16 @@ export const applicationAdminApi = api.injectEndpoints({
         for (const row of rows) Object.freeze(row);
         return Object.freeze(rows) as ApplicationSummary[];
       },
+      providesTags: [tags.applicationList],
+    }),
+    /**
+     * The newest few applications, with the list's search when it has one (the server answers it
+     * the way the list does): what the list shows while every application is on its way
+     * (docs/architecture.md#the-applications-list).
+     */
+    getApplicationsPage: build.query<ApplicationSummary[], ApplicationsPageArgs>({
+      query: ({ q, limit }) =>
+        `${apiPaths.applications.path()}?${new URLSearchParams({ ...(q ? { q } : {}), limit: String(limit) }).toString()}`,
       providesTags: [tags.applicationList],
     }),
     /**
@@ -179,6 +195,16 @@ function patchCachedStages(
         }
       }),
     );
+  for (const args of applicationAdminApi.util.selectCachedArgsForQuery(getState(), 'getApplicationsPage'))
+    dispatch(
+      applicationAdminApi.util.updateQueryData('getApplicationsPage', args, (rows) => {
+        for (const row of rows)
+          if (ids.has(row._id) && row.stage !== stage) {
+            row.stage = stage;
+            row.stageChangedAt = stageChangedAt;
+          }
+      }),
+    );
   const cachedDetails = applicationAdminApi.util.selectCachedArgsForQuery(getState(), 'getApplication');
   for (const id of cachedDetails) {
     if (!ids.has(id)) continue;
@@ -194,6 +220,7 @@ function patchCachedStages(
 
 export const {
   useGetApplicationsQuery,
+  useGetApplicationsPageQuery,
   useGetApplicationsAnsweringQuery,
   useGetApplicationCvMutation,
   useLazyGetReplyPreviewQuery,

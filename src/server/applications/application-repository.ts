@@ -70,6 +70,27 @@ function answeredSo(questionId: string, value: string) {
       end))`;
 }
 
+/**
+ * The list screen's search (docs/behaviour.md#search), as its client-side form answers it: the
+ * lower-cased text within the name, the e-mail or the job title (the job name is the same title).
+ * strpos rather than LIKE, so % and _ are only characters.
+ */
+function searchedFor(needle: string) {
+  return sql`(strpos(lower(${applications.name}), ${needle}) > 0
+    or strpos(lower(${applications.email}), ${needle}) > 0
+    or strpos(lower(${applications.jobTitle}), ${needle}) > 0)`;
+}
+
+/** What GET /applications may narrow the list to (application-contract.ts). */
+export interface ApplicationListFilter {
+  question?: string | undefined;
+  answer?: string | undefined;
+  /** A search; blank or whitespace finds every application. */
+  q?: string | undefined;
+  /** Only the newest that many. */
+  limit?: number | undefined;
+}
+
 export interface NewApplication {
   jobId: string;
   jobTitle: string;
@@ -239,13 +260,48 @@ export function createApplicationRepository(
      * Newest first; with a filter, only those that answered that question so (a choice among
      * theirs, or the whole answer, in any case; yes and no for a yes-or-no question).
      */
-    async list(filter?: { question: string; answer: string }): Promise<ApplicationSummary[]> {
-      const rows = await db
+    async list(filter?: ApplicationListFilter): Promise<ApplicationSummary[]> {
+      const answered = filter?.question !== undefined && filter.answer !== undefined;
+      const needle = filter?.q?.trim().toLowerCase();
+      const query = db
         .select(summaryColumns)
         .from(applications)
-        .where(filter && answeredSo(filter.question, filter.answer))
-        .orderBy(desc(applications.createdAt));
+        .where(
+          and(
+            answered ? answeredSo(filter.question!, filter.answer!) : undefined,
+            needle ? searchedFor(needle) : undefined,
+          ),
+        )
+        // The id breaks ties, so a page and the whole list agree on the order.
+        .orderBy(desc(applications.createdAt), desc(applications.id));
+      const rows = filter?.limit === undefined ? await query : await query.limit(filter.limit);
       return rows.map(toSummary);
+    },
+    /**
+     * Every application, newest first, as `list()` answers them, a chunk of `size` at a time: the
+     * event loop turns between chunks (PGlite reads in this thread), so other requests are
+     * answered while 10,000 rows are read. Each chunk starts below the last one's row, by the
+     * exact stored time (its text, to the microsecond) and id.
+     */
+    async *listInChunks(size: number): AsyncGenerator<ApplicationSummary[]> {
+      let after: { at: string; id: string } | undefined;
+      for (;;) {
+        const rows = await db
+          .select({ ...summaryColumns, at: sql<string>`${applications.createdAt}::text` })
+          .from(applications)
+          .where(
+            after &&
+              sql`${applications.createdAt} <= ${after.at}::timestamptz
+                and (${applications.createdAt} < ${after.at}::timestamptz or ${applications.id} < ${after.id}::uuid)`,
+          )
+          .orderBy(desc(applications.createdAt), desc(applications.id))
+          .limit(size);
+        if (rows.length > 0) yield rows.map(toSummary);
+        if (rows.length < size) return;
+        const last = rows.at(-1)!;
+        after = { at: last.at, id: last.id };
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     },
     async find(
       id: string,

@@ -259,14 +259,16 @@ export function applicationAdminRoutes(app: Api, context: ApplicationRouteDeps):
         tags: ['applications'],
         operationId: 'listApplications',
         summary:
-          'Every application, newest first (without CV bytes); with question and answer, only those that answered so',
+          'Every application, newest first (without CV bytes); with question and answer, only those that answered so; with q, those it finds; with limit, the newest that many',
         querystring: applicationListQuerySchema,
         response: { 200: applicationListSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
-      const { question, answer } = request.query;
-      if (question !== undefined && answer !== undefined) return applications.list({ question, answer });
+      const { question, answer, q, limit } = request.query;
+      // Narrowed answers are read each time: small (a page, a search) or rare (an answer filter).
+      if (question !== undefined || q !== undefined || limit !== undefined)
+        return applications.list({ question, answer, q, limit });
       return sendRepresentation(request, reply, await applicationList.get());
     },
   );

@@ -325,25 +325,41 @@ export function createStageRepository(
 
     /** How many applications are in each stage, and when the newest arrived: one grouped scan. */
     async counts(): Promise<ApplicationCounts> {
+      // One query: per job and stage; the totals are their sums.
       const rows = await db
-        .select({ stage: applications.stage, n: count(), latest: max(applications.createdAt) })
+        .select({
+          jobId: applications.jobId,
+          stage: applications.stage,
+          n: count(),
+          latest: max(applications.createdAt),
+        })
         .from(applications)
-        .groupBy(applications.stage);
-      const byStage = Object.fromEntries(applicationStages.map((stage) => [stage, 0])) as Record<
-        ApplicationStage,
-        number
-      >;
+        .groupBy(applications.jobId, applications.stage);
+      const zero = () =>
+        Object.fromEntries(applicationStages.map((stage) => [stage, 0])) as Record<ApplicationStage, number>;
+      const byStage = zero();
+      const jobs = new Map<
+        string,
+        { jobId: string; total: number; byStage: Record<ApplicationStage, number> }
+      >();
       let total = 0;
       let latest: Date | null = null;
       for (const row of rows) {
         total += row.n;
-        if (row.stage in byStage) byStage[row.stage] += row.n;
         if (row.latest && (!latest || row.latest > latest)) latest = row.latest;
+        if (!(row.stage in byStage)) continue;
+        byStage[row.stage] += row.n;
+        if (row.jobId === null) continue;
+        let job = jobs.get(row.jobId);
+        if (!job) jobs.set(row.jobId, (job = { jobId: row.jobId, total: 0, byStage: zero() }));
+        job.total += row.n;
+        job.byStage[row.stage] += row.n;
       }
       return {
         total,
         byStage,
         latestCreatedAt: latest?.toISOString() ?? null,
+        jobs: [...jobs.values()],
         interviews: await interviewCounts(),
       };
     },

@@ -25,10 +25,18 @@ const compress: Record<Exclude<Encoding, 'identity'>, (body: Buffer) => Buffer> 
     }),
 };
 
-export function createRepresentation(body: string | Buffer, contentType: string): Representation {
+export function createRepresentation(
+  body: string | Buffer,
+  contentType: string,
+  /** Encodings already made (off the event loop, for a large body), with the same settings. */
+  compressed: Partial<Record<Exclude<Encoding, 'identity'>, Buffer>> = {},
+): Representation {
   const identity = typeof body === 'string' ? Buffer.from(body) : body;
   const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
-  const encoded = new Map<Encoding, Buffer>([['identity', identity]]);
+  const encoded = new Map<Encoding, Buffer>([
+    ['identity', identity],
+    ...(Object.entries(compressed) as Array<[Encoding, Buffer]>),
+  ]);
   return {
     contentType,
     // Weak: the gzip and brotli forms are the same content in other bytes.

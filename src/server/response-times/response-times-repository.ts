@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { insertJsonRows } from '../db/json-rows';
 import { applicationReplies, applications, emailOutbox } from '../db/schema';
@@ -36,8 +36,33 @@ export interface StageTiming {
 }
 
 export function stageTiming(stageChangedAt: Date, limit: number, now: Date): StageTiming {
-  const entered = londonToday(stageChangedAt);
+  return timingFrom(londonToday(stageChangedAt), limit, londonToday(now));
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * `stageTiming` for many applications at one moment: thousands share a few entry days, and each
+ * day's timing is worked out once. London's offset from UTC is whole hours, so one UTC hour is
+ * one London day, and the day is formatted once an hour, not once a row.
+ */
+function stageTimings(now: Date): (stageChangedAt: Date, limit: number) => StageTiming {
   const today = londonToday(now);
+  const days = new Map<number, string>();
+  const timings = new Map<string, StageTiming>();
+  return (stageChangedAt, limit) => {
+    const hour = Math.floor(stageChangedAt.getTime() / HOUR_MS);
+    let entered = days.get(hour);
+    if (entered === undefined) days.set(hour, (entered = londonToday(stageChangedAt)));
+    const key = `${entered} ${limit}`;
+    let timing = timings.get(key);
+    if (!timing) timings.set(key, (timing = timingFrom(entered, limit, today)));
+    return timing;
+  };
+}
+
+function timingFrom(entered: string, limit: number, today: string): StageTiming {
   const dueOn = addWorkingDays(entered, limit);
   const extendedTo = addWorkingDays(entered, 2 * limit);
   // Never a date already gone: past the first extension the line moves on by one limit at a time.
@@ -86,8 +111,13 @@ export function createResponseTimesRepository(db: Db) {
       on conflict do nothing`);
   };
 
-  /** Every application now in a stage with a limit, with what the overdue checks need. */
-  const waiting = async () =>
+  /**
+   * Every application now in a stage with a limit that may be past it today, with what the overdue
+   * checks need. A limit of N working days ends N calendar days after the day entered or later,
+   * so only those that entered before London's day `today - N` may be past it: the database leaves
+   * the rest out (a few hours more are kept, as midnight there is 00:00 UTC or an hour before).
+   */
+  const waiting = async (set: StageLimits, today: string) =>
     db
       .select({
         id: applications.id,
@@ -98,7 +128,19 @@ export function createResponseTimesRepository(db: Db) {
         stageChangedAt: applications.stageChangedAt,
       })
       .from(applications)
-      .where(inArray(applications.stage, [...limitedStages]))
+      .where(
+        or(
+          ...limitedStages.map((stage) =>
+            and(
+              eq(applications.stage, stage),
+              lt(
+                applications.stageChangedAt,
+                new Date(Date.parse(`${today}T00:00:00Z`) - set[stage] * DAY_MS),
+              ),
+            ),
+          ),
+        ),
+      )
       .orderBy(asc(applications.stageChangedAt));
 
   return {
@@ -203,10 +245,11 @@ export function createResponseTimesRepository(db: Db) {
       >
     > {
       const set = await limits();
+      const timingOf = stageTimings(now);
       const found = [];
-      for (const row of await waiting()) {
+      for (const row of await waiting(set, londonToday(now))) {
         if (!isLimitedStage(row.stage)) continue;
-        const timing = stageTiming(row.stageChangedAt, set[row.stage], now);
+        const timing = timingOf(row.stageChangedAt, set[row.stage]);
         if (!timing.overdue) continue;
         found.push({
           applicationId: row.id,

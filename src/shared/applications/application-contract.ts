@@ -166,11 +166,28 @@ export const applicationDetailSchema = applicationSummarySchema.extend({
   heardAbout: heardAboutSchema.nullable(),
 });
 
-/** GET /applications?question=&answer=: only applications that gave that answer to that question. */
+/** The most rows one page of GET /applications?limit= holds. */
+export const MAX_APPLICATION_PAGE = 500;
+
+/**
+ * GET /applications?question=&answer=: only applications that gave that answer to that question.
+ * `q`: only those whose name, e-mail or job title holds it, in any case (the list screen's search,
+ * docs/behaviour.md#search). `limit`: only the newest that many, the list's first screenful
+ * (docs/architecture.md#the-applications-list). Without them, every application.
+ */
 export const applicationListQuerySchema = z
   .object({
     question: z.string().trim().min(1).max(100).optional(),
     answer: z.string().trim().min(1).max(200).optional(),
+    q: z.string().max(200, 'Search for at most 200 characters.').optional(),
+    limit: z
+      .string()
+      .regex(/^\d{1,4}$/, { error: `Give the limit as a whole number from 1 to ${MAX_APPLICATION_PAGE}.` })
+      .transform(Number)
+      .refine((limit) => limit >= 1 && limit <= MAX_APPLICATION_PAGE, {
+        error: `Give the limit as a whole number from 1 to ${MAX_APPLICATION_PAGE}.`,
+      })
+      .optional(),
   })
   .refine((query) => (query.question === undefined) === (query.answer === undefined), {
     message: 'Filter by an answer with both question and answer.',

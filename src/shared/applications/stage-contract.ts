@@ -107,14 +107,22 @@ export const stageChangedSchema = z.object({
  * unchanged count costs a 304): how many applications there are in each stage, and when the
  * newest arrived.
  */
+const stageCountsSchema = z.object(
+  Object.fromEntries(applicationStages.map((stage) => [stage, z.number().int()])) as Record<
+    ApplicationStage,
+    z.ZodNumber
+  >,
+);
+
 export const applicationCountsSchema = z.object({
   total: z.number().int(),
-  byStage: z.object(
-    Object.fromEntries(applicationStages.map((stage) => [stage, z.number().int()])) as Record<
-      ApplicationStage,
-      z.ZodNumber
-    >,
-  ),
+  byStage: stageCountsSchema,
+  /**
+   * The same per job, for the dashboard's pipeline, so it needs no list of every application
+   * (docs/behaviour.md#pipeline). Jobs with none are left out, and so are applications whose job
+   * was deleted.
+   */
+  jobs: z.array(z.object({ jobId: z.string(), total: z.number().int(), byStage: stageCountsSchema })),
   latestCreatedAt: z.string().nullable(),
   /**
    * For the dashboard's pipeline: each job with interviews booked and to come, or scorecards

@@ -29,6 +29,17 @@ const job = (id: string, jobTitle: string): Job => ({
   ...NO_FACTS,
 });
 
+const zero = {
+  new: 0,
+  reviewed: 0,
+  shortlisted: 0,
+  interview: 0,
+  offer: 0,
+  hired: 0,
+  rejected: 0,
+  withdrawn: 0,
+};
+
 describe('the dashboard’s pipeline', () => {
   it('shows each job’s interviews booked, scorecards still owed and overdue applications', async () => {
     const claims = job('job-claims', 'Claims Handler');
@@ -46,8 +57,15 @@ describe('the dashboard’s pipeline', () => {
         withdrawn: 0,
       },
       latestCreatedAt: '2025-03-04T10:00:00.000Z',
+      jobs: [
+        { jobId: claims._id, total: 2, byStage: { ...zero, interview: 2 } },
+        { jobId: sales._id, total: 1, byStage: { ...zero, new: 1 } },
+      ],
       interviews: [{ jobId: claims._id, booked: 2, scorecardsOwed: 1 }],
     };
+    // The list of every application answers late (10,000 take a while): the pipeline does not wait for it.
+    let answerList: (() => void) | undefined;
+    const listAnswered = new Promise<void>((resolve) => (answerList = resolve));
     stubApi((call) => {
       if (call.path.startsWith('/admin/')) return jsonResponse(200, { admin: true, role: 'admin' });
       if (call.path.startsWith('/all')) return jsonResponse(200, [claims, sales]);
@@ -66,11 +84,13 @@ describe('the dashboard’s pipeline', () => {
           ],
         });
       if (call.path === '/applications') {
-        return jsonResponse(200, [
-          applicationRow({ jobId: claims._id, stage: 'interview' }),
-          applicationRow({ jobId: claims._id, stage: 'interview' }),
-          applicationRow({ jobId: sales._id, stage: 'new' }),
-        ]);
+        return listAnswered
+          .then(() => [
+            applicationRow({ jobId: claims._id, stage: 'interview' }),
+            applicationRow({ jobId: claims._id, stage: 'interview' }),
+            applicationRow({ jobId: sales._id, stage: 'new' }),
+          ])
+          .then((rows) => jsonResponse(200, rows));
       }
       return undefined;
     });
@@ -81,6 +101,11 @@ describe('the dashboard’s pipeline', () => {
       .getAllByRole('listitem')
       .filter((item) => item.parentElement === jobs);
     expect(await within(claimsRow!).findByText('2 interviews booked · 1 scorecard owed')).toBeInTheDocument();
+    expect(within(claimsRow!).getByRole('list', { name: 'Claims Handler by stage' })).toHaveTextContent(
+      '2 Interview',
+    );
+    expect(within(salesRow!).getByRole('list', { name: 'Sales Agent by stage' })).toHaveTextContent('1 New');
+    answerList!();
     // A job with neither says nothing about interviews.
     expect(salesRow).not.toHaveTextContent(/interview/i);
     // Overdue applications are counted in words on their job, and only there.

@@ -122,6 +122,8 @@ describe(`migrating a database from before stages, on ${engine}`, () => {
         total: 1,
         byStage: { ...Object.fromEntries(applicationStages.map((stage) => [stage, 0])), new: 1 },
         latestCreatedAt: appliedAt.toISOString(),
+        // No job: an application whose job is gone is in no job's counts.
+        jobs: [],
         interviews: [],
       });
 

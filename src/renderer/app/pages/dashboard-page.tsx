@@ -55,8 +55,11 @@ export function DashboardPage() {
   const department = readDepartmentFilter(location.search);
 
   const jobs = useGetAdminJobsQuery();
-  const applications = useGetApplicationsQuery();
-  const { data: counts } = useGetApplicationCountsQuery();
+  const { data: counts, isError: countsFailed } = useGetApplicationCountsQuery();
+  // Every application (10,000 take a while to read) once the pipeline is drawn from the counts,
+  // so reading them never holds up the counts (docs/architecture.md#the-applications-list).
+  const pipelineReady = Boolean(jobs.data && counts) || jobs.isError || countsFailed;
+  const applications = useGetApplicationsQuery(undefined, { skip: !pipelineReady });
   // On the dashboard a failed CV fetch is only logged (docs/behaviour.md#dashboard).
   const logCvFailure = useCallback((error: unknown) => console.error('CV fetch failed', error), []);
   const cv = useCvActions(logCvFailure);
@@ -92,7 +95,14 @@ export function DashboardPage() {
   // The counts come first: the tables below (dozens of rows of controls) follow in the next
   // render, so the pipeline is on screen without waiting for them.
   const tablesShown = useDeferredValue(Boolean(jobs.data && applications.data), false);
-  const countsByJob = useMemo(() => stageCountsByJob(applicationRows), [applicationRows]);
+  // Per job from the polled counts (one query on the server), so the pipeline does not wait for
+  // every application; the list's own, once it is in, for the job table it also feeds.
+  const listCountsByJob = useMemo(() => stageCountsByJob(applicationRows), [applicationRows]);
+  const polledCountsByJob = useMemo(
+    () => new Map((counts?.jobs ?? []).map(({ jobId, ...entry }) => [jobId, entry])),
+    [counts],
+  );
+  const countsByJob = applications.data ? listCountsByJob : polledCountsByJob;
   const interviewsByJob = useMemo(
     () => new Map((counts?.interviews ?? []).map((entry) => [entry.jobId, entry])),
     [counts],
@@ -135,7 +145,7 @@ export function DashboardPage() {
         <JobFactGapsCard jobs={jobs.data} className={admin.card} headingClassName={admin.cardTitle} />
       )}
 
-      {jobs.data && applications.data ? (
+      {jobs.data && (counts || applications.data) ? (
         <JobPipeline
           jobs={jobs.data}
           countsByJob={countsByJob}

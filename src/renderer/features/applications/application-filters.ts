@@ -44,6 +44,19 @@ export function readListFilter(search: string): ListFilter {
 export const answerFilterOf = (filter: ListFilter): { question: string; answer: string } | undefined =>
   filter.question && filter.answer ? { question: filter.question, answer: filter.answer } : undefined;
 
+/** How many of the newest applications the list asks for first: a screenful and some. */
+export const FIRST_PAGE_ROWS = 50;
+
+/**
+ * What the list asks for first while every application is on its way: the newest screenful, with
+ * the search (the server answers it as the list does). Undefined when a job, stage or answer
+ * filter is chosen: those wait for every application (their counts need them all).
+ */
+export const firstPageArgs = (filter: ListFilter): { q?: string; limit: number } | undefined =>
+  filter.job || filter.stage || filter.question
+    ? undefined
+    : { ...(filter.q.trim() ? { q: filter.q } : {}), limit: FIRST_PAGE_ROWS };
+
 /** The query string of a filter ('' when nothing is filtered), in a fixed order. */
 export function listFilterSearch(filter: ListFilter): string {
   const params = new URLSearchParams();

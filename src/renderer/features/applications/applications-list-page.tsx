@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { Field, SearchBox, Select } from '@fluentui/react-components';
 import type { ApplicationSummary } from '../../../shared/applications/application-contract';
@@ -12,8 +12,12 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { PageLoading } from '../../components/page-loading';
 import { resultDialog } from '../../feedback/dialogs';
 import { AdminPageHeader, useAdminStyles } from '../../layout/admin-page';
-import { useGetApplicationsQuery } from '../../entities/application-admin-api';
-import { applicationPath, indexApplications, viewApplications } from './application-filters';
+import {
+  applicationAdminApi,
+  useGetApplicationsPageQuery,
+  useGetApplicationsQuery,
+} from '../../entities/application-admin-api';
+import { applicationPath, firstPageArgs, indexApplications, viewApplications } from './application-filters';
 import { deleteApplicationWithConfirmation } from './delete-application';
 import { applicationsTotalText } from './application-search';
 import { ApplicationsTable } from './applications-table';
@@ -52,9 +56,28 @@ export function ApplicationsListPage({ jobViewers }: ApplicationsListPageProps =
   const user = useAppSelector((state) => state.session.user);
   const { query, setQuery, filter, setFilter } = useListAddress();
 
-  const { data, error, isLoading: listLoading } = useGetApplicationsQuery(undefined, { skip: !user });
+  // The newest screenful first, then every application while the admin reads it: the whole list
+  // is asked for once the first page is in (docs/architecture.md#the-applications-list).
+  const listCached = useAppSelector(
+    (state) => applicationAdminApi.endpoints.getApplications.select()(state).data !== undefined,
+  );
+  const pageArgs = firstPageArgs(filter);
+  const [firstPageDone, setFirstPageDone] = useState(false);
+  const page = useGetApplicationsPageQuery(pageArgs ?? { limit: 0 }, {
+    skip: !user || listCached || !pageArgs,
+  });
+  if (!firstPageDone && (page.data !== undefined || page.isError)) setFirstPageDone(true);
+  const {
+    data,
+    error,
+    isLoading: listLoading,
+  } = useGetApplicationsQuery(undefined, {
+    skip: !user || (!listCached && Boolean(pageArgs) && !firstPageDone),
+  });
+  // Until every application is in: the page (matching the search), without selection or counts.
+  const partial = data === undefined && !error && pageArgs !== undefined && page.data !== undefined;
   const answering = useAnswerFilter(filter, Boolean(user));
-  const isLoading = listLoading || answering.loading;
+  const isLoading = (listLoading || (data === undefined && !error) || answering.loading) && !partial;
   const cv = useCvActions(showCvError);
   const stage = useStageChange();
   const bulk = useBulkStageChange();
@@ -73,6 +96,8 @@ export function ApplicationsListPage({ jobViewers }: ApplicationsListPageProps =
   const answered = answering.answered;
   const view = useMemo(() => viewApplications(index, filter, undefined, answered), [index, answered, filter]);
   const selection = useSelection(view.shown);
+  const shown = partial ? page.data! : view.shown;
+  const anyStored = partial ? page.data!.length > 0 || Boolean(filter.q.trim()) : all.length > 0;
   const detailHref = useCallback((row: ApplicationSummary) => applicationPath(row._id, filter), [filter]);
 
   const { changeStage } = stage;
@@ -118,7 +143,11 @@ export function ApplicationsListPage({ jobViewers }: ApplicationsListPageProps =
               />
             </Field>
             <Field label="Job" className={styles.select}>
-              <Select value={filter.job} onChange={(_event, change) => setFilter({ job: change.value })}>
+              <Select
+                value={filter.job}
+                disabled={partial}
+                onChange={(_event, change) => setFilter({ job: change.value })}
+              >
                 <option value="">All jobs</option>
                 {jobOptions.map((job) => (
                   <option key={job.key} value={job.key}>
@@ -130,12 +159,13 @@ export function ApplicationsListPage({ jobViewers }: ApplicationsListPageProps =
             <Field label="Stage" className={styles.select}>
               <Select
                 value={filter.stage}
+                disabled={partial}
                 onChange={(_event, change) => setFilter({ stage: change.value as ApplicationStage | '' })}
               >
-                <option value="">{`All stages (${view.allStagesCount})`}</option>
+                <option value="">{partial ? 'All stages' : `All stages (${view.allStagesCount})`}</option>
                 {applicationStages.map((option) => (
                   <option key={option} value={option}>
-                    {`${stageLabels[option]} (${view.stageCounts[option]})`}
+                    {partial ? stageLabels[option] : `${stageLabels[option]} (${view.stageCounts[option]})`}
                   </option>
                 ))}
               </Select>
@@ -145,33 +175,36 @@ export function ApplicationsListPage({ jobViewers }: ApplicationsListPageProps =
         </div>
         {!isLoading && (
           <p className={styles.total} role="status" aria-live="polite">
-            {applicationsTotalText(view.shown.length, all.length)}
+            {partial ? 'Loading every application...' : applicationsTotalText(view.shown.length, all.length)}
           </p>
         )}
         {isLoading ? (
           <PageLoading label="Loading applications..." />
-        ) : all.length === 0 ? (
+        ) : !anyStored ? (
           <EmptyState kind="none" />
-        ) : view.shown.length === 0 ? (
+        ) : shown.length === 0 ? (
           <EmptyState kind="no-match" />
         ) : (
           <>
-            <BulkActions
-              count={selection.count}
-              running={bulk.running}
-              onMove={(next) => void moveSelected(next)}
-              onClear={selection.clear}
-            />
+            {!partial && (
+              <BulkActions
+                count={selection.count}
+                running={bulk.running}
+                onMove={(next) => void moveSelected(next)}
+                onClear={selection.clear}
+              />
+            )}
             <ApplicationsTable
               variant="list"
               caption="Job applications"
-              rows={view.shown}
+              rows={shown}
               busy={cv.busy}
               onPreview={onPreview}
               onDownload={onDownload}
               onDelete={onDelete}
               detailHref={detailHref}
-              selection={selection}
+              // Selecting waits for every application: "select all" means all that match.
+              selection={partial ? undefined : selection}
               stageBusy={stage.busy}
               onChangeStage={onChangeStage}
               empty={null}

@@ -78,7 +78,7 @@ describe('application search and the Total line', () => {
   });
 });
 
-async function renderList(answer: () => Response) {
+async function renderList(answer: (url: string) => Response | Promise<Response>) {
   const { platform } = memoryPlatform(
     fakeToken({ email: 'ada@example.com', name: 'Ada', exp: inSeconds(3600) }),
   );
@@ -86,7 +86,7 @@ async function renderList(answer: () => Response) {
   await store.dispatch(restoreSession());
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => answer()),
+    vi.fn(async (input: RequestInfo | URL) => answer(String(input instanceof Request ? input.url : input))),
   );
   return renderScreen(<ApplicationsListPage />, { store, route: '/dashboard/applications' });
 }
@@ -123,6 +123,52 @@ describe('the Applications list', () => {
       screen.getByText('Applications will appear here when candidates apply for jobs'),
     ).toBeInTheDocument();
     expect(error).toHaveBeenCalled();
+  });
+
+  it('shows the newest page at once, then every application once the rest is in', async () => {
+    const user = userEvent.setup();
+    const asked: string[] = [];
+    let releaseAll: (() => void) | undefined;
+    const allAnswered = new Promise<void>((resolve) => (releaseAll = resolve));
+    await renderList(async (url) => {
+      const { pathname, search } = new URL(url, 'http://localhost');
+      asked.push(`${pathname}${search}`);
+      const params = new URLSearchParams(search);
+      if (params.has('limit')) {
+        // The server's search, as the list's: Omar's is the one holding "khan".
+        return jsonResponse(200, params.get('q') === 'khan' ? [rows[1]] : rows.slice(0, 2));
+      }
+      await allAnswered;
+      return jsonResponse(200, rows);
+    });
+    expect(await screen.findByText('Loading every application...')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Job applications' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    // "Select all" would mean all that match: it waits for them all.
+    expect(screen.queryByRole('checkbox', { name: /^Select all/ })).not.toBeInTheDocument();
+    const listCalls = () => asked.filter((path) => path.startsWith('/api/applications'));
+    expect(listCalls()).toEqual(['/api/applications?limit=50', '/api/applications']);
+
+    // A search typed before every application is in is answered by the server.
+    await user.type(screen.getByRole('searchbox', { name: 'Search applications' }), 'khan');
+    await vi.waitFor(() => expect(listCalls()).toContain('/api/applications?q=khan&limit=50'));
+    await vi.waitFor(() =>
+      expect(
+        within(screen.getByRole('table'))
+          .getAllByRole('row')
+          .slice(1)
+          .map((r) => r.textContent),
+      ).toEqual([expect.stringContaining('Omar Khan')]),
+    );
+
+    releaseAll!();
+    expect(await screen.findByText('Total: 1 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Select all 1 shown applications' })).toBeInTheDocument();
+    // Once all are in, the search is the list's own: no more calls.
+    const calls = listCalls().length;
+    await user.type(screen.getByRole('searchbox', { name: 'Search applications' }), '{backspace}');
+    expect(await screen.findByText('Total: 1 of 3')).toBeInTheDocument();
+    expect(listCalls()).toHaveLength(calls);
   });
 });
 

@@ -141,6 +141,7 @@ describe('new applications in the console', () => {
       withdrawn: 0,
     },
     latestCreatedAt: latest,
+    jobs: [],
     interviews: [],
   });
 
