@@ -10,9 +10,25 @@ import {
   DEFAULT_RATE_LIMITS,
   type RateLimitSettings,
 } from './http/rate-limit';
-import { DEFAULT_CV_ANSWER_CACHE_MB } from './applications/cv-answer';
-import { DEFAULT_KEPT_CLOSED_JOB_PAGES, DEFAULT_KEPT_JOB_PAGES } from './site/job-pages';
-import { DEFAULT_KEPT_SEARCH_PAGES } from './site/site-pages';
+
+/**
+ * Closed jobs' pages kept drawn by default (`KEPT_CLOSED_JOB_PAGES`; a few KB to tens of KB each);
+ * the least recently asked for go first.
+ */
+export const DEFAULT_KEPT_CLOSED_JOB_PAGES = 32;
+/**
+ * Open jobs' pages kept drawn by default (`KEPT_JOB_PAGES`): every open job of a large board; past
+ * it, the page least recently asked for is drawn again at its next visit.
+ */
+export const DEFAULT_KEPT_JOB_PAGES = 500;
+/**
+ * Searches of the careers home kept drawn by default (`KEPT_SEARCH_PAGES`): the latest few, so a
+ * shared or repeated search is answered from memory while made-up ones cannot fill it.
+ */
+export const DEFAULT_KEPT_SEARCH_PAGES = 16;
+
+/** Megabytes of CV answers kept by default (`CV_ANSWER_CACHE_MB`): a few of the largest CVs. */
+export const DEFAULT_CV_ANSWER_CACHE_MB = 32;
 
 const optionalText = z
   .string()

@@ -2,8 +2,6 @@ import { PDF_DATA_URL_PREFIX } from '../../shared/limits';
 import type { ChangeFeed } from '../db/change-feed';
 
 const HEAD = `{"pdfFile":"${PDF_DATA_URL_PREFIX}`;
-/** Megabytes of CV answers kept by default (`CV_ANSWER_CACHE_MB`): a few of the largest CVs. */
-export const DEFAULT_CV_ANSWER_CACHE_MB = 32;
 /** Bytes encoded at a time: a multiple of 3, so each piece's base64 needs no padding. */
 const ENCODE_CHUNK = 48 * 1024;
 

@@ -5,17 +5,7 @@ import type { JobRepository } from '../jobs/job-repository';
 import type { OpenJobs, OpenJobsCache } from '../jobs/open-jobs-cache';
 import type { DrawnPages } from './drawn-pages';
 import type { Served } from './page-html';
-
-/**
- * Closed jobs' pages kept drawn by default (`KEPT_CLOSED_JOB_PAGES`; a few KB to tens of KB each);
- * the least recently asked for go first.
- */
-export const DEFAULT_KEPT_CLOSED_JOB_PAGES = 32;
-/**
- * Open jobs' pages kept drawn by default (`KEPT_JOB_PAGES`): every open job of a large board; past
- * it, the page least recently asked for is drawn again at its next visit.
- */
-export const DEFAULT_KEPT_JOB_PAGES = 500;
+import { DEFAULT_KEPT_CLOSED_JOB_PAGES } from '../config';
 
 /** Draws a job's page; `drawn` hears whether it is final (see DrawPage in drawn-pages.ts). */
 export type DrawJobPage = (job: Job, drawn?: (final: boolean) => void) => Promise<Representation>;

@@ -26,12 +26,10 @@ import { withMarkedLinks } from './marked-links';
 import { carriedMarker, SOURCE_PARAM } from '../../shared/sources/source-contract';
 
 /**
- * Searches of the careers home kept drawn by default (`KEPT_SEARCH_PAGES`): the latest few, so a
- * shared or repeated search is answered from memory while made-up ones cannot fill it.
+ * The pages drawn beside the open jobs': the home page, About, Contact, the privacy notice, the
+ * login and the two screens it links to.
  */
-export const DEFAULT_KEPT_SEARCH_PAGES = 16;
-/** The pages drawn beside the open jobs': the home page, About, Contact, the privacy notice, the login. */
-const FIXED_PAGES = 5;
+const FIXED_PAGES = 7;
 import { createJobPages, jobPageAddress } from './job-pages';
 import { jobPosting, jobSummary, jobUrl } from './job-posting';
 import { renderPage, type AppStart, type PageHead, type Served } from './page-html';
