@@ -334,11 +334,11 @@ function applicationCvRoutes(app: Api, context: ApplicationRouteDeps): void {
   const cvAnswers = createCvAnswerCache(context.changes, context.config.memoryBounds.cvAnswerCacheBytes);
   context.cacheSizes.report('cv_answers', cvAnswers.held);
 
-  const readCv = async (request: FastifyRequest, id: string, action: AuditAction) => {
-    const cv = await applications.readCv(existingApplicationId(id));
-    if (!cv) throw new HttpError(404, messages.cvMissing);
-    record(request, action, { id, email: cv.email });
-    return cv;
+  const openCv = async (request: FastifyRequest, id: string, action: AuditAction) => {
+    const opened = await applications.openCv(existingApplicationId(id));
+    if (!opened) throw new HttpError(404, messages.cvMissing);
+    record(request, action, { id, email: opened.email });
+    return opened;
   };
 
   app.get(
@@ -378,17 +378,19 @@ function applicationCvRoutes(app: Api, context: ApplicationRouteDeps): void {
     },
     async (request, reply) => {
       const { disposition } = request.query;
-      const { name, bytes } = await readCv(
+      const { name, cv } = await openCv(
         request,
         request.params.id,
         disposition === 'inline' ? 'preview' : 'download',
       );
+      // Sent a piece at a time as it is read (docs/operations.md#memory); a failed read after the
+      // first byte ends the connection, so a client never takes a short file for the CV.
       return reply
         .type('application/pdf')
-        .header('content-length', bytes.length)
+        .header('content-length', cv.size)
         .header('content-disposition', contentDisposition(disposition, cvFileName(name)))
         .header('x-content-type-options', 'nosniff')
-        .send(bytes);
+        .send(cv.stream());
     },
   );
 }

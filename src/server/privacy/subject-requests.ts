@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import { cvFileName } from '../../shared/applications/cv-file-name';
 import {
   adjustmentWithheldLine,
@@ -75,15 +76,16 @@ export async function exportSubject(
     const found = await stores.applications.find(id);
     if (!found) continue;
     const { cvKey: _key, ...application } = found;
-    const cv = await stores.applications.readCv(id);
+    const opened = await stores.applications.openCv(id);
+    const bytes = opened && (await buffer(opened.cv.stream()));
     applications.push({
       ...application,
-      cv: cv
+      cv: opened
         ? {
-            fileName: cvFileName(cv.name),
-            size: cv.bytes.length,
+            fileName: cvFileName(opened.name),
+            size: bytes!.length,
             contentType: 'application/pdf',
-            base64: cv.bytes.toString('base64'),
+            base64: bytes!.toString('base64'),
           }
         : null,
     });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { applications, rightToWorkChecks } from '../db/schema';
-import type { BlobStore } from '../blobs/blob-store';
+import type { BlobStore, OpenedBlob } from '../blobs/blob-store';
 import { HttpError } from '../http/http-error';
 import { messages } from '../../shared/messages';
 import type { ApplicationStage } from '../../shared/applications/stage-contract';
@@ -169,7 +169,7 @@ export function createRightToWorkRepository(db: Db, blobs: BlobStore) {
     /** The evidence's bytes and type, with whose they are; undefined when none is stored. */
     async readEvidence(
       applicationId: string,
-    ): Promise<{ bytes: Buffer; type: RightToWorkEvidenceType; name: string; email: string } | undefined> {
+    ): Promise<{ file: OpenedBlob; type: RightToWorkEvidenceType; name: string; email: string } | undefined> {
       const [row] = await db
         .select({
           key: rightToWorkChecks.evidenceKey,
@@ -182,8 +182,8 @@ export function createRightToWorkRepository(db: Db, blobs: BlobStore) {
         .where(eq(rightToWorkChecks.applicationId, applicationId))
         .limit(1);
       if (!row?.key || !row.type) return undefined;
-      const bytes = await blobs.get(row.key);
-      return bytes && { bytes, type: row.type, name: row.name, email: row.email };
+      const file = await blobs.open(row.key);
+      return file && { file, type: row.type, name: row.name, email: row.email };
     },
 
     /**

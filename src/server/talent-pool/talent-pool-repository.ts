@@ -11,7 +11,7 @@ import {
 import { APPLICANT_ACTOR, type AuditAction } from '../../shared/privacy/audit-contract';
 import type { Db } from '../db/database';
 import { applications, auditEntries, emailOutbox } from '../db/schema';
-import type { BlobStore } from '../blobs/blob-store';
+import type { BlobStore, OpenedBlob } from '../blobs/blob-store';
 import type { ErasureLog } from '../erasures/erasure-log';
 import { erasedSubject, type AuditRepository } from '../audit/audit-repository';
 import { enqueueEmails, type QueuedEmail } from '../email/email-outbox';
@@ -408,8 +408,9 @@ export function createTalentPoolRepository(deps: {
       if (row) await removeMember(row, 'talent-pool-left', 'erasure', 'Erased with the address');
     },
 
-    async cv(row: Row): Promise<Buffer | undefined> {
-      return row.cvKey ? blobs.get(row.cvKey) : undefined;
+    /** The member's CV opened for reading a piece at a time (blobs/blob-store.ts#open). */
+    async openCv(row: Row): Promise<OpenedBlob | undefined> {
+      return row.cvKey ? blobs.open(row.cvKey) : undefined;
     },
   };
 }
