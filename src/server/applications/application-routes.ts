@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import type { CacheSizes } from '../runtime/cache-sizes';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
@@ -29,7 +30,7 @@ import { openApplication, type ApplicationOpeningDeps } from './application-open
 import type { ErasureLog } from '../erasures/erasure-log';
 import { cvFileName } from '../../shared/applications/cv-file-name';
 import { contentDisposition } from '../http/content-disposition';
-import { createCvAnswerCache } from './cv-answer';
+import { createCvAnswerCache, cvAnswerLength, cvAnswerStream } from './cv-answer';
 import { applicationFormLimits, readApplicationParts } from './application-form-parts';
 import { readApplicationBody } from './application-body';
 import { checkApplicationAnswers } from './application-answers';
@@ -356,7 +357,21 @@ function applicationCvRoutes(app: Api, context: ApplicationRouteDeps): void {
     async (request, reply) => {
       const id = existingApplicationId(request.params.id);
       const owner = await applications.cvOwner(id);
-      const answer = owner && (await cvAnswers.get(owner.cvKey, () => context.blobs.get(owner.cvKey)));
+      let answer = owner && cvAnswers.kept(owner.cvKey);
+      if (owner && !answer) {
+        const cv = await context.blobs.open(owner.cvKey);
+        if (cv && !cvAnswers.keeps(cvAnswerLength(cv.size))) {
+          // Too large for the cache to keep: sent as it is read rather than built whole.
+          record(request, request.query.purpose, { id, email: owner.email });
+          const { length, stream } = cvAnswerStream(cv);
+          return (reply as FastifyReply)
+            .type('application/json; charset=utf-8')
+            .header('content-length', length)
+            .send(stream);
+        }
+        answer =
+          cv && (await cvAnswers.get(owner.cvKey, () => buffer(cv.stream())).finally(() => cv.close()));
+      }
       if (!owner || !answer) throw new HttpError(404, messages.cvMissing);
       record(request, request.query.purpose, { id, email: owner.email });
       // Bytes already in the CvAnswer shape (see cv-answer.ts), so the typed reply is bypassed.

@@ -3,6 +3,7 @@ import { and, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { applications, rightToWorkChecks } from '../db/schema';
 import type { BlobStore, OpenedBlob } from '../blobs/blob-store';
+import type { ExportFileReader } from '../domain-module/server-module';
 import { HttpError } from '../http/http-error';
 import { messages } from '../../shared/messages';
 import type { ApplicationStage } from '../../shared/applications/stage-contract';
@@ -190,7 +191,7 @@ export function createRightToWorkRepository(db: Db, blobs: BlobStore) {
      * The checks of these applications with their evidence files, for an access request: the
      * file in the form the export gives CVs (docs/behaviour.md#access-export-and-erasure).
      */
-    async exportFor(applicationIds: string[]): Promise<ExportedRightToWork[]> {
+    async exportFor(applicationIds: string[], readFile: ExportFileReader): Promise<ExportedRightToWork[]> {
       if (applicationIds.length === 0) return [];
       const rows = await db
         .select({ check: rightToWorkChecks, stage: applications.stage, name: applications.name })
@@ -203,16 +204,16 @@ export function createRightToWorkRepository(db: Db, blobs: BlobStore) {
           applicationIds.indexOf(a.check.applicationId) - applicationIds.indexOf(b.check.applicationId),
       );
       for (const { check, stage, name } of inOrder) {
-        const bytes = check.evidenceKey ? await blobs.get(check.evidenceKey) : undefined;
+        const file = check.evidenceKey && check.evidenceType ? await readFile(check.evidenceKey) : undefined;
         exported.push({
           ...toCheck(check, stage),
           evidenceFile:
-            bytes && check.evidenceType
+            file && check.evidenceType
               ? {
                   fileName: evidenceFileName(name, check.evidenceType),
-                  size: bytes.length,
+                  size: file.size,
                   contentType: check.evidenceType,
-                  base64: bytes.toString('base64'),
+                  base64: file.base64,
                 }
               : null,
         });
