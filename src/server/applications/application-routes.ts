@@ -30,7 +30,7 @@ import { openApplication, type ApplicationOpeningDeps } from './application-open
 import type { ErasureLog } from '../erasures/erasure-log';
 import { cvFileName } from '../../shared/applications/cv-file-name';
 import { contentDisposition } from '../http/content-disposition';
-import { createCvAnswerCache, cvAnswerLength, cvAnswerStream } from './cv-answer';
+import { createCvAnswerCache, cvAnswerLength, sendCvAnswerStream } from './cv-answer';
 import { applicationFormLimits, readApplicationParts } from './application-form-parts';
 import { readApplicationBody } from './application-body';
 import { checkApplicationAnswers } from './application-answers';
@@ -363,11 +363,7 @@ function applicationCvRoutes(app: Api, context: ApplicationRouteDeps): void {
         if (cv && !cvAnswers.keeps(cvAnswerLength(cv.size))) {
           // Too large for the cache to keep: sent as it is read rather than built whole.
           record(request, request.query.purpose, { id, email: owner.email });
-          const { length, stream } = cvAnswerStream(cv);
-          return (reply as FastifyReply)
-            .type('application/json; charset=utf-8')
-            .header('content-length', length)
-            .send(stream);
+          return sendCvAnswerStream(reply as FastifyReply, cv);
         }
         answer =
           cv && (await cvAnswers.get(owner.cvKey, () => buffer(cv.stream())).finally(() => cv.close()));

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import { PDF_DATA_URL_PREFIX } from '../../shared/limits';
 import { base64Answer, base64Length, type StreamedFile } from '../http/base64-stream';
 import type { ChangeFeed } from '../db/change-feed';
@@ -40,6 +41,12 @@ export const cvAnswerLength = (size: number): number =>
  */
 export const cvAnswerStream = (cv: StreamedFile): { length: number; stream: Readable } =>
   base64Answer(HEAD, cv, tailOf(cv.size));
+
+/** Sends the CV answer as the CV is read, with its length; already in the CvAnswer shape, so the typed reply is bypassed. */
+export function sendCvAnswerStream(reply: FastifyReply, cv: StreamedFile): FastifyReply {
+  const { length, stream } = cvAnswerStream(cv);
+  return reply.type('application/json; charset=utf-8').header('content-length', length).send(stream);
+}
 
 /**
  * The last few CV answers, by blob key, up to `maxBytes` in all: an admin who previews a CV and

@@ -18,7 +18,7 @@ import {
 } from '../../shared/team/team-contract';
 import type { NoteRepository } from '../applications/note-repository';
 import type { StageRepository } from '../applications/stage-repository';
-import { cvAnswerStream } from '../applications/cv-answer';
+import { sendCvAnswerStream } from '../applications/cv-answer';
 import type { BlobStore } from '../blobs/blob-store';
 import { currentUser } from '../auth/guards';
 import { HttpError } from '../http/http-error';
@@ -230,12 +230,7 @@ function teamReadRoutes(app: Api, context: TeamRouteDeps): void {
       const cv = owner && (await context.blobs.open(owner.cvKey));
       if (!owner || !cv) throw new HttpError(404, messages.cvMissing);
       record(request, request.query.purpose, { id: access.id, email: owner.email });
-      // Written in the CvAnswer shape as the CV is read (see cv-answer.ts), so the typed reply is bypassed.
-      const { length, stream } = cvAnswerStream(cv);
-      return (reply as FastifyReply)
-        .type('application/json; charset=utf-8')
-        .header('content-length', length)
-        .send(stream);
+      return sendCvAnswerStream(reply as FastifyReply, cv);
     },
   );
 
