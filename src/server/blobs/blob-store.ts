@@ -52,7 +52,8 @@ export interface OpenedBlob {
 }
 
 /**
- * The pieces `read` gives as a stream of exactly `size` bytes, one piece buffered ahead at most: a
+ * The pieces `read` gives as a stream of exactly `size` bytes, four pieces read ahead at most (one
+ * made downloads about a third slower, each waiting on its next read; docs/operations.md#memory): a
  * source that gives more or fewer (a file cut short behind the store's back, a row removed
  * mid-read) ends it with an error, so an answer sent with `size` as its Content-Length is never
  * short or mixed. `release` runs once when the stream closes, however it ends (read, failed, or
@@ -72,7 +73,7 @@ export function exactStream(
     }
     if (seen !== size) throw new Error(`a blob of ${size} bytes changed while it was read`);
   }
-  const stream = Readable.from(checked(), { objectMode: true, highWaterMark: 1 });
+  const stream = Readable.from(checked(), { objectMode: true, highWaterMark: 4 });
   stream.once('close', release);
   return stream;
 }
