@@ -130,6 +130,13 @@ describe('a blob read a piece at a time', () => {
         const missing = randomUUID();
         expect(await store.open(missing)).toBeUndefined();
         expect(await store.get(missing)).toBeUndefined();
+        // Removed once opened: the file store reads the file it opened, the PostgreSQL store ends
+        // the stream with an error; neither gives a short answer.
+        const reopened = await store.open(key);
+        await store.remove(async () => key);
+        const read = buffer(reopened!.stream());
+        if (kind === 'files') expect((await read).equals(bytes)).toBe(true);
+        else await expect(read).rejects.toThrow(/removed while it was read/);
       } finally {
         await store.remove(async () => key);
         rmSync(dir, { recursive: true, force: true });
