@@ -6,6 +6,7 @@ import {
   subjectExportFileName,
   subjectExportSchema,
   subjectParamsSchema,
+  type SubjectExport,
 } from '../../shared/privacy/privacy-contract';
 import { updateAckSchema } from '../../shared/http/acknowledgements';
 import { idParamsSchema, isId } from '../../shared/http/id';
@@ -44,8 +45,11 @@ export interface PrivacyRouteDeps extends SubjectStores, SubjectRecordSources {
 
 export function privacyRoutes(app: Api, context: PrivacyRouteDeps): void {
   const { applications, audit } = context;
-  // The export's JSON as its route would write it, with stand-ins for the files' base64.
-  const exportJson = compileSerializer(subjectExportSchema);
+  // The export's JSON as its route's serializer writes it, with stand-ins for the files' base64;
+  // compiled at the first export, as route serializers are (http/schema-serializer.ts).
+  let serializeExport: ((data: SubjectExport) => string) | undefined;
+  const exportJson = (data: SubjectExport) =>
+    (serializeExport ??= compileSerializer(subjectExportSchema))(data);
 
   app.get(
     apiPaths.applicationAudit.pattern,
