@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { applicationAdjustments, applicationNotes, applications, rightToWorkChecks } from '../db/schema';
-import type { BlobStore } from '../blobs/blob-store';
+import type { BlobStore, OpenedBlob } from '../blobs/blob-store';
 import type { ChangeFeed } from '../db/change-feed';
 import type { ApplicationMail } from '../email/application-mail';
 import { recordEvent } from '../events/record-event';
@@ -408,10 +408,11 @@ export function createApplicationRepository(
         .orderBy(asc(applications.createdAt));
     },
     cvOwner,
-    async readCv(id: string): Promise<{ name: string; email: string; bytes: Buffer } | undefined> {
+    /** The CV opened for reading a piece at a time (blobs/blob-store.ts#open), with its owner. */
+    async openCv(id: string): Promise<{ name: string; email: string; cv: OpenedBlob } | undefined> {
       const owner = await cvOwner(id);
-      const bytes = owner && (await blobs.get(owner.cvKey));
-      return bytes && { name: owner.name, email: owner.email, bytes };
+      const cv = owner && (await blobs.open(owner.cvKey));
+      return cv && { name: owner.name, email: owner.email, cv };
     },
     /** Deletes the application, its CV and (by cascade) its notes. */
     remove,

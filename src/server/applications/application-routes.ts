@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import type { CacheSizes } from '../runtime/cache-sizes';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
@@ -29,7 +30,7 @@ import { openApplication, type ApplicationOpeningDeps } from './application-open
 import type { ErasureLog } from '../erasures/erasure-log';
 import { cvFileName } from '../../shared/applications/cv-file-name';
 import { contentDisposition } from '../http/content-disposition';
-import { createCvAnswerCache } from './cv-answer';
+import { createCvAnswerCache, cvAnswerLength, sendCvAnswerStream } from './cv-answer';
 import { applicationFormLimits, readApplicationParts } from './application-form-parts';
 import { readApplicationBody } from './application-body';
 import { checkApplicationAnswers } from './application-answers';
@@ -336,11 +337,11 @@ function applicationCvRoutes(app: Api, context: ApplicationRouteDeps): void {
   const cvAnswers = createCvAnswerCache(context.changes, context.config.memoryBounds.cvAnswerCacheBytes);
   context.cacheSizes.report('cv_answers', cvAnswers.held);
 
-  const readCv = async (request: FastifyRequest, id: string, action: AuditAction) => {
-    const cv = await applications.readCv(existingApplicationId(id));
-    if (!cv) throw new HttpError(404, messages.cvMissing);
-    record(request, action, { id, email: cv.email });
-    return cv;
+  const openCv = async (request: FastifyRequest, id: string, action: AuditAction) => {
+    const opened = await applications.openCv(existingApplicationId(id));
+    if (!opened) throw new HttpError(404, messages.cvMissing);
+    record(request, action, { id, email: opened.email });
+    return opened;
   };
 
   app.get(
@@ -358,7 +359,17 @@ function applicationCvRoutes(app: Api, context: ApplicationRouteDeps): void {
     async (request, reply) => {
       const id = existingApplicationId(request.params.id);
       const owner = await applications.cvOwner(id);
-      const answer = owner && (await cvAnswers.get(owner.cvKey, () => context.blobs.get(owner.cvKey)));
+      let answer = owner && cvAnswers.kept(owner.cvKey);
+      if (owner && !answer) {
+        const cv = await context.blobs.open(owner.cvKey);
+        if (cv && !cvAnswers.keeps(cvAnswerLength(cv.size))) {
+          // Too large for the cache to keep: sent as it is read rather than built whole.
+          record(request, request.query.purpose, { id, email: owner.email });
+          return sendCvAnswerStream(reply as FastifyReply, cv);
+        }
+        answer =
+          cv && (await cvAnswers.get(owner.cvKey, () => buffer(cv.stream())).finally(() => cv.close()));
+      }
       if (!owner || !answer) throw new HttpError(404, messages.cvMissing);
       record(request, request.query.purpose, { id, email: owner.email });
       // Bytes already in the CvAnswer shape (see cv-answer.ts), so the typed reply is bypassed.
@@ -380,17 +391,19 @@ function applicationCvRoutes(app: Api, context: ApplicationRouteDeps): void {
     },
     async (request, reply) => {
       const { disposition } = request.query;
-      const { name, bytes } = await readCv(
+      const { name, cv } = await openCv(
         request,
         request.params.id,
         disposition === 'inline' ? 'preview' : 'download',
       );
+      // Sent a piece at a time as it is read (docs/operations.md#memory); a failed read after the
+      // first byte ends the connection, so a client never takes a short file for the CV.
       return reply
         .type('application/pdf')
-        .header('content-length', bytes.length)
+        .header('content-length', cv.size)
         .header('content-disposition', contentDisposition(disposition, cvFileName(name)))
         .header('x-content-type-options', 'nosniff')
-        .send(bytes);
+        .send(cv.stream());
     },
   );
 }

@@ -1,7 +1,12 @@
+import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import { PDF_DATA_URL_PREFIX } from '../../shared/limits';
+import { base64Answer, base64Length, type StreamedFile } from '../http/base64-stream';
 import type { ChangeFeed } from '../db/change-feed';
 
 const HEAD = `{"pdfFile":"${PDF_DATA_URL_PREFIX}`;
+const tailOf = (size: number) => `","fileSize":${size}}`;
+
 /** Bytes encoded at a time: a multiple of 3, so each piece's base64 needs no padding. */
 const ENCODE_CHUNK = 48 * 1024;
 
@@ -13,9 +18,8 @@ const ENCODE_CHUNK = 48 * 1024;
  * (docs/operations.md#memory).
  */
 export function cvAnswerJson(bytes: Buffer): Buffer {
-  const tail = `","fileSize":${bytes.length}}`;
-  const base64Length = Math.ceil(bytes.length / 3) * 4;
-  const answer = Buffer.allocUnsafe(HEAD.length + base64Length + tail.length);
+  const tail = tailOf(bytes.length);
+  const answer = Buffer.allocUnsafe(cvAnswerLength(bytes.length));
   let offset = answer.write(HEAD, 0, 'latin1');
   for (let start = 0; start < bytes.length; start += ENCODE_CHUNK) {
     const piece = bytes.subarray(start, start + ENCODE_CHUNK).toString('base64');
@@ -23,6 +27,23 @@ export function cvAnswerJson(bytes: Buffer): Buffer {
   }
   answer.write(tail, offset, 'latin1');
   return answer;
+}
+
+/** The length of the CV answer of a CV of `size` bytes. */
+export const cvAnswerLength = (size: number): number =>
+  HEAD.length + base64Length(size) + tailOf(size).length;
+
+/**
+ * The same answer as `cvAnswerJson`, byte for byte, written as the CV is read: what it holds at
+ * a time is a piece of the CV and its base64, not 7 MB (docs/operations.md#memory).
+ */
+export const cvAnswerStream = (cv: StreamedFile): { length: number; stream: Readable } =>
+  base64Answer(HEAD, cv, tailOf(cv.size));
+
+/** Sends the CV answer as the CV is read, with its length; already in the CvAnswer shape, so the typed reply is bypassed. */
+export function sendCvAnswerStream(reply: FastifyReply, cv: StreamedFile): FastifyReply {
+  const { length, stream } = cvAnswerStream(cv);
+  return reply.type('application/json; charset=utf-8').header('content-length', length).send(stream);
 }
 
 /**
@@ -51,17 +72,25 @@ export function createCvAnswerCache(changes: Pick<ChangeFeed, 'subscribe'>, maxB
       size -= old.length;
     }
   };
+  const kept = (key: string): Buffer | undefined => {
+    const hit = answers.get(key);
+    if (hit) {
+      // Most recently used goes last; the oldest is evicted first.
+      answers.delete(key);
+      answers.set(key, hit);
+    }
+    return hit;
+  };
   return {
     /** What the cache holds now: answers, and their bytes. */
     held: () => ({ entries: answers.size, bytes: size }),
+    /** Whether an answer of `length` bytes would be kept: one that would not is better streamed. */
+    keeps: (length: number): boolean => length <= maxBytes,
+    /** The answer kept for `key`, if any (most recently used from now). */
+    kept,
     get(key: string, read: () => Promise<Buffer | undefined>): Promise<Buffer | undefined> {
-      const hit = answers.get(key);
-      if (hit) {
-        // Most recently used goes last; the oldest is evicted first.
-        answers.delete(key);
-        answers.set(key, hit);
-        return Promise.resolve(hit);
-      }
+      const hit = kept(key);
+      if (hit) return Promise.resolve(hit);
       let pending = reading.get(key);
       if (!pending) {
         pending = read()

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/database';
-import { keysOf, type BlobStore } from './blob-store';
+import { BLOB_READ_CHUNK, exactStream, keysOf, type BlobStore } from './blob-store';
 
 const KEY_PATTERN = /^[0-9a-f-]{36}$/;
 /** `.<key>.<uuid>.tmp`: a CV being written, named by its key. */
@@ -71,6 +71,42 @@ export function createFileBlobStore(dataDir: string, db: Db): BlobStore {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw error;
       }
+    },
+    /**
+     * The file is opened before its size is read, and the stream reads from that open file: a
+     * sweep or an erasure that removes it meanwhile leaves this read whole (the file is written
+     * under a temporary name and renamed, never changed in place).
+     */
+    async open(key) {
+      let handle: fs.FileHandle;
+      try {
+        handle = await fs.open(fileFor(key), 'r');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+      let size: number;
+      try {
+        size = (await handle.stat()).size;
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
+      let taken = false;
+      const close = () => void handle.close().catch(() => undefined);
+      return {
+        size,
+        stream() {
+          if (taken) throw new Error('a blob is streamed once');
+          taken = true;
+          const read = () => handle.createReadStream({ highWaterMark: BLOB_READ_CHUNK, autoClose: false });
+          return exactStream(size, read, close);
+        },
+        close() {
+          if (!taken) close();
+          taken = true;
+        },
+      };
     },
     async remove(deleteRow) {
       for (const key of keysOf(await deleteRow(db))) await fs.rm(fileFor(key), { force: true });

@@ -5,6 +5,13 @@ import type { SubjectExportPart } from '../../shared/privacy/privacy-contract';
 import type { Db } from '../db/database';
 import type { Api } from './route-types';
 
+/**
+ * A stored file (a CV, right-to-work evidence) as an access export carries it: its size, and a
+ * stand-in for its base64 that the answer replaces with the bytes as it is sent, so no export
+ * holds its files whole (privacy/export-files.ts); `undefined` where no file is stored.
+ */
+export type ExportFileReader = (key: string) => Promise<{ size: number; base64: string } | undefined>;
+
 /** One of a module's subscribers to the domain events. */
 export interface ModuleSubscriber {
   name: string;
@@ -81,8 +88,11 @@ export interface ServerModule<Deps, Guards = unknown> {
    * deletion takes with it): erases it when the whole address is erased. Built once per server.
    */
   eraseSubject?: (deps: Deps) => (email: string) => Promise<void>;
-  /** What it adds to an address's access export of the data `eraseSubject` erases. Built once per server. */
-  exportSubject?: (deps: Deps) => (email: string) => Promise<SubjectExportPart>;
+  /**
+   * What it adds to an address's access export of the data `eraseSubject` erases, its stored
+   * files through `readFile`. Built once per server.
+   */
+  exportSubject?: (deps: Deps) => (email: string, readFile: ExportFileReader) => Promise<SubjectExportPart>;
   /**
    * What the module does when something happens elsewhere (docs/architecture.md#domain-events):
    * each subscriber a name, kept (it is its place in the database), and a handler given each

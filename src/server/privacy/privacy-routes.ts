@@ -6,6 +6,7 @@ import {
   subjectExportFileName,
   subjectExportSchema,
   subjectParamsSchema,
+  type SubjectExport,
 } from '../../shared/privacy/privacy-contract';
 import { updateAckSchema } from '../../shared/http/acknowledgements';
 import { idParamsSchema, isId } from '../../shared/http/id';
@@ -24,6 +25,9 @@ import {
 } from './subject-requests';
 import { eraseSubject, type SubjectErasers, type SubjectStores } from '../applications/application-erasure';
 import { apiPaths } from '../../shared/http/api-routes';
+import type { FastifyReply } from 'fastify';
+import { compileSerializer } from '../http/schema-serializer';
+import { createExportFiles, fileSizesOnly, type ExportFileSource } from './export-files';
 
 /**
  * The data-protection calls: audit trail, retention hold, access requests and erasure. Registered
@@ -32,6 +36,8 @@ import { apiPaths } from '../../shared/http/api-routes';
 /** What the privacy routes use of the server's parts (see app-context.ts). */
 export interface PrivacyRouteDeps extends SubjectStores, SubjectRecordSources {
   outbox: EmailOutbox;
+  /** Where the export reads CVs and evidence from, a piece at a time (blobs/blob-store.ts). */
+  blobs: ExportFileSource;
   /** What each module keeps about an address of its own, erased with it. */
   subjectErasers: SubjectErasers;
   config: { adjustmentsContactEmail: string | undefined };
@@ -39,6 +45,11 @@ export interface PrivacyRouteDeps extends SubjectStores, SubjectRecordSources {
 
 export function privacyRoutes(app: Api, context: PrivacyRouteDeps): void {
   const { applications, audit } = context;
+  // The export's JSON as its route's serializer writes it, with stand-ins for the files' base64;
+  // compiled at the first export, as route serializers are (http/schema-serializer.ts).
+  let serializeExport: ((data: SubjectExport) => string) | undefined;
+  const exportJson = (data: SubjectExport) =>
+    (serializeExport ??= compileSerializer(subjectExportSchema))(data);
 
   app.get(
     apiPaths.applicationAudit.pattern,
@@ -100,20 +111,39 @@ export function privacyRoutes(app: Api, context: PrivacyRouteDeps): void {
       // (job alerts, the talent pool).
       if (
         (await applications.idsForEmail(email)).length === 0 &&
-        !holdsAnything(await subjectExportParts(context.subjectExporters, email))
+        !holdsAnything(
+          await subjectExportParts(context.subjectExporters, email, fileSizesOnly(context.blobs)),
+        )
       ) {
         throw new HttpError(404, 'No applications are held for this email address.');
       }
       const actor = currentUser(request).email;
       const contact = context.config.adjustmentsContactEmail;
-      const data = await exportSubject(context, email, {
-        email: actor,
-        isAdjustmentsContact: isAdjustmentsContact(actor, contact),
-        adjustmentsContactEmail: contact,
-      });
-      return reply
+      const files = createExportFiles(context.blobs);
+      let answer: ReturnType<typeof files.answer>;
+      try {
+        const data = await exportSubject(
+          context,
+          email,
+          {
+            email: actor,
+            isAdjustmentsContact: isAdjustmentsContact(actor, contact),
+            adjustmentsContactEmail: contact,
+          },
+          files.read,
+        );
+        answer = files.answer(exportJson(data));
+      } catch (error) {
+        files.close();
+        throw error;
+      }
+      // Written as the typed reply would, with each file's base64 sent as the file is read
+      // (privacy/export-files.ts), so the typed reply is bypassed.
+      return (reply as FastifyReply)
+        .type('application/json; charset=utf-8')
+        .header('content-length', answer.length)
         .header('content-disposition', contentDisposition('attachment', subjectExportFileName(email)))
-        .send(data);
+        .send(answer.stream);
     },
   );
 

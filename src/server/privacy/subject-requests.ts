@@ -11,6 +11,7 @@ import {
 } from '../../shared/privacy/privacy-contract';
 import type { AuditRepository } from '../audit/audit-repository';
 import type { SubjectStores } from '../applications/application-erasure';
+import type { ExportFileReader } from '../domain-module/server-module';
 
 type Stores = SubjectStores;
 
@@ -19,13 +20,20 @@ type Stores = SubjectStores;
  * adjustments): each answers for the applications named, and the server's root hands them in.
  */
 /** The modules' own parts of an export (their `exportSubject`), handed in by the root. */
-export type SubjectExporters = readonly ((email: string) => Promise<SubjectExportPart>)[];
+export type SubjectExporters = readonly ((
+  email: string,
+  readFile: ExportFileReader,
+) => Promise<SubjectExportPart>)[];
 
 /** What the modules keep about an address beyond its applications, merged. */
-export async function subjectExportParts(exporters: SubjectExporters, email: string) {
+export async function subjectExportParts(
+  exporters: SubjectExporters,
+  email: string,
+  readFile: ExportFileReader,
+) {
   const parts: Required<SubjectExportPart> = { jobAlerts: [], talentPool: null };
   for (const exporter of exporters) {
-    const part = await exporter(email);
+    const part = await exporter(email, readFile);
     parts.jobAlerts.push(...(part.jobAlerts ?? []));
     parts.talentPool = part.talentPool ?? parts.talentPool;
   }
@@ -40,7 +48,9 @@ export interface SubjectRecordSources {
   subjectExporters: SubjectExporters;
   interviews: { exportFor(applicationIds: string[]): Promise<ExportedInterview[]> };
   scorecards: { exportFor(applicationIds: string[]): Promise<ExportedScorecard[]> };
-  rightToWork: { exportFor(applicationIds: string[]): Promise<ExportedRightToWork[]> };
+  rightToWork: {
+    exportFor(applicationIds: string[], readFile: ExportFileReader): Promise<ExportedRightToWork[]>;
+  };
   /** The one reader of adjustment texts, wherever they are kept (docs/security.md#adjustments). */
   adjustments: {
     heldFor(
@@ -67,6 +77,7 @@ export async function exportSubject(
   stores: Stores & SubjectRecordSources,
   email: string,
   exporter: Exporter,
+  readFile: ExportFileReader,
 ): Promise<SubjectExport> {
   const ids = await stores.applications.idsForEmail(email);
   const applications: SubjectExport['applications'] = [];
@@ -75,21 +86,22 @@ export async function exportSubject(
     const found = await stores.applications.find(id);
     if (!found) continue;
     const { cvKey: _key, ...application } = found;
-    const cv = await stores.applications.readCv(id);
+    const owner = await stores.applications.cvOwner(id);
+    const cv = owner && (await readFile(owner.cvKey));
     applications.push({
       ...application,
       cv: cv
         ? {
-            fileName: cvFileName(cv.name),
-            size: cv.bytes.length,
+            fileName: cvFileName(owner.name),
+            size: cv.size,
             contentType: 'application/pdf',
-            base64: cv.bytes.toString('base64'),
+            base64: cv.base64,
           }
         : null,
     });
     notes.push(...(await stores.notes.list(id)));
   }
-  const rightToWork = await stores.rightToWork.exportFor(ids);
+  const rightToWork = await stores.rightToWork.exportFor(ids, readFile);
   const adjustments = await exportedAdjustments(stores, ids, exporter);
   recordExport(stores.audit, email, exporter, { rightToWork, adjustments });
   const audit = await stores.audit.forSubject(email, ids);
@@ -112,7 +124,7 @@ export async function exportSubject(
     scorecards: await stores.scorecards.exportFor(ids),
     rightToWork,
     adjustments,
-    ...(await subjectExportParts(stores.subjectExporters, email)),
+    ...(await subjectExportParts(stores.subjectExporters, email, readFile)),
     audit,
   };
 }

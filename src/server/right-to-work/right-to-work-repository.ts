@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { applications, rightToWorkChecks } from '../db/schema';
-import type { BlobStore } from '../blobs/blob-store';
+import type { BlobStore, OpenedBlob } from '../blobs/blob-store';
+import type { ExportFileReader } from '../domain-module/server-module';
 import { HttpError } from '../http/http-error';
 import { messages } from '../../shared/messages';
 import type { ApplicationStage } from '../../shared/applications/stage-contract';
@@ -169,7 +170,7 @@ export function createRightToWorkRepository(db: Db, blobs: BlobStore) {
     /** The evidence's bytes and type, with whose they are; undefined when none is stored. */
     async readEvidence(
       applicationId: string,
-    ): Promise<{ bytes: Buffer; type: RightToWorkEvidenceType; name: string; email: string } | undefined> {
+    ): Promise<{ file: OpenedBlob; type: RightToWorkEvidenceType; name: string; email: string } | undefined> {
       const [row] = await db
         .select({
           key: rightToWorkChecks.evidenceKey,
@@ -182,15 +183,15 @@ export function createRightToWorkRepository(db: Db, blobs: BlobStore) {
         .where(eq(rightToWorkChecks.applicationId, applicationId))
         .limit(1);
       if (!row?.key || !row.type) return undefined;
-      const bytes = await blobs.get(row.key);
-      return bytes && { bytes, type: row.type, name: row.name, email: row.email };
+      const file = await blobs.open(row.key);
+      return file && { file, type: row.type, name: row.name, email: row.email };
     },
 
     /**
      * The checks of these applications with their evidence files, for an access request: the
      * file in the form the export gives CVs (docs/behaviour.md#access-export-and-erasure).
      */
-    async exportFor(applicationIds: string[]): Promise<ExportedRightToWork[]> {
+    async exportFor(applicationIds: string[], readFile: ExportFileReader): Promise<ExportedRightToWork[]> {
       if (applicationIds.length === 0) return [];
       const rows = await db
         .select({ check: rightToWorkChecks, stage: applications.stage, name: applications.name })
@@ -203,16 +204,16 @@ export function createRightToWorkRepository(db: Db, blobs: BlobStore) {
           applicationIds.indexOf(a.check.applicationId) - applicationIds.indexOf(b.check.applicationId),
       );
       for (const { check, stage, name } of inOrder) {
-        const bytes = check.evidenceKey ? await blobs.get(check.evidenceKey) : undefined;
+        const file = check.evidenceKey && check.evidenceType ? await readFile(check.evidenceKey) : undefined;
         exported.push({
           ...toCheck(check, stage),
           evidenceFile:
-            bytes && check.evidenceType
+            file && check.evidenceType
               ? {
                   fileName: evidenceFileName(name, check.evidenceType),
-                  size: bytes.length,
+                  size: file.size,
                   contentType: check.evidenceType,
-                  base64: bytes.toString('base64'),
+                  base64: file.base64,
                 }
               : null,
         });

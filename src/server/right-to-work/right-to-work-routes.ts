@@ -163,10 +163,10 @@ function evidenceRoutes(
       const fileName = evidenceFileName(evidence.name, evidence.type);
       return (reply as FastifyReply)
         .type(evidence.type)
-        .header('content-length', evidence.bytes.length)
+        .header('content-length', evidence.file.size)
         .header('content-disposition', contentDisposition('attachment', fileName))
         .header('x-content-type-options', 'nosniff')
-        .send(evidence.bytes);
+        .send(evidence.file.stream());
     },
   );
 }

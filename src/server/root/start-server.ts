@@ -276,7 +276,7 @@ async function assembleContext(
     adjustments: createAdjustmentRepository(db),
     monitoring,
     now: options.now ?? (() => new Date()),
-    talentPool: createTalentPoolReader({ db, blobs }),
+    talentPool: createTalentPoolReader({ db }),
     trackingLinkNames: createTrackingLinkNames(db),
     sources: createSourceResolver(db, config.publicUrl),
     subjectErasers: [],

@@ -34,8 +34,8 @@ export const talentPoolModule: ServerModule<TalentPoolDeps> = {
     return (email) => pool.eraseSubject(email);
   },
   exportSubject: (deps) => {
-    const reader = createTalentPoolReader({ db: deps.database.db, blobs: deps.blobs });
-    return async (email) => ({ talentPool: await reader.exportFor(email) });
+    const reader = createTalentPoolReader({ db: deps.database.db });
+    return async (email, readFile) => ({ talentPool: await reader.exportFor(email, readFile) });
   },
   privacy: {
     personalData: true,

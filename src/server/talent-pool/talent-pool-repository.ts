@@ -11,7 +11,8 @@ import {
 import { APPLICANT_ACTOR, type AuditAction } from '../../shared/privacy/audit-contract';
 import type { Db } from '../db/database';
 import { applications, auditEntries, emailOutbox } from '../db/schema';
-import type { BlobStore } from '../blobs/blob-store';
+import type { BlobStore, OpenedBlob } from '../blobs/blob-store';
+import type { ExportFileReader } from '../domain-module/server-module';
 import type { ErasureLog } from '../erasures/erasure-log';
 import { erasedSubject, type AuditRepository } from '../audit/audit-repository';
 import { enqueueEmails, type QueuedEmail } from '../email/email-outbox';
@@ -64,20 +65,20 @@ const POOL_AUDIT_PREFIX = 'talent-pool-';
  * What the root reads of the pool for other parts (root/start-server.ts): the access export
  * (privacy/subject-requests.ts) and the orphaned-CV sweep.
  */
-export function createTalentPoolReader(deps: { db: Db; blobs: BlobStore }) {
-  const { db, blobs } = deps;
+export function createTalentPoolReader(deps: { db: Db }) {
+  const { db } = deps;
   const byEmail = async (email: string) =>
     (await db.select().from(members).where(eq(members.email, email)).limit(1))[0];
   return {
     /** What an access export holds of the address: the membership, its tags and CV. */
-    async exportFor(email: string): Promise<ExportedPoolMember | null> {
+    async exportFor(email: string, readFile: ExportFileReader): Promise<ExportedPoolMember | null> {
       const row = await byEmail(email.trim().toLowerCase());
       if (!row) return null;
-      const cv = row.cvKey ? await blobs.get(row.cvKey) : undefined;
+      const cv = row.cvKey ? await readFile(row.cvKey) : undefined;
       return {
         ...listed(row),
         noticeVersion: row.noticeVersion,
-        cv: cv ? { size: cv.length, contentType: 'application/pdf', base64: cv.toString('base64') } : null,
+        cv: cv ? { size: cv.size, contentType: 'application/pdf', base64: cv.base64 } : null,
       };
     },
 
@@ -132,7 +133,7 @@ export function createTalentPoolRepository(deps: {
   };
 
   return {
-    ...createTalentPoolReader({ db, blobs }),
+    ...createTalentPoolReader({ db }),
 
     /**
      * A request to join from the careers site. A new address waits unconfirmed, with the CV if one
@@ -408,8 +409,9 @@ export function createTalentPoolRepository(deps: {
       if (row) await removeMember(row, 'talent-pool-left', 'erasure', 'Erased with the address');
     },
 
-    async cv(row: Row): Promise<Buffer | undefined> {
-      return row.cvKey ? blobs.get(row.cvKey) : undefined;
+    /** The member's CV opened for reading a piece at a time (blobs/blob-store.ts#open). */
+    async openCv(row: Row): Promise<OpenedBlob | undefined> {
+      return row.cvKey ? blobs.open(row.cvKey) : undefined;
     },
   };
 }

@@ -359,7 +359,7 @@ export function adminTalentPoolRoutes(app: Api, deps: TalentPoolDeps, pool: Tale
     },
     async (request, reply) => {
       const row = await confirmed(request.params.id);
-      const cv = await pool.cv(row);
+      const cv = await pool.openCv(row);
       if (!cv) throw new HttpError(404, poolMessages.memberMissing);
       deps.audit.record({
         action: 'download',
@@ -371,7 +371,8 @@ export function adminTalentPoolRoutes(app: Api, deps: TalentPoolDeps, pool: Tale
         .header('content-type', 'application/pdf')
         .header('content-disposition', 'attachment; filename="cv.pdf"')
         .header('cache-control', 'no-store')
-        .send(cv);
+        .header('content-length', cv.size)
+        .send(cv.stream());
     },
   );
 }

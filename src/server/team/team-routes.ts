@@ -18,7 +18,7 @@ import {
 } from '../../shared/team/team-contract';
 import type { NoteRepository } from '../applications/note-repository';
 import type { StageRepository } from '../applications/stage-repository';
-import { cvAnswerJson } from '../applications/cv-answer';
+import { sendCvAnswerStream } from '../applications/cv-answer';
 import type { BlobStore } from '../blobs/blob-store';
 import { currentUser } from '../auth/guards';
 import { HttpError } from '../http/http-error';
@@ -227,11 +227,10 @@ function teamReadRoutes(app: Api, context: TeamRouteDeps): void {
     async (request, reply) => {
       const access = await reached(request, request.params.id);
       const owner = await applications.cvOwner(access.id);
-      const bytes = owner && (await context.blobs.get(owner.cvKey));
-      if (!owner || !bytes) throw new HttpError(404, messages.cvMissing);
+      const cv = owner && (await context.blobs.open(owner.cvKey));
+      if (!owner || !cv) throw new HttpError(404, messages.cvMissing);
       record(request, request.query.purpose, { id: access.id, email: owner.email });
-      // Bytes already in the CvAnswer shape (see cv-answer.ts), so the typed reply is bypassed.
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(cvAnswerJson(bytes));
+      return sendCvAnswerStream(reply as FastifyReply, cv);
     },
   );
 

@@ -3,10 +3,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BLOB_READ_CHUNK } from '../../../src/server/blobs/blob-store';
 import { applications, cvBlobs } from '../../../src/server/db/schema';
 import { PDF_DATA_URL_PREFIX } from '../../../src/shared/limits';
 import { messages } from '../../../src/shared/messages';
-import { toDataUrl, validPdf } from '../../support/pdf-fixtures';
+import { pdfOfSize, toDataUrl, validPdf } from '../../support/pdf-fixtures';
 import { buildTestApp, type TestApp } from '../../support/build-app';
 import { sampleJob, startTestServer } from '../../support/test-server';
 
@@ -294,6 +295,16 @@ describe('CV downloads', () => {
       `attachment; filename="Jane Doe_resume.pdf"; filename*=UTF-8''Jane%20Doe_resume.pdf`,
     );
     expect(response.bytes.equals(cv)).toBe(true);
+  });
+
+  it('sends a CV of several read pieces whole, with its length, as the store reads it a piece at a time', async () => {
+    const large = await pdfOfSize(3 * BLOB_READ_CHUNK + 1001);
+    const stored = await apply({ email: 'large.cv@example.com', pdfFile: toDataUrl(large) });
+    expect(stored.status).toBe(201);
+    const response = await rawGet(`/applications/${stored.body.insertedId}/cv`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-length')).toBe(String(large.length));
+    expect(response.bytes.equals(large)).toBe(true);
   });
 
   it('serves it inline for previews when asked', async () => {

@@ -1,6 +1,25 @@
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { createCvAnswerCache, cvAnswerJson } from '../../../src/server/applications/cv-answer';
+import {
+  createCvAnswerCache,
+  cvAnswerJson,
+  cvAnswerStream,
+} from '../../../src/server/applications/cv-answer';
+import type { OpenedBlob } from '../../../src/server/blobs/blob-store';
 import { createLocalChangeFeed } from '../../../src/server/db/change-feed';
+
+/** A blob whose stream gives `bytes` in pieces of `size` bytes. */
+const inPieces = (bytes: Buffer, size: number): OpenedBlob => ({
+  size: bytes.length,
+  stream: () =>
+    Readable.from(
+      Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) =>
+        bytes.subarray(i * size, (i + 1) * size),
+      ),
+    ),
+  close: () => undefined,
+});
 
 describe('the CV answer', () => {
   it('is the CvAnswer JSON, byte for byte, for every length', async () => {
@@ -12,6 +31,10 @@ describe('the CV answer', () => {
         pdfFile: `data:application/pdf;base64,${bytes.toString('base64')}`,
         fileSize: length,
       });
+      // Streamed as the store reads it, in pieces of any length: the same bytes, and the length said first.
+      const streamed = cvAnswerStream(inPieces(bytes, 1000 + (length % 7)));
+      expect(streamed.length).toBe(text.length);
+      expect((await buffer(streamed.stream)).toString('latin1')).toBe(text);
     }
   });
 });

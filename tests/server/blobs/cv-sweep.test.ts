@@ -1,8 +1,14 @@
-import { readdirSync } from 'node:fs';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfOfSize, toDataUrl, validPdf } from '../../support/pdf-fixtures';
 import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
+import { BLOB_READ_CHUNK } from '../../../src/server/blobs/blob-store';
+import { createFileBlobStore } from '../../../src/server/blobs/file-blob-store';
+import { createPostgresBlobStore } from '../../../src/server/blobs/postgres-blob-store';
 
 /**
  * The sweep of CV files no row points to (blobs/file-blob-store.ts) runs while applications may
@@ -99,4 +105,42 @@ describe('the sweep of orphaned CV files', () => {
     // Nothing half-written is left behind.
     expect(readdirSync(path.join(server.dataDir, 'cvs')).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
+});
+
+/**
+ * Both stores, whichever the server runs on: the PostgreSQL one on this test's database (PGlite
+ * or PostgreSQL), the file one in a folder of its own.
+ */
+describe('a blob read a piece at a time', () => {
+  const stores = ['files', 'postgres'] as const;
+
+  it.each(stores)(
+    'the %s store streams a blob of several pieces byte for byte, and finds a missing one missing',
+    async (kind) => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'careers-blobs-'));
+      const { db } = server.context.database;
+      const store = kind === 'files' ? createFileBlobStore(dir, db) : createPostgresBlobStore(db);
+      const key = randomUUID();
+      const bytes = randomBytes(BLOB_READ_CHUNK * 2 + 1234);
+      await store.store(key, bytes, async () => undefined);
+      try {
+        const opened = await store.open(key);
+        expect(opened?.size).toBe(bytes.length);
+        expect((await buffer(opened!.stream())).equals(bytes)).toBe(true);
+        const missing = randomUUID();
+        expect(await store.open(missing)).toBeUndefined();
+        expect(await store.get(missing)).toBeUndefined();
+        // Removed once opened: the file store reads the file it opened, the PostgreSQL store ends
+        // the stream with an error; neither gives a short answer.
+        const reopened = await store.open(key);
+        await store.remove(async () => key);
+        const read = buffer(reopened!.stream());
+        if (kind === 'files') expect((await read).equals(bytes)).toBe(true);
+        else await expect(read).rejects.toThrow(/removed while it was read/);
+      } finally {
+        await store.remove(async () => key);
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

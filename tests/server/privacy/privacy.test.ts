@@ -7,7 +7,12 @@ import { purgeExpiredApplications } from '../../../src/server/privacy/retention'
 import { PRIVACY_NOTICE_VERSION } from '../../../src/shared/site/privacy-notice';
 import { messages } from '../../../src/shared/messages';
 import { londonToday } from '../../../src/shared/format/calendar-date';
-import { adjustmentWithheldLine, type SubjectExport } from '../../../src/shared/privacy/privacy-contract';
+import {
+  adjustmentWithheldLine,
+  subjectExportSchema,
+  type SubjectExport,
+} from '../../../src/shared/privacy/privacy-contract';
+import { compileSerializer } from '../../../src/server/http/schema-serializer';
 import { pngBytes, toDataUrl, validPdf } from '../../support/pdf-fixtures';
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink';
 import { buildTestApp, type TestApp } from '../../support/build-app';
@@ -256,6 +261,10 @@ describe('access requests and erasure', () => {
       /^attachment; filename="applicant-data-subject\.person@example\.com\.json"/,
     );
     const data = response.body as SubjectExport;
+    // The CVs' base64 is written in as they are read: the answer is still the contract's
+    // serializer's text of that export, byte for byte, with its length said first.
+    expect(response.headers.get('content-length')).toBe(String(response.bytes.length));
+    expect(response.bytes.toString()).toBe(compileSerializer(subjectExportSchema)(data));
     expect(data.subjectEmail).toBe(SUBJECT);
     expect(data.exportedBy).toBe(ADMIN.email);
     expect(data.applications.map((row: { _id: string }) => row._id).sort()).toEqual([...ids].sort());
