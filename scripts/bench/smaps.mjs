@@ -31,29 +31,44 @@ export function smapsBreakdown(pid) {
       current.rss = Number(line.split(/\s+/)[1]) * KB;
     }
   }
+  // An arena: 64 MB-aligned, its used part and the rest of its 64 MB reserved behind it.
+  for (let i = 0; i < mappings.length; i++) {
+    const one = mappings[i];
+    const next = mappings[i + 1];
+    if (one.name || one.start % BigInt(ARENA) !== 0n) continue;
+    if (Number(one.end - one.start) === ARENA) one.arena = true;
+    else if (next && !next.name && next.start === one.end && Number(next.end - one.start) === ARENA)
+      one.arena = next.arena = true;
+  }
   const result = { heap: 0, arenas: 0, wasm: 0, otherAnonymous: 0, nodeBinary: 0, files: 0, total: 0 };
   const node = process.execPath;
   for (let i = 0; i < mappings.length;) {
     const first = mappings[i];
-    if (first.name) {
-      if (first.name === '[heap]') result.heap += first.rss;
+    result.total += first.rss;
+    if (first.name || first.arena) {
+      if (first.arena) result.arenas += first.rss;
+      else if (first.name === '[heap]') result.heap += first.rss;
       else if (first.name === node || first.name.endsWith('/node')) result.nodeBinary += first.rss;
       else if (first.name.startsWith('/')) result.files += first.rss;
       else result.otherAnonymous += first.rss;
-      result.total += first.rss;
       i++;
       continue;
     }
     let end = i + 1;
-    while (end < mappings.length && !mappings[end].name && mappings[end].start === mappings[end - 1].end)
+    while (
+      end < mappings.length &&
+      !mappings[end].name &&
+      !mappings[end].arena &&
+      mappings[end].start === mappings[end - 1].end
+    ) {
+      result.total += mappings[end].rss;
       end++;
+    }
     const group = mappings.slice(i, end);
     const size = Number(group[group.length - 1].end - group[0].start);
     const rss = group.reduce((sum, one) => sum + one.rss, 0);
     if (size >= WASM_RESERVATION) result.wasm += rss;
-    else if (size === ARENA && first.start % BigInt(ARENA) === 0n) result.arenas += rss;
     else result.otherAnonymous += rss;
-    result.total += rss;
     i = end;
   }
   return result;
