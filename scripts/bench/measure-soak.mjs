@@ -2,10 +2,13 @@
 // and applying with 50 KB-2 MB CVs from many addresses, an administrator listing, previewing and
 // deleting; the store grows as they apply). Every 10 s it records the server's RSS (/proc), and
 // from its /metrics the V8 heap used and total, memory outside the heap, ArrayBuffers, the
-// applications stored and each cache's size. Heap snapshots at the middle and the end
-// (--heapsnapshot-signal), compared by constructor, name what grew. Flat means the least-squares
-// line through the second half's RSS rises by under 5% of where it starts (docs/operations.md#memory).
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// applications stored and each cache's size, and where RSS is by kind of mapping (smaps.mjs).
+// With `snapshots`, heap snapshots at the middle and the end (--heapsnapshot-signal), compared by
+// constructor, name what grew; off by default, because the first snapshot leaves V8's heap
+// profiler tracking every object for the rest of the process (about 40 MB more resident through
+// the second half, which is what the row judges). Flat means the least-squares line through the
+// second half's RSS rises by under 5% of where it starts (docs/operations.md#memory).
+import { appendFileSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOAD_CPU, onCpu } from './cpu-pinning.mjs';
@@ -14,6 +17,7 @@ import { request } from './http-client.mjs';
 import { spawnTracked, tempDir } from './lifecycle.mjs';
 import { minimalPdf, pdfOfSize } from './pdf-of-size.mjs';
 import { procStatusBytes } from './proc-status.mjs';
+import { smapsBreakdown } from './smaps.mjs';
 import {
   adminToken,
   launch,
@@ -70,6 +74,7 @@ const valueOf = (series, name, labels = {}) =>
 
 async function sample(server, began, seeded) {
   const rss = procStatusBytes(server.pid, 'VmRSS');
+  const smaps = smapsBreakdown(server.pid);
   let series = [];
   try {
     const answer = await request(`${server.url}/metrics`, {
@@ -92,6 +97,7 @@ async function sample(server, began, seeded) {
   return {
     seconds: Math.round((performance.now() - began) / 1000),
     rss,
+    smaps,
     heapUsed: valueOf(series, 'nodejs_heap_size_used_bytes') || undefined,
     heapTotal: valueOf(series, 'nodejs_heap_size_total_bytes') || undefined,
     external: valueOf(series, 'nodejs_external_memory_bytes') || undefined,
@@ -226,7 +232,9 @@ export function soakTable(samples) {
 
 /**
  * Runs the soak for `minutes` on a product of its own (`seeded` applications stored first) and
- * returns the samples, the verdict, the client's counts and the heap's top growers.
+ * returns the samples, the verdict, the client's counts and, with `snapshots`, the heap's top
+ * growers. `serverArgs` and `serverEnv` add Node flags and variables to the server's (for trying
+ * settings: try-soak.mjs); `serverLog` is a file that gets everything the server prints.
  */
 export async function measureSoak({
   workDir,
@@ -235,6 +243,10 @@ export async function measureSoak({
   seeded = 1000,
   visitors = 6,
   log = console.info,
+  serverArgs = [],
+  serverEnv = {},
+  serverLog,
+  snapshots = false,
 }) {
   const seconds = Math.round(minutes * 60);
   const dataDir = path.join(workDir, 'soak-data');
@@ -256,8 +268,9 @@ export async function measureSoak({
   const server = await launch({
     label: 'product server (soak)',
     command: process.execPath,
-    args: ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshotDir}`, serverEntry],
-    env: { ...productEnv({ port, dataDir }), METRICS_TOKEN },
+    args: [...serverArgs, '--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshotDir}`, serverEntry],
+    env: { ...productEnv({ port, dataDir }), ...serverEnv, METRICS_TOKEN },
+    onOutput: serverLog ? (chunk) => appendFileSync(serverLog, chunk) : undefined,
     port,
     cpu,
   });
@@ -281,21 +294,27 @@ export async function measureSoak({
       await sleep(Math.max(0, next - (performance.now() - began)));
       const entry = await sample(server, began, seededResult.stored);
       samples.push(entry);
+      const where = entry.smaps
+        ? ` (glibc heap ${mbText(entry.smaps.heap)}, arenas ${mbText(entry.smaps.arenas)}, wasm ${mbText(entry.smaps.wasm)}, other anonymous ${mbText(entry.smaps.otherAnonymous)})`
+        : '';
       log(
-        `  ${(entry.seconds / 60).toFixed(1)} min: RSS ${mbText(entry.rss)} MB, heap ${mbText(entry.heapUsed)}/${mbText(entry.heapTotal)} MB, external ${mbText(entry.external)} MB, ${entry.applications ?? '?'} applications`,
+        `  ${(entry.seconds / 60).toFixed(1)} min: RSS ${mbText(entry.rss)} MB${where}, heap ${mbText(entry.heapUsed)}/${mbText(entry.heapTotal)} MB, external ${mbText(entry.external)} MB, ${entry.applications ?? '?'} applications`,
       );
-      if (!middle && next >= (seconds * 1000) / 2) {
+      if (snapshots && !middle && next >= (seconds * 1000) / 2) {
         middle = await heapSnapshot(server, snapshotDir);
         log(`  heap snapshot at the middle (${middle.seconds.toFixed(1)} s to write)`);
       }
     }
     const counts = await client;
     const last = await sample(server, began, seededResult.stored);
-    const end = await heapSnapshot(server, snapshotDir);
-    const growers = topGrowers(summariseSnapshot(middle.file), summariseSnapshot(end.file));
-    for (const file of [middle.file, end.file]) {
-      log(`  ${path.basename(file)}: ${(statSync(file).size / MB).toFixed(0)} MB`);
-      rmSync(file);
+    let growers;
+    if (middle) {
+      const end = await heapSnapshot(server, snapshotDir);
+      growers = topGrowers(summariseSnapshot(middle.file), summariseSnapshot(end.file));
+      for (const file of [middle.file, end.file]) {
+        log(`  ${path.basename(file)}: ${(statSync(file).size / MB).toFixed(0)} MB`);
+        rmSync(file);
+      }
     }
     return {
       minutes,

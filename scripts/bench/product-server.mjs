@@ -34,12 +34,25 @@ export function productEnv({ port, dataDir, admin = true }) {
  * Spawns a server (on `cpu` when given) and resolves once `readyPath` answers 200, with the time
  * that took. The last 20 kB of its output are kept for error messages.
  */
-export async function launch({ label, command, args, env, port, cpu, readyPath = '/api/all', limitMs }) {
+export async function launch({
+  label,
+  command,
+  args,
+  env,
+  port,
+  cpu,
+  readyPath = '/api/all',
+  limitMs,
+  onOutput,
+}) {
   const line = cpu === undefined ? { command, args } : onCpu(cpu, command, args);
   const began = performance.now();
   const child = spawnTracked(line.command, line.args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
-  const keep = (chunk) => (log = (log + chunk).slice(-20_000));
+  const keep = (chunk) => {
+    log = (log + chunk).slice(-20_000);
+    onOutput?.(chunk);
+  };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   let gone = false;

@@ -11,6 +11,7 @@
 // request), BENCH_SEARCH_JOBS (1000 open jobs for the careers home's search), BENCH_SEARCH_REQUESTS
 // (200 per searched page), BENCH_ALERTS (100000 confirmed job alerts for one run), BENCH_PIN=0 to not pin servers and load generators to separate CPUs,
 // BENCH_SOAK_MINUTES (10; `--soak=hour` for 60), BENCH_SOAK_SEEDED (1000 applications stored before the soak),
+// BENCH_SOAK_SNAPSHOTS=1 (heap snapshots at the soak's middle and end, compared; they raise its second half),
 // BENCH_OLD_NODE (the Node.js 20 binary the memory comparison runs the same build on; /usr/bin/node
 // when that is older than 24), BENCH_NODE_MEMORY_ROUNDS (2).
 // `--build` rebuilds the product first.
@@ -75,6 +76,7 @@ const settings = {
   reportFacts: intEnv('BENCH_REPORT_FACTS', 100_000),
   nodeMemoryRounds: intEnv('BENCH_NODE_MEMORY_ROUNDS', 2),
   soakSeeded: intEnv('BENCH_SOAK_SEEDED', 1000),
+  soakSnapshots: process.env.BENCH_SOAK_SNAPSHOTS === '1',
   startRuns: 3,
   posts: 50,
   listRequests: 30,
@@ -280,13 +282,13 @@ async function addSoakRow(work) {
     cpu: SERVER_CPU,
     minutes,
     seeded: settings.soakSeeded,
+    snapshots: settings.soakSnapshots,
   });
   const file = writeSoak(measured);
   soakSamplesTable = soakTable(measured.samples);
-  console.info(
-    `  samples in ${path.relative(root, file)}; top growers between the heap snapshots (middle → end):`,
-  );
-  for (const grower of measured.growers)
+  console.info(`  samples in ${path.relative(root, file)}`);
+  if (measured.growers) console.info('  top growers between the heap snapshots (middle → end):');
+  for (const grower of measured.growers ?? [])
     console.info(
       `    ${grower.name}: ${kb(grower.sizeThen)} → ${kb(grower.sizeNow)} (${grower.countThen} → ${grower.countNow})`,
     );

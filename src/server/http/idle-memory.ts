@@ -15,9 +15,10 @@ export const IDLE_QUIET_MS = 30_000;
 /**
  * How often a busy server hands the C library's free pages back. Under steady traffic the server
  * is never at rest, and the pages freed between blocks still in use (socket reads, compression,
- * the CV checks' buffers) piled up in glibc's heap: in the soak, RSS rose by about 35 MB a minute
- * with the JavaScript heap flat; trimmed every few seconds (a few milliseconds each), it stays
- * flat (docs/operations.md#memory).
+ * the CV checks' buffers) stay in glibc's heap until trimmed (a few milliseconds each). What the
+ * trim cannot give back is what is not freed yet: buffers whose owners wait for V8's next full
+ * collection, which `--heap-growing-percent` brings sooner (runtime/supported-node.ts,
+ * docs/operations.md#memory).
  */
 export const TRIM_WHILE_BUSY_EVERY_MS = 5_000;
 /** At most this share of the last check's time spent working counts as at rest. */

@@ -85,7 +85,9 @@ describe.skipIf(process.platform === 'win32')('the server’s V8 settings', () =
     // Same pid: whoever started the server (npm start, a service manager, the tests) still holds it.
     expect(lines[0]).toBe(`started ${printed.pid}`);
     expect(printed.execArgv).toEqual(expect.arrayContaining([...SERVER_NODE_FLAGS]));
-    expect(printed.execArgv).toEqual(expect.arrayContaining(['--max-semi-space-size=4', '--no-maglev']));
+    expect(printed.execArgv).toEqual(
+      expect.arrayContaining(['--max-semi-space-size=4', '--no-maglev', '--heap-growing-percent=20']),
+    );
     expect(printed.argv).toEqual(['--port', '3000']);
     expect(printed.semiSpaceMb).toBeGreaterThan(0);
     expect(printed.semiSpaceMb).toBeLessThanOrEqual(4);
