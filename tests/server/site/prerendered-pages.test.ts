@@ -115,7 +115,7 @@ export function prerender(url, data) {
 
   it('leaves pages the route table does not mark prerendered as the plain shell', async () => {
     await serve(echoingPrerender);
-    const { status, document } = await page('/register');
+    const { status, document } = await page('/success');
     expect(status).toBe(200);
     expect(document.getElementById('root')!.children).toHaveLength(0);
     expect(document.getElementById('root')!.hasAttribute('data-start')).toBe(false);
