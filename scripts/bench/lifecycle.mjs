@@ -30,6 +30,26 @@ export function spawnTracked(command, args, options) {
   return child;
 }
 
+/**
+ * Runs a measuring program to its end (tracked like any child) and resolves with the JSON of the
+ * last line it printed; rejects, naming `what` and with the end of its stderr when it was piped,
+ * when it exits non-zero. `stderr: 'inherit'` shows its progress instead.
+ */
+export function runForJson(command, args, { what, cwd, stderr = 'pipe' }) {
+  return new Promise((resolve, reject) => {
+    const child = spawnTracked(command, args, { cwd, stdio: ['ignore', 'pipe', stderr] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr?.on('data', (chunk) => (err = (err + chunk).slice(-5000)));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split('\n').at(-1)))
+        : reject(new Error(`${what} failed (${code})${err ? `:\n${err}` : ''}`)),
+    );
+  });
+}
+
 /** Asks a child to stop (SIGTERM: the product closes its database), then kills it after `graceMs`. */
 export async function stopChild(child, graceMs = 5000) {
   if (child.exitCode !== null || child.signalCode !== null) return;

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOAD_CPU, onCpu } from './cpu-pinning.mjs';
-import { spawnTracked } from './lifecycle.mjs';
+import { runForJson } from './lifecycle.mjs';
 import { waitForCpuQuiet } from './proc-status.mjs';
 import { median, quantile } from './stats.mjs';
 
@@ -23,17 +23,7 @@ export function runUploadClient(options) {
     path.join(here, 'cv-upload-client.mjs'),
     JSON.stringify(options),
   ]);
-  return new Promise((resolve, reject) => {
-    const child = spawnTracked(line.command, line.args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.stderr.on('data', (chunk) => (err += chunk));
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`the CV upload client failed (${code}):\n${err}`));
-      resolve(JSON.parse(out));
-    });
-  });
+  return runForJson(line.command, line.args, { what: 'the CV upload client' });
 }
 
 async function uploadRound(options) {

@@ -2,7 +2,7 @@
 // job-alert-run.ts does it with the server's own code on a data folder of its own, and answers
 // the run's wall-clock and CPU seconds and what it queued. Target: within 60 s.
 import path from 'node:path';
-import { spawnTracked } from './lifecycle.mjs';
+import { runForJson } from './lifecycle.mjs';
 import { root } from './product-server.mjs';
 
 export const JOB_ALERTS_TARGET_SECONDS = 60;
@@ -10,22 +10,10 @@ export const JOB_ALERTS_TARGET_SECONDS = 60;
 export function measureJobAlerts({ workDir, alerts, jobs }) {
   const script = path.join(root, 'scripts', 'bench', 'job-alert-run.ts');
   const dataDir = path.join(workDir, 'job-alerts-data');
-  return new Promise((resolve, reject) => {
-    const child = spawnTracked(
-      process.execPath,
-      ['--import', 'tsx', script, dataDir, String(alerts), String(jobs)],
-      {
-        cwd: root,
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.on('exit', (code) =>
-      code === 0
-        ? resolve(JSON.parse(out.trim().split('\n').at(-1)))
-        : reject(new Error(`the job-alert run failed (${code})`)),
-    );
+  return runForJson(process.execPath, ['--import', 'tsx', script, dataDir, String(alerts), String(jobs)], {
+    what: 'the job-alert run',
+    cwd: root,
+    stderr: 'inherit',
   });
 }
 

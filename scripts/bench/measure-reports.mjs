@@ -4,7 +4,7 @@
 // Target: every call answered within 200 ms (the median of ten, after two to warm up).
 import path from 'node:path';
 import { createScratchDatabase } from '../../tests/support/postgres.ts';
-import { spawnTracked } from './lifecycle.mjs';
+import { runForJson } from './lifecycle.mjs';
 import { LOCAL_POSTGRES } from './measure-idle-rss.mjs';
 import { root } from './product-server.mjs';
 
@@ -13,16 +13,7 @@ export const REPORTS_TARGET_MS = 200;
 function run(dataDir, facts, databaseUrl) {
   const script = path.join(root, 'scripts', 'bench', 'reports-run.ts');
   const args = ['--import', 'tsx', script, dataDir, String(facts), ...(databaseUrl ? [databaseUrl] : [])];
-  return new Promise((resolve, reject) => {
-    const child = spawnTracked(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.on('exit', (code) =>
-      code === 0
-        ? resolve(JSON.parse(out.trim().split('\n').at(-1)))
-        : reject(new Error(`the reports run failed (${code})`)),
-    );
-  });
+  return runForJson(process.execPath, args, { what: 'the reports run', cwd: root, stderr: 'inherit' });
 }
 
 /** Both engines' measurements; PostgreSQL's undefined when no local cluster answers. */

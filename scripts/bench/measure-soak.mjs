@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { LOAD_CPU, onCpu } from './cpu-pinning.mjs';
 import { freePort } from './free-port.mjs';
 import { request } from './http-client.mjs';
-import { spawnTracked, tempDir } from './lifecycle.mjs';
+import { runForJson, tempDir } from './lifecycle.mjs';
 import { minimalPdf, pdfOfSize } from './pdf-of-size.mjs';
 import { procStatusBytes } from './proc-status.mjs';
 import { smapsBreakdown } from './smaps.mjs';
@@ -193,16 +193,7 @@ function runClient(options) {
     path.join(here, 'soak-client.mjs'),
     JSON.stringify(options),
   ]);
-  return new Promise((resolve, reject) => {
-    const child = spawnTracked(line.command, line.args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.stderr.on('data', (chunk) => (err += chunk));
-    child.on('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`the soak client failed (${code}):\n${err}`)),
-    );
-  });
+  return runForJson(line.command, line.args, { what: 'the soak client' });
 }
 
 const mbText = (bytes) => (bytes === undefined ? '—' : `${(bytes / MB).toFixed(0)}`);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { onCpu } from './cpu-pinning.mjs';
 import { requestJson, waitForOk } from './http-client.mjs';
-import { spawnTracked, stopChild } from './lifecycle.mjs';
+import { runForJson, spawnTracked, stopChild } from './lifecycle.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const serverEntry = path.join(root, 'dist', 'server', 'main.js');
@@ -101,21 +101,9 @@ export async function adminToken(url) {
 /** Runs seed-applications.ts (the server's own code, under tsx) on the stopped product's data folder. */
 export function seedApplications(dataDir, count, cvFile) {
   const script = path.join(root, 'scripts', 'bench', 'seed-applications.ts');
-  return new Promise((resolve, reject) => {
-    const child = spawnTracked(
-      process.execPath,
-      ['--import', 'tsx', script, dataDir, String(count), cvFile],
-      {
-        cwd: root,
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.on('exit', (code) =>
-      code === 0
-        ? resolve(JSON.parse(out.trim().split('\n').at(-1)))
-        : reject(new Error(`seeding failed (${code})`)),
-    );
+  return runForJson(process.execPath, ['--import', 'tsx', script, dataDir, String(count), cvFile], {
+    what: 'seeding',
+    cwd: root,
+    stderr: 'inherit',
   });
 }
