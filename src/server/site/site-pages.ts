@@ -27,9 +27,9 @@ import { carriedMarker, SOURCE_PARAM } from '../../shared/sources/source-contrac
 
 /**
  * The pages drawn beside the open jobs': the home page, About, Contact, the privacy notice, the
- * login and the two screens it links to.
+ * login and its forgotten password screen.
  */
-const FIXED_PAGES = 7;
+const FIXED_PAGES = 6;
 import { createJobPages, jobPageAddress } from './job-pages';
 import { jobPosting, jobSummary, jobUrl } from './job-posting';
 import { renderPage, type AppStart, type PageHead, type Served } from './page-html';
@@ -199,8 +199,8 @@ export function createSitePages(context: {
    * About, Contact and the privacy notice show only the build and the configuration: drawn once
    * (and again in a new year, for the footer). Their links work without the app, and the privacy
    * notice's form keeps what is typed and cannot be sent until the app runs (lost-link-form.tsx),
-   * so their app waits for the first interaction too. The login, and the registration and forgotten
-   * password screens it links to, are drawn the same way, so their forms are there at the first
+   * so their app waits for the first interaction too. The login, and the forgotten password screen it
+   * links to, are drawn the same way, so their forms are there at the first
    * paint instead of a spinner; everyone who opens one means to use it, so its app starts right
    * after that paint, and a press of its button meanwhile is pressed again once it runs
    * (src/web/main.tsx). They stay out of search engines: noindex, no canonical address.
@@ -219,11 +219,10 @@ export function createSitePages(context: {
       description: `How ${siteConfig.legalName} handles the personal data you send when you apply for a job, how long it is kept, and your rights.`,
     },
     login: { title: pageTitles.login, noIndex: true },
-    register: { title: pageTitles.register, noIndex: true },
     forgotPassword: { title: pageTitles.forgotPassword, noIndex: true },
   } satisfies Partial<Record<PrerenderedScreen, Omit<PageHead, 'canonicalUrl'>>>;
   type FixedScreen = keyof typeof fixedHeads;
-  const signingIn: ReadonlySet<FixedScreen> = new Set(['login', 'register', 'forgotPassword']);
+  const signingIn: ReadonlySet<FixedScreen> = new Set(['login', 'forgotPassword']);
   const drawFixed = (name: FixedScreen) => {
     const address = screens[name].path();
     return drawn.page(address, [year()], async (done) => {
@@ -299,7 +298,6 @@ export function createSitePages(context: {
     contact: fixedPage('contact'),
     privacy: fixedPage('privacy'),
     login: fixedPage('login'),
-    register: fixedPage('register'),
     forgotPassword: fixedPage('forgotPassword'),
   };
 

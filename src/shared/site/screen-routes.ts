@@ -146,8 +146,7 @@ export const screens = {
     admin: false,
     indexing: 'disallow',
     replay: true,
-    // Drawn by the server like the login, which links to it.
-    prerendered: true,
+    prerendered: false,
     screen: { file: 'features/auth/register-page', name: 'RegisterPage' },
   }),
   forgotPassword: screen('/forgot-password', {

@@ -112,9 +112,8 @@ describe('About, Contact, the privacy notice and the login, drawn on the server'
     expect(login.document.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
     expect(login.document.querySelector('link[rel="canonical"]')).toBeNull();
     expect(login.root.hasAttribute('data-start')).toBe(false);
-    // So are the two screens it links to, each with its form and its own title.
+    // So is the forgotten password screen it links to, with its form and its own title.
     for (const [address, heading, submit, title] of [
-      ['/register', 'Create an Account', 'Register', pageTitles.register],
       ['/forgot-password', 'Reset your password', 'Send the reset link', pageTitles.forgotPassword],
     ]) {
       const drawn = await page(address!);
@@ -147,8 +146,8 @@ export function prerender(url, data) {
   return { html: '<main data-render="' + mark + '">' + titles + '</main>', styles: '' };
 }`;
 
-  /** Home, one job, About, Contact, the privacy notice, the login and the two screens it links to. */
-  const everyPage = 8;
+  /** Home, one job, About, Contact, the privacy notice, the login and its forgotten password screen. */
+  const everyPage = 7;
 
   async function serveCounting(options: { databaseUrl?: string } = {}) {
     const log = path.join(os.tmpdir(), `careers-renders-${process.pid}-${Date.now()}.log`);
@@ -180,9 +179,7 @@ export function prerender(url, data) {
     // Everything drawn so far (the first page asked for has the others drawn in the background).
     await expect
       .poll(() => [...new Set(renders())].sort())
-      .toEqual(
-        ['/', '/about', '/contact', '/privacy', '/login', '/register', '/forgot-password', job].sort(),
-      );
+      .toEqual(['/', '/about', '/contact', '/privacy', '/login', '/forgot-password', job].sort());
     const rendersBefore = renders().length;
 
     // The quiet spell: the prerender's process leaves, and the open jobs are past their age.
