@@ -205,7 +205,7 @@ test('admins see the audit trail, hold an application, export everything about a
   expect(after.status).toBe(404);
 });
 
-test('with reduced motion asked for, the 404 animation stands still and the success page does not fade', async ({
+test('with reduced motion asked for, the 404 animation stands still, the success page does not fade and a dialog closes at once', async ({
   browser,
 }) => {
   const context = await browser.newContext({ reducedMotion: 'reduce' });
@@ -245,5 +245,16 @@ test('with reduced motion asked for, the 404 animation stands still and the succ
     return longest;
   });
   expect(fade).toBeLessThanOrEqual(0.01);
+
+  // A dialog closes at once, and the screen behind it is there again with focus where it was.
+  await signInAsAdmin(page);
+  await page.goto('/dashboard/account');
+  const signOutEverywhere = page.getByRole('button', { name: 'Sign out of all devices' });
+  await signOutEverywhere.click();
+  const dialog = page.getByRole('dialog', { name: 'Sign out of all devices?' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+  await expect(signOutEverywhere).toBeFocused();
   await context.close();
 });
