@@ -32,8 +32,16 @@ describe("the job form's questions", () => {
   async function addQuestion(user: ReturnType<typeof userEvent.setup>, n: number, label: string) {
     await user.click(screen.getByRole('button', { name: 'Add a question' }));
     await waitFor(() => expect(screen.getByRole('textbox', { name: `Question ${n}` })).toHaveFocus());
-    await user.keyboard(label);
+    // Pasted where the focus is: typing key by key re-renders the whole job form for each key,
+    // which on a busy machine took this file's tests to their time limit.
+    await user.paste(label);
     return questionCard(n);
+  }
+
+  /** Puts `text` into `field` at once, as a paste (see addQuestion). */
+  async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
+    await user.click(field);
+    await user.paste(text);
   }
 
   // One type a test: typing into the form is slow in a simulated browser, and each type is its own case.
@@ -46,7 +54,8 @@ describe("the job form's questions", () => {
       expect(within(editor).queryByRole('region')).toBeNull();
 
       const card = await addQuestion(user, 1, `Question of type ${type}`);
-      await user.type(
+      await fill(
+        user,
         within(card).getByRole('textbox', { name: 'Why we ask (shown to applicants)' }),
         'The role needs it.',
       );
@@ -81,7 +90,8 @@ describe("the job form's questions", () => {
     const onSubmit = renderForm();
     // A new question is a yes-or-no one until another type is chosen.
     const first = await addQuestion(user, 1, 'Do you have the right to work in the UK?');
-    await user.type(
+    await fill(
+      user,
       within(first).getByRole('textbox', { name: 'Why we ask (shown to applicants)' }),
       'The law.',
     );
@@ -89,12 +99,14 @@ describe("the job form's questions", () => {
     await user.click(within(first).getByRole('checkbox', { name: 'Must be answered' }));
     await user.click(within(first).getByRole('checkbox', { name: /Knock-out/ }));
     await user.click(within(first).getByRole('checkbox', { name: 'Ends it: No' }));
-    await user.type(
+    await fill(
+      user,
       within(first).getByRole('textbox', { name: 'Reply the applicant then gets' }),
       'Thank you. We can only consider applicants with the right to work in the UK.',
     );
     const second = await addQuestion(user, 2, 'Which languages do you speak?');
-    await user.type(
+    await fill(
+      user,
       within(second).getByRole('textbox', { name: 'Why we ask (shown to applicants)' }),
       'Customers.',
     );
