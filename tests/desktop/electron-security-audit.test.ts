@@ -1,5 +1,5 @@
 import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import Module, { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -33,6 +33,23 @@ export const JUSTIFIED_FINDINGS: Record<string, string> = {
 };
 
 /**
+ * Electronegativity fetches its texts for the current locale from the internet on every run
+ * before it audits, falling back to the English texts it ships with. Without a network the fetch
+ * fails, and `got`'s retry could fire after the run had ended and leave an unhandled rejection
+ * that failed the test file. The audit takes the fallback at once instead: `got`, as that code
+ * requires it, answers with a refusal and sends nothing.
+ */
+function keepAuditOffline(require: NodeJS.Require): void {
+  const i18n = require.resolve('@doyensec/electronegativity/dist/locales/i18n.js');
+  const gotPath = createRequire(i18n).resolve('got');
+  const offline = new Module(gotPath);
+  offline.filename = gotPath;
+  offline.loaded = true;
+  offline.exports = () => Promise.reject(new Error('the audit runs offline'));
+  require.cache[gotPath] = offline;
+}
+
+/**
  * Electronegativity over the console's Electron code (main and preload together, so global checks
  * such as navigation limits and the permission handler see both) and the renderer's HTML page.
  */
@@ -42,6 +59,7 @@ async function audit(): Promise<Finding[]> {
   cpSync(path.join(projectDir, 'src/preload'), path.join(input, 'preload'), { recursive: true });
   cpSync(path.join(projectDir, 'src/renderer/desktop/index.html'), path.join(input, 'renderer/index.html'));
   const require = createRequire(import.meta.url);
+  keepAuditOffline(require);
   const electronVersion = JSON.parse(readFileSync(require.resolve('electron/package.json'), 'utf8')).version;
   const loaded = require('@doyensec/electronegativity') as Run & { default?: Run };
   const run = loaded.default ?? loaded;
