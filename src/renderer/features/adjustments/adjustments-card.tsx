@@ -20,8 +20,10 @@ export function AdjustmentsCard({ applicationId }: { applicationId: string }) {
         Adjustments
       </h2>
       <AdjustmentRequestText request={data} />
+      {/* Keyed by the application, not by what was agreed: a save that changed it would otherwise
+          draw a new form and drop the focus of the keyboard user who pressed Save. */}
       <AgreedAdjustmentForm
-        key={data.agreed ?? ''}
+        key={applicationId}
         applicationId={applicationId}
         agreed={data.agreed}
         label="Agreed for the interview"

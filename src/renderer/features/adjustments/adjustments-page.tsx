@@ -46,7 +46,6 @@ export function AdjustmentsPage() {
                 </p>
                 <AdjustmentRequestText request={row} />
                 <AgreedAdjustmentForm
-                  key={row.agreed ?? ''}
                   applicationId={row.applicationId}
                   agreed={row.agreed}
                   label={`Agreed for the interview of ${row.name}`}

@@ -69,7 +69,10 @@ describe('the adjustments contact’s card', () => {
     expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
       { agreed: 'A ground-floor room.' },
     ]);
+    // The same field shows what was saved, and the keyboard stays on the button that saved it.
     await waitFor(() => expect(field).toHaveValue('A ground-floor room.'));
+    expect(field).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Save agreed adjustment' })).toHaveFocus();
     // Saving does not read the request again: each read is an entry in the audit trail.
     expect(calls.filter((call) => call.path === `/applications/${APPLICATION_ID}/adjustments`)).toHaveLength(
       1,
