@@ -11,7 +11,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export async function measureAdminUi({ url, token, applications, runs }) {
   const line = onCpu(LOAD_CPU, process.execPath, [
     path.join(here, 'admin-ui-client.mjs'),
-    JSON.stringify({ url, token, applications, runs, executablePath: chromiumExecutablePath() }),
+    JSON.stringify({ url, token, applications, runs, executablePath: chromiumExecutablePath('browser') }),
   ]);
   return runForJson(line.command, line.args, { what: 'the admin screens client' });
 }

@@ -73,7 +73,7 @@ export async function measureFirstLoadJs(baseUrl, distDir) {
  */
 export async function measureContentWithoutScript(baseUrl, jobs) {
   const browser = await chromium.launch({
-    executablePath: chromiumExecutablePath(),
+    executablePath: chromiumExecutablePath('browser'),
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
   });
   const problems = [];

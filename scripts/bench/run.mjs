@@ -166,7 +166,7 @@ async function addPublicPagesRow(baseUrl, work, pages = PUBLIC_PAGES) {
  */
 async function addAdminScreensRows(url, token, storedCount) {
   const stored = storedCount.toLocaleString('en-GB');
-  if (!existsSync(chromiumExecutablePath() ?? chromium.executablePath())) {
+  if (!existsSync(chromiumExecutablePath('browser') ?? chromium.executablePath())) {
     for (const id of ['ui-list', 'ui-search', 'ui-bulk', 'ui-dashboard'])
       addRow(id, {
         metric: `admin screens (${id})`,
@@ -724,7 +724,7 @@ async function main() {
       job: jobs[0],
       workDir: work,
       runs: settings.lighthouseRuns,
-      executablePath: chromiumExecutablePath(),
+      executablePath: chromiumExecutablePath('browser'),
     });
     addRow('job-page-lighthouse', {
       metric: 'Lighthouse mobile on a job page (/apply/:id)',
