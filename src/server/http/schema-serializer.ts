@@ -15,8 +15,22 @@ export const schemaSerializerCompiler: FastifySerializerCompiler<unknown> = ({ s
   return (data) => (serialize ??= compileSerializer(schema))(data);
 };
 
+/**
+ * Serializers already compiled, by schema. The schemas are the contract's constants and a serializer
+ * keeps no state, so one compiled serves every app this process builds: the server builds one, but
+ * the test suite builds one per test file, and compiling again for each was a measurable part of
+ * its time.
+ */
+const compiled = new WeakMap<z.ZodType, (data: never) => string>();
+
 /** A fast serializer for one contract schema (also for answers prepared ahead, outside a route). */
 export function compileSerializer<T>(schema: z.ZodType<T>): (data: T) => string {
+  const known = compiled.get(schema);
+  if (known) return known as (data: T) => string;
   const jsonSchema = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' });
-  return fastJsonStringify(jsonSchema as Parameters<typeof fastJsonStringify>[0]) as (data: T) => string;
+  const serialize = fastJsonStringify(jsonSchema as Parameters<typeof fastJsonStringify>[0]) as (
+    data: T,
+  ) => string;
+  compiled.set(schema, serialize);
+  return serialize;
 }
