@@ -16,6 +16,9 @@ test('a tracking link made by keyboard brings an application that records it, wi
   page,
   browser,
 }) => {
+  // Two people's whole journeys, with the app and then without it: more than the default minute
+  // on a loaded machine (it came within a few seconds of it).
+  test.setTimeout(120_000);
   const job = await createJob();
   const name = `Leeds fair ${Date.now()}`;
 
