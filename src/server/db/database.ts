@@ -65,6 +65,32 @@ function keepPgliteFilesPrivate(module: unknown, dir: string): void {
     doChmod.call(fs, stream, node, mode & ~0o077, ...rest) as unknown;
 }
 
+/**
+ * drizzle-orm's `transaction()` on a pool (0.45.4, the latest) sends BEGIN before the `try` whose
+ * `finally` gives the connection back: when BEGIN fails, as it does on a connection the database
+ * closed while it sat idle in the pool (a restart, a failover, an administrator), the connection
+ * is never given back. Each such failure took one of the pool's ten places for good, and the
+ * server's stop waited for it forever. Here a failed BEGIN gives its connection back itself, as
+ * broken, so the pool closes it; a later give-back (a drizzle that has mended this) is then a
+ * no-op. The upstream report: drizzle-team/drizzle-orm#6241; see
+ * docs/operations.md#when-postgresql-is-unreachable.
+ */
+function returnToPoolWhenBeginFails(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const answer = query(...args);
+    const first = args[0] as string | { text?: unknown } | undefined;
+    const text = typeof first === 'string' ? first : first?.text;
+    if (!(answer instanceof Promise) || typeof text !== 'string' || !/^\s*begin\b/i.test(text)) return answer;
+    return answer.catch((error: unknown) => {
+      const release = client.release;
+      client.release = () => undefined;
+      release(error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    });
+  }) as typeof client.query;
+}
+
 /** Any number from a fixed hash: every instance takes the same advisory lock while migrating. */
 const MIGRATION_LOCK_ID = 727_274_001;
 
@@ -108,6 +134,7 @@ export async function openDatabase(options: {
       client.on('error', (error) => {
         console.error(`database: a connection in use was closed (${error.message})`);
       });
+      returnToPoolWhenBeginFails(client);
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const lock = await pool.connect();
