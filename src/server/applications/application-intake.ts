@@ -36,31 +36,31 @@ const refusalOf = (error: unknown): IntakeRefusal => {
 };
 
 /**
- * Parses, validates and checks one application body (up to about 7 MB of JSON, most of it the
- * CV's base64). All of it is CPU work on the request's own bytes, so it runs in a worker thread
- * (see intake-pool.ts) while the main thread keeps serving. `bodyRead` is called once nothing
- * reads the body any more (the CV decoded out of it, or its text made), before the CV's checks.
+ * A JSON application body with its CV cut out when it arrived (`cutOutCv`): the bytes before the
+ * CV's key and after its closing quote, and the CV's decoded bytes.
  */
-export async function readApplication(body: Uint8Array, bodyRead: () => void = () => {}): Promise<Intake> {
-  const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-  return (await readWithCvCutOut(bytes, bodyRead)) ?? readWhole(bytes, bodyRead);
+export interface CutApplication {
+  head: Uint8Array;
+  tail: Uint8Array;
+  cv: Uint8Array;
 }
 
 /** The JSON key and data URL prefix the CV's base64 follows in an ordinary body. */
 const CV_KEY = Buffer.from(`"pdfFile":"${PDF_DATA_URL_PREFIX}`, 'latin1');
+const QUOTE = Buffer.from('"', 'latin1');
 /** Stands in for the CV in the text that is parsed: unguessable, so no value sent can equal it. */
 const CV_STAND_IN = `cv:${randomUUID()}`;
 
 /**
- * The usual body, read without ever making its 7 MB of base64 into a string: the CV's base64 is
- * cut out of the bytes and decoded from them, and only the few fields around it are parsed. The
- * answer is the one reading the whole text would give, or undefined (read the whole text) when
- * that is not certain: no such key, text that does not parse with the CV cut out, another
- * top-level pdfFile winning, anything but canonical base64 up to the closing quote (an escape,
- * say), a CV over the limit. Strings of several megabytes are what made the thread collect its
- * whole heap after each CV (see docs/operations.md#memory).
+ * On the main thread, as soon as a JSON body has arrived: the usual body's CV decoded out of it,
+ * so that a body waiting for a check slot holds its 5 MB CV and a few hundred bytes rather than
+ * 7 MB of base64 (docs/operations.md#memory). Undefined when the body is not the usual shape: no
+ * such key, anything but canonical base64 up to the closing quote (an escape, say), a CV over the
+ * limit; the worker then reads it whole. A few milliseconds of the main thread's time, in
+ * Node's own base64 decoder. Whether the text around the CV parses, and whether its pdfFile is
+ * the one JSON.parse takes, is the worker's to tell (`readApplication`).
  */
-async function readWithCvCutOut(bytes: Buffer, bodyRead: () => void): Promise<Intake | undefined> {
+export function cutOutCv(bytes: Buffer): CutApplication | undefined {
   const key = bytes.indexOf(CV_KEY);
   if (key < 0) return undefined;
   const start = key + CV_KEY.length;
@@ -68,21 +68,53 @@ async function readWithCvCutOut(bytes: Buffer, bodyRead: () => void): Promise<In
   if (end < 0) return undefined;
   const base64 = bytes.subarray(start, end);
   if (Math.floor((base64.length * 3) / 4) - 2 > MAX_CV_BYTES) return undefined;
-  let parsed: unknown;
-  try {
-    parsed = parseJson(
-      `${bytes.toString('utf8', 0, key)}"pdfFile":"${CV_STAND_IN}"${bytes.toString('utf8', end + 1)}`,
-    );
-  } catch {
-    return undefined;
-  }
-  if ((parsed as { pdfFile?: unknown } | null)?.pdfFile !== CV_STAND_IN) return undefined;
   // Only base64 characters between the quotes: then the text is the same JSON with the CV in it.
   const cv = decodeBase64(base64);
   if (!cv) return undefined;
-  bodyRead();
+  return { head: Buffer.from(bytes.subarray(0, key)), tail: Buffer.from(bytes.subarray(end + 1)), cv };
+}
+
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/**
+ * Parses, validates and checks one application body (up to about 7 MB of JSON, most of it the
+ * CV's base64), whole or with its CV cut out on arrival. All of it is CPU work on the request's
+ * own bytes, so it runs in a worker thread (see intake-pool.ts) while the main thread keeps
+ * serving. `bodyRead` is called once nothing reads the whole body any more (its text made),
+ * before the CV's checks.
+ */
+export async function readApplication(
+  body: Uint8Array | CutApplication,
+  bodyRead: () => void = () => {},
+): Promise<Intake> {
+  if (body instanceof Uint8Array) return readWhole(asBuffer(body), bodyRead);
+  return readCut(body);
+}
+
+/**
+ * The usual body, read without ever making its 7 MB of base64 into a string: only the few fields
+ * around the CV are parsed, the CV's stand-in in its place. The answer is the one reading the
+ * whole text would give: when the text does not parse with the CV cut out, or another top-level
+ * pdfFile wins, the body is put back together as it came and read whole. Strings of several
+ * megabytes are what made the thread collect its whole heap after each CV (see
+ * docs/operations.md#memory).
+ */
+async function readCut({ head, tail, cv }: CutApplication): Promise<Intake> {
+  let parsed: unknown;
+  try {
+    parsed = parseJson(
+      `${asBuffer(head).toString('utf8')}"pdfFile":"${CV_STAND_IN}"${asBuffer(tail).toString('utf8')}`,
+    );
+  } catch {
+    parsed = undefined;
+  }
+  if ((parsed as { pdfFile?: unknown } | null | undefined)?.pdfFile !== CV_STAND_IN) {
+    // Canonical base64 (cutOutCv) encodes back to the very characters that were sent.
+    const base64 = Buffer.from(asBuffer(cv).toString('base64'), 'latin1');
+    return readWhole(Buffer.concat([head, CV_KEY, base64, QUOTE, tail]), () => {});
+  }
   const fields = validate(parsed);
-  return fields.ok ? withCv(fields.fields, checkCv(cv)) : fields;
+  return fields.ok ? withCv(fields.fields, checkCv(asBuffer(cv))) : fields;
 }
 
 /** Any body: the whole text parsed, the CV decoded from the data URL string. */

@@ -33,6 +33,7 @@ import { contentDisposition } from '../http/content-disposition';
 import { createCvAnswerCache, cvAnswerLength, sendCvAnswerStream } from './cv-answer';
 import { applicationFormLimits, readApplicationParts } from './application-form-parts';
 import { readApplicationBody } from './application-body';
+import { cutOutCv, type CutApplication } from './application-intake';
 import { checkApplicationAnswers } from './application-answers';
 import { APPLICATION_JSON_SHAPE_LIMITS, jsonShapeExceeds } from '../http/json-shape';
 import { sendRepresentation } from '../http/representation';
@@ -106,7 +107,7 @@ const receiveApplication =
       });
     };
     const intake = await context.intakeGate.check(reply as FastifyReply, () =>
-      form ? context.intake.readForm(form) : context.intake.read(request.body as Buffer),
+      form ? context.intake.readForm(form) : context.intake.read(request.body as Buffer | CutApplication),
     );
     if (!intake.ok) {
       const { status, message, errors } = intake.refusal;
@@ -203,10 +204,14 @@ export function applicationRoutes(app: Api, context: ApplicationIntakeRouteDeps)
     child.removeContentTypeParser('application/json');
     child.addContentTypeParser('application/json', (_request, payload, done) =>
       readApplicationBody(payload, MAX_APPLICATION_BODY_BYTES, (error, body) => {
+        if (!body) return done(error);
         // Refused here, before the worker thread parses it (see http/json-shape.ts).
-        if (body && jsonShapeExceeds(body, APPLICATION_JSON_SHAPE_LIMITS))
-          done(new HttpError(400, messages.jsonTooComplex));
-        else done(error, body);
+        if (jsonShapeExceeds(body, APPLICATION_JSON_SHAPE_LIMITS))
+          return done(new HttpError(400, messages.jsonTooComplex));
+        // A body waiting for its check holds its CV's bytes, not their base64 (application-intake.ts).
+        const cut = cutOutCv(body);
+        if (cut) releaseBytes(body);
+        done(null, cut ?? body);
       }),
     );
     child.post(

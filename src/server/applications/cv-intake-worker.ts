@@ -4,6 +4,7 @@ import {
   readApplication,
   readApplicationForm,
   type ApplicationForm,
+  type CutApplication,
   type Intake,
 } from './application-intake';
 
@@ -17,15 +18,19 @@ function handBack(result: Intake): Intake {
   } as never) as unknown as Intake;
 }
 
-/** The worker thread's task (Piscina calls the default export): one JSON application body in, its intake out. */
-export default async function intake(body: Uint8Array) {
+/**
+ * The worker thread's task (Piscina calls the default export): one JSON application body in
+ * (whole, or with its CV cut out on arrival), its intake out.
+ */
+export default async function intake(body: Uint8Array | CutApplication) {
+  const whole = body instanceof Uint8Array ? body : undefined;
   try {
     // Given back as soon as it is read, not after the CV's checks: one body less per thread
     // while pdf-lib parses the CV (docs/operations.md#memory).
-    return handBack(await readApplication(body, () => releaseBytes(body)));
+    return handBack(await readApplication(body, () => releaseBytes(whole)));
   } finally {
     // What the intake answers is copied out of the body (the CV decoded into bytes of its own).
-    releaseBytes(body);
+    releaseBytes(whole);
   }
 }
 

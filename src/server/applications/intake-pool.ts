@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { createWorkerPool } from '../runtime/worker-pool';
-import type { ApplicationForm, Intake } from './application-intake';
+import type { ApplicationForm, CutApplication, Intake } from './application-intake';
 
 /**
  * Worker threads for the CPU-heavy part of taking an application (JSON of several MB, base64, PDF
@@ -32,8 +32,9 @@ export function createIntakePool(options: { idleTimeoutMs?: number } = {}) {
   return {
     /** Checking threads running now (tests). */
     threads: pool.threads,
-    /** A JSON application body, CV as a data URL. */
-    read: (body: Uint8Array) => pool.run<Intake>(body, { transferList: movable(body) }),
+    /** A JSON application body, CV as a data URL, whole or with its CV cut out on arrival. */
+    read: (body: Uint8Array | CutApplication) =>
+      pool.run<Intake>(body, { transferList: movable(body instanceof Uint8Array ? body : body.cv) }),
     /** A multipart application: its text parts and the CV file's bytes. */
     readForm: (form: ApplicationForm) =>
       pool.run<Intake>(form, { name: 'intakeForm', transferList: movable(form.cv) }),
