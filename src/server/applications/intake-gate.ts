@@ -33,9 +33,12 @@ export const DEFAULT_INTAKE_GATE: IntakeGateSettings = {
   // Checking takes a few hundred milliseconds of CPU per CV on few cores: more at once would not
   // finish sooner, and each check holds its body several times over.
   slots: 3,
-  // At most about 100 MB of bodies (12 × 8 MiB), most of them still arriving, which costs the
-  // server nothing but their memory.
-  uploads: 12,
+  // At most about 50 MB of bodies (6 × 8 MiB), most of them still arriving, which costs the
+  // server nothing but their memory. Six phones on a 1 Mbit/s uplink each take under a minute to
+  // send the largest CV, so a seventh waits for a place (its body in the network's buffers, not
+  // the server's memory) rather than being turned away; twelve places let a burst of fast uploads
+  // hold about 10 MB more at the server's peak, with the same CV intake (docs/operations.md#memory).
+  uploads: 6,
   uploadsPerAddress: 2,
   // 160 KB in every 10 s is 16 KB/s (128 kbit/s). A phone on a 1 Mbit/s uplink moves about
   // 1.2 MB in 10 s, eight times that, and a few seconds without signal fit inside a window.
