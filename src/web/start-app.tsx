@@ -24,6 +24,9 @@ export async function startApp({ prerendered }: { prerendered: boolean }): Promi
   );
 
   if (!prerendered) {
+    // The screen's code (an admin screen's, say) is asked for now, beside React's first render,
+    // rather than when that render reaches it.
+    void preloadScreens(window.location.pathname)?.catch(() => undefined);
     createRoot(container).render(tree);
     return;
   }

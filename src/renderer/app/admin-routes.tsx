@@ -1,5 +1,5 @@
-import { useEffect, type ReactNode } from 'react';
-import { Route, Routes, createRoutesFromElements, useLocation } from 'react-router-dom';
+import { isValidElement, useEffect, type ReactNode } from 'react';
+import { Route, Routes, createRoutesFromElements, matchRoutes, useLocation } from 'react-router-dom';
 import { applicationAdminApi } from '../entities/application-admin-api';
 import { firstPageArgs, readListFilter } from '../features/applications/application-filters';
 import { adminJobsApi } from '../entities/admin-jobs-api';
@@ -8,6 +8,7 @@ import { AdminLayout } from '../layout/admin-layout';
 import { RequireAdmin } from './require-admin';
 import { NewApplicationsBadge } from './new-applications';
 import { adminScreens, routeElements } from './route-screens';
+import type { LazyScreen } from '../lib/lazy-screen';
 
 // Each admin screen of the route table, each its own chunk: the job form does not wait for the
 // applications table.
@@ -15,6 +16,19 @@ const screenRoutes = routeElements(adminScreens(), ADMIN_BASE);
 
 /** The admin screens' routes as react-router reads them, below ADMIN_BASE. */
 export const adminRouteObjects = createRoutesFromElements(screenRoutes);
+
+/**
+ * Starts fetching the code of the admin screen at `pathname` (the one the app was opened at), so
+ * that it arrives while the guard waits for the role check rather than after
+ * (docs/architecture.md#the-applications-list).
+ */
+export function preloadAdminScreen(pathname: string): void {
+  for (const { route } of matchRoutes(adminRouteObjects, pathname, ADMIN_BASE) ?? []) {
+    const type: unknown = isValidElement(route.element) ? route.element.type : undefined;
+    const screen = type as Partial<Pick<LazyScreen<unknown>, 'preload'>> | undefined;
+    void screen?.preload?.().catch(() => undefined);
+  }
+}
 
 /**
  * Starts fetching what a screen shows while the screen's own code is still loading, rather than

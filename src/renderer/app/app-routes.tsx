@@ -33,7 +33,15 @@ const NotFoundPage = lazyScreen(() => import('../features/site/not-found-page'),
  * Everything under /dashboard lives in this one lazy module with its own guard and layout, so none
  * of it reaches the public bundle. Its unknown paths show the public 404 screen handed in here.
  */
-const AdminRoutes = lazyScreen(() => import('./admin-routes'), 'AdminRoutes');
+const AdminRoutes = lazyScreen(
+  () =>
+    import('./admin-routes').then((module) => {
+      // The screen the app was opened at comes with its routes, not once they have rendered.
+      if (typeof window !== 'undefined') module.preloadAdminScreen(window.location.pathname);
+      return module;
+    }),
+  'AdminRoutes',
+);
 /** The hiring team's screens under /team, one lazy module likewise. */
 const TeamRoutes = lazyScreen(() => import('./team-routes'), 'TeamRoutes');
 

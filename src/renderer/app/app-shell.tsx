@@ -1,6 +1,7 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { restoreSession } from '../store/session-slice';
+import { sessionApi } from '../store/session-api';
 import { PlatformContext } from '../platform/platform';
 import { NavigatorBridge } from './navigator-bridge';
 import { PageLoading } from '../components/page-loading';
@@ -14,7 +15,12 @@ import type { AppStore } from '../store/store';
  */
 export function AppShell({ store, children }: { store: AppStore; children: ReactNode }) {
   useEffect(() => {
-    void store.dispatch(restoreSession());
+    void store.dispatch(restoreSession()).then((restored) => {
+      // The role check every signed-in screen's guard waits for is asked for as soon as the token
+      // is read, while those screens' code is still loading, not once they render.
+      const user = restoreSession.fulfilled.match(restored) ? restored.payload : null;
+      if (user) store.dispatch(sessionApi.util.prefetch('accountRole', user.email, {}));
+    });
   }, [store]);
 
   return (
