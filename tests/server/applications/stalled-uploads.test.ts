@@ -360,12 +360,15 @@ describe('a slow upload that keeps moving', () => {
     (job) => {
       it('gets through, though it takes many stall windows', async () => {
         const jobId = job();
-        // A 64 KB CV: about 88 KB of JSON, sent 4 KB every 250 ms (16 KB/s against a floor of 2 KB/s).
-        const body = await application(jobId, 'slow-phone@example.com', await pdfOfSize(64 * 1024));
+        // A 256 KB CV: about 350 KB of JSON, sent 8 KB every 250 ms (32 KB/s against a floor of
+        // 2 KB/s). The floor is a rate over the time since the server's last look, and a busy
+        // machine can pause this process, sender and server alike, for seconds: sixteen times the
+        // floor keeps such a pause from reading as a stalled sender.
+        const body = await application(jobId, 'slow-phone@example.com', await pdfOfSize(256 * 1024));
         const { request, answer } = upload(body);
         const started = Date.now();
-        for (let sent = 0; sent < body.length; sent += 4096) {
-          request.write(body.subarray(sent, sent + 4096));
+        for (let sent = 0; sent < body.length; sent += 8192) {
+          request.write(body.subarray(sent, sent + 8192));
           await pause(250);
         }
         request.end();
