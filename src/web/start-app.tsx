@@ -3,10 +3,14 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { createDOMRenderer } from '@griffel/react';
 import { preloadScreens } from '../renderer/app/app-routes';
+import { startSession } from '../renderer/app/app-shell';
 import { createAppStore } from '../renderer/store/store';
 import { primeStore, readInitialData } from './initial-data';
 import { createWebPlatform } from './web-platform';
 import { WebRoot } from './web-root';
+
+/** How long a page the server did not draw stays blank while its code arrives, before a loading state. */
+const CODE_WAIT_MS = 500;
 
 /**
  * Starts the web app: hydrates the page the server prerendered, or renders it when the server did
@@ -24,9 +28,13 @@ export async function startApp({ prerendered }: { prerendered: boolean }): Promi
   );
 
   if (!prerendered) {
-    // The screen's code (an admin screen's, say) is asked for now, beside React's first render,
-    // rather than when that render reaches it.
-    void preloadScreens(window.location.pathname)?.catch(() => undefined);
+    // A page the server did not draw (an admin screen, say): the stored session and the role check
+    // start now, and React's first render waits for the screen's code, so that it draws the screen
+    // rather than a loading state React would then hold on screen for a while. A slow download
+    // gets the loading state after a moment all the same (docs/architecture.md#the-web-entry).
+    startSession(store);
+    const code = preloadScreens(window.location.pathname)?.catch(() => undefined);
+    if (code) await Promise.race([code, new Promise((resolve) => setTimeout(resolve, CODE_WAIT_MS))]);
     createRoot(container).render(tree);
     return;
   }

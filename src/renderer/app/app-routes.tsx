@@ -1,20 +1,19 @@
-import { Suspense, isValidElement, useState } from 'react';
-import {
-  Route,
-  Routes,
-  createRoutesFromElements,
-  matchRoutes,
-  useLocation,
-  type RouteObject,
-} from 'react-router-dom';
+import { Suspense, useState } from 'react';
+import { Route, Routes, createRoutesFromElements, useLocation, type RouteObject } from 'react-router-dom';
 import { CareersHomePage } from '../features/jobs/careers-home-page';
 import { JobAlertPlainForm } from '../features/job-alerts/job-alert-plain-form';
 import { RefusedRequest } from '../features/site/refused-request';
 import { PublicLayout } from '../layout/public-layout';
-import { lazyScreen, type LazyScreen } from '../lib/lazy-screen';
+import { lazyScreen } from '../lib/lazy-screen';
 import { useRefusal } from '../lib/refusal';
 import { screens } from '../../shared/site/screen-routes';
-import { ADMIN_ROUTES_PATH, TEAM_ROUTES_PATH, publicScreensOf, routeElements } from './route-screens';
+import {
+  ADMIN_ROUTES_PATH,
+  TEAM_ROUTES_PATH,
+  preloadMatchedScreens,
+  publicScreensOf,
+  routeElements,
+} from './route-screens';
 
 // The home page is in the first download; every other screen is its own chunk.
 const FeedbackScope = lazyScreen(() => import('./feedback-scope'), 'FeedbackScope');
@@ -35,9 +34,10 @@ const NotFoundPage = lazyScreen(() => import('../features/site/not-found-page'),
  */
 const AdminRoutes = lazyScreen(
   () =>
-    import('./admin-routes').then((module) => {
-      // The screen the app was opened at comes with its routes, not once they have rendered.
-      if (typeof window !== 'undefined') module.preloadAdminScreen(window.location.pathname);
+    import('./admin-routes').then(async (module) => {
+      // The screen being opened comes with its routes, so the two arrive as one: no second
+      // loading state, which React would hold on screen for a while before showing the screen.
+      if (typeof window !== 'undefined') await module.preloadAdminScreen(window.location.pathname);
       return module;
     }),
   'AdminRoutes',
@@ -107,14 +107,9 @@ export const appRouteObjects: RouteObject[] = createRoutesFromElements(routes);
 
 /**
  * Fetches the lazy screens the page at `pathname` shows that have not arrived yet (undefined when
- * there are none), so that a page the server prerendered is prerendered whole and hydrated in one
- * pass, never through its loading state (docs/architecture.md#the-web-entry).
+ * there are none): a page the server prerendered is prerendered whole and hydrated in one pass,
+ * never through its loading state, and a page it did not is first drawn with its code in
+ * (docs/architecture.md#the-web-entry).
  */
-export function preloadScreens(pathname: string): Promise<unknown> | undefined {
-  const missing = (matchRoutes(appRouteObjects, pathname) ?? []).flatMap(({ route }) => {
-    const type: unknown = isValidElement(route.element) ? route.element.type : undefined;
-    const screen = type as Partial<Pick<LazyScreen<unknown>, 'preload' | 'loaded'>> | undefined;
-    return screen?.preload && screen.loaded && !screen.loaded() ? [screen.preload()] : [];
-  });
-  return missing.length > 0 ? Promise.all(missing) : undefined;
-}
+export const preloadScreens = (pathname: string): Promise<unknown> | undefined =>
+  preloadMatchedScreens(appRouteObjects, pathname);

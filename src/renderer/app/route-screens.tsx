@@ -1,5 +1,5 @@
-import type { ComponentType } from 'react';
-import { Route } from 'react-router-dom';
+import { isValidElement, type ComponentType } from 'react';
+import { Route, matchRoutes, type RouteObject } from 'react-router-dom';
 import {
   ADMIN_BASE,
   TEAM_BASE,
@@ -90,6 +90,24 @@ export function routeElements(routes: readonly ScreenRoute[], base?: string) {
       <Route key={route.pattern} path={relative} element={<Screen />} />
     );
   });
+}
+
+/**
+ * Fetches the lazy screens that `routes` show at `pathname` and that have not arrived yet, all side
+ * by side; undefined when there are none. A chunk that fails to arrive settles the promise as a
+ * failure, and is asked for again when its screen renders, which shows the error.
+ */
+export function preloadMatchedScreens(
+  routes: RouteObject[],
+  pathname: string,
+  basename?: string,
+): Promise<unknown> | undefined {
+  const missing = (matchRoutes(routes, pathname, basename) ?? []).flatMap(({ route }) => {
+    const type: unknown = isValidElement(route.element) ? route.element.type : undefined;
+    const screen = type as Partial<Pick<LazyScreen<unknown>, 'preload' | 'loaded'>> | undefined;
+    return screen?.preload && screen.loaded && !screen.loaded() ? [screen.preload()] : [];
+  });
+  return missing.length > 0 ? Promise.all(missing) : undefined;
 }
 
 /** Where the admin routes are mounted: everything under the admin area. */
