@@ -29,6 +29,11 @@ export const DEFAULT_KEPT_SEARCH_PAGES = 16;
 
 /** Megabytes of CV answers kept by default (`CV_ANSWER_CACHE_MB`): a few of the largest CVs. */
 export const DEFAULT_CV_ANSWER_CACHE_MB = 32;
+/**
+ * Megabytes of the admin list's JSON kept by default (`APPLICATION_LIST_CACHE_MB`): about 35,000
+ * applications; a longer list is read for every answer.
+ */
+export const DEFAULT_APPLICATION_LIST_CACHE_MB = 16;
 
 const optionalText = z
   .string()
@@ -189,6 +194,7 @@ const envSchema = z
     KEPT_SEARCH_PAGES: bound(DEFAULT_KEPT_SEARCH_PAGES, 0, 10_000),
     ANSWER_REPLAY_ENTRIES: bound(DEFAULT_REPLAY_ENTRIES, 0, 100_000),
     CV_ANSWER_CACHE_MB: bound(DEFAULT_CV_ANSWER_CACHE_MB, 0, 4096),
+    APPLICATION_LIST_CACHE_MB: bound(DEFAULT_APPLICATION_LIST_CACHE_MB, 0, 4096),
     REQUIRE_ADMIN_2FA: flag(false),
     // No job is published without a structured pay range (docs/behaviour.md#job-facts).
     REQUIRE_PAY_RANGE: flag(true),
@@ -292,6 +298,8 @@ export interface MemoryBounds {
   answerReplayEntries: number;
   /** Bytes of CV answers kept for a preview followed by a download; 0 keeps none. */
   cvAnswerCacheBytes: number;
+  /** Bytes of the admin list's JSON kept between changes; 0 reads it for every answer. */
+  applicationListCacheBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -368,6 +376,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       keptSearchPages: env.KEPT_SEARCH_PAGES,
       answerReplayEntries: env.ANSWER_REPLAY_ENTRIES,
       cvAnswerCacheBytes: env.CV_ANSWER_CACHE_MB * 1024 * 1024,
+      applicationListCacheBytes: env.APPLICATION_LIST_CACHE_MB * 1024 * 1024,
     },
     retentionDays: env.RETENTION_DAYS,
     logLevel: env.LOG_LEVEL,

@@ -72,6 +72,7 @@ describe('loadConfig', () => {
       keptSearchPages: 16,
       answerReplayEntries: 512,
       cvAnswerCacheBytes: 32 * 1024 * 1024,
+      applicationListCacheBytes: 16 * 1024 * 1024,
     });
     const set = loadConfig({
       RATE_LIMIT_MEMORY_KEYS: '2000',
@@ -80,9 +81,11 @@ describe('loadConfig', () => {
       KEPT_SEARCH_PAGES: '',
       ANSWER_REPLAY_ENTRIES: '64',
       CV_ANSWER_CACHE_MB: '0',
+      APPLICATION_LIST_CACHE_MB: '2',
     }).memoryBounds;
     expect(set).toMatchObject({ rateLimitMemoryKeys: 2000, keptJobPages: 50, keptClosedJobPages: 0 });
     expect(set).toMatchObject({ keptSearchPages: 16, answerReplayEntries: 64, cvAnswerCacheBytes: 0 });
+    expect(set.applicationListCacheBytes).toBe(2 * 1024 * 1024);
     expect(() => loadConfig({ KEPT_JOB_PAGES: '0' })).toThrow(/KEPT_JOB_PAGES/);
     expect(() => loadConfig({ CV_ANSWER_CACHE_MB: 'lots' })).toThrow(/CV_ANSWER_CACHE_MB/);
   });

@@ -36,7 +36,6 @@ import { readApplicationBody } from './application-body';
 import { cutOutCv, type CutApplication } from './application-intake';
 import { checkApplicationAnswers } from './application-answers';
 import { APPLICATION_JSON_SHAPE_LIMITS, jsonShapeExceeds } from '../http/json-shape';
-import { sendRepresentation } from '../http/representation';
 import { cvPurposeSchema, type AuditAction } from '../../shared/privacy/audit-contract';
 import { formatClosingDate } from '../../shared/jobs/closing-date';
 import { currentUser } from '../auth/guards';
@@ -257,6 +256,7 @@ export function applicationRoutes(app: Api, context: ApplicationIntakeRouteDeps)
 export function applicationAdminRoutes(app: Api, context: ApplicationRouteDeps): void {
   const { applications, applicationList, erasureLog } = context;
   const record = recordFor(context);
+  context.cacheSizes.report('application_list', applicationList.held);
 
   app.get(
     apiPaths.applications.pattern,
@@ -275,7 +275,7 @@ export function applicationAdminRoutes(app: Api, context: ApplicationRouteDeps):
       // Narrowed answers are read each time: small (a page, a search) or rare (an answer filter).
       if (question !== undefined || q !== undefined || limit !== undefined)
         return applications.list({ question, answer, q, limit });
-      return sendRepresentation(request, reply, await applicationList.get());
+      return applicationList.send(request, reply);
     },
   );
 

@@ -41,7 +41,8 @@ export function createChangeCache<T>(
   options: ChangeCacheOptions<T>,
 ): ChangeCache<T> {
   let cached: { value: Promise<T>; key: string; loadedAt: number; loaded?: T } | undefined;
-  // The last value read, kept across a change so that a read finding the same content answers it.
+  // The last value read, kept across a change so that a read finding the same content answers it
+  // (only with `same`).
   let lastLoaded: T | undefined;
   let rechecking = false;
   const listeners = new Set<() => void>();
@@ -54,6 +55,10 @@ export function createChangeCache<T>(
       ? cached
       : undefined;
   const keep = (read: T): T => {
+    // Without a way to tell two reads alike there is nothing to compare with, and keeping the
+    // last read would hold the whole previous answer (4.6 MB of the application list at 10,000)
+    // after every change until the next read.
+    if (!options.same) return read;
     const kept = lastLoaded !== undefined && options.same?.(lastLoaded, read) ? lastLoaded : read;
     lastLoaded = kept;
     return kept;

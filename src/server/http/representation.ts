@@ -30,9 +30,10 @@ export function createRepresentation(
   contentType: string,
   /** Encodings already made (off the event loop, for a large body), with the same settings. */
   compressed: Partial<Record<Exclude<Encoding, 'identity'>, Buffer>> = {},
+  /** The answer's ETag when its owner names its versions itself; by default a hash of the body. */
+  etag?: string,
 ): Representation {
   const identity = typeof body === 'string' ? Buffer.from(body) : body;
-  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
   const encoded = new Map<Encoding, Buffer>([
     ['identity', identity],
     ...(Object.entries(compressed) as Array<[Encoding, Buffer]>),
@@ -40,7 +41,7 @@ export function createRepresentation(
   return {
     contentType,
     // Weak: the gzip and brotli forms are the same content in other bytes.
-    etag: `W/"${hash}"`,
+    etag: etag ?? `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
     body(encoding) {
       let bytes = encoded.get(encoding);
       if (!bytes)
@@ -63,6 +64,16 @@ const matches = (ifNoneMatch: string | undefined, etag: string) =>
     return candidate === '*' || candidate.replace(/^W\//, '') === etag.replace(/^W\//, '');
   });
 
+/**
+ * Sets an answer's ETag, and Vary for its encodings; true when the client already has that
+ * version (its If-None-Match names it), which a 200 answers with a 304.
+ */
+export function answerHeaders(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
+  const vary = reply.getHeader('vary');
+  reply.header('etag', etag).header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+  return matches(request.headers['if-none-match'], etag);
+}
+
 /** Sends a prepared answer: 304 when the client has it, else the best encoding it accepts. */
 export function sendRepresentation(
   request: FastifyRequest,
@@ -80,14 +91,9 @@ export function sendRepresentation(
     replay?: { page: string; current: () => Representation | undefined };
   } = {},
 ): FastifyReply {
-  const vary = reply.getHeader('vary');
-  reply
-    .header('etag', representation.etag)
-    .header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+  const current = answerHeaders(request, reply, representation.etag);
   if (options.cacheControl) reply.header('cache-control', options.cacheControl);
-  if ((options.status ?? 200) === 200 && matches(request.headers['if-none-match'], representation.etag)) {
-    return reply.code(304).send();
-  }
+  if ((options.status ?? 200) === 200 && current) return reply.code(304).send();
   const encoding = pickEncoding(request.headers['accept-encoding']);
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
   if (options.replay && (options.status ?? 200) === 200)

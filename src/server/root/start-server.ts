@@ -251,6 +251,7 @@ async function assembleContext(
       applications,
       changes,
       compileSerializer(applicationListSchema),
+      config.memoryBounds.applicationListCacheBytes,
     ),
     stages,
     replyTemplates,

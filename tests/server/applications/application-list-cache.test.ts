@@ -1,4 +1,8 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApplicationListCache } from '../../../src/server/applications/application-list-cache';
+import { createLocalChangeFeed } from '../../../src/server/db/change-feed';
 import { buildTestApp, type TestApp } from '../../support/build-app';
 import { toDataUrl, validPdf } from '../../support/pdf-fixtures';
 import { sampleJob } from '../../support/test-server';
@@ -119,5 +123,112 @@ describe('a page of the list, and the search the server answers', () => {
       `q=${'x'.repeat(201)}`,
     ])
       expect((await get(query)).status, query).toBe(400);
+  });
+});
+
+describe('the list written as it is read', () => {
+  /** Stand-in rows: the answer's shape does not depend on what a row holds. */
+  const row = (n: number) =>
+    ({ _id: `application-${n}`, name: `Applicant ${n}` }) as unknown as ApplicationSummary;
+  /** A list of `chunks` as the repository yields them, counting its reads; `fail` breaks one chunk. */
+  const listOf = (chunks: ApplicationSummary[][], fail?: number) => {
+    const reads = { started: 0 };
+    const applications = {
+      async *listInChunks() {
+        reads.started++;
+        for (const [index, chunk] of chunks.entries()) {
+          if (index === fail) throw new Error('the database went away');
+          yield chunk;
+        }
+      },
+    };
+    return { applications, reads };
+  };
+  const serve = async (chunks: ApplicationSummary[][], keepBytes: number, fail?: number) => {
+    const { applications, reads } = listOf(chunks, fail);
+    const changes = createLocalChangeFeed();
+    const list = createApplicationListCache(applications, changes, JSON.stringify, keepBytes);
+    const app = Fastify();
+    app.get('/list', (request, reply) => list.send(request, reply));
+    await app.ready();
+    const get = (headers: Record<string, string> = {}) =>
+      app.inject({ method: 'GET', url: '/list', headers });
+    return { app, get, reads, changes, list };
+  };
+  const chunks = [[row(1), row(2)], [], [row(3)], [row(4), row(5)]];
+  const whole = JSON.stringify([1, 2, 3, 4, 5].map(row));
+
+  it('sends every chunk as one JSON list, in each encoding, and keeps it until a change', async () => {
+    const { app, get, reads, changes, list } = await serve(chunks, 1024 * 1024);
+    try {
+      const plain = await get();
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(plain.body).toBe(whole);
+      const br = await get({ 'accept-encoding': 'br' });
+      const gz = await get({ 'accept-encoding': 'gzip' });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(whole);
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(whole);
+      // One read: the first answer was kept (its compressed forms made meanwhile) and sent since.
+      await expect.poll(() => list.held().entries).toBe(1);
+      expect((await get({ 'accept-encoding': 'br' })).rawPayload.length).toBeGreaterThan(0);
+      expect(reads.started).toBeLessThanOrEqual(3);
+      const readsBefore = reads.started;
+      const again = await get();
+      expect(again.body).toBe(whole);
+      expect(reads.started).toBe(readsBefore);
+      // One ETag for this version of the list, kept or read, and a 304 for it.
+      expect(new Set([plain, br, gz, again].map((answer) => answer.headers.etag)).size).toBe(1);
+      expect((await get({ 'if-none-match': String(plain.headers.etag) })).statusCode).toBe(304);
+
+      changes.deliver('applications');
+      expect(list.held().entries).toBe(0);
+      const changed = await get({ 'if-none-match': String(plain.headers.etag) });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.headers.etag).not.toBe(plain.headers.etag);
+      expect(reads.started).toBe(readsBefore + 1);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('reads a list longer than it may keep for every answer, and still answers a 304 without reading', async () => {
+    const { app, get, reads, list } = await serve(chunks, 10);
+    try {
+      const first = await get();
+      expect(first.body).toBe(whole);
+      expect((await get()).body).toBe(whole);
+      expect(reads.started).toBe(2);
+      expect(list.held()).toEqual({ entries: 0, bytes: 0 });
+      expect((await get({ 'if-none-match': String(first.headers.etag) })).statusCode).toBe(304);
+      expect(reads.started).toBe(2);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers a read that fails at once with an error, and never sends part of a list as a whole one', async () => {
+    const failsAtOnce = await serve(chunks, 1024 * 1024, 0);
+    try {
+      const answer = await failsAtOnce.get();
+      expect(answer.statusCode).toBe(500);
+      expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    } finally {
+      await failsAtOnce.app.close();
+    }
+    const failsLater = await serve(chunks, 1024 * 1024, 2);
+    try {
+      // The answer had begun: it is cut off, so it does not parse as a list.
+      const body = await failsLater.get().then(
+        (answer) => answer.body,
+        () => undefined,
+      );
+      if (body !== undefined) expect(() => JSON.parse(body)).toThrow();
+      expect(failsLater.list.held().entries).toBe(0);
+    } finally {
+      await failsLater.app.close();
+    }
   });
 });
