@@ -507,7 +507,12 @@ const adminScreens: {
   {
     name: 'detail',
     open: async () => `/dashboard/application/${(await jobWithApplication('Ada Access')).applicationId}`,
-    ready: (p) => expect(p.getByRole('heading', { name: 'Applicant Information' })).toBeVisible(),
+    // Ready once every application is in: until then Previous and Next are disabled, and a scan
+    // would meet them changing colour as they are enabled.
+    ready: async (p) => {
+      await expect(p.getByRole('heading', { name: 'Applicant Information' })).toBeVisible();
+      await expect(p.getByText(/^Application \d+ of \d+ in this list$/)).toBeVisible();
+    },
   },
   {
     name: 'detail not found',
