@@ -147,6 +147,12 @@ console.log(`\nNeeded a retry: ${retried.length === 0 ? 'none' : ''}`);
 for (const test of retried)
   console.log(`  ${test.state === 'passed' ? 'flaky ' : 'failed'}  ${test.file} › ${test.title}`);
 
+const failedTests = tests.filter((test) => ['failed', 'unexpected', 'timedOut'].includes(test.state));
+if (failedTests.length > 0) {
+  console.log('\nFailed:');
+  for (const test of failedTests) console.log(`  ${test.file} › ${test.title}`);
+}
+
 /** The phases of the last `npm test` (header first), or nothing when it left none. */
 function phaseRows() {
   if (!existsSync(path.join(folder, 'phases.json'))) return undefined;

@@ -64,11 +64,30 @@ function run(phase) {
       const took = seconds(entry.end - entry.start);
       const rule = '─'.repeat(8);
       process.stdout.write(`\n${rule} ${phase.name}: ${entry.status} in ${took} ${rule}\n`);
-      process.stdout.write(Buffer.concat(output));
-      if (code !== 0) console.log(`✖ ${phase.name} failed (${signal ?? `exit code ${code}`})`);
+      const text = Buffer.concat(output);
+      process.stdout.write(text);
+      if (code !== 0) {
+        console.log(`✖ ${phase.name} failed (${signal ?? `exit code ${code}`})`);
+        entry.why = whyItFailed(text.toString('utf8'));
+      }
       resolve();
     });
   });
+}
+
+/**
+ * The part of a failed phase's output that says why: Vitest's failed tests and unhandled errors,
+ * Playwright's failures, or else the last lines. It is printed again at the very end, because a CI
+ * log is often read from its tail, and a phase's whole output can be thousands of lines above it.
+ */
+function whyItFailed(text) {
+  // eslint-disable-next-line no-control-regex -- colour codes are taken out to find the headings
+  const lines = text.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const start = lines.findIndex((line) =>
+    /Failed Tests \d+|Unhandled Errors|Unhandled Rejection|^\s+\d+\) /.test(line),
+  );
+  const picked = start === -1 ? lines.slice(-40) : lines.slice(start);
+  return picked.slice(0, 150).join('\n');
 }
 
 const ready = (phase) =>
@@ -109,6 +128,10 @@ await new Promise((resolve) => report.on('close', resolve));
 
 const failed = summary.filter((phase) => phase.status !== 'passed');
 if (failed.length > 0) {
+  for (const phase of failed) {
+    const { why } = state.get(phase.phase);
+    if (why) console.log(`\n──────── why ${phase.phase} failed ────────\n${why}`);
+  }
   console.log(`\nnpm test failed: ${failed.map((phase) => `${phase.phase} ${phase.status}`).join(', ')}`);
   process.exit(1);
 }
