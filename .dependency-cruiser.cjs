@@ -22,6 +22,24 @@ module.exports = {
       from: { path: '^src/server/.+-routes\\.ts$' },
       to: { path: '^src/server/.+-routes\\.ts$' },
     },
+    {
+      name: 'no-schemas-on-the-cv-checking-thread',
+      severity: 'error',
+      comment:
+        'The CV-checking thread (applications/cv-intake-worker.ts) does byte work only: every module it ' +
+        "loads is memory held on that thread at the intake's peak, and zod with the form schemas was about " +
+        '15 MB of it. Validate on the main thread (applications/application-intake.ts); see ' +
+        'docs/operations.md#memory.',
+      from: { path: '^src/server/applications/cv-intake-worker\\.ts$' },
+      to: {
+        path: [
+          '(^|/)node_modules/zod/',
+          '^src/shared/applications/',
+          '^src/server/applications/application-intake\\.ts$',
+        ],
+        reachable: true,
+      },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -1,6 +1,4 @@
-import { isAscii } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
-import secureJson from 'secure-json-parse';
 import type { z } from 'zod';
 import {
   applicationFieldsSchema,
@@ -9,31 +7,27 @@ import {
 } from '../../shared/applications/application-contract';
 import { MAX_CV_BYTES, PDF_DATA_URL_PREFIX } from '../../shared/limits';
 import { messages } from '../../shared/messages';
-import { HttpError } from '../http/http-error';
 import { containsNul, NUL_MESSAGE } from '../http/reject-nul';
-import { checkCv, decodeAndCheckCv, decodeBase64 } from './cv-check';
+import { decodeBase64 } from './cv-check';
+import { parseJson, type CvOutcome, type IntakeRefusal, type WholeBody } from './cv-intake-checks';
 
 type Submission = Omit<z.output<typeof applicationSubmissionSchema>, 'pdfFile'>;
-
-export interface IntakeRefusal {
-  status: number;
-  message: string;
-  errors?: { path: string; message: string }[];
-}
 
 /**
  * What the server makes of an application's body: the fields (or why they are refused) and,
  * separately, the checked CV bytes (or why the CV is refused), so the route can still answer
  * "job not found" before "bad CV", as when the checks ran one after the other.
  */
-export type Intake =
-  | { ok: false; refusal: IntakeRefusal }
-  | { ok: true; fields: Submission; cv: { bytes: Uint8Array } | { refusal: IntakeRefusal } };
+export type Intake = { ok: false; refusal: IntakeRefusal } | { ok: true; fields: Submission; cv: CvOutcome };
 
-const refusalOf = (error: unknown): IntakeRefusal => {
-  if (error instanceof HttpError) return { status: error.statusCode, message: error.message };
-  throw error;
-};
+/**
+ * The byte work, on the CV-checking thread (intake-pool.ts, cv-intake-checks.ts): a CV's checks,
+ * and a body read whole when its CV could not be cut out.
+ */
+export interface IntakeChecks {
+  cv(bytes: Uint8Array): Promise<CvOutcome>;
+  whole(body: Uint8Array): Promise<WholeBody>;
+}
 
 /**
  * A JSON application body with its CV cut out when it arrived (`cutOutCv`): the bytes before the
@@ -56,9 +50,9 @@ const CV_STAND_IN = `cv:${randomUUID()}`;
  * so that a body waiting for a check slot holds its 5 MB CV and a few hundred bytes rather than
  * 7 MB of base64 (docs/operations.md#memory). Undefined when the body is not the usual shape: no
  * such key, anything but canonical base64 up to the closing quote (an escape, say), a CV over the
- * limit; the worker then reads it whole. A few milliseconds of the main thread's time, in
- * Node's own base64 decoder. Whether the text around the CV parses, and whether its pdfFile is
- * the one JSON.parse takes, is the worker's to tell (`readApplication`).
+ * limit; the checking thread then reads it whole. A few milliseconds of the main thread's time,
+ * in Node's own base64 decoder. Whether the text around the CV parses, and whether its pdfFile is
+ * the one JSON.parse takes, is told after the body's check slot comes (`readApplication`).
  */
 export function cutOutCv(bytes: Buffer): CutApplication | undefined {
   const key = bytes.indexOf(CV_KEY);
@@ -77,18 +71,17 @@ export function cutOutCv(bytes: Buffer): CutApplication | undefined {
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /**
- * Parses, validates and checks one application body (up to about 7 MB of JSON, most of it the
- * CV's base64), whole or with its CV cut out on arrival. All of it is CPU work on the request's
- * own bytes, so it runs in a worker thread (see intake-pool.ts) while the main thread keeps
- * serving. `bodyRead` is called once nothing reads the whole body any more (its text made),
- * before the CV's checks.
+ * Reads and validates one JSON application body (up to about 7 MB, most of it the CV's base64),
+ * whole or with its CV cut out on arrival. The fields are parsed and validated here, on the main
+ * thread: a few hundred bytes. The CV's checks, and a body that must be read whole, are the
+ * checking thread's (`checks`), so the main thread keeps serving meanwhile.
  */
 export async function readApplication(
   body: Uint8Array | CutApplication,
-  bodyRead: () => void = () => {},
+  checks: IntakeChecks,
 ): Promise<Intake> {
-  if (body instanceof Uint8Array) return readWhole(asBuffer(body), bodyRead);
-  return readCut(body);
+  if (body instanceof Uint8Array) return readWhole(body, checks);
+  return readCut(body, checks);
 }
 
 /**
@@ -96,10 +89,10 @@ export async function readApplication(
  * around the CV are parsed, the CV's stand-in in its place. The answer is the one reading the
  * whole text would give: when the text does not parse with the CV cut out, or another top-level
  * pdfFile wins, the body is put back together as it came and read whole. Strings of several
- * megabytes are what made the thread collect its whole heap after each CV (see
+ * megabytes are what made the checking thread collect its whole heap after each CV (see
  * docs/operations.md#memory).
  */
-async function readCut({ head, tail, cv }: CutApplication): Promise<Intake> {
+async function readCut({ head, tail, cv }: CutApplication, checks: IntakeChecks): Promise<Intake> {
   let parsed: unknown;
   try {
     parsed = parseJson(
@@ -111,56 +104,32 @@ async function readCut({ head, tail, cv }: CutApplication): Promise<Intake> {
   if ((parsed as { pdfFile?: unknown } | null | undefined)?.pdfFile !== CV_STAND_IN) {
     // Canonical base64 (cutOutCv) encodes back to the very characters that were sent.
     const base64 = Buffer.from(asBuffer(cv).toString('base64'), 'latin1');
-    return readWhole(Buffer.concat([head, CV_KEY, base64, QUOTE, tail]), () => {});
+    return readWhole(Buffer.concat([head, CV_KEY, base64, QUOTE, tail]), checks);
   }
-  const fields = validate(parsed);
-  return fields.ok ? withCv(fields.fields, checkCv(asBuffer(cv))) : fields;
-}
-
-/** Any body: the whole text parsed, the CV decoded from the data URL string. */
-async function readWhole(bytes: Buffer, bodyRead: () => void): Promise<Intake> {
-  // Nearly all of the body is base64, so it is usually ASCII, which reads faster as latin1 (the
-  // same characters); anything else is read as the UTF-8 it is.
-  const text = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
-  bodyRead();
-  let parsed: unknown;
-  try {
-    parsed = parseJson(text);
-  } catch {
-    return { ok: false, refusal: { status: 400, message: messages.badJson } };
-  }
-  const fields = validate(parsed);
-  return fields.ok ? withCv(fields.fields, decodeAndCheckCv(fields.pdfFile)) : fields;
-}
-
-/** Valid fields with their CV's checked bytes, or with why the CV is refused. */
-async function withCv(fields: Submission, checked: Promise<Buffer>): Promise<Intake> {
-  try {
-    return { ok: true, fields, cv: { bytes: await checked } };
-  } catch (error) {
-    return { ok: true, fields, cv: { refusal: refusalOf(error) } };
-  }
-}
-
-/**
- * JSON.parse, refusing `__proto__` and `constructor.prototype` keys as Fastify's own JSON parser
- * does. The parsed value is walked (a few keys) rather than the text searched for them.
- */
-function parseJson(text: string): unknown {
-  const parsed: unknown = JSON.parse(text);
-  if (parsed !== null && typeof parsed === 'object')
-    secureJson.scan(parsed as Record<string, unknown>, { protoAction: 'error', constructorAction: 'error' });
-  return parsed;
-}
-
-function validate(
-  parsed: unknown,
-): { ok: false; refusal: IntakeRefusal } | { ok: true; fields: Submission; pdfFile: string } {
   if (containsNul(parsed)) return { ok: false, refusal: { status: 400, message: NUL_MESSAGE } };
+  const fields = validate(parsed);
+  return fields.ok ? { ok: true, fields: fields.fields, cv: await checks.cv(cv) } : fields;
+}
+
+/** Any body: parsed whole and its CV checked on the checking thread, its fields validated here. */
+async function readWhole(bytes: Uint8Array, checks: IntakeChecks): Promise<Intake> {
+  const read = await checks.whole(bytes);
+  if (!read.ok) return read;
+  const fields = validate(read.parsed);
+  if (!fields.ok) return fields;
+  // A valid body has a non-empty pdfFile string, so the checking thread checked its CV.
+  return {
+    ok: true,
+    fields: fields.fields,
+    cv: read.cv ?? { refusal: { status: 400, message: messages.cvRequired } },
+  };
+}
+
+function validate(parsed: unknown): { ok: false; refusal: IntakeRefusal } | { ok: true; fields: Submission } {
   const result = applicationSubmissionSchema.safeParse(parsed);
   if (!result.success) return { ok: false, refusal: invalid(result.error.issues) };
-  const { pdfFile, ...fields } = result.data;
-  return { ok: true, fields, pdfFile };
+  const { pdfFile: _pdfFile, ...fields } = result.data;
+  return { ok: true, fields };
 }
 
 /** The text parts of a multipart application, and its CV file part (null when none came). */
@@ -173,14 +142,17 @@ export interface ApplicationForm {
  * The same checks for an application sent as a multipart form: the fields against the same
  * schema (without the data URL), the CV's bytes against the same PDF checks.
  */
-export async function readApplicationForm({ fields: text, cv }: ApplicationForm): Promise<Intake> {
+export async function readApplicationForm(
+  { fields: text, cv }: ApplicationForm,
+  checks: IntakeChecks,
+): Promise<Intake> {
   if (containsNul(text)) return { ok: false, refusal: { status: 400, message: NUL_MESSAGE } };
   const result = applicationFieldsSchema.safeParse(text);
   const issues = result.success ? [] : [...result.error.issues];
   if (!cv)
     issues.push({ code: 'custom', path: [CV_PART_NAME], message: messages.cvRequired, input: undefined });
   if (!result.success || !cv) return { ok: false, refusal: invalid(issues) };
-  return withCv(result.data, checkCv(Buffer.from(cv.buffer, cv.byteOffset, cv.byteLength)));
+  return { ok: true, fields: result.data, cv: await checks.cv(cv) };
 }
 
 function invalid(issues: readonly z.core.$ZodIssue[]): IntakeRefusal {

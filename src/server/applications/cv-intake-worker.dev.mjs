@@ -3,6 +3,6 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { default: intake, intakeForm } = await import('./cv-intake-worker.ts');
-export default intake;
-export { intakeForm };
+const { default: checkCvTask, readWholeTask } = await import('./cv-intake-worker.ts');
+export default checkCvTask;
+export { readWholeTask };

@@ -1,40 +1,37 @@
 import { Piscina } from 'piscina';
 import { releaseBytes } from '../runtime/release-bytes';
-import {
-  readApplication,
-  readApplicationForm,
-  type ApplicationForm,
-  type CutApplication,
-  type Intake,
-} from './application-intake';
+import { checkCvBytes, readWholeBody, type CvOutcome, type WholeBody } from './cv-intake-checks';
 
 /** The checked CV's memory is handed back to the main thread rather than copied. */
-function handBack(result: Intake): Intake {
-  const cv = result.ok && 'bytes' in result.cv ? result.cv.bytes : undefined;
-  if (!cv || cv.byteOffset !== 0 || cv.byteLength !== cv.buffer.byteLength) return result;
+function handBack<T extends CvOutcome | WholeBody>(result: T, cv: CvOutcome | undefined): T {
+  const bytes = cv && 'bytes' in cv ? cv.bytes : undefined;
+  if (!bytes || bytes.byteOffset !== 0 || bytes.byteLength !== bytes.buffer.byteLength) return result;
   return Piscina.move({
-    [Piscina.transferableSymbol]: [cv.buffer],
+    [Piscina.transferableSymbol]: [bytes.buffer],
     [Piscina.valueSymbol]: result,
-  } as never) as unknown as Intake;
+  } as never) as unknown as T;
 }
 
 /**
- * The worker thread's task (Piscina calls the default export): one JSON application body in
- * (whole, or with its CV cut out on arrival), its intake out.
+ * The checking thread's task (Piscina calls the default export): a CV's bytes in (cut out of a
+ * JSON body, or a multipart file part), its checks' outcome out. Only byte work runs here; the
+ * fields are the main thread's (application-intake.ts).
  */
-export default async function intake(body: Uint8Array | CutApplication) {
-  const whole = body instanceof Uint8Array ? body : undefined;
+export default async function checkCvTask(cv: Uint8Array): Promise<CvOutcome> {
+  const outcome = await checkCvBytes(cv);
+  return handBack(outcome, outcome);
+}
+
+/** The task for a JSON body whose CV could not be cut out on arrival: read whole. */
+export async function readWholeTask(body: Uint8Array): Promise<WholeBody> {
+  const whole = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   try {
     // Given back as soon as it is read, not after the CV's checks: one body less per thread
     // while pdf-lib parses the CV (docs/operations.md#memory).
-    return handBack(await readApplication(body, () => releaseBytes(whole)));
+    const read = await readWholeBody(whole, () => releaseBytes(body));
+    return handBack(read, read.ok ? read.cv : undefined);
   } finally {
     // What the intake answers is copied out of the body (the CV decoded into bytes of its own).
-    releaseBytes(whole);
+    releaseBytes(body);
   }
-}
-
-/** The task for an application sent as a multipart form (its text parts and CV bytes). */
-export async function intakeForm(form: ApplicationForm) {
-  return handBack(await readApplicationForm(form));
 }

@@ -1,10 +1,18 @@
 import os from 'node:os';
 import { createWorkerPool } from '../runtime/worker-pool';
-import type { ApplicationForm, CutApplication, Intake } from './application-intake';
+import {
+  readApplication,
+  readApplicationForm,
+  type ApplicationForm,
+  type CutApplication,
+  type IntakeChecks,
+} from './application-intake';
+import type { CvOutcome, WholeBody } from './cv-intake-checks';
 
 /**
- * Worker threads for the CPU-heavy part of taking an application (JSON of several MB, base64, PDF
- * checks), one core left for the main thread's requests and I/O. The queue also bounds how many
+ * Worker threads for the CPU-heavy part of taking an application (the PDF checks, and a body of
+ * several MB read whole when its CV could not be cut out), one core left for the main thread's
+ * requests and I/O; the fields are read and validated on the main thread (application-intake.ts). The queue also bounds how many
  * multi-megabyte bodies are being taken apart at once, which bounds memory.
  *
  * No thread waits while no CV is being checked: each is started by the work and exits once it
@@ -29,15 +37,17 @@ export function createIntakePool(options: { idleTimeoutMs?: number } = {}) {
     bytes && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
       ? [bytes.buffer as ArrayBuffer]
       : [];
+  const checks: IntakeChecks = {
+    cv: (bytes) => pool.run<CvOutcome>(bytes, { transferList: movable(bytes) }),
+    whole: (body) => pool.run<WholeBody>(body, { name: 'readWholeTask', transferList: movable(body) }),
+  };
   return {
     /** Checking threads running now (tests). */
     threads: pool.threads,
     /** A JSON application body, CV as a data URL, whole or with its CV cut out on arrival. */
-    read: (body: Uint8Array | CutApplication) =>
-      pool.run<Intake>(body, { transferList: movable(body instanceof Uint8Array ? body : body.cv) }),
+    read: (body: Uint8Array | CutApplication) => readApplication(body, checks),
     /** A multipart application: its text parts and the CV file's bytes. */
-    readForm: (form: ApplicationForm) =>
-      pool.run<Intake>(form, { name: 'intakeForm', transferList: movable(form.cv) }),
+    readForm: (form: ApplicationForm) => readApplicationForm(form, checks),
     close: pool.close,
   };
 }
