@@ -28,6 +28,7 @@ import { projectDir } from '../../support/server-process';
 import type { TestApp } from '../../support/build-app';
 import { assignInterviewer, assignJob, invite } from '../../support/hiring-team';
 import { sampleJob, startTestServer, type TestServer } from '../../support/test-server';
+import { SERVER_NODE_FLAGS } from '../../../src/server/runtime/supported-node';
 
 /**
  * `npm run admin -- backup` taken from a real server while applications keep arriving over HTTP,
@@ -425,7 +426,8 @@ for (const file of ${JSON.stringify([honest, lying, streamed])}) {
 }
 console.log(JSON.stringify({ refusals, grewBy: process.resourceUsage().maxRSS * 1024 - before }));
 `,
-      { timeoutMs: 120_000 },
+      // With the V8 settings the admin tool runs restores with (it restarts itself with them).
+      { timeoutMs: 120_000, execArgv: [...SERVER_NODE_FLAGS] },
     );
     expect(run.stderr).toBe('');
     const { refusals, grewBy } = lastJsonLine<{ refusals: string[]; grewBy: number }>(run.stdout);

@@ -7,6 +7,12 @@ import { placeTightenedNotice } from '../../db/private-files';
 import { runTool } from './run-tool';
 import { runBackupCommand, storageCommands } from './backup-cli';
 import { securePrivateStorage } from '../start-server';
+import { restartWithServerFlags } from '../../runtime/supported-node';
+
+// The server's V8 and C library settings: a restore streams archives of hundreds of megabytes,
+// and on Node 24 without them the pieces it has finished with wait for the heap's next collection
+// (runtime/supported-node.ts, docs/operations.md#memory).
+restartWithServerFlags(import.meta.filename);
 
 const usage = [
   'Usage: npm run admin -- grant <email> | revoke <email> | reset-2fa <email>',
