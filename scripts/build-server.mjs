@@ -56,7 +56,9 @@ await build({
     // The entry checks the Node.js version, then loads the server (server.js) beside it.
     main: 'src/server/root/main.ts',
     server: 'src/server/root/server-main.ts',
+    // The admin tool's entry restarts with the server's settings, then loads the tool beside it.
     admin: 'src/server/root/cli/admin.ts',
+    'admin-tool': 'src/server/root/cli/admin-tool.ts',
     purge: 'src/server/root/cli/purge.ts',
     // The tasks the server runs in threads and child processes, each loaded from beside the
     // entry (src/server/runtime/task-file.ts): the CV intake's thread, the evidence checks' thread

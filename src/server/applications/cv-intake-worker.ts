@@ -2,7 +2,7 @@ import { Piscina } from 'piscina';
 import { releaseBytes } from '../runtime/release-bytes';
 import { checkCvBytes, readWholeBody, type CvOutcome, type WholeBody } from './cv-intake-checks';
 
-/** The checked CV's memory is handed back to the main thread rather than copied. */
+/** The result, with the checked CV's memory (if `cv` has bytes) moved to the main thread, not copied. */
 function handBack<T extends CvOutcome | WholeBody>(result: T, cv: CvOutcome | undefined): T {
   const bytes = cv && 'bytes' in cv ? cv.bytes : undefined;
   if (!bytes || bytes.byteOffset !== 0 || bytes.byteLength !== bytes.buffer.byteLength) return result;
@@ -19,6 +19,7 @@ function handBack<T extends CvOutcome | WholeBody>(result: T, cv: CvOutcome | un
  */
 export default async function checkCvTask(cv: Uint8Array): Promise<CvOutcome> {
   const outcome = await checkCvBytes(cv);
+  // The outcome is itself the CV's: its bytes, when it has them, are what moves.
   return handBack(outcome, outcome);
 }
 

@@ -12,12 +12,13 @@ import type { CvOutcome, WholeBody } from './cv-intake-checks';
 /**
  * Worker threads for the CPU-heavy part of taking an application (the PDF checks, and a body of
  * several MB read whole when its CV could not be cut out), one core left for the main thread's
- * requests and I/O; the fields are read and validated on the main thread (application-intake.ts). The queue also bounds how many
- * multi-megabyte bodies are being taken apart at once, which bounds memory.
+ * requests and I/O; the fields are read and validated on the main thread (application-intake.ts).
+ * The queue also bounds how many multi-megabyte bodies are being taken apart at once, which
+ * bounds memory.
  *
  * No thread waits while no CV is being checked: each is started by the work and exits once it
- * has been idle for `idleTimeoutMs`, 10 s by default (starting one takes about 50 ms; an application takes
- * several hundred). See docs/operations.md#memory.
+ * has been idle for `idleTimeoutMs`, 10 s by default (starting one takes about 50 ms; an
+ * application takes several hundred). See docs/operations.md#memory.
  */
 export function createIntakePool(options: { idleTimeoutMs?: number } = {}) {
   const pool = createWorkerPool({
