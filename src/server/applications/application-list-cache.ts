@@ -37,9 +37,12 @@ const gzip = promisify(gzipCompress);
  * GET /api/applications's answer (docs/architecture.md#application-list-cache). It is written as
  * it is read, a thousand rows at a time through the compressor, so what one answer holds is a
  * chunk of rows, not the list: at 10,000 applications the list is 4.6 MB of JSON, and a store
- * growing under traffic grew every answer with it. An answer read while nothing changed is also
- * kept, up to `keepBytes` of JSON, and sent from memory until an application is added, removed
- * or moves stage on any instance, or a minute passes.
+ * growing under traffic grew every answer with it. A version of the list asked for a second time
+ * (read while nothing changed) is also kept, up to `keepBytes` of JSON, and sent from memory until
+ * an application is added, removed or moves stage on any instance, or a minute passes. Not the
+ * first time: where the list changes between reads (applications arriving while an administrator
+ * works through them), keeping each version cost a copy of the whole list and its two compressed
+ * forms for every read, all of it dropped at the next change (docs/architecture.md#application-list-cache).
  *
  * Its ETag names this process, the count of changes it has heard and the minute, so it is known
  * before a row is read: a client that sends it back gets a 304 without a read, and every answer
@@ -55,6 +58,8 @@ export function createApplicationListCache(
   let changesHeard = 0;
   let kept: { etag: string; representation: Representation } | undefined;
   let keeping = false;
+  /** The version of the list last read from the store: read again, it is kept. */
+  let lastRead: string | undefined;
   changes.subscribe('applications', () => {
     changesHeard++;
     kept = undefined;
@@ -87,8 +92,11 @@ export function createApplicationListCache(
       // not a broken one.
       const chunks = applications.listInChunks(CHUNK_ROWS)[Symbol.asyncIterator]();
       const first = await chunks.next();
-      // One answer at a time is collected to be kept, while it stays within `keepBytes`.
-      let collected: Buffer[] | undefined = !keeping && keepBytes > 0 ? [] : undefined;
+      // One answer at a time is collected to be kept, while it stays within `keepBytes`, and only
+      // for a version read before.
+      const askedBefore = lastRead === etag;
+      lastRead = etag;
+      let collected: Buffer[] | undefined = askedBefore && !keeping && keepBytes > 0 ? [] : undefined;
       let collectedBytes = 0;
       if (collected) keeping = true;
       const stopCollecting = () => {

@@ -194,6 +194,28 @@ describe('the list written as it is read', () => {
     }
   });
 
+  it('keeps a version of the list only once it is read again, so a list that changes between reads is never copied', async () => {
+    const { app, get, reads, changes, list } = await serve(chunks, 1024 * 1024);
+    try {
+      // Applications arriving between an administrator's reads: every read is of a new version.
+      for (let n = 1; n <= 3; n++) {
+        expect((await get({ 'accept-encoding': 'br' })).statusCode).toBe(200);
+        expect(list.held().entries).toBe(0);
+        changes.deliver('applications');
+      }
+      expect(reads.started).toBe(3);
+      // The same version read twice: from then on it is sent from memory.
+      expect((await get()).body).toBe(whole);
+      expect(list.held().entries).toBe(0);
+      expect((await get()).body).toBe(whole);
+      await expect.poll(() => list.held().entries).toBe(1);
+      expect((await get()).body).toBe(whole);
+      expect(reads.started).toBe(5);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('reads a list longer than it may keep for every answer, and still answers a 304 without reading', async () => {
     const { app, get, reads, list } = await serve(chunks, 10);
     try {
