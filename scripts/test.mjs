@@ -18,13 +18,10 @@ const serial = process.argv.includes('--serial');
  * as the build is done (its servers start from the build's database seed, which they would
  * otherwise write into the folder the build is writing), beside the component tests. The
  * end-to-end run tests the build, after the component tests: they are short but busy, and next to
- * four browsers they came close to their timeouts. The PostgreSQL run starts with it: all three
- * runs spend much of their time waiting (browsers, timers, a database server), and with the
- * PostgreSQL run after the end-to-end one the two cores were a quarter idle until it, then the end
- * of the server run went at the pace of two runs rather than alone (docs/testing.md). It runs two
- * files at a time rather than three, so that three runs at once do not crowd each other's timing
- * tests; it still ends well before the end-to-end run. The desktop run, a few seconds, goes after
- * the end-to-end run. `args`: what the phase adds to its script's command.
+ * four browsers they came close to their timeouts. The PostgreSQL run follows the end-to-end run,
+ * which ends before the server run does, so that the server run shares the two cores with one
+ * other run and never with two, which would crowd the timing tests of each; the desktop run, a few
+ * seconds, goes beside it.
  */
 const phases = [
   { name: 'lint', script: 'lint', after: [] },
@@ -32,7 +29,7 @@ const phases = [
   { name: 'build', script: 'build:all', after: [] },
   { name: 'renderer', script: 'test:renderer', after: ['build'] },
   { name: 'server', script: 'test:server', after: ['build'] },
-  { name: 'PostgreSQL', script: 'test:pg', args: ['--maxWorkers=2'], after: ['renderer'] },
+  { name: 'PostgreSQL', script: 'test:pg', after: ['e2e'] },
   { name: 'desktop', script: 'test:desktop', after: ['e2e'] },
   { name: 'e2e', script: 'test:e2e', after: ['renderer'] },
 ];
@@ -50,10 +47,9 @@ function run(phase) {
   const entry = state.get(phase.name);
   entry.status = 'running';
   entry.start = Date.now();
-  const script = [phase.script, ...(phase.args ? ['--', ...phase.args] : [])];
-  console.log(`▶ ${phase.name} (npm run ${script.join(' ')}) at +${seconds(entry.start - startedAt)}`);
+  console.log(`▶ ${phase.name} (npm run ${phase.script}) at +${seconds(entry.start - startedAt)}`);
   return new Promise((resolve) => {
-    const child = spawn(npm, ['run', '--silent', ...script], {
+    const child = spawn(npm, ['run', '--silent', phase.script], {
       cwd: root,
       env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
