@@ -5,10 +5,9 @@ import {
   applicationSubmissionSchema,
   CV_PART_NAME,
 } from '../../shared/applications/application-contract';
-import { MAX_CV_BYTES, PDF_DATA_URL_PREFIX } from '../../shared/limits';
 import { messages } from '../../shared/messages';
 import { containsNul, NUL_MESSAGE } from '../http/reject-nul';
-import { decodeBase64 } from './cv-check';
+import { CV_KEY, QUOTE, type CutApplication } from './application-body';
 import { parseJson, type CvOutcome, type IntakeRefusal, type WholeBody } from './cv-intake-checks';
 
 type Submission = Omit<z.output<typeof applicationSubmissionSchema>, 'pdfFile'>;
@@ -29,44 +28,8 @@ export interface IntakeChecks {
   whole(body: Uint8Array): Promise<WholeBody>;
 }
 
-/**
- * A JSON application body with its CV cut out when it arrived (`cutOutCv`): the bytes before the
- * CV's key and after its closing quote, and the CV's decoded bytes.
- */
-export interface CutApplication {
-  head: Uint8Array;
-  tail: Uint8Array;
-  cv: Uint8Array;
-}
-
-/** The JSON key and data URL prefix the CV's base64 follows in an ordinary body. */
-const CV_KEY = Buffer.from(`"pdfFile":"${PDF_DATA_URL_PREFIX}`, 'latin1');
-const QUOTE = Buffer.from('"', 'latin1');
 /** Stands in for the CV in the text that is parsed: unguessable, so no value sent can equal it. */
 const CV_STAND_IN = `cv:${randomUUID()}`;
-
-/**
- * On the main thread, as soon as a JSON body has arrived: the usual body's CV decoded out of it,
- * so that a body waiting for a check slot holds its 5 MB CV and a few hundred bytes rather than
- * 7 MB of base64 (docs/operations.md#memory). Undefined when the body is not the usual shape: no
- * such key, anything but canonical base64 up to the closing quote (an escape, say), a CV over the
- * limit; the checking thread then reads it whole. A few milliseconds of the main thread's time,
- * in Node's own base64 decoder. Whether the text around the CV parses, and whether its pdfFile is
- * the one JSON.parse takes, is told after the body's check slot comes (`readApplication`).
- */
-export function cutOutCv(bytes: Buffer): CutApplication | undefined {
-  const key = bytes.indexOf(CV_KEY);
-  if (key < 0) return undefined;
-  const start = key + CV_KEY.length;
-  const end = bytes.indexOf(0x22 /* " */, start);
-  if (end < 0) return undefined;
-  const base64 = bytes.subarray(start, end);
-  if (Math.floor((base64.length * 3) / 4) - 2 > MAX_CV_BYTES) return undefined;
-  // Only base64 characters between the quotes: then the text is the same JSON with the CV in it.
-  const cv = decodeBase64(base64);
-  if (!cv) return undefined;
-  return { head: Buffer.from(bytes.subarray(0, key)), tail: Buffer.from(bytes.subarray(end + 1)), cv };
-}
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
@@ -102,7 +65,7 @@ async function readCut({ head, tail, cv }: CutApplication, checks: IntakeChecks)
     parsed = undefined;
   }
   if ((parsed as { pdfFile?: unknown } | null | undefined)?.pdfFile !== CV_STAND_IN) {
-    // Canonical base64 (cutOutCv) encodes back to the very characters that were sent.
+    // Canonical base64 (application-body.ts) encodes back to the very characters that were sent.
     const base64 = Buffer.from(asBuffer(cv).toString('base64'), 'latin1');
     return readWhole(Buffer.concat([head, CV_KEY, base64, QUOTE, tail]), checks);
   }

@@ -32,8 +32,7 @@ import { cvFileName } from '../../shared/applications/cv-file-name';
 import { contentDisposition } from '../http/content-disposition';
 import { createCvAnswerCache, cvAnswerLength, sendCvAnswerStream } from './cv-answer';
 import { applicationFormLimits, readApplicationParts } from './application-form-parts';
-import { readApplicationBody } from './application-body';
-import { cutOutCv, type CutApplication } from './application-intake';
+import { CV_KEY, QUOTE, readApplicationBody, type CutApplication } from './application-body';
 import { checkApplicationAnswers } from './application-answers';
 import { APPLICATION_JSON_SHAPE_LIMITS, jsonShapeExceeds } from '../http/json-shape';
 import { cvPurposeSchema, type AuditAction } from '../../shared/privacy/audit-contract';
@@ -204,13 +203,15 @@ export function applicationRoutes(app: Api, context: ApplicationIntakeRouteDeps)
     child.addContentTypeParser('application/json', (_request, payload, done) =>
       readApplicationBody(payload, MAX_APPLICATION_BODY_BYTES, (error, body) => {
         if (!body) return done(error);
-        // Refused here, before the worker thread parses it (see http/json-shape.ts).
-        if (jsonShapeExceeds(body, APPLICATION_JSON_SHAPE_LIMITS))
+        // Refused here, before the worker thread parses it (see http/json-shape.ts). A CV's base64
+        // is one string in the JSON, so the body with it cut out has the same shape.
+        const shape =
+          body instanceof Uint8Array ? body : Buffer.concat([body.head, CV_KEY, QUOTE, body.tail]);
+        if (jsonShapeExceeds(shape, APPLICATION_JSON_SHAPE_LIMITS)) {
+          releaseBytes(body instanceof Uint8Array ? body : body.cv);
           return done(new HttpError(400, messages.jsonTooComplex));
-        // A body waiting for its check holds its CV's bytes, not their base64 (application-intake.ts).
-        const cut = cutOutCv(body);
-        if (cut) releaseBytes(body);
-        done(null, cut ?? body);
+        }
+        done(null, body);
       }),
     );
     child.post(

@@ -4,10 +4,10 @@ import {
   readApplication,
   readApplicationForm,
   type ApplicationForm,
-  type CutApplication,
   type IntakeChecks,
 } from './application-intake';
 import type { CvOutcome, WholeBody } from './cv-intake-checks';
+import type { CutApplication } from './application-body';
 
 /**
  * Worker threads for the CPU-heavy part of taking an application (the PDF checks, and a body of

@@ -65,7 +65,8 @@ describe("an application's body as the route reads it", () => {
   const read = (payload: IncomingMessage) =>
     new Promise<Buffer>((resolve, reject) =>
       readApplicationBody(payload, 8 * 1024 * 1024, (error, body) =>
-        error ? reject(error) : resolve(body!),
+        // Bytes without a CV's key come back as they were sent.
+        error ? reject(error) : resolve(body as Buffer),
       ),
     );
 
