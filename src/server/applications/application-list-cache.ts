@@ -42,7 +42,8 @@ const gzip = promisify(gzipCompress);
  * an application is added, removed or moves stage on any instance, or a minute passes. Not the
  * first time: where the list changes between reads (applications arriving while an administrator
  * works through them), keeping each version cost a copy of the whole list and its two compressed
- * forms for every read, all of it dropped at the next change (docs/architecture.md#application-list-cache).
+ * forms for every read, all of it dropped at the next change
+ * (docs/architecture.md#application-list-cache).
  *
  * Its ETag names this process, the count of changes it has heard and the minute, so it is known
  * before a row is read: a client that sends it back gets a 304 without a read, and every answer

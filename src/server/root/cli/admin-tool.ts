@@ -1,12 +1,9 @@
-import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/database';
 import { createUserRepository } from '../../auth/user-repository';
 import { createAccountRepository } from '../../auth/account-repository';
 import { assertNoServerHolding } from '../../db/data-dir-lock';
-import { placeTightenedNotice } from '../../db/private-files';
-import { runTool } from './run-tool';
+import { loadToolConfig, runTool } from './run-tool';
 import { runBackupCommand, storageCommands } from './backup-cli';
-import { securePrivateStorage } from '../start-server';
 
 const usage = [
   'Usage: npm run admin -- grant <email> | revoke <email> | reset-2fa <email>',
@@ -29,16 +26,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(usage);
     return 2;
   }
-  try {
-    process.loadEnvFile('.env');
-  } catch {
-    // The environment alone configures the tool.
-  }
-  const config = loadConfig();
-  // As the server does at its start: the tool writes there too (docs/security.md#file-permissions).
-  for (const place of securePrivateStorage(config)) {
-    console.warn(placeTightenedNotice(place));
-  }
+  const config = loadToolConfig();
   if (storageCommand) return runBackupCommand(storageCommand, argv.slice(1), config, usage);
   if (!config.databaseUrl) assertNoServerHolding(config.dataDir);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -1,8 +1,6 @@
-import { loadConfig } from '../../config';
-import { buildContext, closeContext, securePrivateStorage } from '../start-server';
+import { buildContext, closeContext } from '../start-server';
 import { assertNoServerHolding } from '../../db/data-dir-lock';
-import { placeTightenedNotice } from '../../db/private-files';
-import { runTool } from './run-tool';
+import { loadToolConfig, runTool } from './run-tool';
 import { purgeExpiredApplications } from '../../privacy/retention';
 
 const usage = 'Usage: npm run purge [-- --dry-run]';
@@ -18,16 +16,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const dryRun = argv.includes('--dry-run');
-  try {
-    process.loadEnvFile('.env');
-  } catch {
-    // The environment alone configures the tool.
-  }
-  const config = loadConfig();
-  // As the server does at its start: the tool writes there too (docs/security.md#file-permissions).
-  for (const place of securePrivateStorage(config)) {
-    console.warn(placeTightenedNotice(place));
-  }
+  const config = loadToolConfig();
   if (!config.databaseUrl) assertNoServerHolding(config.dataDir);
   // The tool never creates the first admin: that is the server's job at its start.
   const context = await buildContext({ ...config, bootstrapAdmin: undefined });

@@ -1,6 +1,7 @@
-import { ConfigError } from '../../config';
+import { ConfigError, loadConfig, type Config } from '../../config';
 import { DataDirInUseError } from '../../db/data-dir-lock';
-import { FilePermissionError, keepNewFilesPrivate } from '../../db/private-files';
+import { FilePermissionError, keepNewFilesPrivate, placeTightenedNotice } from '../../db/private-files';
+import { securePrivateStorage } from '../start-server';
 
 /**
  * Runs a command-line tool's main and exits with its code; a bad configuration, a data folder in
@@ -22,4 +23,20 @@ export function runTool(name: string, main: (argv: string[]) => Promise<number>)
       );
       process.exit(1);
     });
+}
+
+/**
+ * A tool's configuration, read as the server reads its own: the environment, with `.env` beneath
+ * it when there is one. The data folder is made the account's own first, as at the server's start,
+ * since the tool writes there too (docs/security.md#file-permissions); each place tightened is said.
+ */
+export function loadToolConfig(): Config {
+  try {
+    process.loadEnvFile('.env');
+  } catch {
+    // The environment alone configures the tool.
+  }
+  const config = loadConfig();
+  for (const place of securePrivateStorage(config)) console.warn(placeTightenedNotice(place));
+  return config;
 }

@@ -1,8 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { loadConfig } from '../../config';
 import { assertNoServerHolding } from '../../db/data-dir-lock';
 import { insertJsonRows } from '../../db/json-rows';
-import { placeTightenedNotice } from '../../db/private-files';
 import { applications, auditEntries, departments, settings } from '../../db/schema';
 import { addWorkingDays } from '../../response-times/working-days';
 import { factsFromHistory, writeFacts } from '../../reports/hiring-facts';
@@ -10,8 +8,8 @@ import { trackingLinks } from '../../sources/sources-tables';
 import { stageLabels, type ApplicationStage } from '../../../shared/applications/stage-contract';
 import { londonToday } from '../../../shared/format/calendar-date';
 import type { TrackingLinkKind } from '../../../shared/sources/source-contract';
-import { buildContext, closeContext, securePrivateStorage } from '../start-server';
-import { runTool } from './run-tool';
+import { buildContext, closeContext } from '../start-server';
+import { loadToolConfig, runTool } from './run-tool';
 
 const usage = 'Usage: npm run seed:history';
 
@@ -75,13 +73,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(usage);
     return 2;
   }
-  try {
-    process.loadEnvFile('.env');
-  } catch {
-    // The environment alone configures the tool.
-  }
-  const config = loadConfig();
-  for (const place of securePrivateStorage(config)) console.warn(placeTightenedNotice(place));
+  const config = loadToolConfig();
   if (!config.databaseUrl) assertNoServerHolding(config.dataDir);
   const context = await buildContext({ ...config, bootstrapAdmin: undefined });
   for (const notice of context.startNotices) console.warn(notice);
