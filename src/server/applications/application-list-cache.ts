@@ -74,8 +74,16 @@ export function createApplicationListCache(
         brotli(body, { params: { ...BROTLI.params, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
         gzip(body, GZIP),
       ]);
-      if (etag === currentEtag())
-        kept = { etag, representation: createRepresentation(body, CONTENT_TYPE, { br, gzip: gz }, etag) };
+      if (etag !== currentEtag()) return;
+      kept = { etag, representation: createRepresentation(body, CONTENT_TYPE, { br, gzip: gz }, etag) };
+      // Past its minute it is never sent again (its ETag names the minute): let go of it then,
+      // rather than holding several megabytes until the next read or change.
+      setTimeout(
+        () => {
+          if (kept?.etag === etag) kept = undefined;
+        },
+        MAX_AGE_MS - (Date.now() % MAX_AGE_MS),
+      ).unref();
     } finally {
       keeping = false;
     }

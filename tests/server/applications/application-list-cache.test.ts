@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApplicationListCache } from '../../../src/server/applications/application-list-cache';
 import { createLocalChangeFeed } from '../../../src/server/db/change-feed';
 import { buildTestApp, type TestApp } from '../../support/build-app';
@@ -212,6 +212,29 @@ describe('the list written as it is read', () => {
       expect((await get()).body).toBe(whole);
       expect(reads.started).toBe(5);
     } finally {
+      await app.close();
+    }
+  });
+
+  it('lets go of a kept version once its minute is over, when nothing would send it again', async () => {
+    vi.useFakeTimers({
+      toFake: ['Date', 'setTimeout', 'clearTimeout'],
+      now: Date.UTC(2026, 10, 30, 9, 0, 10),
+    });
+    const { app, get, reads, list } = await serve(chunks, 1024 * 1024);
+    try {
+      await get();
+      await get();
+      await expect.poll(() => list.held().entries).toBe(1);
+      vi.advanceTimersByTime(49_000);
+      expect(list.held().entries).toBe(1);
+      vi.advanceTimersByTime(1_000);
+      expect(list.held()).toEqual({ entries: 0, bytes: 0 });
+      // The next minute's first read reads the store again.
+      expect((await get()).body).toBe(whole);
+      expect(reads.started).toBe(3);
+    } finally {
+      vi.useRealTimers();
       await app.close();
     }
   });
