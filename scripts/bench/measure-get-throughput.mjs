@@ -1,6 +1,8 @@
 // Requests a second for one GET, product against the baselines serving the very same bytes,
-// in alternating rounds (product, plain Node, nginx, product, ...): load on the shared machine
-// that comes and goes then hits every server alike, and the per-round ratio cancels it out.
+// in alternating rounds (product, plain Node, nginx, then the other way round, ...): load on the
+// shared machine that comes and goes then hits every server alike, and the per-round ratio
+// cancels it out. Many short rounds rather than a few long ones: a spell of other work that takes
+// the servers' core for a few seconds then spoils one ratio of many, not one of three.
 import { median } from './stats.mjs';
 import { runWrk } from './wrk.mjs';
 
@@ -14,7 +16,9 @@ export async function measureGetThroughput({ path, headers, targets, rounds, sec
   for (const target of targets)
     await runWrk({ url: `${target.url}${path}`, seconds: 1, connections, headers });
   for (let round = 1; round <= rounds; round++) {
-    for (const target of targets) {
+    // Each server goes first in turn, so whatever the order itself costs falls on each alike.
+    const order = round % 2 === 1 ? targets : [...targets].reverse();
+    for (const target of order) {
       const result = await runWrk({ url: `${target.url}${path}`, seconds, connections, headers });
       runs[target.key].push(result);
       console.info(

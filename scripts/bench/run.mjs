@@ -5,7 +5,8 @@
 // Prints one table and writes the same rows, with every round, to .bench/results.json.
 // Exit status: 0 when everything was measured (missed targets included), 1 when the harness failed.
 //
-// Settings (environment): BENCH_ROUNDS (3), BENCH_SECONDS per wrk run (5), BENCH_INTAKE_SECONDS
+// Settings (environment): BENCH_ROUNDS (3, the CV intake's), BENCH_GET_ROUNDS (9, the GET
+// comparisons'), BENCH_SECONDS per wrk run (3), BENCH_INTAKE_SECONDS
 // per upload round (6), BENCH_LIGHTHOUSE_RUNS (3), BENCH_APPLICATIONS (10000), BENCH_UI_RUNS
 // (3 navigations per admin screen), BENCH_QUIET_SECONDS (75, the quiet spell before the first
 // request), BENCH_SEARCH_JOBS (1000 open jobs for the careers home's search), BENCH_SEARCH_REQUESTS
@@ -64,7 +65,9 @@ const intEnv = (name, fallback) => {
 
 const settings = {
   rounds: intEnv('BENCH_ROUNDS', 3),
-  wrkSeconds: intEnv('BENCH_SECONDS', 5),
+  // The GET comparisons: many short alternating rounds (see measure-get-throughput.mjs).
+  getRounds: intEnv('BENCH_GET_ROUNDS', 9),
+  wrkSeconds: intEnv('BENCH_SECONDS', 3),
   intakeSeconds: intEnv('BENCH_INTAKE_SECONDS', 6),
   lighthouseRuns: intEnv('BENCH_LIGHTHOUSE_RUNS', 3),
   uiRuns: intEnv('BENCH_UI_RUNS', 3),
@@ -375,7 +378,7 @@ async function addGetRow({ id, urlPath, metric, minimum, headers, answers, targe
     path: urlPath,
     headers,
     targets,
-    rounds: settings.rounds,
+    rounds: settings.getRounds,
     seconds: settings.wrkSeconds,
     connections: id === 'cv-answer' ? settings.cvAnswerConnections : settings.wrkConnections,
   });
