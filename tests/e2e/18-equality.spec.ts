@@ -1,6 +1,6 @@
 import { messages } from '../../src/shared/messages';
 import { toDataUrl, validPdf } from '../support/pdf-fixtures';
-import { adminToken, api, createJob, tabTo } from './e2e-env';
+import { adminToken, api, applyManyThroughApi, createJob, tabTo } from './e2e-env';
 import { expectNoViolations, watchFileChoosers } from './flows';
 import { expect, test } from './fixtures';
 
@@ -100,31 +100,25 @@ test("the administrator sees the day's funnel, rounded, with groups under five w
   const job = await createJob({ jobTitle: `Underwriter ${Date.now()}` }, server.url);
   const token = await adminToken(server.url);
   const cv = toDataUrl(await validPdf('Funnel CV'));
-  const ids: string[] = [];
-  for (let i = 0; i < 6; i++) {
-    const saved = await api<{ insertedId: string; monitoringToken: string }>('POST', '/applications', {
-      server: server.url,
-      body: {
-        name: `Funnel Person${i}`,
-        email: `funnel.${Date.now()}.${i}@example.com`,
-        phone: '07700 900111',
-        about: 'Cover letter.',
-        jobId: job.id,
-        pdfFile: cv,
-      },
-    });
-    expect(saved.status).toBe(201);
-    ids.push(saved.body.insertedId);
+  const taken = await applyManyThroughApi({
+    jobId: job.id,
+    name: 'Funnel Person',
+    count: 6,
+    cv,
+    server: server.url,
+  });
+  for (const [i, saved] of taken.entries()) {
     const sent = await api('POST', '/equality-monitoring', {
       server: server.url,
       body: {
-        applicationId: saved.body.insertedId,
-        token: saved.body.monitoringToken,
+        applicationId: saved.insertedId,
+        token: saved.monitoringToken,
         answers: { sex: i < 5 ? 'female' : 'male' },
       },
     });
     expect(sent.status).toBe(201);
   }
+  const ids = taken.map((saved) => saved.insertedId);
   const moved = await api('POST', '/applications/stage', {
     server: server.url,
     token,

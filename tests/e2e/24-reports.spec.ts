@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { screens } from '../../src/shared/site/screen-routes';
 import { FEWER_THAN_MIN } from '../../src/shared/reports/reports-contract';
 import { toDataUrl, validPdf } from '../support/pdf-fixtures';
-import { adminToken, api, createJob, tabTo } from './e2e-env';
+import { adminToken, api, applyManyThroughApi, createJob, tabTo } from './e2e-env';
 import { expectNoViolations, signInAsAdmin } from './flows';
 import { expect, test } from './fixtures';
 
@@ -20,22 +20,8 @@ test('an administrator narrows the reports to a job by keyboard, and a group und
   const job = await createJob({ jobTitle: `Reports Analyst ${Date.now()}` });
   const token = await adminToken();
   const cv = toDataUrl(await validPdf('Reports CV'));
-  // Sent together, as six applicants would: each CV is checked on its own thread.
-  const ids = await Promise.all(
-    Array.from({ length: 6 }, async (_, i) => {
-      const saved = await api<{ insertedId: string }>('POST', '/applications', {
-        body: {
-          name: `Report Person${i}`,
-          email: `report.${Date.now()}.${i}@example.com`,
-          phone: '07700 900222',
-          about: 'Cover letter.',
-          jobId: job.id,
-          pdfFile: cv,
-        },
-      });
-      expect(saved.status).toBe(201);
-      return saved.body.insertedId;
-    }),
+  const ids = (await applyManyThroughApi({ jobId: job.id, name: 'Report Person', count: 6, cv })).map(
+    (saved) => saved.insertedId,
   );
   for (const [stage, moving] of [
     ['reviewed', ids],

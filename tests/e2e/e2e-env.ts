@@ -39,6 +39,44 @@ export async function api<T = any>(
   return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
 
+/**
+ * `count` applications to one job sent through the API at once, as that many applicants would send
+ * them (each CV is checked on its own), from `name 0`, `name 1`... with addresses of their own;
+ * each must be taken (201). Returns their answers in order.
+ */
+export async function applyManyThroughApi({
+  jobId,
+  name,
+  count,
+  cv,
+  server,
+}: {
+  jobId: string;
+  name: string;
+  count: number;
+  cv: string;
+  server?: string;
+}): Promise<{ insertedId: string; monitoringToken: string }[]> {
+  const stamp = Date.now();
+  return Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const saved = await api<{ insertedId: string; monitoringToken: string }>('POST', '/applications', {
+        ...(server ? { server } : {}),
+        body: {
+          name: `${name}${i}`,
+          email: `${name.toLowerCase().replace(/\W+/g, '.')}.${stamp}.${i}@example.com`,
+          phone: '07700 900222',
+          about: 'Cover letter.',
+          jobId,
+          pdfFile: cv,
+        },
+      });
+      expect(saved.status).toBe(201);
+      return saved.body;
+    }),
+  );
+}
+
 const signedIn = new Map<string, { token: string; expiresAt: number }>();
 
 /**
