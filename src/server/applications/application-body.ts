@@ -213,8 +213,7 @@ class ApplicationBodyTaker {
     raw.add(this.head!);
     raw.add(CV_KEY);
     const cv = Buffer.from(this.cv!, 0, this.cv!.byteLength);
-    for (let at = 0; at < cv.length; at += ENCODE_PIECE_BYTES)
-      raw.add(Buffer.from(cv.toString('base64', at, at + ENCODE_PIECE_BYTES), 'latin1'));
+    addBase64(raw, cv);
     raw.add(Buffer.from(this.carry, 'latin1'));
     raw.add(rest);
     releaseBytes(cv);
@@ -224,6 +223,29 @@ class ApplicationBodyTaker {
     this.raw = raw;
     this.phase = 'raw';
   }
+}
+
+/** `bytes` as base64, a piece at a time: no string of the whole is made. */
+function addBase64(raw: RawBytes, bytes: Buffer): void {
+  for (let at = 0; at < bytes.length; at += ENCODE_PIECE_BYTES)
+    raw.add(Buffer.from(bytes.toString('base64', at, at + ENCODE_PIECE_BYTES), 'latin1'));
+}
+
+/**
+ * The body as it was sent, from its cut: the CV's canonical base64 encodes back to the very
+ * characters that came. For a cut whose text turns out not to be the usual shape after all
+ * (`readApplication`), to be read whole.
+ */
+export function bodyAsSent({ head, tail, cv }: CutApplication): Buffer {
+  const raw = new RawBytes(
+    head.length + CV_KEY.length + Math.ceil(cv.length / 3) * 4 + QUOTE.length + tail.length,
+  );
+  raw.add(head);
+  raw.add(CV_KEY);
+  addBase64(raw, Buffer.from(cv.buffer, cv.byteOffset, cv.byteLength));
+  raw.add(QUOTE);
+  raw.add(tail);
+  return raw.bytes();
 }
 
 /** The base64 up to the closing quote: only base64 characters, with padding only at its very end. */

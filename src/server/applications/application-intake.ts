@@ -7,7 +7,8 @@ import {
 } from '../../shared/applications/application-contract';
 import { messages } from '../../shared/messages';
 import { containsNul, NUL_MESSAGE } from '../http/reject-nul';
-import { CV_KEY, QUOTE, type CutApplication } from './application-body';
+import { bodyAsSent, type CutApplication } from './application-body';
+import { releaseBytes } from '../runtime/release-bytes';
 import { parseJson, type CvOutcome, type IntakeRefusal, type WholeBody } from './cv-intake-checks';
 
 type Submission = Omit<z.output<typeof applicationSubmissionSchema>, 'pdfFile'>;
@@ -65,9 +66,9 @@ async function readCut({ head, tail, cv }: CutApplication, checks: IntakeChecks)
     parsed = undefined;
   }
   if ((parsed as { pdfFile?: unknown } | null | undefined)?.pdfFile !== CV_STAND_IN) {
-    // Canonical base64 (application-body.ts) encodes back to the very characters that were sent.
-    const base64 = Buffer.from(asBuffer(cv).toString('base64'), 'latin1');
-    return readWhole(Buffer.concat([head, CV_KEY, base64, QUOTE, tail]), checks);
+    const whole = bodyAsSent({ head, tail, cv });
+    releaseBytes(cv);
+    return readWhole(whole, checks);
   }
   if (containsNul(parsed)) return { ok: false, refusal: { status: 400, message: NUL_MESSAGE } };
   const fields = validate(parsed);

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import {
+  bodyAsSent,
   CV_KEY,
   QUOTE,
   readApplicationBody,
@@ -63,6 +64,8 @@ describe("an application's JSON body, its CV decoded as it arrives", () => {
           // The CV has memory of its own: it can move to the checking thread and be given back.
           expect(cut.cv.byteOffset === 0 && cut.cv.byteLength === cut.cv.buffer.byteLength).toBe(true);
           expect(putBack(taken).equals(sent), `pieces of ${pieceBytes}`).toBe(true);
+          // And as the server puts it back, for a body it must read whole after all.
+          expect(bodyAsSent(cut).equals(sent), `pieces of ${pieceBytes}`).toBe(true);
         }
       }
     },
