@@ -3,7 +3,7 @@ import { Socket } from 'node:net';
 import { errorCodes } from 'fastify';
 import { MAX_CV_BYTES, PDF_DATA_URL_PREFIX } from '../../shared/limits';
 import { releaseBytes } from '../runtime/release-bytes';
-import { decodeBase64 } from './cv-check';
+import { decodeBase64, PIECE_BYTES } from './cv-check';
 
 /**
  * A JSON application body with its CV cut out as it arrived: the bytes before the CV's key and
@@ -25,17 +25,8 @@ const NOT_BASE64 = /[^A-Za-z0-9+/]/;
 /** Base64 not yet closed: padding, if any, only at the end so far. */
 const BASE64_SO_FAR = /^[A-Za-z0-9+/]*={0,2}$/;
 const LAST_GROUP = /^[A-Za-z0-9+/]{2,4}={0,2}$/;
-/** Decoded bytes re-encoded a piece at a time, a whole number of 3-byte groups each. */
-const ENCODE_PIECE_BYTES = 48 * 1024;
 /** The most a CV's base64 may decode to before the body is read whole instead (and refused there). */
 const MAX_DECODED_BYTES = MAX_CV_BYTES + 3;
-
-// ES2024 members (resizable ArrayBuffers), typed here while the build's library is ES2023.
-type ResizableArrayBuffer = ArrayBuffer & { resize(length: number): void };
-const ResizableArrayBuffer = ArrayBuffer as unknown as new (
-  length: number,
-  options: { maxByteLength: number },
-) => ResizableArrayBuffer;
 
 /** The bytes of a body kept as they came: in one buffer of the announced size, or in pieces. */
 class RawBytes {
@@ -89,7 +80,7 @@ class ApplicationBodyTaker {
   /** The last bytes before this piece (shorter than the key), for a key split across pieces. */
   private seam = Buffer.alloc(0);
   private head: Buffer | undefined;
-  private cv: ResizableArrayBuffer | undefined;
+  private cv: ArrayBuffer | undefined;
   /** Base64 characters read after the key, including `carry`. */
   private base64Length = 0;
   /** The last base64 characters not yet a whole 4-character group. */
@@ -138,7 +129,7 @@ class ApplicationBodyTaker {
     this.raw.add(piece.subarray(0, Math.max(0, key)));
     this.head = this.raw.copyOut(this.received + key);
     this.seam = Buffer.alloc(0);
-    this.cv = new ResizableArrayBuffer(0, { maxByteLength: MAX_DECODED_BYTES });
+    this.cv = new ArrayBuffer(0, { maxByteLength: MAX_DECODED_BYTES });
     this.phase = 'cv';
     this.inCv(piece, key + CV_KEY.length);
   }
@@ -227,8 +218,8 @@ class ApplicationBodyTaker {
 
 /** `bytes` as base64, a piece at a time: no string of the whole is made. */
 function addBase64(raw: RawBytes, bytes: Buffer): void {
-  for (let at = 0; at < bytes.length; at += ENCODE_PIECE_BYTES)
-    raw.add(Buffer.from(bytes.toString('base64', at, at + ENCODE_PIECE_BYTES), 'latin1'));
+  for (let at = 0; at < bytes.length; at += PIECE_BYTES)
+    raw.add(Buffer.from(bytes.toString('base64', at, at + PIECE_BYTES), 'latin1'));
 }
 
 /**

@@ -39,7 +39,7 @@ export async function decodeAndCheckCv(dataUrl: string): Promise<Buffer> {
 }
 
 /** 48 KiB of bytes, 64 KiB of base64: a whole number of 3-byte groups, so the pieces line up. */
-const PIECE_BYTES = 48 * 1024;
+export const PIECE_BYTES = 48 * 1024;
 const PIECE_CHARS = (PIECE_BYTES / 3) * 4;
 
 /**

@@ -12,12 +12,6 @@
  */
 export function releaseBytes(bytes: Uint8Array | null | undefined): void {
   if (!bytes || bytes.byteOffset !== 0 || bytes.byteLength !== bytes.buffer.byteLength) return;
-  // ES2024 members, typed here while the build's library is ES2023.
-  const buffer = bytes.buffer as ArrayBuffer & {
-    transfer?: (length: number) => ArrayBuffer;
-    detached?: boolean;
-  };
-  if (buffer instanceof ArrayBuffer && typeof buffer.transfer === 'function' && !buffer.detached) {
-    buffer.transfer(0);
-  }
+  const buffer = bytes.buffer;
+  if (buffer instanceof ArrayBuffer && !buffer.detached) buffer.transfer(0);
 }
